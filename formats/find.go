@@ -1,0 +1,212 @@
+// Package formats reads skills of every format over an fs.FS, so a local
+// folder, a remote tree and the embedded examples share one code path.
+package formats
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"syscall"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Candidate is something Find recognised as a skill, not yet read.
+type Candidate struct {
+	Format model.Format
+	// Path is what the format's Load takes: the .xgs.js file, or the folder.
+	Path string
+}
+
+// Repository is an OS Loop index.json found while searching.
+type Repository struct {
+	Index string // FS path of index.json
+}
+
+// Found is what Find saw under a root.
+type Found struct {
+	Candidates   []Candidate
+	Repositories []Repository
+	// Problems are folders that could not be read or symlink loops.
+	Problems []model.Diagnostic
+}
+
+// Rules for the search itself.
+var findRules = model.RuleSet{
+	{ID: "library/unreadable", Severity: model.SeverityError, Doc: "A file or folder under the source cannot be read."},
+	{ID: "library/symlink-loop", Severity: model.SeverityWarning, Doc: "A symlinked folder leads back to one of its parents; it is followed once and never in a loop."},
+}
+
+// skippedDirs are never searched: dependencies, VCS data and build output
+// (which holds copies of the skills it was built from).
+var skippedDirs = map[string]bool{".git": true, "node_modules": true, "dist": true, ".hg": true, ".svn": true}
+
+// maxDepth bounds the search so a pathological tree cannot hang it.
+const maxDepth = 32
+
+// Detect says what p (a file or folder in fsys) is, if it is a skill.
+func Detect(fsys fs.FS, p string) (Candidate, bool) {
+	info, err := fs.Stat(fsys, p)
+	if err != nil {
+		return Candidate{}, false
+	}
+	if !info.IsDir() {
+		base := path.Base(p)
+		switch {
+		case strings.HasSuffix(base, ".xgs.js"):
+			return Candidate{model.FormatXGS, p}, true
+		case strings.EqualFold(base, "SKILL.md"):
+			return Candidate{model.FormatSkillMD, path.Dir(p)}, true
+		case base == "manifest.json" || base == "module.ts":
+			if isOSLoopDir(fsys, path.Dir(p)) {
+				return Candidate{model.FormatOSLoop, path.Dir(p)}, true
+			}
+		}
+		return Candidate{}, false
+	}
+	if hasFile(fsys, p, "SKILL.md") || hasFile(fsys, p, "skill.md") {
+		return Candidate{model.FormatSkillMD, p}, true
+	}
+	if isOSLoopDir(fsys, p) {
+		return Candidate{model.FormatOSLoop, p}, true
+	}
+	return Candidate{}, false
+}
+
+func hasFile(fsys fs.FS, dir, name string) bool {
+	info, err := fs.Stat(fsys, path.Join(dir, name))
+	return err == nil && !info.IsDir()
+}
+
+// isOSLoopDir: manifest.json beside module.ts, or a manifest.json that
+// names OS Loop fields (an older package without its module). A browser
+// extension's manifest.json has neither.
+func isOSLoopDir(fsys fs.FS, dir string) bool {
+	if !hasFile(fsys, dir, "manifest.json") {
+		return false
+	}
+	if hasFile(fsys, dir, "module.ts") {
+		return true
+	}
+	f, err := fsys.Open(path.Join(dir, "manifest.json"))
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, 64<<10)
+	n, _ := f.Read(head)
+	head = head[:n]
+	return bytes.Contains(head, []byte(`"schemaVersion"`)) || bytes.Contains(head, []byte(`"executionMode"`))
+}
+
+// Find searches root (a folder or a single skill file) for skills. Skill
+// folders are not searched further; symlinked folders are followed once.
+func Find(fsys fs.FS, root string) Found {
+	var f Found
+	if c, ok := Detect(fsys, root); ok {
+		f.Candidates = append(f.Candidates, c)
+		if c.Format == model.FormatOSLoop {
+			if idx := path.Join(path.Dir(c.Path), "index.json"); hasFile(fsys, path.Dir(c.Path), "index.json") {
+				f.Repositories = append(f.Repositories, Repository{Index: idx})
+			}
+		}
+		return f
+	}
+	info, err := fs.Stat(fsys, root)
+	if err != nil {
+		f.Problems = append(f.Problems, findRules.New("library/unreadable", root, 0, 0, err.Error(), "Check that the path exists and is readable."))
+		return f
+	}
+	if !info.IsDir() {
+		return f
+	}
+	seen := map[dirKey]bool{}
+	var walk func(dir string, depth int)
+	walk = func(dir string, depth int) {
+		if depth > maxDepth {
+			return
+		}
+		entries, err := fs.ReadDir(fsys, dir)
+		if err != nil {
+			f.Problems = append(f.Problems, findRules.New("library/unreadable", dir, 0, 0, err.Error(), "Check the folder's permissions."))
+			return
+		}
+		hasIndex := false
+		for _, e := range entries {
+			if e.Name() == "index.json" && !e.IsDir() {
+				hasIndex = true
+			}
+		}
+		sawOSLoop := false
+		for _, e := range entries {
+			name := e.Name()
+			p := path.Join(dir, name)
+			isDir := e.IsDir()
+			if e.Type()&fs.ModeSymlink != 0 {
+				target, err := fs.Stat(fsys, p)
+				if err != nil {
+					continue // dangling link: nothing to read
+				}
+				isDir = target.IsDir()
+			}
+			if !isDir {
+				if strings.HasSuffix(name, ".xgs.js") {
+					f.Candidates = append(f.Candidates, Candidate{model.FormatXGS, p})
+				}
+				continue
+			}
+			if skippedDirs[name] {
+				continue
+			}
+			if k, ok := keyOf(fsys, p); ok {
+				if seen[k] {
+					if e.Type()&fs.ModeSymlink != 0 {
+						f.Problems = append(f.Problems, findRules.New("library/symlink-loop", p, 0, 0,
+							fmt.Sprintf("%s leads to a folder that was already searched; not followed again", p),
+							"Remove the symlink or point it outside the library."))
+					}
+					continue
+				}
+				seen[k] = true
+			}
+			if c, ok := Detect(fsys, p); ok {
+				f.Candidates = append(f.Candidates, c)
+				if c.Format == model.FormatOSLoop {
+					sawOSLoop = true
+				}
+				continue
+			}
+			walk(p, depth+1)
+		}
+		if hasIndex && sawOSLoop {
+			f.Repositories = append(f.Repositories, Repository{Index: path.Join(dir, "index.json")})
+		}
+	}
+	if k, ok := keyOf(fsys, root); ok {
+		seen[k] = true
+	}
+	walk(root, 0)
+	sort.SliceStable(f.Candidates, func(i, j int) bool { return f.Candidates[i].Path < f.Candidates[j].Path })
+	return f
+}
+
+// dirKey identifies a folder on disk (device + inode) so symlink loops are
+// caught; on an FS without inodes (embed, remote) the path is the key.
+type dirKey struct {
+	dev, ino uint64
+	path     string
+}
+
+func keyOf(fsys fs.FS, p string) (dirKey, bool) {
+	info, err := fs.Stat(fsys, p)
+	if err != nil {
+		return dirKey{}, false
+	}
+	if st, ok := info.Sys().(*syscall.Stat_t); ok {
+		return dirKey{dev: uint64(st.Dev), ino: st.Ino}, true
+	}
+	return dirKey{path: p}, true
+}

@@ -1,0 +1,144 @@
+package formats
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// libraryRules are checks across every skill loaded together.
+var libraryRules = model.RuleSet{
+	{ID: "library/duplicate-name", Severity: model.SeverityError, Doc: "Two skills share a name; registries and agents identify skills by name, so one would shadow the other."},
+	{ID: "library/duplicate-namespace", Severity: model.SeverityError, Doc: "Two .xgs.js skills share an @namespace; the second install would replace the first on window.xgoose.skills."},
+	{ID: "library/missing-require", Severity: model.SeverityError, Doc: "An @require names a skill that is not in the library, so it cannot be loaded first."},
+	{ID: "library/require-cycle", Severity: model.SeverityError, Doc: "@require forms a cycle; the injector cannot order the skills."},
+	{ID: "quiz/load-skill-unresolved", Severity: model.SeverityWarning, Doc: "A quiz branch's load-skill names a skill the library cannot resolve (it may live in a source not loaded here)."},
+}
+
+// CheckLibrary runs the checks that need every skill at once and appends
+// each finding to the skill it concerns.
+func CheckLibrary(lib *model.Library) {
+	byName := map[string][]*model.Skill{}
+	byNS := map[string][]*model.Skill{}
+	for _, s := range lib.Skills {
+		if s.Name != "" {
+			byName[s.Name] = append(byName[s.Name], s)
+		}
+		if s.Format == model.FormatXGS && s.Namespace != "" {
+			byNS[s.Namespace] = append(byNS[s.Namespace], s)
+		}
+	}
+	for name, ss := range byName {
+		if len(ss) < 2 {
+			continue
+		}
+		for i, s := range ss {
+			other := ss[(i+1)%len(ss)]
+			s.Diagnostics = append(s.Diagnostics, libraryRules.New("library/duplicate-name", s.Location.File, 1, 1,
+				fmt.Sprintf("skill name %q is also used by %s", name, other.Location.Path(other.Location.File)),
+				"Rename one of the skills so every name is unique."))
+		}
+	}
+	for ns, ss := range byNS {
+		if len(ss) < 2 {
+			continue
+		}
+		for i, s := range ss {
+			other := ss[(i+1)%len(ss)]
+			s.Diagnostics = append(s.Diagnostics, libraryRules.New("library/duplicate-namespace", s.Location.File, 1, 1,
+				fmt.Sprintf("@namespace %q is also used by %s", ns, other.Location.Path(other.Location.File)),
+				"Pick a short namespace no other skill uses."))
+		}
+	}
+	for _, s := range lib.Skills {
+		for _, r := range s.Requires {
+			if len(byName[r]) == 0 {
+				s.Diagnostics = append(s.Diagnostics, libraryRules.New("library/missing-require", s.Location.File, 1, 1,
+					fmt.Sprintf("@require %s: no skill named %q in the library", r, r),
+					"Add the required skill to the library or remove the @require line."))
+			}
+		}
+		for _, q := range s.Quizzes {
+			for _, question := range q.Questions {
+				for _, a := range append(append([]model.Action{}, question.OnCorrect...), question.OnIncorrect...) {
+					if a.Kind == model.ActionLoadSkill && len(byName[a.Target]) == 0 {
+						s.Diagnostics = append(s.Diagnostics, libraryRules.New("quiz/load-skill-unresolved", s.Location.File, a.Line, a.Column,
+							fmt.Sprintf("load-skill %q: no skill of that name in the library", a.Target),
+							"Check the name, or add the skill's source to the library."))
+					}
+				}
+			}
+		}
+	}
+	for _, cycle := range RequireCycles(lib.Skills) {
+		first := cycle[0]
+		names := make([]string, 0, len(cycle)+1)
+		for _, s := range cycle {
+			names = append(names, s.Name)
+		}
+		names = append(names, first.Name)
+		for _, s := range cycle {
+			s.Diagnostics = append(s.Diagnostics, libraryRules.New("library/require-cycle", s.Location.File, 1, 1,
+				"@require cycle: "+strings.Join(names, " → "),
+				"Break the cycle: move the shared functions into a skill both can require."))
+		}
+	}
+}
+
+// RequireCycles returns each @require cycle once, as the skills in it.
+func RequireCycles(skills []*model.Skill) [][]*model.Skill {
+	byName := map[string]*model.Skill{}
+	for _, s := range skills {
+		if s.Format == model.FormatXGS && s.Name != "" {
+			if _, dup := byName[s.Name]; !dup {
+				byName[s.Name] = s
+			}
+		}
+	}
+	names := make([]string, 0, len(byName))
+	for n := range byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	const (
+		white = iota
+		grey
+		black
+	)
+	color := map[string]int{}
+	var stack []string
+	var cycles [][]*model.Skill
+	var visit func(n string)
+	visit = func(n string) {
+		color[n] = grey
+		stack = append(stack, n)
+		for _, r := range byName[n].Requires {
+			if byName[r] == nil {
+				continue
+			}
+			switch color[r] {
+			case white:
+				visit(r)
+			case grey:
+				var cyc []*model.Skill
+				for i := len(stack) - 1; i >= 0; i-- {
+					cyc = append([]*model.Skill{byName[stack[i]]}, cyc...)
+					if stack[i] == r {
+						break
+					}
+				}
+				cycles = append(cycles, cyc)
+			}
+		}
+		stack = stack[:len(stack)-1]
+		color[n] = black
+	}
+	for _, n := range names {
+		if color[n] == white {
+			visit(n)
+		}
+	}
+	return cycles
+}

@@ -1,0 +1,166 @@
+package model
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity orders findings: Info < Warning < Error. Off disables a rule.
+type Severity int
+
+const (
+	SeverityOff Severity = iota - 1
+	SeverityInfo
+	SeverityWarning
+	SeverityError
+)
+
+func (s Severity) String() string {
+	switch s {
+	case SeverityError:
+		return "error"
+	case SeverityWarning:
+		return "warning"
+	case SeverityInfo:
+		return "info"
+	case SeverityOff:
+		return "off"
+	}
+	return fmt.Sprintf("severity(%d)", int(s))
+}
+
+// ParseSeverity reads "error", "warning" (or "warn"), "info" and "off".
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "error":
+		return SeverityError, nil
+	case "warning", "warn":
+		return SeverityWarning, nil
+	case "info":
+		return SeverityInfo, nil
+	case "off", "none", "disable", "disabled":
+		return SeverityOff, nil
+	}
+	return SeverityOff, fmt.Errorf("unknown severity %q (want error, warning, info or off)", s)
+}
+
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	*s = v
+	return err
+}
+
+// Diagnostic is one finding. Positions are 1-based; Column counts bytes
+// from the start of the line plus one (as gc, eslint and SARIF do).
+type Diagnostic struct {
+	Rule     string   `json:"rule"`
+	Severity Severity `json:"severity"`
+	// File is the FS path of the offending file (see Location.Path).
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"endLine,omitempty"`
+	EndColumn int    `json:"endColumn,omitempty"`
+	Message   string `json:"message"`
+	// Hint says how to fix it, in one sentence.
+	Hint string `json:"hint,omitempty"`
+	// Fix, when set, is a safe and exact edit that `lint --fix` may apply.
+	Fix *Fix `json:"-"`
+}
+
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s %s: %s", d.File, d.Line, d.Column, d.Severity, d.Rule, d.Message)
+}
+
+// Fix is a set of text edits that resolves a diagnostic exactly.
+type Fix struct {
+	Description string     `json:"description"`
+	Edits       []TextEdit `json:"edits"`
+}
+
+// TextEdit replaces bytes [Start, End) of File (an FS path) with NewText.
+// A whole-file rewrite is Start 0, End len(content).
+type TextEdit struct {
+	File    string `json:"file"`
+	Start   int    `json:"start"`
+	End     int    `json:"end"`
+	NewText string `json:"newText"`
+}
+
+// CountDiagnostics counts errors, warnings and infos.
+func CountDiagnostics(ds []Diagnostic) (errors, warnings, infos int) {
+	for _, d := range ds {
+		switch d.Severity {
+		case SeverityError:
+			errors++
+		case SeverityWarning:
+			warnings++
+		case SeverityInfo:
+			infos++
+		}
+	}
+	return
+}
+
+// SortDiagnostics orders by file, line, column, then rule id.
+func SortDiagnostics(ds []Diagnostic) {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i], ds[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Rule < b.Rule
+	})
+}
+
+// Rule is a check as data: a stable id, a default severity and a doc line.
+type Rule struct {
+	ID       string   `json:"id"`
+	Severity Severity `json:"severity"`
+	Doc      string   `json:"doc"`
+	// Fixable is true when `lint --fix` can resolve the rule's findings.
+	Fixable bool `json:"fixable,omitempty"`
+}
+
+// RuleSet is the rules one reader can report, by id.
+type RuleSet []Rule
+
+// Get finds a rule; ok is false for an unknown id.
+func (rs RuleSet) Get(id string) (Rule, bool) {
+	for _, r := range rs {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
+
+// New builds a diagnostic of rule id at its default severity. It panics on
+// an unknown id: that is a programming error caught by every rule test.
+func (rs RuleSet) New(id, file string, line, col int, msg, hint string) Diagnostic {
+	r, ok := rs.Get(id)
+	if !ok {
+		panic("model: unknown rule " + id)
+	}
+	return Diagnostic{Rule: id, Severity: r.Severity, File: file, Line: line, Column: col, Message: msg, Hint: hint}
+}
+
+// MarshalJSON keeps a nil diagnostics list as [] for stable JSON.
+func (s Skill) MarshalJSON() ([]byte, error) {
+	type plain Skill
+	p := plain(s)
+	if p.Diagnostics == nil {
+		p.Diagnostics = []Diagnostic{}
+	}
+	return json.Marshal(p)
+}

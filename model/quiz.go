@@ -1,0 +1,72 @@
+package model
+
+// QuizBlock is one quiz gate of a SKILL.md (Layer 4): questions the agent
+// answers before it proceeds.
+type QuizBlock struct {
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	// Gate true means a failed block blocks what follows it and the body.
+	Gate bool `json:"gate"`
+	// PassingScore is the percentage (0–100) needed to pass; default 100.
+	PassingScore int        `json:"passingScore"`
+	Questions    []Question `json:"questions"`
+	Line         int        `json:"-"`
+	Column       int        `json:"-"`
+}
+
+// Question is one multiple-choice question.
+type Question struct {
+	Text        string   `json:"question"`
+	Options     []Option `json:"options"`
+	Explanation string   `json:"explanation,omitempty"`
+	// OnCorrect and OnIncorrect keep the branch's actions in written order.
+	OnCorrect   []Action `json:"onCorrect,omitempty"`
+	OnIncorrect []Action `json:"onIncorrect,omitempty"`
+	Line        int      `json:"-"`
+	Column      int      `json:"-"`
+}
+
+// Option is one answer choice.
+type Option struct {
+	Label   string `json:"label"`
+	Correct bool   `json:"correct,omitempty"`
+	Line    int    `json:"-"`
+	Column  int    `json:"-"`
+}
+
+// ActionKind is what a branch does.
+type ActionKind string
+
+const (
+	ActionGoto          ActionKind = "goto"           // jump to a heading in the body
+	ActionLoadSkill     ActionKind = "load-skill"     // load another skill by name
+	ActionLoadReference ActionKind = "load-reference" // load a file of this skill
+	ActionMessage       ActionKind = "message"        // show text
+)
+
+// Action is one branch action with its target (heading, name, path, text).
+type Action struct {
+	Kind   ActionKind `json:"kind"`
+	Target string     `json:"target"`
+	Line   int        `json:"-"`
+	Column int        `json:"-"`
+}
+
+// Profile decides which frontmatter fields count as known.
+type Profile string
+
+const (
+	ProfileAll         Profile = "all"
+	ProfileAgentSkills Profile = "agentskills"
+	ProfileClaudeCode  Profile = "claude-code"
+	ProfileSkillli     Profile = "skillli"
+	ProfileCodex       Profile = "codex"
+)
+
+// Profiles lists every profile.
+var Profiles = []Profile{ProfileAll, ProfileAgentSkills, ProfileClaudeCode, ProfileSkillli, ProfileCodex}
+
+// Options tune how readers check a skill.
+type Options struct {
+	Profile Profile // default ProfileAll
+}

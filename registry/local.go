@@ -1,0 +1,98 @@
+// Package registry says where skills come from: local folders and files,
+// the embedded example library, and (remote.go and friends) remote sources.
+// Each source is opened as an fs.FS and read by formats, so every consumer
+// shares one code path.
+package registry
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/skillstudio/skillstudio/examples"
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Opened is a source ready to search: Base carries the FS and where it came
+// from; Root is the path inside Base.FS to search (a folder or one skill).
+type Opened struct {
+	Base model.Location
+	Root string
+}
+
+// EmbeddedSource is the name the embedded example library goes by.
+const EmbeddedSource = "embedded"
+
+// Embedded opens the example library that ships inside the binary.
+func Embedded() Opened {
+	return Opened{Base: model.Location{Source: EmbeddedSource, FS: examples.Library()}, Root: "."}
+}
+
+// OpenLocal opens a folder or a skill file on disk. A folder that is itself
+// one skill, and a skill's main file, are opened from the folder above, so
+// the skill keeps its folder name (SKILL.md names must equal it).
+func OpenLocal(spec string) (Opened, error) {
+	abs, err := filepath.Abs(spec)
+	if err != nil {
+		return Opened{}, err
+	}
+	info, err := os.Stat(abs)
+	if err != nil {
+		return Opened{}, fmt.Errorf("cannot open %s: %w", spec, unwrapPathError(err))
+	}
+	base := func(root string) model.Location {
+		return model.Location{Source: spec, Root: root, Local: true, FS: os.DirFS(root)}
+	}
+	if info.IsDir() {
+		parent := filepath.Dir(abs)
+		if parent != abs {
+			if _, ok := formats.Detect(os.DirFS(parent), filepath.Base(abs)); ok {
+				return Opened{Base: base(parent), Root: filepath.Base(abs)}, nil
+			}
+		}
+		return Opened{Base: base(abs), Root: "."}, nil
+	}
+	dir := filepath.Dir(abs)
+	if c, ok := formats.Detect(os.DirFS(dir), filepath.Base(abs)); ok && c.Format != model.FormatXGS {
+		parent := filepath.Dir(dir)
+		return Opened{Base: base(parent), Root: filepath.ToSlash(filepath.Join(filepath.Base(dir), filepath.Base(abs)))}, nil
+	}
+	return Opened{Base: base(dir), Root: filepath.Base(abs)}, nil
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}
+
+// Load finds and reads every skill of an opened source.
+func (o Opened) Load(ctx context.Context, opts model.Options, cfg *formats.Config) *model.Library {
+	return formats.LoadAll(ctx, o.Base, o.Root, opts, cfg)
+}
+
+// LoadSources opens and reads each spec, merging them into one library with
+// the library-level checks run across all of them. An unopenable spec is an
+// error naming it; the others are still read.
+func LoadSources(ctx context.Context, specs []string, opts model.Options, cfg *formats.Config) (*model.Library, error) {
+	lib := &model.Library{}
+	var firstErr error
+	for _, spec := range specs {
+		o, err := OpenLocal(spec)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		one := formats.LoadTree(ctx, o.Base, o.Root, opts)
+		lib.Skills = append(lib.Skills, one.Skills...)
+		lib.Diagnostics = append(lib.Diagnostics, one.Diagnostics...)
+	}
+	formats.CheckLibrary(lib)
+	cfg.Apply(lib)
+	return lib, firstErr
+}
