@@ -89,6 +89,12 @@ func LoadSources(ctx context.Context, specs []string, opts model.Options, cfg *f
 			continue
 		}
 		one := formats.LoadTree(ctx, o.Base, o.Root, opts)
+		// Library-level findings have no skill (and so no Location) to turn
+		// their FS paths into something a person can open; once sources are
+		// merged the FS is ambiguous, so they carry display paths from here.
+		for i := range one.Diagnostics {
+			one.Diagnostics[i].File = o.Base.Path(one.Diagnostics[i].File)
+		}
 		lib.Skills = append(lib.Skills, one.Skills...)
 		lib.Diagnostics = append(lib.Diagnostics, one.Diagnostics...)
 	}
