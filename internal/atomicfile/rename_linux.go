@@ -1,0 +1,26 @@
+package atomicfile
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+
+	"golang.org/x/sys/unix"
+)
+
+// renameNoReplace renames a folder into place, failing if the target
+// exists. rename(2) alone would replace an empty folder silently, so Linux
+// uses RENAME_NOREPLACE, falling back to check-then-rename on file systems
+// that do not support the flag.
+func renameNoReplace(from, to string) error {
+	err := unix.Renameat2(unix.AT_FDCWD, from, unix.AT_FDCWD, to, unix.RENAME_NOREPLACE)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, unix.EEXIST), errors.Is(err, unix.ENOTEMPTY):
+		return &fs.PathError{Op: "create", Path: to, Err: fs.ErrExist}
+	case errors.Is(err, unix.EINVAL), errors.Is(err, unix.ENOSYS):
+		return renameIfAbsent(from, to)
+	}
+	return &os.LinkError{Op: "rename", Old: from, New: to, Err: err}
+}

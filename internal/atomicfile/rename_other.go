@@ -1,0 +1,8 @@
+//go:build !linux
+
+package atomicfile
+
+// renameNoReplace renames a folder into place, failing if the target
+// exists (checked just before the rename: there is no portable atomic
+// no-replace rename).
+func renameNoReplace(from, to string) error { return renameIfAbsent(from, to) }
