@@ -1,0 +1,176 @@
+// Package config reads skillstudio's configuration: a user file at
+// $XDG_CONFIG_HOME/skillstudio/config.yaml (default ~/.config/…) and a
+// project file .skillstudio.yaml found by walking up from the first path a
+// command is given. The project file wins over the user file, key by key.
+//
+//	profile: claude-code          # which frontmatter fields count as known
+//	rules:                        # rule id or prefix ending in "/" → severity
+//	  skillmd/: warning
+//	  library/duplicate-name: off
+//	sources:                      # extra skill sources (folders, URLs)
+//	  - ~/skills
+//	theme: dark                   # the studio's colours
+//
+// Unknown keys, rule ids and values are errors that name file:line:col, so
+// a typo never silently changes what lint reports.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// ProjectFileName is the project configuration file looked for in a path's
+// folder and every folder above it.
+const ProjectFileName = ".skillstudio.yaml"
+
+// Config is the merged configuration. Zero values mean "not set".
+type Config struct {
+	// Profile decides which frontmatter fields count as known; "" leaves it
+	// to the command (whose default is model.ProfileAll).
+	Profile model.Profile
+	// Rules maps a rule id, or a prefix ending in "/", to a severity.
+	Rules map[string]model.Severity
+	// Sources are extra skill sources in the same syntax as a SOURCE
+	// argument; they are exposed here and opened by registry.
+	Sources []string
+	// Theme names the studio's colour theme (for example dark or light).
+	Theme string
+	// Files lists the configuration files read, lowest precedence first.
+	Files []string
+}
+
+// Formats returns the rule configuration the readers apply.
+func (c *Config) Formats() *formats.Config {
+	if c == nil || len(c.Rules) == 0 {
+		return nil
+	}
+	rules := make(map[string]model.Severity, len(c.Rules))
+	for k, v := range c.Rules {
+		rules[k] = v
+	}
+	return &formats.Config{Rules: rules}
+}
+
+// Merge lays o over c: o's profile and theme win when set, o's rules win
+// key by key, and o's sources are added after c's (without repeats).
+func (c *Config) Merge(o *Config) {
+	if o == nil {
+		return
+	}
+	if o.Profile != "" {
+		c.Profile = o.Profile
+	}
+	if o.Theme != "" {
+		c.Theme = o.Theme
+	}
+	for k, v := range o.Rules {
+		if c.Rules == nil {
+			c.Rules = map[string]model.Severity{}
+		}
+		c.Rules[k] = v
+	}
+	seen := map[string]bool{}
+	for _, s := range c.Sources {
+		seen[s] = true
+	}
+	for _, s := range o.Sources {
+		if !seen[s] {
+			seen[s] = true
+			c.Sources = append(c.Sources, s)
+		}
+	}
+	c.Files = append(c.Files, o.Files...)
+}
+
+// UserPath is where the user configuration file lives:
+// $XDG_CONFIG_HOME/skillstudio/config.yaml, or ~/.config/skillstudio/
+// config.yaml when XDG_CONFIG_HOME is unset or not absolute (as the XDG
+// Base Directory specification says). It is "" when there is no home.
+func UserPath() string {
+	base := os.Getenv("XDG_CONFIG_HOME")
+	if base == "" || !filepath.IsAbs(base) {
+		home, err := os.UserHomeDir()
+		if err != nil || home == "" {
+			return ""
+		}
+		base = filepath.Join(home, ".config")
+	}
+	return filepath.Join(base, "skillstudio", "config.yaml")
+}
+
+// FindProject looks for ProjectFileName in start's folder (start itself
+// when it is a folder) and then in each parent, and returns the first one
+// found.
+func FindProject(start string) (string, bool) {
+	abs, err := filepath.Abs(start)
+	if err != nil {
+		return "", false
+	}
+	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+		abs = filepath.Dir(abs)
+	}
+	for dir := abs; ; {
+		p := filepath.Join(dir, ProjectFileName)
+		if info, err := os.Stat(p); err == nil && !info.IsDir() {
+			return p, true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", false
+		}
+		dir = parent
+	}
+}
+
+// ReadFile reads and checks one configuration file.
+func ReadFile(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read config %s: %w", path, unwrapPathError(err))
+	}
+	return Parse(path, data)
+}
+
+// Load reads the user file (when it exists) and then either explicit (the
+// --config flag; it must exist) or the project file found from start.
+func Load(explicit, start string) (*Config, error) {
+	c := &Config{}
+	if p := UserPath(); p != "" {
+		if _, err := os.Stat(p); err == nil {
+			u, err := ReadFile(p)
+			if err != nil {
+				return nil, err
+			}
+			c.Merge(u)
+		}
+	}
+	project := explicit
+	if project == "" {
+		if p, ok := FindProject(start); ok {
+			project = p
+		}
+	}
+	if project != "" {
+		pc, err := ReadFile(project)
+		if err != nil {
+			return nil, err
+		}
+		c.Merge(pc)
+	}
+	return c, nil
+}
+
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,215 @@
+package config
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+func TestParseValid(t *testing.T) {
+	src := `# a comment
+profile: claude-code
+rules:
+  library/duplicate-name: warning
+  xgs/: off
+  skillmd/: info
+sources:
+  - ./more-skills
+  - github:acme/skills
+theme: light
+`
+	c, err := Parse("cfg.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Profile != model.ProfileClaudeCode || c.Theme != "light" {
+		t.Errorf("profile %q theme %q", c.Profile, c.Theme)
+	}
+	if len(c.Sources) != 2 || c.Sources[1] != "github:acme/skills" {
+		t.Errorf("sources = %v", c.Sources)
+	}
+	want := map[string]model.Severity{"library/duplicate-name": model.SeverityWarning, "xgs/": model.SeverityOff, "skillmd/": model.SeverityInfo}
+	for k, v := range want {
+		if c.Rules[k] != v {
+			t.Errorf("rules[%s] = %v, want %v", k, c.Rules[k], v)
+		}
+	}
+	fc := c.Formats()
+	if got := fc.SeverityOf("library/duplicate-name", model.SeverityError); got != model.SeverityWarning {
+		t.Errorf("formats config: exact id → %v", got)
+	}
+	if got := fc.SeverityOf("xgs/name", model.SeverityError); got != model.SeverityOff {
+		t.Errorf("formats config: prefix → %v", got)
+	}
+}
+
+func TestParseEmpty(t *testing.T) {
+	for _, src := range []string{"", "# only a comment\n", "---\n", "~\n"} {
+		c, err := Parse("e.yaml", []byte(src))
+		if err != nil {
+			t.Errorf("%q: %v", src, err)
+			continue
+		}
+		if c.Profile != "" || len(c.Rules) != 0 || c.Formats() != nil {
+			t.Errorf("%q: not empty: %+v", src, c)
+		}
+	}
+}
+
+func TestParseErrorsNamePosition(t *testing.T) {
+	cases := []struct {
+		name, src, want string
+	}{
+		{"unknown key", "profile: all\nprofiel: all\n", "c.yaml:2:1: unknown setting \"profiel\""},
+		{"bad profile", "profile: strict\n", "c.yaml:1:10: unknown profile \"strict\""},
+		{"bad severity", "rules:\n  library/duplicate-name: fatal\n", "c.yaml:2:27: rule library/duplicate-name: unknown severity \"fatal\""},
+		{"unknown rule", "rules:\n  library/duplicate-nam: off\n", `c.yaml:2:3: unknown rule "library/duplicate-nam"; did you mean "library/duplicate-name"?`},
+		{"prefix without slash", "rules:\n  library: off\n", `c.yaml:2:3: unknown rule "library"`},
+		{"unknown prefix", "rules:\n  lib/: off\n", `c.yaml:2:3: no rule id starts with "lib/"`},
+		{"rules not a map", "rules: [a, b]\n", "c.yaml:1:8: rules must be a map"},
+		{"sources not a list", "sources: ./x\n", "c.yaml:1:10: sources must be a list"},
+		{"source not a string", "sources:\n  - {a: b}\n", "c.yaml:2:5: each source must be a single value"},
+		{"empty source", "sources:\n  - ''\n", "c.yaml:2:5: a source is empty"},
+		{"theme a list", "theme: [dark]\n", "c.yaml:1:8: theme must be a single value"},
+		{"not a map", "- a\n- b\n", "c.yaml:1:1: the config must be a map"},
+		{"duplicate key", "theme: dark\ntheme: light\n", "c.yaml:2:1: "},
+		{"duplicate rule", "rules:\n  xgs/: off\n  xgs/: info\n", "c.yaml:3:3: "},
+		{"syntax error", "rules:\n  a: b\n c: [\n", "c.yaml:"},
+		{"tab indentation", "rules:\n\tlibrary/: off\n", "c.yaml:2:1: not valid YAML"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Parse("c.yaml", []byte(tc.src))
+			if err == nil {
+				t.Fatalf("want an error containing %q", tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %q does not contain %q", err, tc.want)
+			}
+			var ce *Error
+			if !errors.As(err, &ce) || ce.Line < 1 || ce.Column < 1 {
+				t.Fatalf("error %#v has no position", err)
+			}
+		})
+	}
+}
+
+func TestMergeProjectWinsKeyByKey(t *testing.T) {
+	user := &Config{Profile: model.ProfileAll, Theme: "dark", Rules: map[string]model.Severity{"xgs/": model.SeverityOff, "library/": model.SeverityWarning}, Sources: []string{"a", "b"}}
+	project := &Config{Profile: model.ProfileCodex, Rules: map[string]model.Severity{"xgs/": model.SeverityInfo}, Sources: []string{"b", "c"}}
+	user.Merge(project)
+	if user.Profile != model.ProfileCodex || user.Theme != "dark" {
+		t.Errorf("profile %q theme %q", user.Profile, user.Theme)
+	}
+	if user.Rules["xgs/"] != model.SeverityInfo || user.Rules["library/"] != model.SeverityWarning {
+		t.Errorf("rules = %v", user.Rules)
+	}
+	if strings.Join(user.Sources, ",") != "a,b,c" {
+		t.Errorf("sources = %v", user.Sources)
+	}
+}
+
+func TestUserPathFollowsXDG(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", "/xdg")
+	if got := UserPath(); got != filepath.FromSlash("/xdg/skillstudio/config.yaml") {
+		t.Errorf("UserPath = %q", got)
+	}
+	t.Setenv("XDG_CONFIG_HOME", "relative/ignored")
+	t.Setenv("HOME", "/home/someone")
+	if got := UserPath(); got != filepath.FromSlash("/home/someone/.config/skillstudio/config.yaml") {
+		t.Errorf("UserPath = %q", got)
+	}
+}
+
+func TestFindProjectWalksUp(t *testing.T) {
+	root := t.TempDir()
+	deep := filepath.Join(root, "a", "b", "c")
+	os.MkdirAll(deep, 0o755)
+	if _, ok := FindProject(deep); ok {
+		// A stray file above the temp folder would make this test lie.
+		t.Skip("a .skillstudio.yaml exists above the temp folder")
+	}
+	cfg := filepath.Join(root, "a", ProjectFileName)
+	os.WriteFile(cfg, []byte("theme: dark\n"), 0o644)
+	got, ok := FindProject(deep)
+	if !ok || got != cfg {
+		t.Fatalf("FindProject = %q, %v; want %q", got, ok, cfg)
+	}
+	file := filepath.Join(deep, "x.xgs.js")
+	os.WriteFile(file, nil, 0o644)
+	if got, _ := FindProject(file); got != cfg {
+		t.Fatalf("FindProject(file) = %q; want %q", got, cfg)
+	}
+}
+
+func TestLoadMergesUserAndProject(t *testing.T) {
+	xdg := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", xdg)
+	os.MkdirAll(filepath.Join(xdg, "skillstudio"), 0o755)
+	os.WriteFile(filepath.Join(xdg, "skillstudio", "config.yaml"), []byte("theme: dark\nprofile: all\n"), 0o644)
+	proj := t.TempDir()
+	os.WriteFile(filepath.Join(proj, ProjectFileName), []byte("profile: skillli\n"), 0o644)
+	c, err := Load("", proj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Theme != "dark" || c.Profile != model.ProfileSkillli || len(c.Files) != 2 {
+		t.Errorf("got %+v", c)
+	}
+	explicit := filepath.Join(t.TempDir(), "other.yaml")
+	os.WriteFile(explicit, []byte("profile: codex\n"), 0o644)
+	c, err = Load(explicit, proj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Profile != model.ProfileCodex {
+		t.Errorf("--config did not replace the project file: %+v", c)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.yaml"), "."); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+		t.Errorf("missing --config file: err = %v", err)
+	}
+	proj := t.TempDir()
+	os.WriteFile(filepath.Join(proj, ProjectFileName), []byte("bogus: 1\n"), 0o644)
+	_, err := Load("", proj)
+	if err == nil || !strings.Contains(err.Error(), ProjectFileName+":1:1: unknown setting") {
+		t.Errorf("bad project file: err = %v", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{
+		"", "profile: all\n", "rules:\n  xgs/: off\n", "sources: [a, b]\n", "theme: dark\n",
+		"- x\n", "rules: {a: [}", "&a [*a]\n", "rules:\n  ? [a]\n  : b\n", "\xff\xfe",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := Parse("f.yaml", data)
+		if err == nil && c == nil {
+			t.Fatal("nil config without an error")
+		}
+		if err != nil {
+			var ce *Error
+			if !errors.As(err, &ce) || ce.Line < 1 || ce.Column < 1 {
+				t.Fatalf("error without a position: %v", err)
+			}
+		}
+	})
+}
+
+func BenchmarkParse(b *testing.B) {
+	src := []byte("profile: claude-code\nrules:\n  xgs/: off\n  library/duplicate-name: warning\nsources:\n  - a\ntheme: dark\n")
+	for b.Loop() {
+		if _, err := Parse("b.yaml", src); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

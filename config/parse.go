@@ -1,0 +1,261 @@
+package config
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Error is a problem in a configuration file, with its position.
+type Error struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// keys are the top-level keys a configuration file may hold, each with the
+// function that reads its value. Adding a setting is one entry here.
+var keys = map[string]func(p *parser, v *yaml.Node, c *Config) error{
+	"profile": (*parser).profile,
+	"rules":   (*parser).rules,
+	"sources": (*parser).sources,
+	"theme":   (*parser).theme,
+}
+
+// KeyNames lists the top-level keys, sorted, for messages and docs.
+func KeyNames() []string {
+	names := make([]string, 0, len(keys))
+	for k := range keys {
+		names = append(names, k)
+	}
+	slices.Sort(names)
+	return names
+}
+
+type parser struct{ file string }
+
+func (p *parser) errorf(n *yaml.Node, format string, a ...any) error {
+	line, col := 1, 1
+	if n != nil && n.Line > 0 {
+		line, col = n.Line, n.Column
+	}
+	return &Error{File: p.file, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)}
+}
+
+// yamlLine pulls the line number out of a yaml.v3 syntax error, which
+// carries it only in its text ("yaml: line 3: …").
+var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+
+// Parse reads one configuration file's content; name is used in errors.
+// An empty file is an empty configuration.
+func Parse(name string, data []byte) (*Config, error) {
+	p := &parser{file: name}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		line := 1
+		if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+			line, _ = strconv.Atoi(m[1])
+			msg = m[2]
+		}
+		return nil, &Error{File: name, Line: line, Column: 1, Msg: "not valid YAML: " + msg}
+	}
+	c := &Config{Files: []string{name}}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return c, nil
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		return c, nil
+	}
+	if root.Kind != yaml.MappingNode {
+		return nil, p.errorf(root, "the config must be a map of settings (%s), not a %s", strings.Join(KeyNames(), ", "), kindName(root))
+	}
+	seen := map[string]bool{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		read, ok := keys[k.Value]
+		if !ok || k.Kind != yaml.ScalarNode {
+			return nil, p.errorf(k, "unknown setting %q (known: %s)", k.Value, strings.Join(KeyNames(), ", "))
+		}
+		if seen[k.Value] {
+			return nil, p.errorf(k, "%q is set twice; keep one", k.Value)
+		}
+		seen[k.Value] = true
+		if err := read(p, v, c); err != nil {
+			return nil, err
+		}
+	}
+	return c, nil
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "list"
+	case yaml.MappingNode:
+		return "map"
+	case yaml.AliasNode:
+		return "alias"
+	}
+	return "single value"
+}
+
+func (p *parser) scalar(n *yaml.Node, what string) (string, error) {
+	if n.Kind != yaml.ScalarNode || n.Tag == "!!null" {
+		return "", p.errorf(n, "%s must be a single value, not a %s", what, kindName(n))
+	}
+	return n.Value, nil
+}
+
+func (p *parser) profile(n *yaml.Node, c *Config) error {
+	v, err := p.scalar(n, "profile")
+	if err != nil {
+		return err
+	}
+	for _, known := range model.Profiles {
+		if string(known) == v {
+			c.Profile = known
+			return nil
+		}
+	}
+	names := make([]string, len(model.Profiles))
+	for i, known := range model.Profiles {
+		names[i] = string(known)
+	}
+	return p.errorf(n, "unknown profile %q (want one of %s)", v, strings.Join(names, ", "))
+}
+
+func (p *parser) theme(n *yaml.Node, c *Config) error {
+	v, err := p.scalar(n, "theme")
+	if err != nil {
+		return err
+	}
+	c.Theme = v
+	return nil
+}
+
+func (p *parser) sources(n *yaml.Node, c *Config) error {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return p.errorf(n, "sources must be a list of folders or URLs, not a %s", kindName(n))
+	}
+	for _, item := range n.Content {
+		v, err := p.scalar(item, "each source")
+		if err != nil {
+			return err
+		}
+		if strings.TrimSpace(v) == "" {
+			return p.errorf(item, "a source is empty; remove the line or name a folder or URL")
+		}
+		c.Sources = append(c.Sources, v)
+	}
+	return nil
+}
+
+func (p *parser) rules(n *yaml.Node, c *Config) error {
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil
+	}
+	if n.Kind != yaml.MappingNode {
+		return p.errorf(n, "rules must be a map of rule id (or prefix ending in /) to error, warning, info or off, not a %s", kindName(n))
+	}
+	known := formats.Rules()
+	c.Rules = map[string]model.Severity{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			return p.errorf(k, "a rule id must be a single value")
+		}
+		id := k.Value
+		if _, dup := c.Rules[id]; dup {
+			return p.errorf(k, "rule %q is set twice; keep one", id)
+		}
+		if err := checkRuleKey(known, id); err != nil {
+			return p.errorf(k, "%v", err)
+		}
+		sv, err := p.scalar(v, "a rule's severity")
+		if err != nil {
+			return err
+		}
+		sev, err := model.ParseSeverity(sv)
+		if err != nil {
+			return p.errorf(v, "rule %s: %v", id, err)
+		}
+		c.Rules[id] = sev
+	}
+	return nil
+}
+
+// families are the rule id prefixes, known even before a reader defines
+// its first rule, so a config file stays valid while rules are added.
+var families = []string{"xgs/", "skillmd/", "quiz/", "osloop/", "library/"}
+
+// checkRuleKey accepts a known rule id, or a prefix ending in "/" that is
+// a rule family or the start of at least one known id.
+func checkRuleKey(known model.RuleSet, id string) error {
+	if strings.HasSuffix(id, "/") {
+		if slices.Contains(families, id) {
+			return nil
+		}
+		for _, r := range known {
+			if strings.HasPrefix(r.ID, id) {
+				return nil
+			}
+		}
+		return fmt.Errorf("no rule id starts with %q (families: %s)", id, strings.Join(families, ", "))
+	}
+	if _, ok := known.Get(id); ok {
+		return nil
+	}
+	msg := fmt.Sprintf("unknown rule %q", id)
+	if s := closest(known, id); s != "" {
+		msg += fmt.Sprintf("; did you mean %q?", s)
+	}
+	return fmt.Errorf("%s (`skillstudio rules` lists every id; a prefix needs a trailing /)", msg)
+}
+
+// closest suggests the known id nearest to id by edit distance, if close.
+func closest(known model.RuleSet, id string) string {
+	best, bestD := "", len(id)/3+1
+	for _, r := range known {
+		if d := distance(r.ID, id); d < bestD {
+			best, bestD = r.ID, d
+		}
+	}
+	return best
+}
+
+// distance is the Levenshtein edit distance between a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
