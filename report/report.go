@@ -1,0 +1,175 @@
+// Package report prints lint results: a text listing for people, one JSON
+// object for scripts, and SARIF 2.1.0 for code-scanning services. Every
+// printer takes the same *model.Library and Options, so the CLI (and
+// anything else) can switch formats with one flag.
+package report
+
+import (
+	"io"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Options tune every printer.
+type Options struct {
+	// BaseDir makes local paths under it relative to it (the working
+	// folder for the CLI, a corpus root for goldens). Empty keeps paths as
+	// model.Location.Path gives them.
+	BaseDir string
+	// Color styles the text output. The caller decides (see ShouldColor):
+	// printers never look at the terminal themselves, so output is
+	// testable byte for byte.
+	Color bool
+	// Rules describe the rule ids in SARIF output (tool.driver.rules); the
+	// CLI passes formats.Rules(). Findings of rules not listed carry no
+	// ruleIndex.
+	Rules model.RuleSet
+	// ToolVersion is the version SARIF reports for the tool.
+	ToolVersion string
+}
+
+// ShouldColor says whether text written to w may carry colour: only when w
+// is a terminal that shows colour, and never when NO_COLOR is set to any
+// non-empty value (https://no-color.org).
+func ShouldColor(w io.Writer, environ []string) bool {
+	for _, kv := range environ {
+		if v, ok := strings.CutPrefix(kv, "NO_COLOR="); ok && v != "" {
+			return false
+		}
+	}
+	return colorprofile.Detect(w, environ) >= colorprofile.ANSI
+}
+
+// ShouldColorStdout is ShouldColor for os.Stdout and the process's
+// environment.
+func ShouldColorStdout() bool { return ShouldColor(os.Stdout, os.Environ()) }
+
+// Summary counts a library's findings.
+type Summary struct {
+	Skills   int `json:"skills"`
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+	Infos    int `json:"infos"`
+}
+
+// Summarize counts every finding of lib, library-level ones included.
+func Summarize(lib *model.Library) Summary {
+	s := Summary{Skills: len(lib.Skills)}
+	add := func(ds []model.Diagnostic) {
+		e, w, i := model.CountDiagnostics(ds)
+		s.Errors += e
+		s.Warnings += w
+		s.Infos += i
+	}
+	add(lib.Diagnostics)
+	for _, sk := range lib.Skills {
+		add(sk.Diagnostics)
+	}
+	return s
+}
+
+// finding is a diagnostic with its file already turned into the path a
+// person reads.
+type finding struct {
+	model.Diagnostic
+	path string
+}
+
+// displayer turns FS paths into the paths printers show.
+type displayer struct{ base string }
+
+func (d displayer) skillPath(s *model.Skill) string {
+	p := s.Location.File
+	if s.Format != model.FormatXGS && s.Location.Dir != "" {
+		p = s.Location.Dir
+	}
+	return d.rel(s.Location.Path(p))
+}
+
+// rel makes p relative to the base folder when p is a local path inside it.
+func (d displayer) rel(p string) string {
+	if d.base == "" || !filepath.IsAbs(p) {
+		return p
+	}
+	r, err := filepath.Rel(d.base, p)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return p
+	}
+	return r
+}
+
+// skillFindings returns a skill's findings with display paths, sorted.
+func (d displayer) skillFindings(s *model.Skill) []finding {
+	out := make([]finding, 0, len(s.Diagnostics))
+	for _, diag := range s.Diagnostics {
+		file := diag.File
+		if file == "" {
+			file = s.Location.File
+		}
+		out = append(out, finding{diag, d.rel(s.Location.Path(file))})
+	}
+	sortFindings(out)
+	return out
+}
+
+// libraryFindings returns findings that belong to no skill. Their File is
+// already a display path (registry.LoadSources) or an FS path of the one
+// source loaded (formats.LoadAll).
+func (d displayer) libraryFindings(lib *model.Library) []finding {
+	out := make([]finding, 0, len(lib.Diagnostics))
+	for _, diag := range lib.Diagnostics {
+		out = append(out, finding{diag, d.rel(diag.File)})
+	}
+	sortFindings(out)
+	return out
+}
+
+func sortFindings(fs []finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.path != b.path {
+			return a.path < b.path
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+}
+
+// sortedSkills orders skills by display path so output does not depend on
+// load order.
+func (d displayer) sortedSkills(lib *model.Library) []*model.Skill {
+	out := append([]*model.Skill(nil), lib.Skills...)
+	sort.SliceStable(out, func(i, j int) bool { return d.skillPath(out[i]) < d.skillPath(out[j]) })
+	return out
+}
+
+// uri turns a display path into a URI reference for SARIF: a relative
+// slash path when it is relative, file:// for an absolute local path, and
+// URLs as they are.
+func uri(p string) string {
+	if strings.Contains(p, "://") {
+		return p
+	}
+	if filepath.IsAbs(p) {
+		u := url.URL{Scheme: "file", Path: filepath.ToSlash(p)}
+		return u.String()
+	}
+	u := url.URL{Path: path.Clean(filepath.ToSlash(p))}
+	return u.String()
+}

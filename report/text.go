@@ -1,0 +1,88 @@
+package report
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/sanitize"
+)
+
+// textStyles are the text printer's colours: basic ANSI colours, so they
+// follow the user's terminal theme and need no downsampling.
+type textStyles struct {
+	pos, rule, hint, summary lipgloss.Style
+	severity                 map[model.Severity]lipgloss.Style
+}
+
+func newTextStyles(color bool) textStyles {
+	if !color {
+		plain := lipgloss.NewStyle()
+		return textStyles{plain, plain, plain, plain, map[model.Severity]lipgloss.Style{}}
+	}
+	return textStyles{
+		pos:     lipgloss.NewStyle().Bold(true),
+		rule:    lipgloss.NewStyle().Faint(true),
+		hint:    lipgloss.NewStyle().Faint(true),
+		summary: lipgloss.NewStyle().Bold(true),
+		severity: map[model.Severity]lipgloss.Style{
+			model.SeverityError:   lipgloss.NewStyle().Foreground(lipgloss.Red).Bold(true),
+			model.SeverityWarning: lipgloss.NewStyle().Foreground(lipgloss.Yellow),
+			model.SeverityInfo:    lipgloss.NewStyle().Foreground(lipgloss.Blue),
+		},
+	}
+}
+
+// Text prints one line per finding, `file:line:col: severity rule-id:
+// message`, each followed by an indented `hint:` line when the finding has
+// one, then a summary line. Findings without a position print the file
+// alone. Skill-derived text is stripped of terminal control sequences.
+func Text(w io.Writer, lib *model.Library, opts Options) error {
+	bw := bufio.NewWriter(w)
+	st := newTextStyles(opts.Color)
+	d := displayer{opts.BaseDir}
+	var all []finding
+	all = append(all, d.libraryFindings(lib)...)
+	for _, s := range d.sortedSkills(lib) {
+		all = append(all, d.skillFindings(s)...)
+	}
+	sortFindings(all)
+	for _, f := range all {
+		writeFinding(bw, st, f)
+	}
+	sum := Summarize(lib)
+	fmt.Fprintln(bw, st.summary.Render(SummaryLine(sum)))
+	return bw.Flush()
+}
+
+func writeFinding(w io.Writer, st textStyles, f finding) {
+	pos := sanitize.Line(f.path)
+	if f.Line > 0 {
+		pos = fmt.Sprintf("%s:%d:%d", pos, f.Line, max(f.Column, 1))
+	}
+	sev, ok := st.severity[f.Severity]
+	if !ok {
+		sev = lipgloss.NewStyle()
+	}
+	fmt.Fprintf(w, "%s: %s %s: %s\n", st.pos.Render(pos), sev.Render(f.Severity.String()),
+		st.rule.Render(f.Rule), sanitize.Line(f.Message))
+	if f.Hint != "" {
+		fmt.Fprintf(w, "    %s\n", st.hint.Render("hint: "+sanitize.Line(f.Hint)))
+	}
+}
+
+// SummaryLine is "N errors, M warnings, K infos in S skills".
+func SummaryLine(s Summary) string {
+	return fmt.Sprintf("%s, %s, %s in %s",
+		plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Infos, "info"), plural(s.Skills, "skill"))
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
