@@ -91,9 +91,16 @@ func LoadSources(ctx context.Context, specs []string, opts model.Options, cfg *f
 		one := formats.LoadTree(ctx, o.Base, o.Root, opts)
 		// Library-level findings have no skill (and so no Location) to turn
 		// their FS paths into something a person can open; once sources are
-		// merged the FS is ambiguous, so they carry display paths from here.
+		// merged the FS is ambiguous, so they (and their fixes' edits) carry
+		// display paths from here.
 		for i := range one.Diagnostics {
-			one.Diagnostics[i].File = o.Base.Path(one.Diagnostics[i].File)
+			d := &one.Diagnostics[i]
+			d.File = o.Base.Path(d.File)
+			if d.Fix != nil {
+				for j := range d.Fix.Edits {
+					d.Fix.Edits[j].File = o.Base.Path(d.Fix.Edits[j].File)
+				}
+			}
 		}
 		lib.Skills = append(lib.Skills, one.Skills...)
 		lib.Diagnostics = append(lib.Diagnostics, one.Diagnostics...)
