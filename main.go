@@ -72,6 +72,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			if errors.As(err, &ee) {
 				return
 			}
+			// Messages name paths and file:line:col; fang would capitalise
+			// their first word and wrap them, which breaks both.
+			styles.ErrorText = styles.ErrorText.UnsetTransform().UnsetWidth()
 			fang.DefaultErrorHandler(w, styles, err)
 		}),
 	)
