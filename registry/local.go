@@ -20,6 +20,13 @@ import (
 type Opened struct {
 	Base model.Location
 	Root string
+	// Notes are findings about the source itself rather than one skill
+	// (a rejected remote index entry, a digest mismatch, a stale cache);
+	// loading adds them to the library's diagnostics.
+	Notes []model.Diagnostic
+	// Annotate, when set, adds what only the source knows (a remote
+	// skill's verified digest) to each skill read from it.
+	Annotate func(*model.Skill)
 }
 
 // EmbeddedSource is the name the embedded example library goes by.
@@ -71,7 +78,31 @@ func unwrapPathError(err error) error {
 
 // Load finds and reads every skill of an opened source.
 func (o Opened) Load(ctx context.Context, opts model.Options, cfg *formats.Config) *model.Library {
-	return formats.LoadAll(ctx, o.Base, o.Root, opts, cfg)
+	lib := o.LoadTree(ctx, opts)
+	formats.CheckLibrary(lib)
+	cfg.Apply(lib)
+	return lib
+}
+
+// LoadTree is formats.LoadTree plus the source's Notes and Annotate.
+func (o Opened) LoadTree(ctx context.Context, opts model.Options) *model.Library {
+	lib := formats.LoadTree(ctx, o.Base, o.Root, opts)
+	if o.Annotate != nil {
+		for _, s := range lib.Skills {
+			o.Annotate(s)
+		}
+	}
+	lib.Diagnostics = append(lib.Diagnostics, o.Notes...)
+	return lib
+}
+
+// OpenSource opens a local path, or (IsRemote) a remote source with
+// RemoteDefaults, fetching all of it.
+func OpenSource(ctx context.Context, spec string) (Opened, error) {
+	if IsRemote(spec) {
+		return Open(ctx, spec, RemoteDefaults())
+	}
+	return OpenLocal(spec)
 }
 
 // LoadSources opens and reads each spec, merging them into one library with
@@ -81,14 +112,14 @@ func LoadSources(ctx context.Context, specs []string, opts model.Options, cfg *f
 	lib := &model.Library{}
 	var firstErr error
 	for _, spec := range specs {
-		o, err := OpenLocal(spec)
+		o, err := OpenSource(ctx, spec)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
 			continue
 		}
-		one := formats.LoadTree(ctx, o.Base, o.Root, opts)
+		one := o.LoadTree(ctx, opts)
 		// Library-level findings have no skill (and so no Location) to turn
 		// their FS paths into something a person can open; once sources are
 		// merged the FS is ambiguous, so they (and their fixes' edits) carry
