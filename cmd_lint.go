@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
+	"github.com/skillstudio/skillstudio/report"
+)
+
+// lintFormats are the values --format takes, each with its printer.
+var lintFormats = map[string]func(w io.Writer, lib *model.Library, opts report.Options) error{
+	"text":  report.Text,
+	"json":  report.JSON,
+	"sarif": report.SARIF,
+}
+
+func init() {
+	rootCmd.AddCommand(newLintCmd())
+}
+
+func newLintCmd() *cobra.Command {
+	var (
+		format, profile, configFile string
+		strict, fix                 bool
+	)
+	cmd := &cobra.Command{
+		Use:   "lint [PATH...]",
+		Short: "Check skills and report findings as text, JSON or SARIF",
+		Long: `lint reads every skill under each PATH (a skill file, a skill folder, or any
+folder to search; default ".") and reports what its rules find.
+
+Exit status: 0 when there are no errors (with --strict: no warnings either),
+1 when there are, 2 on bad usage, a bad config file or an unreadable path.
+
+Configuration comes from $XDG_CONFIG_HOME/skillstudio/config.yaml and the
+nearest .skillstudio.yaml above the first PATH (or --config FILE).`,
+		Example: `  skillstudio lint
+  skillstudio lint --strict skills/
+  skillstudio lint --format sarif . > skillstudio.sarif
+  skillstudio lint --fix my-skill/SKILL.md`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			// rootCmd lives for the process; tests run it many times, and
+			// pflag keeps values between runs unless they are reset.
+			defer resetFlags(cmd.Flags())
+			return runLint(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), lintRequest{
+				paths: args, format: format, strict: strict, fix: fix,
+				profile: profile, profileSet: cmd.Flags().Changed("profile"), configFile: configFile,
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&format, "format", "text", "output format: text, json or sarif")
+	f.BoolVar(&strict, "strict", false, "exit 1 on warnings as well as errors")
+	f.StringVar(&profile, "profile", string(model.ProfileAll), "which frontmatter fields count as known: "+profileNames())
+	f.BoolVar(&fix, "fix", false, "apply the safe, exact fixes to local files, then report what remains")
+	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
+	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json", "sarif"}, cobra.ShellCompDirectiveNoFileComp))
+	cmd.RegisterFlagCompletionFunc("profile", cobra.FixedCompletions(profileList(), cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+type lintRequest struct {
+	paths       []string
+	format      string
+	strict, fix bool
+	profile     string
+	profileSet  bool
+	configFile  string
+}
+
+func runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) error {
+	printer, ok := lintFormats[req.format]
+	if !ok {
+		return usagef("unknown --format %q (want text, json or sarif)", req.format)
+	}
+	if len(req.paths) == 0 {
+		req.paths = []string{"."}
+	}
+	cfg, err := config.Load(req.configFile, req.paths[0])
+	if err != nil {
+		return usageError{err}
+	}
+	profile := model.ProfileAll
+	if cfg.Profile != "" {
+		profile = cfg.Profile
+	}
+	if req.profileSet {
+		p, ok := parseProfile(req.profile)
+		if !ok {
+			return usagef("unknown --profile %q (want %s)", req.profile, profileNames())
+		}
+		profile = p
+	}
+	opts := model.Options{Profile: profile}
+	load := func() (*model.Library, error) {
+		lib, err := registry.LoadSources(ctx, req.paths, opts, cfg.Formats())
+		if err != nil {
+			return nil, usageError{err}
+		}
+		return lib, nil
+	}
+	lib, err := load()
+	if err != nil {
+		return err
+	}
+	cwd, _ := os.Getwd()
+	if req.fix {
+		// Fix reports go where they cannot corrupt a machine-readable
+		// stream: stdout for text, stderr for JSON and SARIF.
+		fixOut := stdout
+		if req.format != "text" {
+			fixOut = stderr
+		}
+		if lib, err = fixAndReload(lib, load, fixOut, stderr, cwd); err != nil {
+			return err
+		}
+	}
+	ropts := report.Options{BaseDir: cwd, Rules: formats.Rules(), ToolVersion: version}
+	if req.format == "text" {
+		ropts.Color = report.ShouldColor(stdout, os.Environ())
+	}
+	if err := printer(stdout, lib, ropts); err != nil {
+		return err
+	}
+	sum := report.Summarize(lib)
+	if sum.Errors > 0 || req.strict && sum.Warnings > 0 {
+		return exitError{1}
+	}
+	return nil
+}
+
+func parseProfile(s string) (model.Profile, bool) {
+	for _, p := range model.Profiles {
+		if string(p) == s {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+func profileList() []string {
+	out := make([]string, len(model.Profiles))
+	for i, p := range model.Profiles {
+		out[i] = string(p)
+	}
+	return out
+}
+
+func profileNames() string { return strings.Join(profileList(), ", ") }
+
+// resetFlags puts every flag back to its default, as if the command had
+// never run.
+func resetFlags(fs *pflag.FlagSet) {
+	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Changed {
+			f.Value.Set(f.DefValue)
+			f.Changed = false
+		}
+	})
+}
+
+// displayPath shows p relative to the working folder when it is inside it.
+func displayPath(cwd, p string) string {
+	if cwd == "" || !filepath.IsAbs(p) {
+		return p
+	}
+	if r, err := filepath.Rel(cwd, p); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return r
+	}
+	return p
+}

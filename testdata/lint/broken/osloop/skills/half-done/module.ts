@@ -1,0 +1,3 @@
+export async function execute(): Promise<Record<string, unknown>> {
+  return {};
+}
