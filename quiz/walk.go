@@ -1,0 +1,86 @@
+package quiz
+
+import (
+	"fmt"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// WalkReport is every option of every question tried, and every branch
+// action that cannot resolve.
+type WalkReport struct {
+	Skill    string       `json:"skill"`
+	Paths    int          `json:"paths"`   // options tried
+	Actions  int          `json:"actions"` // distinct branch actions resolved
+	Broken   []BrokenPath `json:"broken"`
+	Problems []string     `json:"problems,omitempty"` // the quiz cannot run at all
+}
+
+// OK reports whether every path leads somewhere.
+func (w WalkReport) OK() bool { return len(w.Broken) == 0 && len(w.Problems) == 0 }
+
+// BrokenPath is one branch action that fails, with the options that reach it.
+type BrokenPath struct {
+	Block        int          `json:"block"`    // 1-based
+	Question     int          `json:"question"` // 1-based
+	QuestionText string       `json:"questionText"`
+	Branch       string       `json:"branch"`
+	Options      []int        `json:"options"` // 1-based options that lead here
+	OptionLabels []string     `json:"optionLabels"`
+	Action       ActionResult `json:"action"`
+}
+
+// Walk tries every option of every question and resolves the branch
+// actions each one leads to. It reports problems that stop the quiz from
+// running, but still walks what it can.
+func Walk(s *model.Skill, resolver Resolver) WalkReport {
+	rep := WalkReport{Skill: s.Name, Broken: []BrokenPath{}}
+	if err := Validate(s); err != nil {
+		if ie, ok := err.(*InvalidError); ok && len(ie.Problems) > 0 {
+			for _, p := range ie.Problems {
+				rep.Problems = append(rep.Problems, p.String())
+			}
+		} else {
+			rep.Problems = append(rep.Problems, err.Error())
+		}
+	}
+	for bi, b := range s.Quizzes {
+		for qi, q := range b.Questions {
+			var onCorrect, onIncorrect []int
+			for oi, o := range q.Options {
+				rep.Paths++
+				if o.Correct {
+					onCorrect = append(onCorrect, oi)
+				} else {
+					onIncorrect = append(onIncorrect, oi)
+				}
+			}
+			for _, br := range []struct {
+				name    string
+				actions []model.Action
+				options []int
+			}{{"on-correct", q.OnCorrect, onCorrect}, {"on-incorrect", q.OnIncorrect, onIncorrect}} {
+				if len(br.options) == 0 {
+					continue // no option leads here
+				}
+				for _, a := range br.actions {
+					rep.Actions++
+					res := Resolve(s, a, resolver)
+					if res.OK {
+						continue
+					}
+					bp := BrokenPath{Block: bi + 1, Question: qi + 1, QuestionText: q.Text, Branch: br.name, Action: res}
+					for _, oi := range br.options {
+						bp.Options = append(bp.Options, oi+1)
+						bp.OptionLabels = append(bp.OptionLabels, q.Options[oi].Label)
+					}
+					rep.Broken = append(rep.Broken, bp)
+				}
+			}
+			if len(onCorrect) == 0 && len(q.OnCorrect) > 0 {
+				rep.Problems = append(rep.Problems, fmt.Sprintf("block %d, question %d: on-correct can never run: no option is correct", bi+1, qi+1))
+			}
+		}
+	}
+	return rep
+}

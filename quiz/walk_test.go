@@ -1,0 +1,61 @@
+package quiz
+
+import (
+	"testing"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+func TestWalkFindsEveryBrokenBranch(t *testing.T) {
+	good := q("good", 3, 0)
+	good.OnCorrect = []model.Action{{Kind: model.ActionGoto, Target: "## Setup Steps"}}
+	good.OnIncorrect = []model.Action{
+		{Kind: model.ActionLoadReference, Target: "references/guide.md"},
+		{Kind: model.ActionLoadSkill, Target: "helper"},
+		{Kind: model.ActionMessage, Target: "Try again."},
+	}
+	bad := q("bad", 3, 1)
+	bad.OnCorrect = []model.Action{{Kind: model.ActionGoto, Target: "## Nowhere"}}
+	bad.OnIncorrect = []model.Action{
+		{Kind: model.ActionLoadReference, Target: "references/gone.md"},
+		{Kind: model.ActionLoadReference, Target: "../secret.txt"},
+		{Kind: model.ActionLoadSkill, Target: "ghost"},
+	}
+	rep := Walk(testSkill(block("b", true, 100, good, bad)), testResolver)
+	if rep.Paths != 6 || rep.Actions != 8 {
+		t.Errorf("paths %d actions %d, want 6 and 8", rep.Paths, rep.Actions)
+	}
+	if len(rep.Broken) != 4 {
+		t.Fatalf("%d broken branches, want 4: %+v", len(rep.Broken), rep.Broken)
+	}
+	if b := rep.Broken[1]; b.Question != 2 || b.Branch != "on-incorrect" || len(b.Options) != 2 || b.Options[0] != 1 || b.Options[1] != 3 {
+		t.Errorf("second broken path %+v: want question 2, on-incorrect, options [1 3]", b)
+	}
+	if rep.OK() {
+		t.Error("a report with broken branches is OK")
+	}
+
+	clean := Walk(testSkill(block("b", true, 100, good)), testResolver)
+	if !clean.OK() {
+		t.Errorf("clean quiz reported broken: %+v", clean)
+	}
+}
+
+func TestWalkReportsUnrunnableQuiz(t *testing.T) {
+	qu := q("none correct", 2)
+	qu.OnCorrect = []model.Action{{Kind: model.ActionMessage, Target: "never"}}
+	rep := Walk(testSkill(block("b", true, 100, qu)), nil)
+	if len(rep.Problems) != 2 {
+		t.Errorf("problems %v, want the missing correct option and the dead on-correct", rep.Problems)
+	}
+}
+
+func BenchmarkWalk(b *testing.B) {
+	qu := q("x", 4, 0)
+	qu.OnCorrect = []model.Action{{Kind: model.ActionGoto, Target: "## API Reference"}}
+	qu.OnIncorrect = []model.Action{{Kind: model.ActionLoadReference, Target: "references/guide.md"}, {Kind: model.ActionLoadSkill, Target: "helper"}}
+	s := testSkill(block("b", true, 100, qu, qu, qu, qu, qu))
+	for b.Loop() {
+		Walk(s, testResolver)
+	}
+}
