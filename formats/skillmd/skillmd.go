@@ -1,18 +1,255 @@
-// Package skillmd reads and checks skills of the skillmd format.
+// Package skillmd reads and checks SKILL.md skills: a folder holding
+// SKILL.md (YAML frontmatter + Markdown body) and optional scripts/,
+// references/ and assets/. The frontmatter is read with yaml.v3 nodes so
+// every finding has a line and column; the checks follow the four layers of
+// the spec (open standard, Claude Code, skillli, quiz blocks), filtered by
+// the profile in model.Options.
 package skillmd
 
 import (
+	"bytes"
+	"fmt"
 	"io/fs"
+	"path"
+	"strings"
 
 	"github.com/skillstudio/skillstudio/model"
+	"gopkg.in/yaml.v3"
 )
 
-// Rules lists every rule this reader reports.
-var Rules = model.RuleSet{}
+// Document is a SKILL.md as parsed: model.Skill.Doc holds one.
+type Document struct {
+	File        string // FS path of SKILL.md (with its real casing)
+	Source      []byte // the bytes read (at most MaxFileBytes)
+	Frontmatter Frontmatter
+	// Body is the Markdown after the frontmatter; it starts at file byte
+	// BodyOffset, line BodyLine.
+	Body       string
+	BodyOffset int
+	BodyLine   int
+	Headings   []Heading // line numbers relative to Body
+	Links      []Link    // offsets relative to Body
+	// BodyTokens is the body's cl100k_base token count (-1 if unknown);
+	// ReferenceTokens those of each Markdown file the body links to.
+	BodyTokens      int
+	ReferenceTokens map[string]int
+	// OpenAI is agents/openai.yaml (Codex UI metadata) when present.
+	OpenAI *yaml.Node
+}
 
-// Load reads the skill at path (its main file for xgs, its folder otherwise)
-// inside fsys. It never returns nil: a skill that cannot be parsed comes back
-// with what could be read and diagnostics saying why.
-func Load(fsys fs.FS, path string, opts model.Options) *model.Skill {
-	return &model.Skill{Format: model.FormatSkillMD}
+// Field returns the value node of a top-level frontmatter field.
+func (d *Document) Field(name string) *yaml.Node {
+	if d == nil {
+		return nil
+	}
+	return mapGet(d.Frontmatter.Node, name)
+}
+
+// Load reads the skill in folder dir of fsys. dir's base name is the name
+// the frontmatter `name` must equal. It never returns nil and never
+// panics: what cannot be read comes back as diagnostics.
+func Load(fsys fs.FS, dir string, opts model.Options) *model.Skill {
+	if opts.Profile == "" {
+		opts.Profile = model.ProfileAll
+	}
+	dir = path.Clean(dir)
+	s := &model.Skill{Format: model.FormatSkillMD, Name: folderName(dir)}
+	c := &checker{fsys: fsys, dir: dir, profile: opts.Profile, skill: s}
+	c.run()
+	model.SortDiagnostics(s.Diagnostics)
+	return s
+}
+
+func folderName(dir string) string {
+	if dir == "." || dir == "/" || dir == "" {
+		return ""
+	}
+	return path.Base(dir)
+}
+
+// checker carries one Load: where the skill is, what was read, and the
+// findings so far.
+type checker struct {
+	fsys    fs.FS
+	dir     string
+	profile model.Profile
+	skill   *model.Skill
+	doc     *Document
+	lines   *lineIndex
+	files   []string              // relative to dir, sorted
+	fileSet map[string]bool       // the same, for lookups (also holds folders)
+	linked  map[string]linkedFile // Markdown files of the skill read so far
+	// iconFiles are images agents/openai.yaml names (so not unreferenced).
+	iconFiles map[string]bool
+}
+
+func (c *checker) run() {
+	s := c.skill
+	c.listFiles()
+	main := c.mainFile()
+	s.Location.Dir = c.dir
+	s.Location.File = path.Join(c.dir, main)
+	s.Files = c.files
+	c.doc = &Document{File: s.Location.File, BodyTokens: -1}
+	if main != "SKILL.md" {
+		c.report("skillmd/file-name", 0, 0, fmt.Sprintf("the skill's main file is named %s", main), "Rename it to SKILL.md.")
+	}
+	data, truncated, err := readCapped(c.fsys, s.Location.File, MaxFileBytes)
+	if err != nil {
+		c.report("skillmd/frontmatter", 0, 0, "cannot read SKILL.md: "+err.Error(), "Check that the file exists and is readable.")
+		return
+	}
+	if truncated {
+		c.report("skillmd/too-large", 0, 0, fmt.Sprintf("SKILL.md is larger than %d MiB; only the first %d MiB are checked", MaxFileBytes>>20, MaxFileBytes>>20),
+			"Keep SKILL.md small and move detail into references/ files.")
+	}
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		c.lines = newLineIndex(data)
+		line, col := c.lines.position(i)
+		c.report("skillmd/binary", line, col, "SKILL.md holds a NUL byte: it is a binary file, not Markdown", "Replace it with a text SKILL.md.")
+		return
+	}
+	data, bad := sanitizeUTF8(data)
+	c.lines = newLineIndex(data)
+	if bad >= 0 {
+		line, col := c.lines.position(bad)
+		c.report("skillmd/encoding", line, col, "SKILL.md is not valid UTF-8 (invalid bytes are read as '?')", "Save the file as UTF-8.")
+	}
+	c.doc.Source = data
+	s.Doc = c.doc
+	fm := ParseFrontmatter(data)
+	c.doc.Frontmatter = fm
+	c.doc.Body = string(data[fm.BodyStart:])
+	c.doc.BodyOffset, c.doc.BodyLine = fm.BodyStart, fm.BodyLine
+	s.Body, s.BodyFile, s.BodyLine = c.doc.Body, s.Location.File, fm.BodyLine
+	for _, p := range fm.Problems {
+		c.report("skillmd/frontmatter", p.Line, p.Col, p.Message, p.Hint)
+	}
+	for _, r := range fm.Repairs {
+		c.reportColon(r)
+	}
+
+	c.checkFrontmatter()
+	c.skill.Fields = fieldTable(fm.Node)
+	facts := scanMarkdown([]byte(c.doc.Body))
+	c.doc.Headings, c.doc.Links = facts.Headings, facts.Links
+	c.checkQuiz()
+	c.checkBody()
+	c.checkCodex()
+	c.checkUnreferenced()
+}
+
+// report adds a finding of rule id at a file position of SKILL.md.
+func (c *checker) report(id string, line, col int, msg, hint string) *model.Diagnostic {
+	return c.reportIn(c.skill.Location.File, id, line, col, msg, hint)
+}
+
+func (c *checker) reportIn(file, id string, line, col int, msg, hint string) *model.Diagnostic {
+	if line <= 0 {
+		line, col = 1, 1
+	}
+	c.skill.Diagnostics = append(c.skill.Diagnostics, Rules.New(id, file, line, max(col, 1), msg, hint))
+	return &c.skill.Diagnostics[len(c.skill.Diagnostics)-1]
+}
+
+// at reports a finding at a frontmatter node.
+func (c *checker) at(n *yaml.Node, id, msg, hint string) *model.Diagnostic {
+	line, col := c.nodePos(n)
+	return c.report(id, line, col, msg, hint)
+}
+
+// nodePos turns a frontmatter node's position into a file line and byte
+// column.
+func (c *checker) nodePos(n *yaml.Node) (int, int) {
+	if n == nil || c.doc == nil || !c.doc.Frontmatter.Present {
+		return 1, 1
+	}
+	line := c.doc.Frontmatter.Line + n.Line - 1
+	return line, c.lines.byteColumn(line, n.Column)
+}
+
+// bodyPos turns a body byte offset into a file line and byte column.
+func (c *checker) bodyPos(off int) (int, int) {
+	return c.lines.position(c.doc.BodyOffset + off)
+}
+
+func (c *checker) reportColon(r Repair) {
+	d := c.report("skillmd/description-colon", r.Line, r.Col,
+		fmt.Sprintf("the %s value holds \": \" without quotes, which is invalid YAML (agents read it as the whole line)", r.Key),
+		"Put the value in double quotes.")
+	d.EndLine, d.EndColumn = r.Line, r.Col+(r.End-r.Start)
+	d.Fix = &model.Fix{
+		Description: fmt.Sprintf("quote the %s value", r.Key),
+		Edits:       []model.TextEdit{{File: c.skill.Location.File, Start: r.Start, End: r.End, NewText: r.Quoted}},
+	}
+}
+
+// maxFiles bounds the file list of one skill; a skill folder holding a
+// whole repository (or a node_modules) must not stall the load.
+const maxFiles = 2000
+
+// listFiles walks the skill folder (never following symlinks), skipping
+// VCS data and dependencies.
+func (c *checker) listFiles() {
+	c.fileSet = map[string]bool{}
+	_ = fs.WalkDir(c.fsys, c.dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if p == c.dir {
+			return nil
+		}
+		rel := strings.TrimPrefix(p, c.dir+"/")
+		if c.dir == "." {
+			rel = p
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case ".git", "node_modules", ".hg", ".svn", "__pycache__":
+				return fs.SkipDir
+			}
+			c.fileSet[rel] = true
+			return nil
+		}
+		if len(c.files) >= maxFiles {
+			return fs.SkipAll
+		}
+		c.files = append(c.files, rel)
+		c.fileSet[rel] = true
+		return nil
+	})
+}
+
+// mainFile picks SKILL.md in its real casing: SKILL.md, then skill.md,
+// then any other casing.
+func (c *checker) mainFile() string {
+	best := ""
+	for _, f := range c.files {
+		if strings.Contains(f, "/") || !strings.EqualFold(f, "SKILL.md") {
+			continue
+		}
+		switch {
+		case f == "SKILL.md":
+			return f
+		case f == "skill.md" || best == "":
+			best = f
+		}
+	}
+	if best == "" {
+		return "SKILL.md"
+	}
+	return best
+}
+
+// exists says whether rel (relative to the skill folder, cleaned) names a
+// file or folder of the skill.
+func (c *checker) exists(rel string) bool {
+	if c.fileSet[rel] {
+		return true
+	}
+	if len(c.files) >= maxFiles {
+		_, err := fs.Stat(c.fsys, path.Join(c.dir, rel))
+		return err == nil
+	}
+	return false
 }

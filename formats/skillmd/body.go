@@ -1,0 +1,211 @@
+package skillmd
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"path"
+	"sort"
+	"strings"
+)
+
+const (
+	maxBodyLines  = 500
+	maxBodyTokens = 5000
+	// maxLinkedFiles bounds how many linked Markdown files one skill reads
+	// for anchors and token counts.
+	maxLinkedFiles = 64
+	// maxLinkedBytes caps each of them.
+	maxLinkedBytes = 1 << 20
+)
+
+// checkBody checks the Markdown body: its size, its links and anchors.
+func (c *checker) checkBody() {
+	body := c.doc.Body
+	lines := strings.Count(body, "\n")
+	if len(body) > 0 && !strings.HasSuffix(body, "\n") {
+		lines++
+	}
+	c.doc.BodyTokens = CountTokens(body)
+	line, _ := c.bodyPos(0)
+	if lines > maxBodyLines || c.doc.BodyTokens > maxBodyTokens {
+		c.report("skillmd/body-length", line, 1,
+			fmt.Sprintf("the body is %d lines and %d tokens; keep it under %d lines and about %d tokens", lines, c.doc.BodyTokens, maxBodyLines, maxBodyTokens),
+			"Move detailed sections into references/ files and link to them.")
+	}
+	if c.doc.BodyTokens >= 0 {
+		c.report("skillmd/tokens", line, 1, fmt.Sprintf("the body costs %d tokens when the skill loads", c.doc.BodyTokens), "")
+	}
+	c.checkLinks()
+}
+
+// linkTarget is a relative link split into its file and anchor.
+type linkTarget struct {
+	file   string // cleaned, relative to the skill folder; "" for the body itself
+	anchor string
+}
+
+// skillDirPlaceholders stand for the skill's own folder in paths that
+// agents expand at load time (Claude Code's {baseDir} and
+// ${CLAUDE_SKILL_DIR}).
+var skillDirPlaceholders = []string{"{baseDir}/", "${CLAUDE_SKILL_DIR}/", "$CLAUDE_SKILL_DIR/"}
+
+// parseLinkDest returns the target of a relative link; ok is false for
+// URLs with a scheme (https:, mailto:, …) and protocol-relative links,
+// which are not files of the skill.
+func parseLinkDest(dest string) (target linkTarget, escapes, ok bool) {
+	dest = strings.TrimSpace(dest)
+	if dest == "" || strings.HasPrefix(dest, "//") || strings.HasPrefix(dest, "<") {
+		return linkTarget{}, false, false
+	}
+	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
+		if len(u.Scheme) > 1 { // "C:" is a Windows drive, not a scheme
+			return linkTarget{}, false, false
+		}
+	}
+	for _, prefix := range skillDirPlaceholders {
+		if rest, ok := strings.CutPrefix(dest, prefix); ok {
+			dest = rest
+			break
+		}
+	}
+	file, anchor, _ := strings.Cut(dest, "#")
+	file, _, _ = strings.Cut(file, "?")
+	if unescaped, err := url.PathUnescape(file); err == nil {
+		file = unescaped
+	}
+	if file == "" {
+		return linkTarget{anchor: anchor}, false, true
+	}
+	rel, inside := insideSkill(file)
+	if !inside {
+		return linkTarget{}, true, true
+	}
+	if rel == "." {
+		rel = ""
+	}
+	return linkTarget{file: rel, anchor: anchor}, false, true
+}
+
+func (c *checker) checkLinks() {
+	c.doc.ReferenceTokens = map[string]int{}
+	linked := map[string]bool{}
+	for _, l := range c.doc.Links {
+		t, escapes, ok := parseLinkDest(l.Dest)
+		if !ok {
+			continue
+		}
+		line, col := c.bodyPos(l.Offset)
+		if escapes {
+			c.report("skillmd/link-escapes", line, col, fmt.Sprintf("link %q leaves the skill folder", l.Dest),
+				"Copy what it points at into the skill and link to it with a path inside the folder.")
+			continue
+		}
+		if t.file != "" && !c.exists(t.file) {
+			what := "link"
+			if l.Mention {
+				what = "path"
+			}
+			c.report("skillmd/link", line, col, fmt.Sprintf("%s %q: no such file in the skill", what, l.Dest),
+				"Create the file or fix the path; paths are relative to the skill folder.")
+			continue
+		}
+		if t.file != "" && isMarkdown(t.file) && !linked[t.file] && len(linked) < maxLinkedFiles {
+			linked[t.file] = true
+			if n := c.markdownTokens(t.file); n >= 0 {
+				c.doc.ReferenceTokens[t.file] = n
+			}
+		}
+		if t.anchor != "" {
+			c.checkAnchor(l, t, line, col)
+		}
+	}
+	// Files under references/ load on demand too, linked or not.
+	for _, f := range c.files {
+		if strings.HasPrefix(f, "references/") && isMarkdown(f) && !linked[f] && len(linked) < maxLinkedFiles {
+			linked[f] = true
+			if n := c.markdownTokens(f); n >= 0 {
+				c.doc.ReferenceTokens[f] = n
+			}
+		}
+	}
+	for _, f := range sortedKeys(c.doc.ReferenceTokens) {
+		c.reportIn(path.Join(c.dir, f), "skillmd/tokens", 1, 1,
+			fmt.Sprintf("%s costs %d tokens when an agent loads it", f, c.doc.ReferenceTokens[f]), "")
+	}
+}
+
+func isMarkdown(p string) bool {
+	ext := strings.ToLower(path.Ext(p))
+	return ext == ".md" || ext == ".markdown"
+}
+
+func (c *checker) checkAnchor(l Link, t linkTarget, line, col int) {
+	var heads []Heading
+	switch {
+	case t.file == "":
+		heads = c.doc.Headings
+	case isMarkdown(t.file):
+		text, ok := c.readLinked(t.file)
+		if !ok {
+			return
+		}
+		heads = scanMarkdown(text).Headings
+	default:
+		return // an anchor into a non-Markdown file (a line number, say)
+	}
+	anchor := strings.ToLower(t.anchor)
+	if unescaped, err := url.PathUnescape(anchor); err == nil {
+		anchor = unescaped
+	}
+	for _, h := range heads {
+		if h.Slug == anchor {
+			return
+		}
+	}
+	where := "the body"
+	if t.file != "" {
+		where = t.file
+	}
+	c.report("skillmd/anchor", line, col, fmt.Sprintf("link %q: no heading in %s has the anchor #%s", l.Dest, where, t.anchor),
+		"Point the link at an existing heading's anchor (lowercase, spaces as hyphens, punctuation dropped).")
+}
+
+func sortedKeys(m map[string]int) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// linkedFile is a Markdown file of the skill, read once per Load.
+type linkedFile struct {
+	text []byte
+	ok   bool
+}
+
+func (c *checker) readLinked(rel string) ([]byte, bool) {
+	if c.linked == nil {
+		c.linked = map[string]linkedFile{}
+	}
+	if f, ok := c.linked[rel]; ok {
+		return f.text, f.ok
+	}
+	data, _, err := readCapped(c.fsys, path.Join(c.dir, rel), maxLinkedBytes)
+	ok := err == nil && bytes.IndexByte(data, 0) < 0
+	if ok {
+		data, _ = sanitizeUTF8(data)
+	}
+	c.linked[rel] = linkedFile{data, ok}
+	return data, ok
+}
+
+func (c *checker) markdownTokens(rel string) int {
+	text, ok := c.readLinked(rel)
+	if !ok {
+		return -1
+	}
+	return CountTokens(string(text))
+}

@@ -1,0 +1,326 @@
+package skillmd
+
+import (
+	"fmt"
+	"net/url"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/Masterminds/semver/v3"
+	"github.com/skillstudio/skillstudio/model"
+	"gopkg.in/yaml.v3"
+)
+
+const (
+	maxNameLen          = 64
+	maxDescriptionLen   = 1024
+	maxCompatibilityLen = 500
+	maxTags             = 20
+)
+
+// typeError reports a known field whose YAML shape is wrong.
+func (c *checker) typeError(key, val *yaml.Node, want string) {
+	got := kindName(val)
+	if isScalar(val) {
+		got = strings.TrimPrefix(val.Tag, "!!")
+	}
+	c.at(val, "skillmd/field-type", fmt.Sprintf("%s must be %s, not a %s", key.Value, want, got),
+		fmt.Sprintf("Write %s as %s.", key.Value, want))
+}
+
+// checkString accepts any scalar: agents read numbers and dates as text
+// (skills-ref does the same), only lists and maps are wrong.
+func (c *checker) checkString(key, val *yaml.Node) {
+	if !isScalar(val) {
+		c.typeError(key, val, "a string")
+	}
+}
+
+func (c *checker) checkStringOrList(key, val *yaml.Node) {
+	if _, _, ok := stringList(val); !ok {
+		c.typeError(key, val, "a string or a list of strings")
+	}
+}
+
+func (c *checker) checkBool(key, val *yaml.Node) {
+	if isBool(val) {
+		return
+	}
+	if isScalar(val) && (strings.EqualFold(val.Value, "true") || strings.EqualFold(val.Value, "false")) {
+		c.at(val, "skillmd/field-type", fmt.Sprintf("%s is the string %q, not a boolean", key.Value, val.Value),
+			fmt.Sprintf("Remove the quotes: %s: %s.", key.Value, strings.ToLower(val.Value)))
+		return
+	}
+	c.typeError(key, val, "true or false")
+}
+
+func enumCheck(values ...string) func(c *checker, key, val *yaml.Node) {
+	return func(c *checker, key, val *yaml.Node) {
+		if !isScalar(val) {
+			c.typeError(key, val, "one of "+strings.Join(values, ", "))
+			return
+		}
+		if !slices.Contains(values, val.Value) {
+			c.at(val, "skillmd/enum", fmt.Sprintf("%s: %q is not one of %s; the agent ignores it", key.Value, val.Value, strings.Join(values, ", ")),
+				fmt.Sprintf("Use one of %s.", strings.Join(values, ", ")))
+		}
+	}
+}
+
+func (c *checker) checkName(key, val *yaml.Node) {
+	if !isScalar(val) {
+		c.typeError(key, val, "a string")
+		return
+	}
+	name := strings.TrimSpace(scalarText(val))
+	if problem := nameProblem(name); problem != "" {
+		c.at(val, "skillmd/name", problem, "Use 1-64 lowercase letters, digits and single hyphens, e.g. "+suggestName(name, c.suggestedName())+".")
+		return
+	}
+	if dir := folderName(c.dir); dir != "" && dir != name {
+		c.at(val, "skillmd/name-dir", fmt.Sprintf("name %q does not match the folder name %q", name, dir),
+			fmt.Sprintf("Rename the folder to %s, or set name: %s.", name, dir))
+	}
+}
+
+// nameProblem says what is wrong with a skill name ("" when nothing is).
+func nameProblem(name string) string {
+	switch {
+	case name == "":
+		return "name is empty"
+	case utf8.RuneCountInString(name) > maxNameLen:
+		return fmt.Sprintf("name is %d characters long; the limit is %d", utf8.RuneCountInString(name), maxNameLen)
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			if r >= 'A' && r <= 'Z' {
+				return fmt.Sprintf("name %q has uppercase letters; it must be lowercase", name)
+			}
+			return fmt.Sprintf("name %q holds %q; only a-z, 0-9 and - are allowed", name, r)
+		}
+	}
+	switch {
+	case strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-"):
+		return fmt.Sprintf("name %q starts or ends with a hyphen", name)
+	case strings.Contains(name, "--"):
+		return fmt.Sprintf("name %q holds two hyphens in a row", name)
+	}
+	return ""
+}
+
+// suggestName turns a bad name into a valid one for the hint.
+func suggestName(name, fallback string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):
+			b.WriteByte('-')
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if len(s) > maxNameLen {
+		s = strings.Trim(s[:maxNameLen], "-")
+	}
+	if s == "" {
+		return fallback
+	}
+	return s
+}
+
+func (c *checker) checkDescription(key, val *yaml.Node) {
+	if !isScalar(val) {
+		c.typeError(key, val, "a string")
+		return
+	}
+	desc := strings.TrimSpace(scalarText(val))
+	switch n := utf8.RuneCountInString(scalarText(val)); {
+	case desc == "":
+		c.at(val, "skillmd/description", "description is empty", "Say what the skill does and when an agent should use it.")
+	case n > maxDescriptionLen:
+		c.at(val, "skillmd/description", fmt.Sprintf("description is %d characters long; the limit is %d", n, maxDescriptionLen),
+			"Shorten it: keep the trigger words and move detail into the body.")
+	}
+}
+
+func (c *checker) checkCompatibility(key, val *yaml.Node) {
+	items, _, ok := stringList(val)
+	if !ok || (c.profile == model.ProfileAgentSkills && val.Kind != yaml.ScalarNode) {
+		want := "a string or a list of strings"
+		if c.profile == model.ProfileAgentSkills {
+			want = "a string"
+		}
+		c.at(val, "skillmd/compatibility", fmt.Sprintf("compatibility must be %s", want), "Write it as one line, e.g. compatibility: Requires git and docker.")
+		return
+	}
+	total := 0
+	for _, it := range items {
+		total += utf8.RuneCountInString(it)
+	}
+	if total > maxCompatibilityLen {
+		c.at(val, "skillmd/compatibility", fmt.Sprintf("compatibility is %d characters long; the limit is %d", total, maxCompatibilityLen),
+			"Name only the requirements an agent must check.")
+	}
+}
+
+func (c *checker) checkMetadata(key, val *yaml.Node) {
+	if isNull(val) {
+		return
+	}
+	if val.Kind != yaml.MappingNode {
+		c.typeError(key, val, "a mapping of strings to strings")
+		return
+	}
+	mapPairs(val, func(k, v *yaml.Node) {
+		if v != nil && v.Kind != yaml.ScalarNode {
+			c.at(v, "skillmd/metadata-value", fmt.Sprintf("metadata.%s is a %s; metadata values must be strings", k.Value, kindName(v)),
+				"Write the value as one string, or move it to a top-level field its agent knows.")
+		}
+	})
+}
+
+func (c *checker) checkVersion(key, val *yaml.Node) {
+	if !isScalar(val) {
+		c.typeError(key, val, "a version string")
+		return
+	}
+	v := strings.TrimSpace(scalarText(val))
+	if _, err := semver.StrictNewVersion(strings.TrimPrefix(v, "v")); err != nil {
+		c.at(val, "skillmd/version", fmt.Sprintf("version %q is not a semantic version (MAJOR.MINOR.PATCH)", v),
+			"Write it like 1.2.0, quoted inside metadata: version: \"1.2.0\".")
+	}
+}
+
+func (c *checker) checkTags(key, val *yaml.Node) {
+	items, nodes, ok := stringList(val)
+	if !ok {
+		c.at(val, "skillmd/tags", "tags must be a list of strings or a comma-separated string", "Write tags: [testing, ci] or tags: \"testing, ci\".")
+		return
+	}
+	if val.Kind == yaml.SequenceNode {
+		for i, it := range items {
+			if strings.TrimSpace(it) == "" {
+				c.at(nodes[i], "skillmd/tags", "a tag is empty", "Remove the empty tag.")
+			}
+		}
+	}
+	switch n := len(tagList(val)); {
+	case n == 0:
+		c.at(val, "skillmd/tags", "tags is empty; give 1 to 20 tags", "Add a few words people search for, or remove tags.")
+	case n > maxTags:
+		c.at(val, "skillmd/tags", fmt.Sprintf("%d tags; at most %d are allowed", n, maxTags), "Keep the 20 most useful tags.")
+	}
+}
+
+var (
+	categories  = []string{"development", "creative", "enterprise", "data", "devops", "other"}
+	trustLevels = []string{"community", "verified", "official"}
+)
+
+func (c *checker) checkCategory(key, val *yaml.Node) {
+	c.checkOneOf(key, val, "skillmd/category", categories)
+}
+
+func (c *checker) checkTrustLevel(key, val *yaml.Node) {
+	c.checkOneOf(key, val, "skillmd/trust-level", trustLevels)
+}
+
+func (c *checker) checkOneOf(key, val *yaml.Node, rule string, values []string) {
+	if !isScalar(val) || !slices.Contains(values, scalarText(val)) {
+		got := scalarText(val)
+		if !isScalar(val) {
+			got = "a " + kindName(val)
+		} else {
+			got = fmt.Sprintf("%q", got)
+		}
+		c.at(val, rule, fmt.Sprintf("%s is %s; it must be one of %s", key.Value, got, strings.Join(values, ", ")),
+			fmt.Sprintf("Use one of %s.", strings.Join(values, ", ")))
+	}
+}
+
+func (c *checker) checkURL(key, val *yaml.Node) {
+	if !isScalar(val) {
+		c.typeError(key, val, "a URL")
+		return
+	}
+	raw := strings.TrimSpace(scalarText(val))
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		c.at(val, "skillmd/url", fmt.Sprintf("%s %q is not an absolute http(s) URL", key.Value, raw), "Write the full address, e.g. https://github.com/owner/repo.")
+	}
+}
+
+// hookEvents lists Claude Code's hook events; an unknown event is not
+// reported (new ones appear often), only the shape is.
+var hookHandlerTypes = []string{"command", "prompt", "agent"}
+
+// checkHooks checks the shape Claude Code settings use:
+// event → [{matcher?, hooks: [{type, command|prompt, timeout?, async?}]}].
+func (c *checker) checkHooks(key, val *yaml.Node) {
+	bad := func(n *yaml.Node, msg string) {
+		c.at(n, "skillmd/hooks", msg, "Follow the hooks block of the spec: EVENT: [{matcher: \"Bash\", hooks: [{type: command, command: ./script.sh}]}].")
+	}
+	if val.Kind != yaml.MappingNode {
+		bad(val, "hooks must be a mapping of hook events (PreToolUse, PostToolUse, Stop, …) to lists")
+		return
+	}
+	mapPairs(val, func(event, entries *yaml.Node) {
+		if entries == nil || entries.Kind != yaml.SequenceNode {
+			bad(orNode(entries, event), fmt.Sprintf("hooks.%s must be a list of {matcher, hooks} entries", event.Value))
+			return
+		}
+		for _, e := range entries.Content {
+			e = resolve(e)
+			if e.Kind != yaml.MappingNode {
+				bad(e, fmt.Sprintf("each hooks.%s entry must be a mapping with a hooks list", event.Value))
+				continue
+			}
+			if m := mapGet(e, "matcher"); m != nil && !isScalar(m) {
+				bad(m, "matcher must be a string (a tool name or regular expression)")
+			}
+			handlers := mapGet(e, "hooks")
+			if handlers == nil || handlers.Kind != yaml.SequenceNode {
+				bad(orNode(handlers, e), fmt.Sprintf("each hooks.%s entry needs a hooks list of handlers", event.Value))
+				continue
+			}
+			for _, h := range handlers.Content {
+				c.checkHookHandler(resolve(h), bad)
+			}
+		}
+	})
+}
+
+func (c *checker) checkHookHandler(h *yaml.Node, bad func(*yaml.Node, string)) {
+	if h.Kind != yaml.MappingNode {
+		bad(h, "a hook handler must be a mapping with type and command or prompt")
+		return
+	}
+	typ := mapGet(h, "type")
+	kind := scalarText(typ)
+	if !slices.Contains(hookHandlerTypes, kind) {
+		bad(orNode(typ, h), fmt.Sprintf("hook handler type %q is not command, prompt or agent", kind))
+		return
+	}
+	need := "prompt"
+	if kind == "command" {
+		need = "command"
+	}
+	if v := mapGet(h, need); v == nil || !isScalar(v) || scalarText(v) == "" {
+		bad(orNode(v, h), fmt.Sprintf("a %s hook needs a %s string", kind, need))
+	}
+	if t := mapGet(h, "timeout"); t != nil && !isNumber(t) {
+		bad(t, "timeout must be a number of seconds")
+	}
+	if a := mapGet(h, "async"); a != nil && !isBool(a) {
+		bad(a, "async must be true or false")
+	}
+}
+
+func orNode(n, fallback *yaml.Node) *yaml.Node {
+	if n != nil {
+		return n
+	}
+	return fallback
+}

@@ -1,0 +1,260 @@
+package skillmd
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+	"gopkg.in/yaml.v3"
+)
+
+// fieldSpec is one known top-level frontmatter field: the layer that
+// defines it, the profiles that know it (profile all knows every field),
+// and its check.
+type fieldSpec struct {
+	layer    string
+	profiles []model.Profile
+	check    func(c *checker, key, val *yaml.Node)
+}
+
+var (
+	openStandard = []model.Profile{model.ProfileAgentSkills, model.ProfileClaudeCode, model.ProfileSkillli, model.ProfileCodex}
+	claudeFields = []model.Profile{model.ProfileClaudeCode, model.ProfileSkillli}
+	skillliOnly  = []model.Profile{model.ProfileSkillli}
+)
+
+// fieldSpecs is every frontmatter field some agent defines. Codex reads
+// only the open-standard fields from SKILL.md (its UI metadata lives in
+// agents/openai.yaml, see codex.go).
+var fieldSpecs map[string]fieldSpec
+
+func init() {
+	fieldSpecs = map[string]fieldSpec{
+		// Layer 1: the Agent Skills open standard.
+		"name":          {"the open standard", openStandard, (*checker).checkName},
+		"description":   {"the open standard", openStandard, (*checker).checkDescription},
+		"license":       {"the open standard", openStandard, (*checker).checkString},
+		"compatibility": {"the open standard", openStandard, (*checker).checkCompatibility},
+		"allowed-tools": {"the open standard", openStandard, (*checker).checkStringOrList},
+		"metadata":      {"the open standard", openStandard, (*checker).checkMetadata},
+
+		// Layer 2: Claude Code.
+		"argument-hint":            {"Claude Code", claudeFields, (*checker).checkString},
+		"disable-model-invocation": {"Claude Code", claudeFields, (*checker).checkBool},
+		"user-invocable":           {"Claude Code", claudeFields, (*checker).checkBool},
+		"mode":                     {"Claude Code", claudeFields, (*checker).checkBool},
+		"context":                  {"Claude Code", claudeFields, enumCheck("fork")},
+		"agent":                    {"Claude Code", claudeFields, (*checker).checkString},
+		"model":                    {"Claude Code", claudeFields, (*checker).checkString},
+		"effort":                   {"Claude Code", claudeFields, enumCheck("low", "medium", "high", "max")},
+		"shell":                    {"Claude Code", claudeFields, enumCheck("bash", "powershell")},
+		"paths":                    {"Claude Code", claudeFields, (*checker).checkStringOrList},
+		"hooks":                    {"Claude Code", claudeFields, (*checker).checkHooks},
+
+		// Layer 3: skillli registry fields (also accepted inside metadata).
+		"version":             {"skillli", skillliOnly, (*checker).checkVersion},
+		"author":              {"skillli", skillliOnly, (*checker).checkString},
+		"tags":                {"skillli", skillliOnly, (*checker).checkTags},
+		"category":            {"skillli", skillliOnly, (*checker).checkCategory},
+		"trust-level":         {"skillli", skillliOnly, (*checker).checkTrustLevel},
+		"repository":          {"skillli", skillliOnly, (*checker).checkURL},
+		"homepage":            {"skillli", skillliOnly, (*checker).checkURL},
+		"min-skillli-version": {"skillli", skillliOnly, (*checker).checkString},
+		"checksum":            {"skillli", skillliOnly, (*checker).checkString},
+
+		// Layer 4: quiz blocks (checked by checkQuiz).
+		"quiz": {"skillli", skillliOnly, func(*checker, *yaml.Node, *yaml.Node) {}},
+	}
+}
+
+// skillliFields may sit at the top level or inside metadata; the top level
+// wins.
+var skillliFields = []string{"version", "author", "tags", "category", "trust-level", "repository", "homepage", "min-skillli-version", "checksum"}
+
+// knows says whether profile p accepts field name.
+func knows(p model.Profile, name string) bool {
+	spec, ok := fieldSpecs[name]
+	if !ok {
+		return false
+	}
+	return p == model.ProfileAll || slices.Contains(spec.profiles, p)
+}
+
+// checkFrontmatter runs every field check the profile asks for, reports
+// unknown fields and fills the skill's identity from the frontmatter.
+func (c *checker) checkFrontmatter() {
+	fm := c.doc.Frontmatter
+	if fm.Node == nil {
+		return // the frontmatter finding already says why
+	}
+	mapPairs(fm.Node, func(k, v *yaml.Node) {
+		if knows(c.profile, k.Value) {
+			fieldSpecs[k.Value].check(c, k, v)
+			return
+		}
+		c.reportUnknown(k)
+	})
+	opening := &yaml.Node{Line: 0, Column: 1}
+	if c.doc.Field("name") == nil && !hasKey(fm.Node, "name") {
+		c.at(opening, "skillmd/name", "the frontmatter has no name field", "Add name: "+c.suggestedName()+" (the folder name).")
+	}
+	if !hasKey(fm.Node, "description") {
+		c.at(opening, "skillmd/description", "the frontmatter has no description field",
+			"Add description: saying what the skill does and when to use it.")
+	}
+	if knows(c.profile, "agent") {
+		if agent := c.doc.Field("agent"); agent != nil && scalarText(c.doc.Field("context")) != "fork" {
+			c.at(agent, "skillmd/agent-without-fork", "agent is set but context is not fork, so it has no effect",
+				"Add context: fork, or remove agent.")
+		}
+	}
+	if knows(c.profile, "version") {
+		c.checkMetadataSkillli()
+	}
+	c.fillIdentity()
+}
+
+func hasKey(m *yaml.Node, key string) bool {
+	for i := 0; m != nil && i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
+}
+
+func (c *checker) suggestedName() string {
+	if n := folderName(c.dir); n != "" {
+		return n
+	}
+	return "my-skill"
+}
+
+func (c *checker) reportUnknown(k *yaml.Node) {
+	name := k.Value
+	if c.profile == model.ProfileAgentSkills {
+		d := c.at(k, "skillmd/unknown-field",
+			fmt.Sprintf("%q is not an Agent Skills field (allowed: allowed-tools, compatibility, description, license, metadata, name)", name),
+			"Move it under metadata:, or lint with a profile that knows it (--profile all).")
+		d.Severity = model.SeverityError
+		return
+	}
+	if spec, ok := fieldSpecs[name]; ok {
+		c.at(k, "skillmd/unknown-field",
+			fmt.Sprintf("%q is a %s field, not known to the %s profile", name, spec.layer, c.profile),
+			"Lint with --profile all (or the profile of the agent that reads it), or remove the field.")
+		return
+	}
+	msg := fmt.Sprintf("unknown frontmatter field %q", name)
+	if guess := closestField(name); guess != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", guess)
+	}
+	c.at(k, "skillmd/unknown-field", msg, "Check the spelling, or move the field under metadata: where any key is allowed.")
+}
+
+// closestField suggests a known field within two edits of name.
+func closestField(name string) string {
+	names := make([]string, 0, len(fieldSpecs))
+	for n := range fieldSpecs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	best, bestD := "", 3
+	for _, n := range names {
+		if d := editDistance(name, n, bestD); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance, giving up at limit.
+func editDistance(a, b string, limit int) int {
+	if len(a) > 64 || len(b) > 64 {
+		return limit
+	}
+	if d := len(a) - len(b); d >= limit || -d >= limit {
+		return limit
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// fillIdentity copies the frontmatter into the model: top-level skillli
+// fields win over metadata ones.
+func (c *checker) fillIdentity() {
+	s, d := c.skill, c.doc
+	if name := strings.TrimSpace(scalarText(d.Field("name"))); name != "" {
+		s.Name = name
+	}
+	s.Description = strings.TrimSpace(scalarText(d.Field("description")))
+	s.License = scalarText(d.Field("license"))
+	meta := d.Field("metadata")
+	pick := func(key string) *yaml.Node {
+		if v := d.Field(key); v != nil {
+			return v
+		}
+		return mapGet(meta, key)
+	}
+	s.Version = scalarText(pick("version"))
+	s.Author = scalarText(pick("author"))
+	s.Homepage = scalarText(pick("homepage"))
+	if tags := pick("tags"); tags != nil {
+		s.Keywords = tagList(tags)
+	}
+}
+
+// tagList reads tags written as a list or as a comma-separated string.
+func tagList(n *yaml.Node) []string {
+	items, _, ok := stringList(n)
+	if !ok {
+		return nil
+	}
+	var out []string
+	if n.Kind == yaml.ScalarNode {
+		items = strings.Split(items[0], ",")
+	}
+	for _, t := range items {
+		if t = strings.TrimSpace(t); t != "" {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// checkMetadataSkillli checks skillli fields written inside metadata and
+// notes the ones a top-level field shadows.
+func (c *checker) checkMetadataSkillli() {
+	meta := c.doc.Field("metadata")
+	for _, key := range skillliFields {
+		mv := mapGet(meta, key)
+		if mv == nil {
+			continue
+		}
+		if top := c.doc.Field(key); top != nil {
+			c.at(mv, "skillmd/metadata-shadowed",
+				fmt.Sprintf("%s is set both at the top level (line %d, which wins) and in metadata", key, c.doc.Frontmatter.Line+top.Line-1),
+				"Keep one of the two; the metadata one is ignored.")
+			continue
+		}
+		keyNode := &yaml.Node{Kind: yaml.ScalarNode, Value: key, Line: mv.Line, Column: mv.Column}
+		fieldSpecs[key].check(c, keyNode, mv)
+	}
+}

@@ -1,0 +1,268 @@
+package skillmd
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Frontmatter is the YAML block between the opening and closing --- lines
+// of a SKILL.md, parsed into yaml.v3 nodes so every finding has a position.
+type Frontmatter struct {
+	// Node is the top-level mapping; nil when there is no frontmatter, it
+	// cannot be read, or it is not a mapping.
+	Node *yaml.Node
+	// Present: the file starts with a --- line. Closed: a closing --- line
+	// follows.
+	Present, Closed bool
+	// Start and End are the byte range of the YAML text in the file; Line is
+	// the file line where it starts (node lines are relative to it).
+	Start, End, Line int
+	// BodyStart is the byte offset where the Markdown body begins; BodyLine
+	// its 1-based line.
+	BodyStart, BodyLine int
+	// Repairs are plain values holding ": " that YAML rejects; they were read
+	// as agents read them (the whole rest of the line).
+	Repairs []Repair
+	// Problems say why the frontmatter could not be read (empty when fine).
+	Problems []Problem
+}
+
+// Repair is one unquoted value holding ": " and the exact quoted form that
+// makes it valid YAML.
+type Repair struct {
+	Key        string
+	Line, Col  int // file position of the value
+	Start, End int // file byte range of the value
+	Value      string
+	Quoted     string
+}
+
+// Problem is a reason the frontmatter cannot be read, with its file position.
+type Problem struct {
+	Line, Col int
+	Message   string
+	Hint      string
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+// ParseFrontmatter splits src (a whole SKILL.md) into frontmatter and body
+// and parses the frontmatter. It tolerates a BOM, CRLF line ends, `---`
+// lines in the body and unquoted ": " in values; it never panics.
+func ParseFrontmatter(src []byte) Frontmatter {
+	fm := Frontmatter{BodyLine: 1}
+	start := 0
+	if bytes.HasPrefix(src, utf8BOM) {
+		start = len(utf8BOM)
+	}
+	first, next := lineAt(src, start)
+	if !isDelimiter(first) {
+		fm.BodyStart = start
+		fm.Problems = append(fm.Problems, Problem{Line: 1, Col: 1,
+			Message: "SKILL.md does not start with a --- line: there is no YAML frontmatter",
+			Hint:    "Begin the file with ---, then name: and description: lines, then ---."})
+		return fm
+	}
+	fm.Present = true
+	fm.Start, fm.Line = next, 2
+	line := 2
+	for off := next; off < len(src); line++ {
+		text, after := lineAt(src, off)
+		if isDelimiter(text) {
+			fm.Closed = true
+			fm.End = off
+			fm.BodyStart, fm.BodyLine = after, line+1
+			break
+		}
+		off = after
+	}
+	if !fm.Closed {
+		fm.End = len(src)
+		fm.BodyStart, fm.BodyLine = len(src), line
+		fm.Problems = append(fm.Problems, Problem{Line: 1, Col: 1,
+			Message: "the frontmatter is never closed: no --- line follows the opening one",
+			Hint:    "Add a line holding only --- after the last frontmatter field."})
+		return fm
+	}
+	fm.parseYAML(src)
+	return fm
+}
+
+// lineAt returns the line starting at off (without its \n or \r\n) and
+// the offset of the next line.
+func lineAt(src []byte, off int) (line []byte, next int) {
+	i := bytes.IndexByte(src[off:], '\n')
+	if i < 0 {
+		return bytes.TrimSuffix(src[off:], []byte{'\r'}), len(src)
+	}
+	return bytes.TrimSuffix(src[off:off+i], []byte{'\r'}), off + i + 1
+}
+
+// isDelimiter: a line that is exactly ---, trailing blanks allowed.
+func isDelimiter(line []byte) bool {
+	return string(bytes.TrimRight(line, " \t")) == "---"
+}
+
+var yamlErrLine = regexp.MustCompile(`line (\d+): (.*)`)
+
+func (fm *Frontmatter) parseYAML(src []byte) {
+	text := src[fm.Start:fm.End]
+	doc, err := decodeYAML(text)
+	if err != nil {
+		if repaired, repairs := repairColons(text, fm.Start, fm.Line, src); len(repairs) > 0 {
+			if d2, err2 := decodeYAML(repaired); err2 == nil {
+				doc, err = d2, nil
+				fm.Repairs = repairs
+			}
+		}
+	}
+	if err != nil {
+		line, msg := fm.Line, strings.TrimPrefix(err.Error(), "yaml: ")
+		if m := yamlErrLine.FindStringSubmatch(msg); m != nil {
+			if n, convErr := strconv.Atoi(m[1]); convErr == nil {
+				line = fm.Line + n - 1
+			}
+			msg = m[2]
+		}
+		fm.Problems = append(fm.Problems, Problem{Line: line, Col: 1,
+			Message: "the frontmatter is not valid YAML: " + msg,
+			Hint:    "Quote values that hold special characters (: # [ ] { } , & * ! | > ' \" % @ `) and indent with spaces, not tabs."})
+		return
+	}
+	if doc == nil || len(doc.Content) == 0 {
+		// An empty frontmatter reads as an empty mapping, as skills-ref does.
+		fm.Node = &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: 1, Column: 1}
+		return
+	}
+	root := doc.Content[0]
+	if root.Kind != yaml.MappingNode {
+		fm.Problems = append(fm.Problems, Problem{Line: fm.Line + root.Line - 1, Col: root.Column,
+			Message: fmt.Sprintf("the frontmatter is a YAML %s, not a mapping of fields", kindName(root)),
+			Hint:    "Write the frontmatter as key: value lines (name: …, description: …)."})
+		return
+	}
+	fm.Node = root
+	seen := map[string]int{}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k := root.Content[i]
+		if prev, dup := seen[k.Value]; dup {
+			fm.Problems = append(fm.Problems, Problem{Line: fm.Line + k.Line - 1, Col: k.Column,
+				Message: fmt.Sprintf("the field %q appears twice (first on line %d); YAML forbids duplicate keys", k.Value, fm.Line+prev-1),
+				Hint:    "Keep one of the two lines."})
+			continue
+		}
+		seen[k.Value] = k.Line
+	}
+}
+
+// decodeYAML parses one YAML document into nodes, turning a yaml.v3 panic
+// (which bad input should never cause, but a reader must not crash) into
+// an error.
+func decodeYAML(text []byte) (doc *yaml.Node, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			doc, err = nil, fmt.Errorf("yaml: %v", r)
+		}
+	}()
+	var n yaml.Node
+	if err := yaml.Unmarshal(text, &n); err != nil {
+		return nil, err
+	}
+	if n.Kind == 0 {
+		return nil, nil
+	}
+	return &n, nil
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "list"
+	case yaml.MappingNode:
+		return "mapping"
+	case yaml.AliasNode:
+		return "alias"
+	}
+	return "scalar"
+}
+
+var topLevelPlain = regexp.MustCompile(`^([A-Za-z0-9_][A-Za-z0-9_.-]*):[ \t]+(.*?)[ \t]*$`)
+
+// repairColons quotes every top-level plain value that holds ": " (which
+// YAML rejects but agents read as the rest of the line). It returns the
+// repaired text and one Repair per changed line, in file coordinates.
+func repairColons(text []byte, base, firstLine int, src []byte) ([]byte, []Repair) {
+	var out bytes.Buffer
+	var repairs []Repair
+	off := 0
+	for n := 0; off < len(text); n++ {
+		line, next := lineAt(text, off)
+		eol := text[off+len(line) : next]
+		m := topLevelPlain.FindSubmatchIndex(line)
+		if m != nil && isRepairable(line[m[4]:m[5]]) {
+			value := string(line[m[4]:m[5]])
+			quoted := QuoteYAML(value)
+			out.Write(line[:m[4]])
+			out.WriteString(quoted)
+			out.Write(line[m[5]:])
+			out.Write(eol)
+			fileLine := firstLine + n
+			repairs = append(repairs, Repair{
+				Key: string(line[m[2]:m[3]]), Line: fileLine, Col: m[4] + 1,
+				Start: base + off + m[4], End: base + off + m[5],
+				Value: value, Quoted: quoted,
+			})
+		} else {
+			out.Write(text[off:next])
+		}
+		off = next
+	}
+	return out.Bytes(), repairs
+}
+
+// isRepairable: a plain scalar (not quoted, not a flow or block collection,
+// anchor, alias, tag or comment) that holds ": ".
+func isRepairable(v []byte) bool {
+	if len(v) == 0 || !bytes.Contains(v, []byte(": ")) {
+		return false
+	}
+	switch v[0] {
+	case '"', '\'', '[', '{', '|', '>', '&', '*', '!', '#', '%', '@', '`':
+		return false
+	}
+	return !bytes.Contains(v, []byte(" #"))
+}
+
+// QuoteYAML writes s as an exact YAML double-quoted scalar.
+func QuoteYAML(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 2)
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"':
+			b.WriteString(`\"`)
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r == 0x85 || r == 0x2028 || r == 0x2029 || r == 0xFEFF:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

@@ -1,0 +1,275 @@
+package skillmd
+
+import (
+	"bytes"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/text"
+)
+
+// Heading is one Markdown heading of a body.
+type Heading struct {
+	Text  string // the heading's text, without the #s
+	Level int    // 1-6
+	Line  int    // 1-based line within the body
+	// Offset is the byte offset in the body where the heading line starts;
+	// End where its section ends (the next heading of the same or a higher
+	// level, or the end of the body).
+	Offset, End int
+	Slug        string // GitHub's anchor for it (with -1, -2 for repeats)
+}
+
+// Link is one Markdown link or image of a body, or a references/… path
+// written in its text. Offset is the byte offset in the body.
+type Link struct {
+	Dest   string
+	Offset int
+	Image  bool
+	// Mention: a path in running text rather than Markdown link syntax.
+	Mention bool
+}
+
+// markdownFacts is what the checks need from a body, read once.
+type markdownFacts struct {
+	Headings []Heading
+	Links    []Link
+}
+
+var markdownParser = goldmark.New().Parser()
+
+// referenceMention finds references/… file paths in running text.
+var referenceMention = regexp.MustCompile(`(?:^|[\s(>"'])((?:\./)?references/[A-Za-z0-9_./-]*[A-Za-z0-9_-]\.[A-Za-z0-9]+)`)
+
+// scanMarkdown parses body with goldmark: headings, links and images, and
+// references/ paths in text. Code blocks and code spans hold no links.
+func scanMarkdown(body []byte) markdownFacts {
+	var f markdownFacts
+	doc := markdownParser.Parse(text.NewReader(body))
+	slugs := map[string]int{}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			h := Heading{Text: inlineText(n, body), Level: n.Level, Offset: -1}
+			if n.Lines().Len() > 0 {
+				h.Offset = lineStart(body, n.Lines().At(0).Start)
+			} else if prev := firstSegmentBefore(n); prev >= 0 {
+				h.Offset = lineStart(body, prev)
+			}
+			if h.Offset < 0 {
+				return ast.WalkSkipChildren, nil
+			}
+			h.Line = bytes.Count(body[:h.Offset], []byte{'\n'}) + 1
+			h.Slug = uniqueSlug(slugs, Slug(h.Text))
+			f.Headings = append(f.Headings, h)
+			return ast.WalkSkipChildren, nil
+		case *ast.Link:
+			f.Links = append(f.Links, Link{Dest: string(n.Destination), Offset: inlineOffset(n, body, 1)})
+		case *ast.Image:
+			f.Links = append(f.Links, Link{Dest: string(n.Destination), Offset: inlineOffset(n, body, 2), Image: true})
+		case *ast.CodeSpan, *ast.RawHTML, *ast.AutoLink:
+			return ast.WalkSkipChildren, nil
+		case *ast.Paragraph, *ast.TextBlock:
+			f.Links = append(f.Links, textMentions(n, body)...)
+		}
+		return ast.WalkContinue, nil
+	})
+	for i := range f.Headings {
+		f.Headings[i].End = len(body)
+		for j := i + 1; j < len(f.Headings); j++ {
+			if f.Headings[j].Level <= f.Headings[i].Level {
+				f.Headings[i].End = f.Headings[j].Offset
+				break
+			}
+		}
+	}
+	return f
+}
+
+// textMentions finds references/… paths in the direct text of a block
+// (runs of adjacent Text nodes, so a path split by an underscore is whole).
+func textMentions(block ast.Node, body []byte) []Link {
+	var out []Link
+	var run []byte
+	runStart, runEnd := -1, -1
+	flush := func() {
+		for _, m := range referenceMention.FindAllSubmatchIndex(run, -1) {
+			out = append(out, Link{Dest: string(run[m[2]:m[3]]), Offset: runStart + m[2], Mention: true})
+		}
+		run, runStart, runEnd = run[:0], -1, -1
+	}
+	for c := block.FirstChild(); c != nil; c = c.NextSibling() {
+		t, ok := c.(*ast.Text)
+		if !ok {
+			flush()
+			continue
+		}
+		seg := t.Segment
+		if runStart >= 0 && seg.Start != runEnd {
+			flush()
+		}
+		if runStart < 0 {
+			runStart = seg.Start
+		}
+		run = append(run, seg.Value(body)...)
+		runEnd = seg.Stop
+		if t.SoftLineBreak() || t.HardLineBreak() {
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// inlineText is the plain text of a node's inline content.
+func inlineText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch c := c.(type) {
+		case *ast.Text:
+			b.Write(c.Segment.Value(src))
+			if c.SoftLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		}
+		return ast.WalkContinue, nil
+	})
+	return strings.TrimSpace(b.String())
+}
+
+// inlineOffset estimates where an inline link starts: its first text
+// segment minus the "[" (or "![") before it.
+func inlineOffset(n ast.Node, src []byte, back int) int {
+	off := -1
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering && off < 0 {
+			off = t.Segment.Start
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if off < 0 {
+		if p := firstSegmentBefore(n); p >= 0 {
+			return p
+		}
+		return 0
+	}
+	return max(0, off-back)
+}
+
+// firstSegmentBefore finds a source offset for a node without text of its
+// own: the start of its block's first line.
+func firstSegmentBefore(n ast.Node) int {
+	for p := n; p != nil; p = p.Parent() {
+		if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+			return p.Lines().At(0).Start
+		}
+	}
+	return -1
+}
+
+func lineStart(src []byte, off int) int {
+	off = min(off, len(src))
+	return bytes.LastIndexByte(src[:off], '\n') + 1
+}
+
+// Slug is GitHub's anchor for a heading text: lowercase, letters, digits,
+// marks, - and _ kept, spaces turned into hyphens, everything else dropped.
+func Slug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.M, r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func uniqueSlug(seen map[string]int, slug string) string {
+	n, dup := seen[slug]
+	seen[slug] = n + 1
+	if !dup {
+		return slug
+	}
+	for {
+		cand := slug + "-" + strconv.Itoa(n)
+		if _, taken := seen[cand]; !taken {
+			seen[cand] = 1
+			return cand
+		}
+		n++
+		seen[slug] = n + 1
+	}
+}
+
+// Headings lists the headings of a Markdown body.
+func Headings(body string) []Heading {
+	return scanMarkdown([]byte(body)).Headings
+}
+
+// FindHeading finds the section a quiz `goto` names. target is a heading
+// as written ("## Setup Steps"), bare text ("Setup Steps") or a GitHub
+// anchor ("#setup-steps"). The exact text at the given level wins; then
+// the text ignoring case and level; then the anchor.
+func FindHeading(body string, target string) (Heading, bool) {
+	return findHeading(Headings(body), target)
+}
+
+func findHeading(hs []Heading, target string) (Heading, bool) {
+	level, want := parseHeadingTarget(target)
+	if want == "" {
+		return Heading{}, false
+	}
+	for _, h := range hs {
+		if h.Text == want && (level == 0 || h.Level == level) {
+			return h, true
+		}
+	}
+	for _, h := range hs {
+		if strings.EqualFold(h.Text, want) {
+			return h, true
+		}
+	}
+	if anchor, ok := strings.CutPrefix(strings.TrimSpace(target), "#"); ok && level == 0 {
+		for _, h := range hs {
+			if h.Slug == strings.ToLower(anchor) {
+				return h, true
+			}
+		}
+	}
+	return Heading{}, false
+}
+
+// parseHeadingTarget splits "## Setup Steps" into level 2 and its text;
+// a target without "#… " prefix has level 0 (any).
+func parseHeadingTarget(target string) (int, string) {
+	t := strings.TrimSpace(target)
+	hashes := 0
+	for hashes < len(t) && t[hashes] == '#' {
+		hashes++
+	}
+	if hashes >= 1 && hashes <= 6 && hashes < len(t) && (t[hashes] == ' ' || t[hashes] == '\t') {
+		s := strings.TrimSpace(t[hashes:])
+		// An ATX closing sequence (" ##") is not part of the text; "C#" is.
+		if i := strings.LastIndexFunc(s, func(r rune) bool { return r != '#' }); i >= 0 && i < len(s)-1 && (s[i] == ' ' || s[i] == '\t') {
+			s = strings.TrimSpace(s[:i])
+		}
+		return hashes, s
+	}
+	return 0, strings.TrimPrefix(t, "#")
+}

@@ -1,0 +1,131 @@
+package skillmd
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"unicode/utf8"
+)
+
+// MaxFileBytes caps how much of any one file is read: a 50 MB SKILL.md is
+// checked from its start instead of filling memory.
+const MaxFileBytes = 8 << 20
+
+// readCapped reads at most limit bytes of name; truncated says the file
+// held more.
+func readCapped(fsys fs.FS, name string, limit int) (data []byte, truncated bool, err error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	size := 4096
+	if info, err := f.Stat(); err == nil && info.Size() > 0 {
+		size = int(min(info.Size(), int64(limit))) + 1
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, size))
+	n, err := io.Copy(buf, io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return nil, false, err
+	}
+	data = buf.Bytes()
+	if n > int64(limit) {
+		return data[:limit], true, nil
+	}
+	return data, false, nil
+}
+
+// lineIndex maps byte offsets of a text to 1-based lines and byte columns.
+type lineIndex struct {
+	text   []byte
+	starts []int // byte offset where each line begins
+}
+
+func newLineIndex(text []byte) *lineIndex {
+	starts := make([]int, 1, bytes.Count(text, []byte{'\n'})+1)
+	for i, b := range text {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return &lineIndex{text: text, starts: starts}
+}
+
+// lines is how many lines the text has.
+func (li *lineIndex) lines() int { return len(li.starts) }
+
+// position turns a byte offset into a 1-based line and byte column.
+func (li *lineIndex) position(off int) (line, col int) {
+	off = max(0, min(off, len(li.text)))
+	lo, hi := 0, len(li.starts)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if li.starts[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo + 1, off - li.starts[lo] + 1
+}
+
+// offset is the byte offset of a 1-based line and byte column.
+func (li *lineIndex) offset(line, col int) int {
+	if line < 1 {
+		return 0
+	}
+	if line > len(li.starts) {
+		return len(li.text)
+	}
+	return min(li.starts[line-1]+max(col, 1)-1, len(li.text))
+}
+
+// lineText is the text of a 1-based line without its line break.
+func (li *lineIndex) lineText(line int) []byte {
+	if line < 1 || line > len(li.starts) {
+		return nil
+	}
+	start := li.starts[line-1]
+	end := len(li.text)
+	if line < len(li.starts) {
+		end = li.starts[line] - 1
+	}
+	return bytes.TrimSuffix(li.text[start:end], []byte{'\r'})
+}
+
+// byteColumn turns a 1-based column counted in characters (as yaml.v3
+// counts) into a 1-based byte column on the given line.
+func (li *lineIndex) byteColumn(line, runeCol int) int {
+	text := li.lineText(line)
+	off := 0
+	for i := 1; i < runeCol && off < len(text); i++ {
+		_, size := utf8.DecodeRune(text[off:])
+		off += size
+	}
+	if runeCol > 1 && off >= len(text) {
+		return len(text) + (runeCol - 1 - utf8.RuneCount(text)) + 1
+	}
+	return off + 1
+}
+
+// sanitizeUTF8 replaces each invalid byte with '?' so offsets stay put, and
+// returns the offset of the first invalid byte (-1 when there is none).
+func sanitizeUTF8(data []byte) ([]byte, int) {
+	if utf8.Valid(data) {
+		return data, -1
+	}
+	out := make([]byte, len(data))
+	copy(out, data)
+	first := -1
+	for i := 0; i < len(out); {
+		r, size := utf8.DecodeRune(out[i:])
+		if r == utf8.RuneError && size == 1 {
+			if first < 0 {
+				first = i
+			}
+			out[i] = '?'
+		}
+		i += size
+	}
+	return out, first
+}

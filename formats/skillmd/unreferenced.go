@@ -1,0 +1,125 @@
+package skillmd
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"strings"
+)
+
+// checkUnreferenced reports files of the skill that nothing mentions: not
+// SKILL.md (frontmatter, body or code), nor any Markdown file it mentions,
+// followed transitively. A mention is the file's relative path, its
+// folder as a link target, or its base name; generous on purpose, since
+// this is advice (info), and scripts are usually named inside code blocks.
+func (c *checker) checkUnreferenced() {
+	var pending []string
+	for _, f := range c.files {
+		if !ignoredForReferences(f) && f != path.Base(c.skill.Location.File) && !c.iconFiles[f] {
+			pending = append(pending, f)
+		}
+	}
+	if len(pending) == 0 {
+		return
+	}
+	for _, l := range c.doc.Links {
+		if t, _, ok := parseLinkDest(l.Dest); ok && t.file != "" {
+			pending = dropCovered(pending, t.file)
+		}
+	}
+	texts := [][]byte{c.doc.Source}
+	read := 0
+	for len(texts) > 0 && len(pending) > 0 {
+		text := texts[0]
+		texts = texts[1:]
+		kept := pending[:0]
+		var found []string
+		for _, f := range pending {
+			if mentions(text, f) {
+				found = append(found, f)
+			} else {
+				kept = append(kept, f)
+			}
+		}
+		pending = kept
+		for _, f := range found {
+			if isMarkdown(f) && read < maxLinkedFiles {
+				read++
+				if t, ok := c.readLinked(f); ok {
+					texts = append(texts, t)
+				}
+			}
+		}
+	}
+	for _, f := range pending {
+		c.reportIn(path.Join(c.dir, f), "skillmd/unreferenced-file", 1, 1,
+			fmt.Sprintf("%s is in the skill folder but SKILL.md never mentions it", f),
+			"Mention it in SKILL.md (say when to read or run it), or remove it.")
+	}
+}
+
+// ignoredForReferences: files that are for people or tools, not agents.
+func ignoredForReferences(rel string) bool {
+	for _, part := range strings.Split(rel, "/") {
+		if strings.HasPrefix(part, ".") {
+			return true
+		}
+	}
+	if rel == "agents/openai.yaml" {
+		return true
+	}
+	upper := strings.ToUpper(path.Base(rel))
+	for _, p := range []string{"LICENSE", "LICENCE", "README", "CHANGELOG", "NOTICE", "COPYING"} {
+		if strings.HasPrefix(upper, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropCovered removes target and, when target is a folder, what is in it.
+func dropCovered(files []string, target string) []string {
+	target = strings.TrimSuffix(target, "/")
+	kept := files[:0]
+	for _, f := range files {
+		if f != target && !strings.HasPrefix(f, target+"/") {
+			kept = append(kept, f)
+		}
+	}
+	return kept
+}
+
+func mentions(text []byte, rel string) bool {
+	if bytes.Contains(text, []byte(rel)) {
+		return true
+	}
+	for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
+		if mentionsFolder(text, dir+"/") {
+			return true
+		}
+	}
+	base := path.Base(rel)
+	return base != rel && strings.Contains(base, ".") && bytes.Contains(text, []byte(base))
+}
+
+// mentionsFolder: the folder itself is named ("the `themes/` directory"),
+// not merely a file inside it.
+func mentionsFolder(text []byte, dir string) bool {
+	for i := 0; ; {
+		j := bytes.Index(text[i:], []byte(dir))
+		if j < 0 {
+			return false
+		}
+		end := i + j + len(dir)
+		if end >= len(text) || !isPathByte(text[end]) {
+			if start := i + j; start == 0 || !isPathByte(text[start-1]) {
+				return true
+			}
+		}
+		i = end
+	}
+}
+
+func isPathByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-' || b == '.' || b == '/'
+}

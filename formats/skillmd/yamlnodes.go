@@ -1,0 +1,127 @@
+package skillmd
+
+import (
+	"strconv"
+
+	"github.com/skillstudio/skillstudio/model"
+	"gopkg.in/yaml.v3"
+)
+
+// maxAliasDepth stops alias chains (and any cycle yaml.v3 might let
+// through) from looping.
+const maxAliasDepth = 16
+
+// resolve follows aliases to the node they name.
+func resolve(n *yaml.Node) *yaml.Node {
+	for i := 0; n != nil && n.Kind == yaml.AliasNode && i < maxAliasDepth; i++ {
+		n = n.Alias
+	}
+	return n
+}
+
+// mapGet returns the value of key in a mapping node (the first one when
+// the key repeats), or nil.
+func mapGet(m *yaml.Node, key string) *yaml.Node {
+	m = resolve(m)
+	if m == nil || m.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return resolve(m.Content[i+1])
+		}
+	}
+	return nil
+}
+
+// mapPairs calls fn for each key and (alias-resolved) value of a mapping,
+// in written order.
+func mapPairs(m *yaml.Node, fn func(k, v *yaml.Node)) {
+	m = resolve(m)
+	if m == nil || m.Kind != yaml.MappingNode {
+		return
+	}
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		fn(m.Content[i], resolve(m.Content[i+1]))
+	}
+}
+
+func isScalar(n *yaml.Node) bool { return n != nil && n.Kind == yaml.ScalarNode }
+
+func isNull(n *yaml.Node) bool {
+	return n == nil || (n.Kind == yaml.ScalarNode && n.Tag == "!!null")
+}
+
+// scalarText is a scalar's value ("" for null or a non-scalar).
+func scalarText(n *yaml.Node) string {
+	if !isScalar(n) || n.Tag == "!!null" {
+		return ""
+	}
+	return n.Value
+}
+
+func isBool(n *yaml.Node) bool { return isScalar(n) && n.Tag == "!!bool" }
+
+func isNumber(n *yaml.Node) bool {
+	return isScalar(n) && (n.Tag == "!!int" || n.Tag == "!!float")
+}
+
+// stringList reads a scalar or a list of scalars; ok is false for any
+// other shape.
+func stringList(n *yaml.Node) (items []string, nodes []*yaml.Node, ok bool) {
+	n = resolve(n)
+	switch {
+	case n == nil:
+		return nil, nil, false
+	case n.Kind == yaml.ScalarNode:
+		return []string{scalarText(n)}, []*yaml.Node{n}, true
+	case n.Kind == yaml.SequenceNode:
+		for _, it := range n.Content {
+			it = resolve(it)
+			if !isScalar(it) {
+				return nil, nil, false
+			}
+			items = append(items, scalarText(it))
+			nodes = append(nodes, it)
+		}
+		return items, nodes, true
+	}
+	return nil, nil, false
+}
+
+// fieldTable turns the frontmatter into the ordered table the studio's
+// Info tab shows: scalars as Value, lists of scalars as List, mappings and
+// lists of mappings as Children.
+func fieldTable(m *yaml.Node) []model.Field {
+	return tableOf(m, 0)
+}
+
+func tableOf(m *yaml.Node, depth int) []model.Field {
+	var out []model.Field
+	mapPairs(m, func(k, v *yaml.Node) {
+		out = append(out, fieldOf(k.Value, v, depth))
+	})
+	return out
+}
+
+func fieldOf(name string, v *yaml.Node, depth int) model.Field {
+	f := model.Field{Name: name}
+	if v == nil || depth > maxAliasDepth {
+		return f
+	}
+	switch v.Kind {
+	case yaml.ScalarNode:
+		f.Value = scalarText(v)
+	case yaml.MappingNode:
+		f.Children = tableOf(v, depth+1)
+	case yaml.SequenceNode:
+		if items, _, ok := stringList(v); ok {
+			f.List = items
+			break
+		}
+		for i, it := range v.Content {
+			f.Children = append(f.Children, fieldOf(strconv.Itoa(i+1), resolve(it), depth+1))
+		}
+	}
+	return f
+}
