@@ -1,0 +1,271 @@
+// Package bundle builds .xgs.js skills into install-ready files with
+// esbuild's Go API, in process (no Node.js): the original header block,
+// byte for byte, followed by an IIFE that evaluates @detect and mounts the
+// skill's default export on window.xgoose.skills[namespace]. It also
+// writes the registry.json that lists every built skill.
+//
+// Builder keeps one esbuild context per skill, so a rebuild after an edit
+// costs a few milliseconds; Build is the one-shot form. Nothing here knows
+// about terminals: the CLI and the studio print Results their own way.
+package bundle
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing/fstest"
+	"time"
+
+	"github.com/evanw/esbuild/pkg/api"
+	"github.com/skillstudio/skillstudio/formats/xgs"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Options tune a build.
+type Options struct {
+	// Minify shrinks the IIFE (the header is always kept as written).
+	Minify bool
+	// Lint tunes the static reader run on every build.
+	Lint model.Options
+}
+
+// Result is one build of one skill.
+type Result struct {
+	// Path is the skill file as the caller named it.
+	Path string
+	// Name and Namespace come from the header ("" when it has none).
+	Name, Namespace string
+	// Header is the parsed header block (nil when there is none).
+	Header *xgs.Header
+	// Output is the built file: header block + IIFE. Nil when the build
+	// failed.
+	Output []byte
+	// Skill is the static reader's view of the same source: lint findings
+	// and the functions (summary, signature, schemas, examples) that
+	// registry.json lists and __describe__ returns at runtime.
+	Skill *model.Skill
+	// Errors stop the build; Warnings do not. Both carry file:line:col.
+	Errors, Warnings []model.Diagnostic
+	// BundleTime is esbuild's share; LintTime the static reader's.
+	BundleTime, LintTime time.Duration
+}
+
+// OK reports whether the build produced output.
+func (r *Result) OK() bool { return r.Output != nil && len(r.Errors) == 0 }
+
+// FirstError is the first error as "file:line:col: message", or "".
+func (r *Result) FirstError() string {
+	if len(r.Errors) == 0 {
+		return ""
+	}
+	d := r.Errors[0]
+	return fmt.Sprintf("%s:%d:%d: %s", d.File, d.Line, d.Column, d.Message)
+}
+
+// Builder builds skills incrementally: the first build of a path creates
+// an esbuild context, later ones reuse it. It is safe for concurrent use;
+// builds of one path are serialised.
+type Builder struct {
+	opts   Options
+	mu     sync.Mutex
+	skills map[string]*skillContext // by absolute path
+	closed bool
+}
+
+// NewBuilder returns an empty builder. Close it to free esbuild's contexts.
+func NewBuilder(opts Options) *Builder {
+	return &Builder{opts: opts, skills: map[string]*skillContext{}}
+}
+
+// Build is a one-shot build of the skill at path. src, when non-nil, is
+// used instead of the file's text (an editor's unsaved buffer).
+func Build(path string, src []byte, opts Options) Result {
+	b := NewBuilder(opts)
+	defer b.Close()
+	return b.RebuildSource(path, src)
+}
+
+// Rebuild builds the skill at path from the file's current text.
+func (b *Builder) Rebuild(path string) Result { return b.RebuildSource(path, nil) }
+
+// RebuildSource builds the skill at path from src (nil: read the file).
+func (b *Builder) RebuildSource(path string, src []byte) Result {
+	res := Result{Path: path}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		res.Errors = []model.Diagnostic{Rules.New("build/bundle", path, 0, 0, err.Error(), "Name the skill file by a valid path.")}
+		return res
+	}
+	if src == nil {
+		src, err = os.ReadFile(abs)
+		if err != nil {
+			res.Errors = []model.Diagnostic{Rules.New("build/bundle", path, 0, 0, "cannot read the skill: "+unwrapPathError(err).Error(), "Check that the file exists and is readable.")}
+			return res
+		}
+	}
+	sc, err := b.context(abs)
+	if err != nil {
+		res.Errors = []model.Diagnostic{Rules.New("build/bundle", path, 0, 0, err.Error(), "This is a skillstudio bug: please report it.")}
+		return res
+	}
+	return sc.build(path, src)
+}
+
+// Forget drops the context of path (the file was deleted or closed).
+func (b *Builder) Forget(path string) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return
+	}
+	b.mu.Lock()
+	sc := b.skills[abs]
+	delete(b.skills, abs)
+	b.mu.Unlock()
+	if sc != nil {
+		sc.dispose()
+	}
+}
+
+// Close frees every context. The builder must not be used afterwards.
+func (b *Builder) Close() {
+	b.mu.Lock()
+	skills := b.skills
+	b.skills, b.closed = nil, true
+	b.mu.Unlock()
+	for _, sc := range skills {
+		sc.dispose()
+	}
+}
+
+func (b *Builder) context(abs string) (*skillContext, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return nil, fmt.Errorf("bundle: builder is closed")
+	}
+	if sc := b.skills[abs]; sc != nil {
+		return sc, nil
+	}
+	sc, err := newSkillContext(abs, b.opts)
+	if err != nil {
+		return nil, err
+	}
+	b.skills[abs] = sc
+	return sc, nil
+}
+
+// skillContext is one skill's esbuild context and the text its plugin
+// serves.
+type skillContext struct {
+	mu   sync.Mutex // one build at a time
+	abs  string
+	opts Options
+	cell *sourceCell
+	ctx  api.BuildContext
+}
+
+func newSkillContext(abs string, opts Options) (*skillContext, error) {
+	cell := &sourceCell{}
+	ctx, cerr := api.Context(api.BuildOptions{
+		EntryPoints:       []string{modEntry},
+		Bundle:            true,
+		Write:             false,
+		Format:            api.FormatIIFE,
+		Platform:          api.PlatformBrowser,
+		Charset:           api.CharsetUTF8,
+		AbsWorkingDir:     filepath.Dir(abs),
+		LogLevel:          api.LogLevelSilent,
+		MinifyWhitespace:  opts.Minify,
+		MinifySyntax:      opts.Minify,
+		MinifyIdentifiers: opts.Minify,
+		Plugins:           []api.Plugin{skillPlugin(abs, cell)},
+	})
+	if cerr != nil {
+		return nil, cerr
+	}
+	return &skillContext{abs: abs, opts: opts, cell: cell, ctx: ctx}, nil
+}
+
+func (sc *skillContext) dispose() {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if sc.ctx != nil {
+		sc.ctx.Dispose()
+		sc.ctx = nil
+	}
+}
+
+func (sc *skillContext) build(display string, src []byte) Result {
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	res := Result{Path: display}
+
+	start := time.Now()
+	res.Skill = lint(display, src, sc.opts.Lint)
+	res.LintTime = time.Since(start)
+
+	h, hdiags := xgs.ParseHeader(src)
+	res.Header, res.Name, res.Namespace = h, h.Get("name"), h.Get("namespace")
+	if errs := headerErrors(display, h, hdiags, res.Skill); len(errs) > 0 {
+		res.Errors = errs
+		return res
+	}
+	if sc.ctx == nil {
+		res.Errors = []model.Diagnostic{Rules.New("build/bundle", display, 0, 0, "the builder was closed", "Build again with a new builder.")}
+		return res
+	}
+
+	start = time.Now()
+	sc.cell.set(snapshot{source: string(src), entry: entryModule(h), header: headerModule(h)})
+	out := sc.ctx.Rebuild()
+	res.BundleTime = time.Since(start)
+
+	m := messageMapper{absPath: sc.abs, display: display, header: h}
+	res.Errors = m.diagnostics(out.Errors, "build/bundle")
+	res.Warnings = m.diagnostics(out.Warnings, "build/bundle-warning")
+	if len(res.Errors) > 0 || len(out.OutputFiles) == 0 {
+		if len(res.Errors) == 0 {
+			res.Errors = []model.Diagnostic{Rules.New("build/bundle", display, 0, 0, "esbuild produced no output", "This is a skillstudio bug: please report it.")}
+		}
+		return res
+	}
+	res.Output = assemble(src[h.Start:h.End], out.OutputFiles[0].Contents)
+	return res
+}
+
+// assemble writes the header block exactly as written, then the IIFE.
+func assemble(header, iife []byte) []byte {
+	out := make([]byte, 0, len(header)+1+len(iife))
+	out = append(out, header...)
+	if len(header) > 0 && header[len(header)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	return append(out, iife...)
+}
+
+// lint runs the static reader on src as the file at display. A reader
+// crash becomes a finding, never a crashed build (as in formats.Load,
+// which this package does not import so it builds on xgs alone).
+func lint(display string, src []byte, opts model.Options) (s *model.Skill) {
+	base := filepath.Base(display)
+	loc := model.Location{Source: display, Root: filepath.Dir(display), Local: true,
+		Dir: ".", File: base, FS: fstest.MapFS{base: {Data: src, Mode: 0o644}}}
+	defer func() {
+		if r := recover(); r != nil {
+			s = &model.Skill{Format: model.FormatXGS, Name: base, Diagnostics: []model.Diagnostic{
+				Rules.New("build/bundle-warning", display, 0, 0, fmt.Sprintf("the xgs reader failed on this skill: %v", r),
+					"This is a skillstudio bug: please report it with the file attached."),
+			}}
+		}
+		s.Location = loc
+	}()
+	return xgs.Load(loc.FS, base, opts)
+}
+
+func unwrapPathError(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return pe.Err
+	}
+	return err
+}

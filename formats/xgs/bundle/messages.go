@@ -1,0 +1,99 @@
+package bundle
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+	"github.com/skillstudio/skillstudio/formats/xgs"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// messageMapper turns esbuild messages into diagnostics that name the
+// user's file, with 1-based columns (esbuild's are 0-based bytes).
+type messageMapper struct {
+	absPath string // the skill file, absolute
+	display string // the skill file as the user named it
+	header  *xgs.Header
+}
+
+func (m messageMapper) diagnostics(msgs []api.Message, rule string) []model.Diagnostic {
+	var out []model.Diagnostic
+	for _, msg := range msgs {
+		out = append(out, m.diagnostic(msg, rule))
+	}
+	return out
+}
+
+func (m messageMapper) diagnostic(msg api.Message, rule string) model.Diagnostic {
+	text := msg.Text
+	for _, n := range msg.Notes {
+		// esbuild's "mark it as external" advice does not apply: a skill
+		// bundle has nothing outside it to load an external from.
+		if n.Text != "" && !strings.Contains(n.Text, "external") {
+			text += " (" + n.Text + ")"
+		}
+	}
+	d := Rules.New(rule, m.display, 1, 1, text, hintFor(msg, rule))
+	loc := msg.Location
+	if loc == nil {
+		return d
+	}
+	// esbuild leaves Namespace empty on some messages; the pretty path of a
+	// plugin module is "xgoose:<path>" either way.
+	ours := loc.Namespace == pluginNamespace || strings.HasPrefix(loc.File, pluginNamespace+":")
+	switch {
+	case ours && strings.HasSuffix(loc.File, modEntry):
+		// Only @detect can break the entry: point at it in the header.
+		d = Rules.New("build/detect", m.display, 1, 1, "@detect: "+text,
+			"Write @detect as one JavaScript expression, e.g. !!document.querySelector('meta[name=generator]').")
+		if dir := m.header.Find("detect"); dir != nil {
+			d.Line, d.Column = dir.Line, dir.ValueColumn
+			if loc.Line == entryDetectLine {
+				d.Column += loc.Column
+			} else {
+				d.Column += len(dir.Value) // the expression ended too early
+			}
+		}
+		if rule == "build/bundle-warning" {
+			d.Rule, d.Severity = rule, model.SeverityWarning
+		}
+	case !ours:
+		d.Line, d.Column = loc.Line, loc.Column+1
+		if loc.Length > 0 {
+			d.EndLine, d.EndColumn = loc.Line, loc.Column+1+loc.Length
+		}
+		if !m.isSkillFile(loc.File) {
+			d.File = loc.File // a file the skill imports (node_modules, a helper)
+		}
+	default:
+		// The embedded runtime or Zod: a skillstudio bug, or an import of
+		// something they do not export. Keep the user's file as the place.
+		d.Message = loc.File + ": " + text
+	}
+	return d
+}
+
+// isSkillFile: esbuild names files relative to AbsWorkingDir (the skill's
+// folder) or absolute.
+func (m messageMapper) isSkillFile(file string) bool {
+	if file == "" {
+		return true
+	}
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(filepath.Dir(m.absPath), file)
+	}
+	return filepath.Clean(file) == m.absPath
+}
+
+func hintFor(msg api.Message, rule string) string {
+	switch {
+	case strings.HasPrefix(msg.Text, "Could not resolve"):
+		return "Install the package next to the skill (npm install), or remove the import: only @xgoose/skill and zod are provided."
+	case strings.Contains(strings.ToLower(msg.Text), "top-level await"):
+		return "Move the await into a handler: the bundle is an IIFE, which cannot hold a top-level await."
+	case rule == "build/bundle-warning":
+		return "Read esbuild's warning and fix the code it points at."
+	}
+	return "Fix the code at this position; esbuild must parse the file as an ES module."
+}

@@ -1,0 +1,115 @@
+package bundle
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"sync"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// Module ids inside the plugin's own namespace.
+const (
+	pluginNamespace = "xgoose"
+	modEntry        = "xgoose:entry"  // the virtual entry (entry.go)
+	modHeader       = "xgoose:header" // header facts for the runtime
+	modSkillSource  = "xgoose:skill"  // the skill file itself
+	modRuntime      = "@xgoose/skill"
+	modZod          = "zod"
+)
+
+// snapshot is what one build serves: the skill's current text and the
+// modules generated from its header. The plugin reads it on every
+// OnLoad, so Rebuild picks up new text without a new esbuild context.
+type snapshot struct {
+	source string
+	entry  string
+	header string
+}
+
+// sourceCell holds the snapshot a context's plugin serves.
+type sourceCell struct {
+	mu   sync.Mutex
+	snap snapshot
+}
+
+func (c *sourceCell) set(s snapshot) {
+	c.mu.Lock()
+	c.snap = s
+	c.mu.Unlock()
+}
+
+func (c *sourceCell) get() snapshot {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.snap
+}
+
+// skillPlugin resolves the runtime, zod and the skill file for the skill
+// at absPath (an absolute OS path) and serves them from cell.
+func skillPlugin(absPath string, cell *sourceCell) api.Plugin {
+	dir := filepath.Dir(absPath)
+	return api.Plugin{
+		Name: "xgoose-skill",
+		Setup: func(pb api.PluginBuild) {
+			pb.OnResolve(api.OnResolveOptions{Filter: `^xgoose:`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+				switch args.Path {
+				case modSkillSource:
+					return api.OnResolveResult{Path: absPath, Namespace: "file"}, nil
+				case modEntry, modHeader:
+					return api.OnResolveResult{Path: args.Path, Namespace: pluginNamespace}, nil
+				}
+				return api.OnResolveResult{}, nil
+			})
+			pb.OnResolve(api.OnResolveOptions{Filter: `^@xgoose/skill$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+				return api.OnResolveResult{Path: modRuntime, Namespace: pluginNamespace}, nil
+			})
+			pb.OnResolve(api.OnResolveOptions{Filter: `^zod$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+				from := args.ResolveDir
+				if from == "" {
+					from = dir
+				}
+				if hasNodeModule(from, "zod") {
+					return api.OnResolveResult{}, nil // esbuild's own resolver finds the user's zod
+				}
+				return api.OnResolveResult{Path: modZod, Namespace: pluginNamespace}, nil
+			})
+			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: pluginNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+				var text string
+				switch args.Path {
+				case modEntry:
+					text = cell.get().entry
+				case modHeader:
+					text = cell.get().header
+				case modRuntime:
+					text = runtimeSkillJS
+				case modZod:
+					text = runtimeZodJS
+				default:
+					return api.OnLoadResult{}, nil
+				}
+				return api.OnLoadResult{Contents: &text, Loader: api.LoaderJS, ResolveDir: dir}, nil
+			})
+			pb.OnLoad(api.OnLoadOptions{Filter: "^" + regexp.QuoteMeta(absPath) + "$", Namespace: "file"}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+				text := cell.get().source
+				return api.OnLoadResult{Contents: &text, Loader: api.LoaderJS, ResolveDir: dir}, nil
+			})
+		},
+	}
+}
+
+// hasNodeModule reports whether dir or one of its parents has
+// node_modules/name/package.json, the way Node looks a package up.
+func hasNodeModule(dir, name string) bool {
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "node_modules", name, "package.json")); err == nil {
+			return true
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return false
+		}
+		dir = parent
+	}
+}

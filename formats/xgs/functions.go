@@ -1,0 +1,230 @@
+package xgs
+
+import (
+	"fmt"
+
+	"github.com/grafana/sobek/ast"
+)
+
+// skillFn is one `name: fn({...})` entry of defineSkill, as written.
+type skillFn struct {
+	Name   string
+	KeyOff int                 // offset of the entry's key
+	Call   *ast.CallExpression // the fn(...) call
+	Obj    *ast.ObjectLiteral  // its options object
+	// fields of the options object by key, and each key's offset.
+	Fields map[string]ast.Expression
+	KeyAt  map[string]int
+
+	Summary   string
+	SummaryOK bool // a static string
+	Input     *Schema
+	Output    *Schema
+	Examples  []skillExample
+	Handler   ast.Expression // *ast.FunctionLiteral or *ast.ArrowFunctionLiteral
+}
+
+// skillExample is one element of examples: [...].
+type skillExample struct {
+	Node    ast.Expression
+	Args    ast.Expression // the args value as written
+	ArgsVal *jsonValue     // its static JSON, nil when not static
+	Note    string
+	Returns *jsonValue
+	// Static is true when args (and returns, when present) are literals.
+	Static bool
+}
+
+// skillDef is the defineSkill({...}) the module exports by default.
+type skillDef struct {
+	Call *ast.CallExpression
+	Obj  *ast.ObjectLiteral
+	Fns  []*skillFn
+}
+
+const defineHint = "Export the skill as `export default defineSkill({ name: fn({ summary, input, handler }) })`."
+
+// findSkill locates the default-exported defineSkill call and reads its
+// functions. Problems are reported as xgs/define-skill.
+func (p *program) findSkill() *skillDef {
+	expr, at, ok := p.defaultExport()
+	if !ok {
+		off := 0
+		if len(p.ast.Body) > 0 {
+			off = idxOffset(p.ast.Body[0].Idx0())
+		}
+		p.report("xgs/define-skill", off, "the module has no default export", defineHint)
+		return nil
+	}
+	call, ok := p.follow(expr).(*ast.CallExpression)
+	if !ok || !p.isCallTo(call, p.defineNames) {
+		p.reportNode("xgs/define-skill", at, "the default export is not a defineSkill({...}) call", defineHint)
+		return nil
+	}
+	if len(call.ArgumentList) != 1 {
+		p.reportNode("xgs/define-skill", call, "defineSkill takes exactly one object of functions", defineHint)
+		return nil
+	}
+	obj, ok := p.follow(call.ArgumentList[0]).(*ast.ObjectLiteral)
+	if !ok {
+		p.reportNode("xgs/define-skill", call.ArgumentList[0], "defineSkill's argument is not an object literal lint can read", defineHint)
+		return nil
+	}
+	def := &skillDef{Call: call, Obj: obj}
+	for _, prop := range obj.Value {
+		var name string
+		var value ast.Expression
+		switch prop := prop.(type) {
+		case *ast.PropertyKeyed:
+			key, ok := propertyKey(prop)
+			if !ok || prop.Kind != ast.PropertyKindValue {
+				p.reportNode("xgs/define-skill", prop, "a computed key or method in defineSkill; each entry is `name: fn({...})`", defineHint)
+				continue
+			}
+			name, value = key, prop.Value
+		case *ast.PropertyShort:
+			name, value = prop.Name.Name.String(), &prop.Name
+		default:
+			p.reportNode("xgs/define-skill", prop, "a spread in defineSkill hides which functions the skill exports", "List each function as `name: fn({...})`.")
+			continue
+		}
+		f := p.readFn(name, prop, value)
+		if f != nil {
+			def.Fns = append(def.Fns, f)
+		}
+	}
+	return def
+}
+
+// isCallTo reports whether call's callee is one of names.
+func (p *program) isCallTo(call *ast.CallExpression, names map[string]bool) bool {
+	id, ok := call.Callee.(*ast.Identifier)
+	return ok && names[id.Name.String()]
+}
+
+// readFn reads one defineSkill entry.
+func (p *program) readFn(name string, prop ast.Node, value ast.Expression) *skillFn {
+	call, ok := p.follow(value).(*ast.CallExpression)
+	if !ok || !p.isCallTo(call, p.fnNames) {
+		p.reportNode("xgs/define-skill", prop, fmt.Sprintf("entry %q is not fn({...})", name), "Wrap the function as `"+name+": fn({ summary, input, examples, handler })`.")
+		return nil
+	}
+	var obj *ast.ObjectLiteral
+	if len(call.ArgumentList) == 1 {
+		obj, _ = p.follow(call.ArgumentList[0]).(*ast.ObjectLiteral)
+	}
+	if obj == nil {
+		p.reportNode("xgs/define-skill", call, fmt.Sprintf("fn() of %q does not take one object literal", name), "Write `fn({ summary, input, examples, handler })`.")
+		return nil
+	}
+	f := &skillFn{Name: name, KeyOff: idxOffset(prop.Idx0()), Call: call, Obj: obj, Fields: map[string]ast.Expression{}, KeyAt: map[string]int{}}
+	for _, q := range obj.Value {
+		switch q := q.(type) {
+		case *ast.PropertyKeyed:
+			key, ok := propertyKey(q)
+			if !ok {
+				continue
+			}
+			f.Fields[key] = q.Value
+			f.KeyAt[key] = idxOffset(q.Idx0())
+		case *ast.PropertyShort:
+			key := q.Name.Name.String()
+			f.Fields[key] = &q.Name
+			f.KeyAt[key] = idxOffset(q.Idx0())
+		}
+	}
+	if e, ok := f.Fields["summary"]; ok {
+		f.Summary, f.SummaryOK = p.staticString(e)
+	}
+	if e, ok := f.Fields["input"]; ok {
+		f.Input = p.resolveZod(e)
+	}
+	if e, ok := f.Fields["output"]; ok {
+		f.Output = p.resolveZod(e)
+	}
+	if e, ok := f.Fields["examples"]; ok {
+		f.Examples = p.readExamples(e)
+	}
+	if e, ok := f.Fields["handler"]; ok {
+		f.Handler = p.function(e)
+		if f.Handler == nil {
+			p.reportNode("xgs/define-skill", e, fmt.Sprintf("the handler of %q is not a function lint can find", name), "Write `handler: async (args) => { … }` in the fn options.")
+		}
+	} else {
+		p.reportNode("xgs/define-skill", call, fmt.Sprintf("fn %q has no handler", name), "Add `handler: async (args) => { … }`.")
+	}
+	return f
+}
+
+// function resolves a handler expression to a function literal.
+func (p *program) function(e ast.Expression) ast.Expression {
+	e = p.follow(e)
+	switch h := e.(type) {
+	case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+		return h
+	case *ast.Identifier:
+		if fl, ok := p.funcs[h.Name.String()]; ok {
+			return fl
+		}
+	}
+	return nil
+}
+
+// params returns a handler's parameter list.
+func params(fn ast.Expression) *ast.ParameterList {
+	switch h := fn.(type) {
+	case *ast.FunctionLiteral:
+		return h.ParameterList
+	case *ast.ArrowFunctionLiteral:
+		return h.ParameterList
+	}
+	return nil
+}
+
+// readExamples reads examples: [{ args, note?, returns? }, …].
+func (p *program) readExamples(e ast.Expression) []skillExample {
+	list, ok := p.follow(e).(*ast.ArrayLiteral)
+	if !ok {
+		return nil
+	}
+	var out []skillExample
+	for _, el := range list.Value {
+		if el == nil {
+			continue
+		}
+		ex := skillExample{Node: el}
+		if obj, ok := p.follow(el).(*ast.ObjectLiteral); ok {
+			ex.Static = true
+			for _, q := range obj.Value {
+				kq, ok := q.(*ast.PropertyKeyed)
+				if !ok {
+					if s, ok := q.(*ast.PropertyShort); ok && s.Name.Name == "args" {
+						ex.Args = &s.Name
+					}
+					continue
+				}
+				key, _ := propertyKey(kq)
+				switch key {
+				case "args":
+					ex.Args = kq.Value
+				case "note":
+					ex.Note, _ = p.staticString(kq.Value)
+				case "returns":
+					v, ok := p.staticValue(kq.Value, 0)
+					ex.Returns = v
+					if !ok {
+						ex.Static = false
+					}
+				}
+			}
+		}
+		if ex.Args != nil {
+			ex.ArgsVal, _ = p.staticValue(ex.Args, 0)
+		}
+		if ex.ArgsVal == nil {
+			ex.Static = false
+		}
+		out = append(out, ex)
+	}
+	return out
+}

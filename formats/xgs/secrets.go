@@ -1,0 +1,152 @@
+package xgs
+
+import (
+	"math"
+	"regexp"
+	"strings"
+
+	"github.com/grafana/sobek/ast"
+)
+
+// Well-known credential formats. These run over string values the parser
+// found, never over source text.
+var secretPatterns = []struct {
+	name string
+	re   *regexp.Regexp
+}{
+	{"a GitHub token", regexp.MustCompile(`\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b`)},
+	{"a GitHub fine-grained token", regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{22,}`)},
+	{"an AWS access key id", regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
+	{"a Slack token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
+	{"a Stripe secret key", regexp.MustCompile(`\b(?:sk|rk)_live_[0-9A-Za-z]{16,}`)},
+	{"a Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`)},
+	{"a private key", regexp.MustCompile(`-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----`)},
+	{"a JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
+}
+
+const secretHint = "Remove the secret from the skill: it ships to every user and is visible in DevTools. Use the user's own session (fetch with credentials: \"include\") or a token the page already holds."
+
+// checkSecrets: xgs/no-secrets over every string in the body, the header
+// values, and high-entropy strings bound to secret-sounding names.
+func (p *program) checkSecrets(h *Header) {
+	if h != nil {
+		for _, d := range h.Directives {
+			if what := knownSecret(d.Value); what != "" {
+				p.report("xgs/no-secrets", d.Start+d.ValueColumn-1, "@"+d.Key+" holds "+what, secretHint)
+			}
+		}
+	}
+	flagged := map[ast.Node]bool{}
+	check := func(n ast.Node, s string) {
+		if what := knownSecret(s); what != "" && !flagged[n] {
+			flagged[n] = true
+			p.reportNode("xgs/no-secrets", n, "this string holds "+what, secretHint)
+		}
+	}
+	named := func(name string, v ast.Expression) {
+		if !secretName(name) {
+			return
+		}
+		s, ok := p.literalText(v)
+		if ok && !flagged[v] && looksRandom(s) {
+			flagged[v] = true
+			p.reportNode("xgs/no-secrets", v, "a random-looking string is assigned to "+name, secretHint)
+		}
+	}
+	inspect(p.ast, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.StringLiteral:
+			check(n, n.Value.String())
+		case *ast.TemplateLiteral:
+			for _, el := range n.Elements {
+				if el != nil {
+					check(n, el.Parsed.String())
+				}
+			}
+		case *ast.Binding:
+			if id, ok := n.Target.(*ast.Identifier); ok && n.Initializer != nil {
+				named(id.Name.String(), n.Initializer)
+			}
+		case *ast.PropertyKeyed:
+			if k, ok := propertyKey(n); ok {
+				named(k, n.Value)
+			}
+		case *ast.AssignExpression:
+			switch l := n.Left.(type) {
+			case *ast.Identifier:
+				named(l.Name.String(), n.Right)
+			case *ast.DotExpression:
+				named(l.Identifier.Name.String(), n.Right)
+			}
+		}
+		return true
+	})
+}
+
+func knownSecret(s string) string {
+	if len(s) < 16 {
+		return ""
+	}
+	for _, sp := range secretPatterns {
+		if sp.re.MatchString(s) {
+			return sp.name
+		}
+	}
+	return ""
+}
+
+func (p *program) literalText(e ast.Expression) (string, bool) {
+	switch e := e.(type) {
+	case *ast.StringLiteral:
+		return e.Value.String(), true
+	case *ast.TemplateLiteral:
+		return plainTemplate(e)
+	}
+	return "", false
+}
+
+// secretName: token, secret, apiKey, password, … (by words, so "tokens"
+// of a tokenizer count but "keyword" does not).
+func secretName(name string) bool {
+	ws := words(name)
+	for i, w := range ws {
+		switch w {
+		case "token", "secret", "password", "passwd", "pwd", "apikey", "credential", "credentials", "bearer":
+			return true
+		case "key":
+			if i > 0 && (ws[i-1] == "api" || ws[i-1] == "private" || ws[i-1] == "access" || ws[i-1] == "secret" || ws[i-1] == "auth") {
+				return true
+			}
+		case "auth":
+			if i+1 == len(ws) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// looksRandom: at least 16 characters, no spaces or URL, and a Shannon
+// entropy of 3.5 bits per character or more (English words and ids made
+// of repeated characters stay below it).
+func looksRandom(s string) bool {
+	if len(s) < 16 || strings.ContainsAny(s, " \t\n") || strings.Contains(s, "://") || strings.HasPrefix(s, "/") {
+		return false
+	}
+	return entropy(s) >= 3.5
+}
+
+func entropy(s string) float64 {
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	h, n := 0.0, float64(len(s))
+	for _, c := range counts {
+		if c > 0 {
+			f := float64(c) / n
+			h -= f * math.Log2(f)
+		}
+	}
+	return h
+}
