@@ -44,9 +44,11 @@ func (m *memFS) add(p string, data []byte) {
 }
 
 // addLazy registers a file whose bytes are fetched by load on first read;
-// size is what the listing said (used by Stat before the read).
+// size is what the listing said (used by Stat before the read). A read
+// may come long after the source was opened, so it keeps ctx's values
+// but not its cancellation; each request still has its own timeout.
 func (m *memFS) addLazy(ctx context.Context, p string, size int64, load func(context.Context) ([]byte, error)) {
-	m.put(p, &memFile{size: size, load: load, ctx: ctx})
+	m.put(p, &memFile{size: size, load: load, ctx: context.WithoutCancel(ctx)})
 }
 
 func (m *memFS) put(p string, f *memFile) {
