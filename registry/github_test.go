@@ -161,13 +161,13 @@ func TestGitHubMissingRequiredFile(t *testing.T) {
 func TestGitHubSkillMDRepoThroughContentsAPI(t *testing.T) {
 	raw, api := newFakeServer(t), newFakeServer(t)
 	serveRepo(raw, api, "acme", "agent-skills", "HEAD", map[string]string{
-		"README.md":                           "# repo\n",
-		"skills/pdf-tools/SKILL.md":           skillMD("pdf-tools"),
+		"README.md":                            "# repo\n",
+		"skills/pdf-tools/SKILL.md":            skillMD("pdf-tools"),
 		"skills/pdf-tools/references/guide.md": "# Guide\n",
-		"skills/pdf-tools/scripts/run.sh":     "#!/bin/sh\necho never run\n",
-		"skills/review/SKILL.md":              skillMD("review"),
-		"skills/.curated/triage/SKILL.md":     skillMD("triage"),
-		"skills/tools/helper.xgs.js":          xgsSource("helper"),
+		"skills/pdf-tools/scripts/run.sh":      "#!/bin/sh\necho never run\n",
+		"skills/review/SKILL.md":               skillMD("review"),
+		"skills/.curated/triage/SKILL.md":      skillMD("triage"),
+		"skills/tools/helper.xgs.js":           xgsSource("helper"),
 	})
 	op := mustOpen(t, "github:acme/agent-skills", testOpts(t, raw, api))
 	want := "skillmd skills/.curated/triage,skillmd skills/pdf-tools,skillmd skills/review,xgs skills/tools/helper.xgs.js"
