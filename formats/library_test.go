@@ -1,0 +1,196 @@
+package formats
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+func xgsSkill(name, ns string, requires ...string) *model.Skill {
+	return &model.Skill{Format: model.FormatXGS, Name: name, Namespace: ns, Requires: requires,
+		Location: model.Location{File: name + ".xgs.js"}}
+}
+
+func mdSkill(name string, loadSkills ...string) *model.Skill {
+	s := &model.Skill{Format: model.FormatSkillMD, Name: name, Location: model.Location{Dir: name, File: name + "/SKILL.md"}}
+	if len(loadSkills) > 0 {
+		q := model.Question{Text: "?"}
+		for _, target := range loadSkills {
+			q.OnIncorrect = append(q.OnIncorrect, model.Action{Kind: model.ActionLoadSkill, Target: target, Line: 9, Column: 7})
+		}
+		s.Quizzes = []model.QuizBlock{{Questions: []model.Question{q}}}
+	}
+	return s
+}
+
+// ruleCase is a library that should (fail) or should not (pass) make a
+// rule fire.
+type ruleCase struct {
+	rule string
+	fail bool
+	name string
+	run  func(t *testing.T) []model.Diagnostic
+}
+
+func checked(skills ...*model.Skill) func(t *testing.T) []model.Diagnostic {
+	return func(t *testing.T) []model.Diagnostic {
+		lib := &model.Library{Skills: skills}
+		CheckLibrary(lib)
+		var all []model.Diagnostic
+		for _, s := range lib.Skills {
+			all = append(all, s.Diagnostics...)
+		}
+		return append(all, lib.Diagnostics...)
+	}
+}
+
+var libraryCases = []ruleCase{
+	{"library/duplicate-name", true, "two skills named alpha", checked(mdSkill("alpha"), xgsSkill("alpha", "a"))},
+	{"library/duplicate-name", false, "distinct names", checked(mdSkill("alpha"), xgsSkill("beta", "b"))},
+	{"library/duplicate-namespace", true, "two xgs skills in namespace ns", checked(xgsSkill("a", "ns"), xgsSkill("b", "ns"))},
+	{"library/duplicate-namespace", false, "namespaces differ", checked(xgsSkill("a", "one"), xgsSkill("b", "two"))},
+	{"library/missing-require", true, "requires a skill not loaded", checked(xgsSkill("a", "a", "ghost"))},
+	{"library/missing-require", false, "requires a loaded skill", checked(xgsSkill("a", "a", "b"), xgsSkill("b", "b"))},
+	{"library/require-cycle", true, "a → b → a", checked(xgsSkill("a", "a", "b"), xgsSkill("b", "b", "a"))},
+	{"library/require-cycle", true, "a requires itself", checked(xgsSkill("a", "a", "a"))},
+	{"library/require-cycle", true, "a → b → c → a", checked(xgsSkill("a", "a", "b"), xgsSkill("b", "b", "c"), xgsSkill("c", "c", "a"))},
+	{"library/require-cycle", false, "a diamond is no cycle", checked(xgsSkill("a", "a", "b", "c"), xgsSkill("b", "b", "d"), xgsSkill("c", "c", "d"), xgsSkill("d", "d"))},
+	{"quiz/load-skill-unresolved", true, "load-skill names an absent skill", checked(mdSkill("guide", "missing-skill"))},
+	{"quiz/load-skill-unresolved", false, "load-skill names a loaded skill", checked(mdSkill("guide", "helper"), mdSkill("helper"))},
+	{"library/unreadable", true, "root does not exist", func(t *testing.T) []model.Diagnostic {
+		return Find(fstest.MapFS{}, "gone").Problems
+	}},
+	{"library/unreadable", false, "root is readable", func(t *testing.T) []model.Diagnostic {
+		return Find(fstest.MapFS{"a/SKILL.md": file(skillMD)}, ".").Problems
+	}},
+	{"library/symlink-loop", true, "a link back to the root", func(t *testing.T) []model.Diagnostic {
+		root := t.TempDir()
+		writeFiles(t, root, map[string]string{"a/SKILL.md": skillMD, "b/x.txt": ""})
+		symlink(t, root, filepath.Join(root, "b", "up"))
+		return Find(os.DirFS(root), ".").Problems
+	}},
+	{"library/symlink-loop", false, "a link to a folder outside", func(t *testing.T) []model.Diagnostic {
+		outside := t.TempDir()
+		writeFiles(t, outside, map[string]string{"s/SKILL.md": skillMD})
+		root := t.TempDir()
+		symlink(t, filepath.Join(outside, "s"), filepath.Join(root, "s"))
+		return Find(os.DirFS(root), ".").Problems
+	}},
+	{"library/reader-crash", true, "a reader panics", func(t *testing.T) []model.Diagnostic {
+		var all []model.Diagnostic
+		for _, f := range model.Formats {
+			all = append(all, Load(Candidate{f, "boom"}, model.Location{FS: panicFS{}}, model.Options{}).Diagnostics...)
+		}
+		return all
+	}},
+	{"library/reader-crash", false, "readers on an ordinary tree", func(t *testing.T) []model.Diagnostic {
+		fsys := fstest.MapFS{"a/SKILL.md": file(skillMD), "b.xgs.js": file(xgsFile), "p/manifest.json": file(manifest), "p/module.ts": file(moduleTS)}
+		var all []model.Diagnostic
+		for _, c := range Find(fsys, ".").Candidates {
+			all = append(all, Load(c, model.Location{FS: fsys}, model.Options{}).Diagnostics...)
+		}
+		return all
+	}},
+}
+
+func TestLibraryRules(t *testing.T) {
+	for _, tc := range libraryCases {
+		verdict := "pass"
+		if tc.fail {
+			verdict = "fail"
+		}
+		t.Run(tc.rule+"/"+verdict+"/"+tc.name, func(t *testing.T) {
+			ds := tc.run(t)
+			fired := 0
+			for _, d := range ds {
+				if d.Rule == tc.rule {
+					fired++
+					if d.Message == "" || d.Hint == "" {
+						t.Errorf("finding without message or hint: %+v", d)
+					}
+				}
+			}
+			if tc.fail && fired == 0 {
+				t.Errorf("%s did not fire; got %+v", tc.rule, ds)
+			}
+			if !tc.fail && fired > 0 {
+				t.Errorf("%s fired on a passing case: %+v", tc.rule, ds)
+			}
+		})
+	}
+}
+
+func TestDuplicateNameNamesTheOther(t *testing.T) {
+	a, b := mdSkill("alpha"), xgsSkill("alpha", "a")
+	CheckLibrary(&model.Library{Skills: []*model.Skill{a, b}})
+	if !strings.Contains(a.Diagnostics[0].Message, "alpha.xgs.js") || !strings.Contains(b.Diagnostics[0].Message, "alpha/SKILL.md") {
+		t.Errorf("messages do not name the other skill: %q / %q", a.Diagnostics[0].Message, b.Diagnostics[0].Message)
+	}
+}
+
+func TestRequireCyclesReportedOnce(t *testing.T) {
+	a, b := xgsSkill("a", "a", "b"), xgsSkill("b", "b", "a")
+	cycles := RequireCycles([]*model.Skill{a, b})
+	if len(cycles) != 1 || len(cycles[0]) != 2 {
+		t.Fatalf("cycles = %v", cycles)
+	}
+	CheckLibrary(&model.Library{Skills: []*model.Skill{a, b}})
+	if n := len(a.Diagnostics); n != 1 || !strings.Contains(a.Diagnostics[0].Message, "a → b → a") {
+		t.Errorf("a: %+v", a.Diagnostics)
+	}
+}
+
+// TestEveryRuleHasCases fails when a rule of this package has no failing or
+// no passing case: rules are data, and data without tests rots.
+func TestEveryRuleHasCases(t *testing.T) {
+	has := map[string][2]bool{}
+	for _, tc := range libraryCases {
+		v := has[tc.rule]
+		if tc.fail {
+			v[0] = true
+		} else {
+			v[1] = true
+		}
+		has[tc.rule] = v
+	}
+	for _, rs := range []model.RuleSet{libraryRules, findRules, crashRule} {
+		for _, r := range rs {
+			v := has[r.ID]
+			if !v[0] {
+				t.Errorf("%s has no failing case in libraryCases", r.ID)
+			}
+			if !v[1] {
+				t.Errorf("%s has no passing case in libraryCases", r.ID)
+			}
+			if r.Doc == "" {
+				t.Errorf("%s has no doc", r.ID)
+			}
+		}
+	}
+}
+
+// TestRulesAreData checks every rule skillstudio has: unique ids in a known
+// family, a doc line, a real severity.
+func TestRulesAreData(t *testing.T) {
+	seen := map[string]bool{}
+	for _, r := range Rules() {
+		if seen[r.ID] {
+			t.Errorf("duplicate rule id %s", r.ID)
+		}
+		seen[r.ID] = true
+		family, _, ok := strings.Cut(r.ID, "/")
+		if !ok || !map[string]bool{"xgs": true, "skillmd": true, "quiz": true, "osloop": true, "library": true}[family] {
+			t.Errorf("%s: id not in a known family", r.ID)
+		}
+		if strings.TrimSpace(r.Doc) == "" || strings.Contains(r.Doc, "\n") {
+			t.Errorf("%s: doc must be one line", r.ID)
+		}
+		if r.Severity < model.SeverityInfo || r.Severity > model.SeverityError {
+			t.Errorf("%s: default severity %v", r.ID, r.Severity)
+		}
+	}
+}
