@@ -128,14 +128,14 @@ export default defineSkill({
     summary: "One issue with its body text; { status: \"not_found\" } when it does not exist or is private.",
     input: z.object({ owner: Owner, repo: Repo, number: IssueNumber }),
     output: z.union([
-      z.object({ status: z.literal("ok"), issue: Issue.extend({ body: z.string().describe("Markdown as written") }) }),
+      z.object({ status: z.literal("ok"), issue: Issue, body: z.string().describe("The issue's Markdown, as written") }),
       z.object({ status: z.literal("not_found") }),
     ]),
     examples: [{ args: { owner: "forgejo", repo: "forgejo", number: 1234 } }],
     handler: async ({ owner, repo, number }) => {
       const res = await api(`/repos/${owner}/${repo}/issues/${number}`);
       if (res.status !== "ok") return res;
-      return { status: "ok", issue: { ...toIssue(res.body), body: res.body.body ?? "" } };
+      return { status: "ok", issue: toIssue(res.body), body: res.body.body ?? "" };
     },
   }),
 
