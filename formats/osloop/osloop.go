@@ -1,26 +1,244 @@
-// Package osloop reads and checks skills of the osloop format.
+// Package osloop reads and checks OS Loop skills: a folder with
+// manifest.json and module.ts (plus docs.md and config-schema.json), listed
+// in a repository's skills/index.json. Nothing is executed: module.ts is
+// lexed for facts (exports, host.* uses, LLM purposes, fetched URLs).
 package osloop
 
 import (
+	"bytes"
+	"errors"
+	"fmt"
 	"io/fs"
+	"path"
+	"unicode/utf8"
 
 	"github.com/skillstudio/skillstudio/model"
 )
 
-// Rules lists every rule this reader reports.
-var Rules = model.RuleSet{}
-
-// Load reads the skill at path (its main file for xgs, its folder otherwise)
-// inside fsys. It never returns nil: a skill that cannot be parsed comes back
-// with what could be read and diagnostics saying why.
-func Load(fsys fs.FS, path string, opts model.Options) *model.Skill {
-	return &model.Skill{Format: model.FormatOSLoop}
+// Load reads the skill folder dir inside fsys. It never returns nil and
+// never panics on bad input: what cannot be read becomes a diagnostic.
+func Load(fsys fs.FS, dir string, opts model.Options) *model.Skill {
+	dir = path.Clean(dir)
+	l := &loader{fsys: fsys, dir: dir, pkg: &Package{Dir: dir}}
+	l.s = &model.Skill{
+		Format: model.FormatOSLoop,
+		Name:   path.Base(dir),
+		Location: model.Location{
+			Dir:  dir,
+			File: path.Join(dir, "manifest.json"),
+			FS:   fsys,
+		},
+	}
+	l.s.Files = listFiles(fsys, dir)
+	l.readManifest()
+	l.readModule()
+	l.readDocs()
+	l.readConfigSchema()
+	if l.pkg.Manifest != nil {
+		l.checkManifest()
+		l.checkModule()
+	}
+	l.checkSecrets()
+	l.describe()
+	l.s.Doc = l.pkg
+	model.SortDiagnostics(l.s.Diagnostics)
+	return l.s
 }
 
-// CheckIndex checks the OS Loop repository index at indexPath (for example
-// "skills/index.json") against the skills loaded from its folder. It returns
-// findings that belong to no single skill; findings about one skill are
-// appended to that skill's Diagnostics.
-func CheckIndex(fsys fs.FS, indexPath string, skills []*model.Skill, opts model.Options) []model.Diagnostic {
-	return nil
+type loader struct {
+	fsys fs.FS
+	dir  string
+	s    *model.Skill
+	pkg  *Package
+}
+
+func (l *loader) file(name string) string { return path.Join(l.dir, name) }
+
+func (l *loader) add(id, file string, line, col int, msg, hint string) {
+	l.s.Diagnostics = append(l.s.Diagnostics, newDiag(id, file, line, col, msg, hint))
+}
+
+// at reports a finding in manifest.json at byte offset off.
+func (l *loader) at(off int, id, msg, hint string) {
+	line, col := l.pkg.ManifestDoc.Pos(off)
+	l.add(id, l.s.Location.File, line, col, msg, hint)
+}
+
+// keyAt is the offset of key in object n (the object's own offset when the
+// key is absent), so a finding points at the field it is about.
+func keyAt(n *Node, key string) int {
+	if m := n.Member(key); m != nil {
+		return m.KeyStart
+	}
+	if n != nil {
+		return n.Start
+	}
+	return 0
+}
+
+// valueAt is the offset of key's value in n (else the key or n).
+func valueAt(n *Node, key string) int {
+	if v := n.Get(key); v != nil {
+		return v.Start
+	}
+	return keyAt(n, key)
+}
+
+// readJSONFile reads and parses one JSON file of the package, reporting
+// size, syntax and duplicate-key problems. It returns nil when absent.
+func (l *loader) readJSONFile(name string) (*Doc, bool) {
+	file := l.file(name)
+	data, exists, err := readCapped(l.fsys, file)
+	if !exists {
+		return nil, false
+	}
+	if err != nil {
+		if errors.Is(err, errTooLarge) {
+			l.add("osloop/file-too-large", file, 1, 1, fmt.Sprintf("%s is larger than %d MiB and was not read", name, MaxFileSize>>20),
+				"Keep package files small; no real manifest or schema comes near this size.")
+		} else {
+			l.add("osloop/json", file, 1, 1, fmt.Sprintf("%s cannot be read: %v", name, err), "Check the file's permissions.")
+		}
+		return nil, true
+	}
+	d, serr := ParseJSON(data)
+	if serr != nil {
+		line, col := d.Pos(serr.Offset)
+		l.add("osloop/json", file, line, col, fmt.Sprintf("%s is not valid JSON: %s", name, serr.Msg), jsonHint(data, serr))
+		return nil, true
+	}
+	for _, dup := range d.Duplicates {
+		fl, _ := d.Pos(dup.First)
+		line, col := d.Pos(dup.Second)
+		l.add("osloop/duplicate-key", file, line, col, fmt.Sprintf("key %q is repeated (first on line %d)", dup.Key, fl),
+			"Keep one of the two: JSON parsers disagree on which one wins.")
+	}
+	if d.Root.Kind != KindObject {
+		l.add("osloop/json", file, 1, 1, fmt.Sprintf("%s holds %s; want a JSON object", name, article(d.Root.Kind)),
+			"Make the file one JSON object: { … }.")
+		return nil, true
+	}
+	return d, true
+}
+
+func jsonHint(data []byte, e *SyntaxError) string {
+	switch {
+	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
+		return "Save the file as UTF-8 without a byte-order mark."
+	case !utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0:
+		return "This is not a text file; replace it with the JSON document."
+	}
+	return "Fix the JSON at this position (a missing comma or quote, or a trailing comma, is the usual cause)."
+}
+
+func (l *loader) readManifest() {
+	d, exists := l.readJSONFile("manifest.json")
+	if !exists {
+		l.add("osloop/manifest-missing", l.s.Location.File, 0, 0, fmt.Sprintf("%s has no manifest.json", l.dir),
+			"Create manifest.json with the fields the OS Loop spec requires (schemaVersion \"2.0\", name, version…).")
+		return
+	}
+	if d == nil {
+		return
+	}
+	l.pkg.ManifestDoc = d
+	l.pkg.Manifest = decodeManifest(d)
+	m := l.pkg.Manifest
+	if m.Name != "" {
+		l.s.Name = m.Name
+	}
+	l.s.Version = m.Version
+	l.s.Description = m.Description
+	l.s.Author = m.Author
+	l.s.Keywords = m.Capabilities
+}
+
+func (l *loader) readModule() {
+	file := l.file("module.ts")
+	data, exists, err := readCapped(l.fsys, file)
+	switch {
+	case !exists:
+		if l.pkg.ManifestDoc != nil || l.pkg.Manifest != nil || hasAny(l.s.Files, "manifest.json") {
+			l.add("osloop/module-missing", l.s.Location.File, 1, 1, fmt.Sprintf("%s has no module.ts", l.dir),
+				"Add module.ts exporting `async function execute(args, host)`.")
+		}
+		return
+	case errors.Is(err, errTooLarge):
+		l.add("osloop/file-too-large", file, 1, 1, fmt.Sprintf("module.ts is larger than %d MiB and was not read", MaxFileSize>>20),
+			"Split generated data out of module.ts.")
+		return
+	case err != nil:
+		l.add("osloop/module-syntax", file, 1, 1, fmt.Sprintf("module.ts cannot be read: %v", err), "Check the file's permissions.")
+		return
+	}
+	if i := bytes.IndexByte(data, 0); i >= 0 || !utf8.Valid(data) {
+		if i < 0 {
+			i = invalidUTF8At(data)
+		}
+		line, col := (&lineIndex{src: data}).Pos(i)
+		l.add("osloop/module-syntax", file, line, col, "module.ts is not UTF-8 text (a NUL byte or invalid UTF-8); module checks skipped",
+			"Save module.ts as UTF-8 TypeScript source.")
+		return
+	}
+	l.pkg.ModuleSource = string(data)
+	l.pkg.Module = ReadModule(l.pkg.ModuleSource)
+}
+
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			return i
+		}
+		i += n
+	}
+	return 0
+}
+
+func hasAny(files []string, name string) bool {
+	for _, f := range files {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (l *loader) readDocs() {
+	file := l.file("docs.md")
+	data, exists, err := readCapped(l.fsys, file)
+	if !exists {
+		if l.pkg.Manifest != nil {
+			l.add("osloop/docs-missing", l.s.Location.File, 1, 1, "no docs.md: users see no documentation in the skill detail view",
+				"Add docs.md describing what the skill does, its inputs and outputs, permissions and an example.")
+		}
+		return
+	}
+	if err != nil {
+		if errors.Is(err, errTooLarge) {
+			l.add("osloop/file-too-large", file, 1, 1, fmt.Sprintf("docs.md is larger than %d MiB and was not read", MaxFileSize>>20),
+				"Keep docs.md to the documentation users need.")
+		}
+		return
+	}
+	l.pkg.HasDocs = true
+	l.pkg.Docs = string(bytes.ToValidUTF8(data, []byte("\uFFFD")))
+}
+
+func (l *loader) readConfigSchema() {
+	d, _ := l.readJSONFile("config-schema.json")
+	if d == nil {
+		return
+	}
+	l.pkg.ConfigSchema = rawOf(d, d.Root)
+	file := l.file("config-schema.json")
+	if t := d.Root.Get("type"); t == nil || t.Kind != KindString || t.Str != "object" {
+		line, col := d.Pos(valueAt(d.Root, "type"))
+		l.add("osloop/schema-root", file, line, col, "config-schema.json's root type is not \"object\"",
+			`Set "type": "object" at the root and describe each setting under "properties".`)
+	}
+	if msg := compileSchema(l.pkg.ConfigSchema); msg != "" {
+		l.add("osloop/schema-invalid", file, 1, 1, "config-schema.json is not a valid JSON Schema: "+msg,
+			"Fix the schema keyword named in the message.")
+	}
 }

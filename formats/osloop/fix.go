@@ -1,0 +1,210 @@
+package osloop
+
+import (
+	"bytes"
+	"encoding/json"
+	"path"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Fixes edit index.json in place with ranged TextEdits so the rest of the
+// file — other entries, their order, the author's formatting — is kept.
+// New text follows the file's own indentation (two spaces, one array item
+// per line, as the OS Loop repository writes it, when it cannot tell).
+
+// lineIndent returns the leading whitespace of the line holding off.
+func lineIndent(src []byte, off int) string {
+	start := bytes.LastIndexByte(src[:min(off, len(src))], '\n') + 1
+	end := start
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	return string(src[start:end])
+}
+
+// indentUnit guesses one level of indentation from the index's first
+// object member, defaulting to two spaces.
+func indentUnit(d *Doc) string {
+	if d.Root != nil && d.Root.Kind == KindArray {
+		for _, it := range d.Root.Items {
+			if it.Kind == KindObject && len(it.Members) > 0 {
+				outer := lineIndent(d.Src, it.Start)
+				inner := lineIndent(d.Src, it.Members[0].KeyStart)
+				if len(inner) > len(outer) && strings.HasPrefix(inner, outer) {
+					return inner[len(outer):]
+				}
+			}
+		}
+	}
+	return "  "
+}
+
+// render writes n (from src) as JSON, multi-line, with indent as the
+// indentation of the line it starts on.
+func render(b *strings.Builder, src *Doc, n *Node, indent, unit string) {
+	switch n.Kind {
+	case KindString:
+		b.WriteString(quoteJSON(n.Str))
+	case KindArray:
+		if len(n.Items) == 0 {
+			b.WriteString("[]")
+			return
+		}
+		b.WriteString("[\n")
+		for i, it := range n.Items {
+			b.WriteString(indent + unit)
+			render(b, src, it, indent+unit, unit)
+			if i < len(n.Items)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "]")
+	case KindObject:
+		if len(n.Members) == 0 {
+			b.WriteString("{}")
+			return
+		}
+		b.WriteString("{\n")
+		for i, m := range n.Members {
+			b.WriteString(indent + unit + quoteJSON(m.Key) + ": ")
+			render(b, src, m.Value, indent+unit, unit)
+			if i < len(n.Members)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "}")
+	default:
+		b.Write(src.Src[n.Start:n.End])
+	}
+}
+
+func quoteJSON(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// renderAt renders n for the position off of the index.
+func renderAt(index *Doc, off int, src *Doc, n *Node) string {
+	var b strings.Builder
+	render(&b, src, n, lineIndent(index.Src, off), indentUnit(index))
+	return b.String()
+}
+
+// insertMemberFix adds "key": value as the last member of obj.
+func (c *indexChecker) insertMemberFix(obj *Node, key string, src *Doc, v *Node) *model.Fix {
+	d := c.idx.Doc
+	unit := indentUnit(d)
+	var at int
+	var indent string
+	var b strings.Builder
+	if len(obj.Members) == 0 {
+		at = obj.Start + 1
+		indent = lineIndent(d.Src, obj.Start) + unit
+		b.WriteString("\n" + indent + quoteJSON(key) + ": ")
+		render(&b, src, v, indent, unit)
+		b.WriteString("\n" + lineIndent(d.Src, obj.Start))
+	} else {
+		last := obj.Members[len(obj.Members)-1]
+		at = last.Value.End
+		indent = lineIndent(d.Src, last.KeyStart)
+		b.WriteString(",\n" + indent + quoteJSON(key) + ": ")
+		render(&b, src, v, indent, unit)
+	}
+	return &model.Fix{Description: "add " + key + " to the index entry, copied from manifest.json",
+		Edits: []model.TextEdit{{File: c.path, Start: at, End: at, NewText: b.String()}}}
+}
+
+// addEntryFix appends an index entry built from the skill's manifest after
+// the last entry, in the field order the spec's example uses.
+func (c *indexChecker) addEntryFix(s *model.Skill, pkg *Package) *model.Fix {
+	d := c.idx.Doc
+	root := d.Root
+	unit := indentUnit(d)
+	m := pkg.Manifest
+	md := pkg.ManifestDoc.Root
+
+	entryIndent := unit
+	if len(root.Items) > 0 {
+		entryIndent = lineIndent(d.Src, root.Items[0].Start)
+	}
+	in := entryIndent + unit
+	var b strings.Builder
+	first := true
+	member := func(key, text string) {
+		if !first {
+			b.WriteString(",\n")
+		}
+		first = false
+		b.WriteString(in + quoteJSON(key) + ": " + text)
+	}
+	fromManifest := func(key string) {
+		if v := md.Get(key); v != nil {
+			var vb strings.Builder
+			render(&vb, pkg.ManifestDoc, v, in, unit)
+			member(key, vb.String())
+		}
+	}
+	name := m.Name
+	if name == "" {
+		name = path.Base(s.Location.Dir)
+	}
+	member("name", quoteJSON(name))
+	fromManifest("description")
+	fromManifest("version")
+	fromManifest("author")
+	member("folderPath", quoteJSON(c.folderPathFor(s.Location.Dir)))
+	member("tags", "[]")
+	fromManifest("supportedPlatforms")
+	fromManifest("bridgeRequirement")
+	fromManifest("workspaceSupport")
+	if v := md.Get("workspaceSchemaVersion"); v != nil && v.Kind == KindString {
+		fromManifest("workspaceSchemaVersion")
+	}
+	if len(m.CompatibilityRequirements) > 0 {
+		fromManifest("compatibilityRequirements")
+	}
+	fromManifest("longRunningSupport")
+	fromManifest("userInputSupport")
+	fromManifest("artifactVersioningSupport")
+	fromManifest("executionMode")
+	entry := entryIndent + "{\n" + b.String() + "\n" + entryIndent + "}"
+
+	var edit model.TextEdit
+	if len(root.Items) == 0 {
+		edit = model.TextEdit{File: c.path, Start: root.Start, End: root.End, NewText: "[\n" + entry + "\n" + lineIndent(d.Src, root.Start) + "]"}
+	} else {
+		last := root.Items[len(root.Items)-1]
+		edit = model.TextEdit{File: c.path, Start: last.End, End: last.End, NewText: ",\n" + entry}
+	}
+	return &model.Fix{Description: "list " + name + " in " + path.Base(c.path) + " (fill in its tags)", Edits: []model.TextEdit{edit}}
+}
+
+// folderPathFor writes dir as a folderPath relative to the repository
+// root, the folder above the index's.
+func (c *indexChecker) folderPathFor(dir string) string {
+	indexDir := path.Dir(c.path)
+	if indexDir != "." {
+		repo := path.Dir(indexDir)
+		if repo == "." {
+			return dir
+		}
+		return strings.TrimPrefix(dir, repo+"/")
+	}
+	// The repository root is above the FS: borrow the skills directory
+	// name from an existing entry, else the spec's default "skills".
+	prefix := "skills"
+	for _, e := range c.idx.Entries {
+		if i := strings.IndexByte(e.FolderPath, '/'); i > 0 {
+			prefix = e.FolderPath[:i]
+			break
+		}
+	}
+	return prefix + "/" + dir
+}

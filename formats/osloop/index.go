@@ -1,0 +1,389 @@
+package osloop
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Index is a parsed skills/index.json.
+type Index struct {
+	Path    string // FS path of index.json
+	Doc     *Doc
+	Entries []IndexEntry
+}
+
+// IndexEntry is one entry of index.json with its node (for positions and
+// edits) and the folder its folderPath resolves to.
+type IndexEntry struct {
+	Node       *Node
+	Name       string
+	FolderPath string
+	// Folder is the FS path folderPath names; "" when it cannot be
+	// resolved inside the FS.
+	Folder string
+	Tags   []string
+}
+
+// mirrored are the entry fields that copy a manifest field, in the order
+// the spec's table lists them.
+var mirrored = []string{"name", "version", "author", "supportedPlatforms", "bridgeRequirement", "workspaceSupport", "workspaceSchemaVersion", "compatibilityRequirements", "longRunningSupport", "userInputSupport", "artifactVersioningSupport", "executionMode"}
+
+// setLike fields compare as sets: their order carries no meaning.
+var setLike = map[string]bool{"supportedPlatforms": true, "compatibilityRequirements": true}
+
+// CheckIndex checks the OS Loop repository index at indexPath (for example
+// "skills/index.json") against the skills loaded from its folder. It returns
+// findings that belong to no single skill; findings about one skill are
+// appended to that skill's Diagnostics. A skill listed in the index takes
+// the entry's tags as its Keywords (tags are registry-level metadata).
+func CheckIndex(fsys fs.FS, indexPath string, skills []*model.Skill, opts model.Options) []model.Diagnostic {
+	c := indexChecker{fsys: fsys, path: indexPath, skills: skills}
+	c.run()
+	return c.loose
+}
+
+type indexChecker struct {
+	fsys   fs.FS
+	path   string
+	skills []*model.Skill
+	idx    *Index
+	loose  []model.Diagnostic
+	// owner maps an entry index to the skill it describes.
+	owner map[int]*model.Skill
+}
+
+func (c *indexChecker) report(s *model.Skill, d model.Diagnostic) {
+	if s != nil {
+		s.Diagnostics = append(s.Diagnostics, d)
+		return
+	}
+	c.loose = append(c.loose, d)
+}
+
+func (c *indexChecker) at(s *model.Skill, off int, id, msg, hint string, fix *model.Fix) {
+	line, col := c.idx.Doc.Pos(off)
+	d := newDiag(id, c.path, line, col, msg, hint)
+	d.Fix = fix
+	c.report(s, d)
+}
+
+// ReadIndex reads and parses index.json. Problems with the file itself
+// come back as diagnostics; idx is nil when there is nothing to check.
+func ReadIndex(fsys fs.FS, indexPath string) (*Index, []model.Diagnostic) {
+	data, exists, err := readCapped(fsys, indexPath)
+	switch {
+	case !exists:
+		return nil, nil
+	case errors.Is(err, errTooLarge):
+		return nil, []model.Diagnostic{newDiag("osloop/file-too-large", indexPath, 1, 1,
+			fmt.Sprintf("index.json is larger than %d MiB and was not read", MaxFileSize>>20), "An index lists skills; it should be a few kilobytes.")}
+	case err != nil:
+		return nil, []model.Diagnostic{newDiag("osloop/index-json", indexPath, 1, 1, "index.json cannot be read: "+err.Error(), "Check the file's permissions.")}
+	}
+	d, serr := ParseJSON(data)
+	if serr != nil {
+		line, col := d.Pos(serr.Offset)
+		return nil, []model.Diagnostic{newDiag("osloop/index-json", indexPath, line, col, "index.json is not valid JSON: "+serr.Msg, jsonHint(data, serr))}
+	}
+	var ds []model.Diagnostic
+	for _, dup := range d.Duplicates {
+		fl, _ := d.Pos(dup.First)
+		line, col := d.Pos(dup.Second)
+		ds = append(ds, newDiag("osloop/duplicate-key", indexPath, line, col, fmt.Sprintf("key %q is repeated (first on line %d)", dup.Key, fl),
+			"Keep one of the two: JSON parsers disagree on which one wins."))
+	}
+	if d.Root.Kind != KindArray {
+		line, col := d.Pos(d.Root.Start)
+		return nil, append(ds, newDiag("osloop/index-json", indexPath, line, col, fmt.Sprintf("index.json holds %s; want an array of skill entries", article(d.Root.Kind)),
+			"Make the file a JSON array: [ { \"name\": …, \"folderPath\": … }, … ]."))
+	}
+	idx := &Index{Path: indexPath, Doc: d}
+	for _, n := range d.Root.Items {
+		e := IndexEntry{Node: n}
+		if n.Kind == KindObject {
+			e.Name = strOf(n.Get("name"))
+			e.FolderPath = strOf(n.Get("folderPath"))
+			e.Tags = strsOf(n.Get("tags"))
+			e.Folder = resolveFolder(indexPath, e.FolderPath)
+		}
+		idx.Entries = append(idx.Entries, e)
+	}
+	return idx, ds
+}
+
+// resolveFolder turns a folderPath (relative to the repository root, the
+// folder above the index's folder) into an FS path, or "" when it would
+// leave the FS. When the index sits at the FS root the repository root is
+// above the FS, so folderPath's first element (the skills directory) is
+// dropped.
+func resolveFolder(indexPath, folderPath string) string {
+	fp := strings.TrimSuffix(strings.TrimPrefix(folderPath, "./"), "/")
+	if fp == "" || strings.HasPrefix(fp, "/") || strings.Contains(fp, "\\") || !fs.ValidPath(fp) {
+		return ""
+	}
+	indexDir := path.Dir(indexPath)
+	if indexDir == "." {
+		i := strings.IndexByte(fp, '/')
+		if i < 0 {
+			return ""
+		}
+		return fp[i+1:]
+	}
+	p := path.Join(path.Dir(indexDir), fp)
+	if !fs.ValidPath(p) {
+		return ""
+	}
+	return p
+}
+
+func (c *indexChecker) run() {
+	idx, ds := ReadIndex(c.fsys, c.path)
+	c.loose = append(c.loose, ds...)
+	if idx == nil {
+		return
+	}
+	c.idx = idx
+	c.owner = map[int]*model.Skill{}
+	byDir := map[string]*model.Skill{}
+	byName := map[string]*model.Skill{}
+	for _, s := range c.skills {
+		byDir[s.Location.Dir] = s
+		if _, dup := byName[s.Name]; !dup {
+			byName[s.Name] = s
+		}
+	}
+	listed := map[*model.Skill]bool{}
+	seenName := map[string]int{}
+	seenFolder := map[string]int{}
+	for i, e := range idx.Entries {
+		s := byDir[e.Folder]
+		if s == nil && e.Folder == "" {
+			s = byName[e.Name]
+		}
+		if s != nil {
+			c.owner[i] = s
+			listed[s] = true
+			if len(e.Tags) > 0 {
+				s.Keywords = e.Tags
+			}
+		}
+		where := fmt.Sprintf("index entry %d", i)
+		if e.Name != "" {
+			where = fmt.Sprintf("index entry %q", e.Name)
+		}
+		var shapeDiags []model.Diagnostic
+		checkShape(idx.Doc, c.path, e.Node, indexEntryShape, where, indexRules, &shapeDiags)
+		for _, d := range shapeDiags {
+			c.report(s, d)
+		}
+		if e.Node.Kind != KindObject {
+			continue
+		}
+		if e.Name != "" {
+			if first, dup := seenName[e.Name]; dup {
+				c.at(s, valueAt(e.Node, "name"), "osloop/index-duplicate", fmt.Sprintf("%q is listed twice (entries %d and %d)", e.Name, first, i),
+					"Remove one of the two entries.", nil)
+			} else {
+				seenName[e.Name] = i
+			}
+		}
+		if e.Folder != "" {
+			if first, dup := seenFolder[e.Folder]; dup && idx.Entries[first].Name != e.Name {
+				c.at(s, valueAt(e.Node, "folderPath"), "osloop/index-duplicate", fmt.Sprintf("folderPath %q is also used by entry %d", e.FolderPath, first),
+					"Point each entry at its own skill folder.", nil)
+			} else if !dup {
+				seenFolder[e.Folder] = i
+			}
+		}
+		c.checkFolder(s, e)
+		if s != nil {
+			if pkg, ok := s.Doc.(*Package); ok && pkg.Manifest != nil {
+				c.checkMirrored(s, e, pkg)
+			}
+		}
+	}
+	for _, s := range c.skills {
+		if listed[s] {
+			continue
+		}
+		if pkg, ok := s.Doc.(*Package); ok && pkg.Manifest != nil {
+			line, col := idx.Doc.Pos(idx.Doc.Root.Start)
+			d := newDiag("osloop/index-missing", c.path, line, col, fmt.Sprintf("%s is not listed in %s", s.Location.Dir, path.Base(c.path)),
+				"Add an entry for it (lint --fix can): the runtime only loads skills the index lists.")
+			d.Fix = c.addEntryFix(s, pkg)
+			s.Diagnostics = append(s.Diagnostics, d)
+		}
+	}
+}
+
+func (c *indexChecker) checkFolder(s *model.Skill, e IndexEntry) {
+	if e.FolderPath == "" {
+		return
+	}
+	off := valueAt(e.Node, "folderPath")
+	if e.Folder == "" {
+		c.at(s, off, "osloop/index-folder", fmt.Sprintf("folderPath %q does not name a folder inside the repository", e.FolderPath),
+			"Write the path from the repository root, e.g. \"skills/"+orSlug(e.Name)+"\" (no leading /, no ..).", nil)
+		return
+	}
+	if info, err := fs.Stat(c.fsys, path.Join(e.Folder, "manifest.json")); err != nil || info.IsDir() {
+		msg := fmt.Sprintf("folderPath %q has no manifest.json", e.FolderPath)
+		if info, err := fs.Stat(c.fsys, e.Folder); err != nil || !info.IsDir() {
+			msg = fmt.Sprintf("folderPath %q does not exist", e.FolderPath)
+		}
+		c.at(s, off, "osloop/index-folder", msg, "Fix the path or remove the entry; the runtime fetches {folderPath}/manifest.json.", nil)
+		return
+	}
+	if path.Dir(e.Folder) != path.Dir(c.path) || (e.Name != "" && path.Base(e.Folder) != e.Name) {
+		c.at(s, off, "osloop/index-folder", fmt.Sprintf("folderPath %q is not {skillsDirectory}/%s", e.FolderPath, orSlug(e.Name)),
+			"Keep each skill in the index's folder, in a folder named after the skill: the runtime fetches {skillsDirectory}/{slug}/.", nil)
+	}
+}
+
+func orSlug(name string) string {
+	if name == "" {
+		return "SLUG"
+	}
+	return name
+}
+
+// manifestValue is the manifest's value for a mirrored field as JSON
+// text, and whether the manifest has it at all.
+func manifestValue(pkg *Package, field string) (*Node, bool) {
+	n := pkg.ManifestDoc.Root.Get(field)
+	return n, n != nil
+}
+
+func (c *indexChecker) checkMirrored(s *model.Skill, e IndexEntry, pkg *Package) {
+	for _, field := range mirrored {
+		iv := e.Node.Get(field)
+		mv, ok := manifestValue(pkg, field)
+		if iv == nil || !ok {
+			continue
+		}
+		if sameJSON(iv, mv, setLike[field]) {
+			continue
+		}
+		text := renderAt(c.idx.Doc, iv.Start, pkg.ManifestDoc, mv)
+		fix := &model.Fix{Description: fmt.Sprintf("copy %s from manifest.json into the index", field),
+			Edits: []model.TextEdit{{File: c.path, Start: iv.Start, End: iv.End, NewText: text}}}
+		c.at(s, iv.Start, "osloop/index-mismatch", fmt.Sprintf("index %s is %s but manifest.json has %s", field, short(c.idx.Doc, iv), short(pkg.ManifestDoc, mv)),
+			"Make the index entry agree with manifest.json (lint --fix copies the manifest's value).", fix)
+	}
+	m := pkg.Manifest
+	// The spec asks for these in both files.
+	for _, field := range []string{"supportedPlatforms", "bridgeRequirement"} {
+		if e.Node.Get(field) == nil {
+			if mv, ok := manifestValue(pkg, field); ok {
+				c.missingField(s, e, pkg, field, mv, fmt.Sprintf("index entry %q lacks %s (the spec asks for it in both index.json and manifest.json)", e.Name, field))
+			}
+		}
+	}
+	if slices.Contains(m.CompatibilityRequirements, "system_tools") && e.Node.Get("compatibilityRequirements") == nil {
+		mv, _ := manifestValue(pkg, "compatibilityRequirements")
+		c.missingField(s, e, pkg, "compatibilityRequirements", mv, fmt.Sprintf("index entry %q lacks compatibilityRequirements with \"system_tools\" (required in both files for bridge commands)", e.Name))
+	}
+	if ws := strOf(e.Node.Get("workspaceSupport")); (ws == "optional" || ws == "required") && e.Node.Get("workspaceSchemaVersion") == nil {
+		if mv, ok := manifestValue(pkg, "workspaceSchemaVersion"); ok && mv.Kind == KindString {
+			c.missingField(s, e, pkg, "workspaceSchemaVersion", mv, fmt.Sprintf("index entry %q has workspaceSupport %q but no workspaceSchemaVersion", e.Name, ws))
+		}
+	}
+	// Description: the index may shorten the manifest's, not replace it.
+	if iv := e.Node.Get("description"); iv != nil && iv.Kind == KindString && m.Description != "" && !isShortening(iv.Str, m.Description) {
+		mv, _ := manifestValue(pkg, "description")
+		fix := &model.Fix{Description: "copy description from manifest.json into the index",
+			Edits: []model.TextEdit{{File: c.path, Start: iv.Start, End: iv.End, NewText: renderAt(c.idx.Doc, iv.Start, pkg.ManifestDoc, mv)}}}
+		c.at(s, iv.Start, "osloop/index-description", fmt.Sprintf("index description of %q differs from manifest.json's", e.Name),
+			"Use the manifest's description, or its first sentence.", fix)
+	}
+}
+
+func (c *indexChecker) missingField(s *model.Skill, e IndexEntry, pkg *Package, field string, mv *Node, msg string) {
+	c.at(s, e.Node.Start, "osloop/index-mismatch", msg, fmt.Sprintf("Add \"%s\" to the entry, as in manifest.json.", field),
+		c.insertMemberFix(e.Node, field, pkg.ManifestDoc, mv))
+}
+
+// isShortening: the index text is the manifest's, or a prefix of it
+// ending at a word boundary (trailing punctuation ignored).
+func isShortening(index, manifest string) bool {
+	i := strings.TrimRight(strings.TrimSpace(index), ".…")
+	m := strings.TrimSpace(manifest)
+	if i == strings.TrimRight(m, ".") {
+		return true
+	}
+	if i == "" || !strings.HasPrefix(m, i) {
+		return false
+	}
+	rest := m[len(i):]
+	return rest == "" || strings.IndexAny(rest[:1], " .,;:!?)") == 0
+}
+
+// sameJSON compares two values; asSet ignores the order of array items.
+func sameJSON(a, b *Node, asSet bool) bool {
+	if a.Kind != b.Kind {
+		return false
+	}
+	switch a.Kind {
+	case KindString:
+		return a.Str == b.Str
+	case KindBool:
+		return a.Bool == b.Bool
+	case KindNull:
+		return true
+	case KindNumber:
+		return numOf(a) == numOf(b)
+	case KindArray:
+		if len(a.Items) != len(b.Items) {
+			return false
+		}
+		if asSet {
+			for _, x := range a.Items {
+				found := false
+				for _, y := range b.Items {
+					if sameJSON(x, y, false) {
+						found = true
+						break
+					}
+				}
+				if !found {
+					return false
+				}
+			}
+			return true
+		}
+		for i := range a.Items {
+			if !sameJSON(a.Items[i], b.Items[i], false) {
+				return false
+			}
+		}
+		return true
+	case KindObject:
+		if len(a.Members) != len(b.Members) {
+			return false
+		}
+		for _, m := range a.Members {
+			v := b.Get(m.Key)
+			if v == nil || !sameJSON(m.Value, v, false) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// short is a value's JSON text for messages, cut to a readable length.
+func short(d *Doc, n *Node) string {
+	b := rawOf(d, n)
+	s := string(b)
+	if len(s) > 60 {
+		s = s[:57] + "…"
+	}
+	return s
+}

@@ -1,0 +1,482 @@
+package osloop
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// Why a JSON reader of our own rather than yaml.v3: yaml.v3 rejects valid
+// JSON (the `\/` escape), reports columns in runes, gives no end offsets
+// (which ranged fixes need) and costs ~130 µs for a 100-line manifest — most
+// of the per-skill budget. This reader is strict RFC 8259 (fuzzed against
+// encoding/json), keeps byte offsets for every value and key, and records
+// duplicate keys instead of failing on them.
+
+// Kind is a JSON value's type.
+type Kind uint8
+
+const (
+	KindNull Kind = 1 << iota
+	KindBool
+	KindNumber
+	KindString
+	KindArray
+	KindObject
+)
+
+func (k Kind) String() string {
+	var parts []string
+	for _, p := range []struct {
+		k Kind
+		s string
+	}{{KindObject, "object"}, {KindArray, "array"}, {KindString, "string"}, {KindNumber, "number"}, {KindBool, "boolean"}, {KindNull, "null"}} {
+		if k&p.k != 0 {
+			parts = append(parts, p.s)
+		}
+	}
+	if len(parts) == 0 {
+		return "nothing"
+	}
+	return strings.Join(parts, " or ")
+}
+
+// Node is one JSON value with its byte range [Start, End) in the source.
+type Node struct {
+	Kind       Kind
+	Start, End int
+	Str        string // decoded string value (KindString)
+	Raw        string // number literal as written (KindNumber)
+	Bool       bool
+	Items      []*Node  // KindArray
+	Members    []Member // KindObject, in written order (duplicates kept)
+}
+
+// Member is one key/value pair of an object.
+type Member struct {
+	Key      string
+	KeyStart int // offset of the key's opening quote
+	Value    *Node
+}
+
+// Get returns the value of the first member named key, or nil.
+func (n *Node) Get(key string) *Node {
+	if n == nil || n.Kind != KindObject {
+		return nil
+	}
+	for i := range n.Members {
+		if n.Members[i].Key == key {
+			return n.Members[i].Value
+		}
+	}
+	return nil
+}
+
+// Member returns the first member named key, or nil.
+func (n *Node) Member(key string) *Member {
+	if n == nil || n.Kind != KindObject {
+		return nil
+	}
+	for i := range n.Members {
+		if n.Members[i].Key == key {
+			return &n.Members[i]
+		}
+	}
+	return nil
+}
+
+// Duplicate is a key written twice in one object.
+type Duplicate struct {
+	Key           string
+	First, Second int // key offsets
+}
+
+// Doc is a parsed JSON file.
+type Doc struct {
+	Src        []byte
+	Root       *Node
+	Duplicates []Duplicate
+	lineIndex
+}
+
+// SyntaxError is malformed JSON at byte Offset.
+type SyntaxError struct {
+	Offset int
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string { return e.Msg }
+
+// maxDepth bounds nesting so hostile input cannot exhaust the stack.
+const maxDepth = 512
+
+// ParseJSON reads src as one JSON value. On error it returns the Doc (for
+// positions) and a *SyntaxError.
+func ParseJSON(src []byte) (*Doc, *SyntaxError) {
+	d := &Doc{Src: src, lineIndex: lineIndex{src: src}}
+	p := jsonParser{src: src, doc: d}
+	p.skipSpace()
+	if p.pos >= len(src) {
+		return d, &SyntaxError{p.pos, "the file is empty; expected a JSON value"}
+	}
+	root := p.value(0)
+	if p.err == nil {
+		p.skipSpace()
+		if p.pos < len(src) {
+			p.fail("unexpected %s after the JSON value", p.describe())
+		}
+	}
+	if p.err != nil {
+		return d, p.err
+	}
+	d.Root = root
+	return d, nil
+}
+
+type jsonParser struct {
+	src []byte
+	pos int
+	doc *Doc
+	err *SyntaxError
+}
+
+func (p *jsonParser) fail(format string, args ...any) {
+	if p.err == nil {
+		p.err = &SyntaxError{p.pos, fmt.Sprintf(format, args...)}
+	}
+}
+
+func (p *jsonParser) describe() string {
+	if p.pos >= len(p.src) {
+		return "end of file"
+	}
+	c := p.src[p.pos]
+	if c >= 0x20 && c < 0x7f {
+		return strconv.QuoteRune(rune(c))
+	}
+	return fmt.Sprintf("byte 0x%02x", c)
+}
+
+func (p *jsonParser) skipSpace() {
+	for p.pos < len(p.src) {
+		switch p.src[p.pos] {
+		case ' ', '\t', '\n', '\r':
+			p.pos++
+		default:
+			return
+		}
+	}
+}
+
+func (p *jsonParser) value(depth int) *Node {
+	if depth > maxDepth {
+		p.fail("nesting deeper than %d levels", maxDepth)
+		return nil
+	}
+	p.skipSpace()
+	if p.pos >= len(p.src) {
+		p.fail("unexpected end of file; expected a value")
+		return nil
+	}
+	start := p.pos
+	switch c := p.src[p.pos]; {
+	case c == '{':
+		return p.object(depth)
+	case c == '[':
+		return p.array(depth)
+	case c == '"':
+		s, ok := p.str()
+		if !ok {
+			return nil
+		}
+		return &Node{Kind: KindString, Start: start, End: p.pos, Str: s}
+	case c == '-' || (c >= '0' && c <= '9'):
+		return p.number()
+	case c == 't':
+		return p.literal("true", &Node{Kind: KindBool, Bool: true})
+	case c == 'f':
+		return p.literal("false", &Node{Kind: KindBool})
+	case c == 'n':
+		return p.literal("null", &Node{Kind: KindNull})
+	case c == '\'':
+		p.fail("strings in JSON use double quotes, not single quotes")
+	case c == '}' || c == ']':
+		p.fail("unexpected %s; expected a value (a trailing comma?)", p.describe())
+	default:
+		p.fail("unexpected %s; expected a value", p.describe())
+	}
+	return nil
+}
+
+func (p *jsonParser) literal(word string, n *Node) *Node {
+	if !strings.HasPrefix(string(p.src[p.pos:min(len(p.src), p.pos+len(word))]), word) {
+		p.fail("unexpected %s; expected a value", p.describe())
+		return nil
+	}
+	n.Start = p.pos
+	p.pos += len(word)
+	n.End = p.pos
+	if p.pos < len(p.src) && isWordByte(p.src[p.pos]) {
+		p.fail("unexpected %s after %s", p.describe(), word)
+		return nil
+	}
+	return n
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func (p *jsonParser) number() *Node {
+	start := p.pos
+	digits := func() int {
+		n := 0
+		for p.pos < len(p.src) && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
+			p.pos++
+			n++
+		}
+		return n
+	}
+	if p.src[p.pos] == '-' {
+		p.pos++
+	}
+	if p.pos < len(p.src) && p.src[p.pos] == '0' {
+		p.pos++
+	} else if digits() == 0 {
+		p.fail("invalid number: expected a digit")
+		return nil
+	}
+	if p.pos < len(p.src) && p.src[p.pos] == '.' {
+		p.pos++
+		if digits() == 0 {
+			p.fail("invalid number: expected a digit after the decimal point")
+			return nil
+		}
+	}
+	if p.pos < len(p.src) && (p.src[p.pos] == 'e' || p.src[p.pos] == 'E') {
+		p.pos++
+		if p.pos < len(p.src) && (p.src[p.pos] == '+' || p.src[p.pos] == '-') {
+			p.pos++
+		}
+		if digits() == 0 {
+			p.fail("invalid number: expected a digit in the exponent")
+			return nil
+		}
+	}
+	if p.pos < len(p.src) && (isWordByte(p.src[p.pos]) || p.src[p.pos] == '.') {
+		p.fail("invalid number: unexpected %s", p.describe())
+		return nil
+	}
+	return &Node{Kind: KindNumber, Start: start, End: p.pos, Raw: string(p.src[start:p.pos])}
+}
+
+// str reads a string at p.pos (on its opening quote) and decodes it.
+func (p *jsonParser) str() (string, bool) {
+	p.pos++ // opening quote
+	start := p.pos
+	// Fast path: no escapes.
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		if c == '"' {
+			s := p.src[start:p.pos]
+			p.pos++
+			if !utf8.Valid(s) {
+				return strings.ToValidUTF8(string(s), "\uFFFD"), true
+			}
+			return string(s), true
+		}
+		if c == '\\' || c < 0x20 {
+			break
+		}
+		p.pos++
+	}
+	var b strings.Builder
+	b.Write(p.src[start:p.pos])
+	for p.pos < len(p.src) {
+		c := p.src[p.pos]
+		switch {
+		case c == '"':
+			p.pos++
+			return strings.ToValidUTF8(b.String(), "\uFFFD"), true
+		case c < 0x20:
+			if c == '\n' {
+				p.fail("unterminated string: a line break inside a string must be written \\n")
+			} else {
+				p.fail("control character 0x%02x inside a string; escape it", c)
+			}
+			return "", false
+		case c == '\\':
+			p.pos++
+			if p.pos >= len(p.src) {
+				p.fail("unterminated string")
+				return "", false
+			}
+			e := p.src[p.pos]
+			p.pos++
+			switch e {
+			case '"', '\\', '/':
+				b.WriteByte(e)
+			case 'b':
+				b.WriteByte('\b')
+			case 'f':
+				b.WriteByte('\f')
+			case 'n':
+				b.WriteByte('\n')
+			case 'r':
+				b.WriteByte('\r')
+			case 't':
+				b.WriteByte('\t')
+			case 'u':
+				r, ok := p.hex4()
+				if !ok {
+					return "", false
+				}
+				if utf16.IsSurrogate(r) {
+					r2 := rune(-1)
+					if p.pos+1 < len(p.src) && p.src[p.pos] == '\\' && p.src[p.pos+1] == 'u' {
+						save := p.pos
+						p.pos += 2
+						if r2, ok = p.hex4(); !ok {
+							return "", false
+						}
+						if dec := utf16.DecodeRune(r, r2); dec != utf8.RuneError {
+							r = dec
+						} else {
+							p.pos = save
+							r = utf8.RuneError
+						}
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				b.WriteRune(r)
+			default:
+				p.pos -= 2
+				p.fail("invalid escape \\%c in a string", e)
+				return "", false
+			}
+		default:
+			b.WriteByte(c)
+			p.pos++
+		}
+	}
+	p.fail("unterminated string: missing closing quote")
+	return "", false
+}
+
+func (p *jsonParser) hex4() (rune, bool) {
+	if p.pos+4 > len(p.src) {
+		p.fail("invalid \\u escape: expected four hex digits")
+		return 0, false
+	}
+	v, err := strconv.ParseUint(string(p.src[p.pos:p.pos+4]), 16, 32)
+	if err != nil {
+		p.fail("invalid \\u escape: expected four hex digits")
+		return 0, false
+	}
+	p.pos += 4
+	return rune(v), true
+}
+
+func (p *jsonParser) array(depth int) *Node {
+	n := &Node{Kind: KindArray, Start: p.pos}
+	p.pos++
+	p.skipSpace()
+	if p.pos < len(p.src) && p.src[p.pos] == ']' {
+		p.pos++
+		n.End = p.pos
+		return n
+	}
+	for {
+		v := p.value(depth + 1)
+		if p.err != nil {
+			return nil
+		}
+		n.Items = append(n.Items, v)
+		p.skipSpace()
+		if p.pos >= len(p.src) {
+			p.fail("unexpected end of file; expected ',' or ']' to continue the array opened at offset %d", n.Start)
+			return nil
+		}
+		switch p.src[p.pos] {
+		case ',':
+			p.pos++
+		case ']':
+			p.pos++
+			n.End = p.pos
+			return n
+		default:
+			p.fail("unexpected %s; expected ',' or ']' (a missing comma?)", p.describe())
+			return nil
+		}
+	}
+}
+
+func (p *jsonParser) object(depth int) *Node {
+	n := &Node{Kind: KindObject, Start: p.pos}
+	p.pos++
+	p.skipSpace()
+	if p.pos < len(p.src) && p.src[p.pos] == '}' {
+		p.pos++
+		n.End = p.pos
+		return n
+	}
+	var seen map[string]int
+	for {
+		p.skipSpace()
+		if p.pos >= len(p.src) {
+			p.fail("unexpected end of file; expected a key")
+			return nil
+		}
+		if p.src[p.pos] != '"' {
+			if p.src[p.pos] == '}' {
+				p.fail("unexpected '}' after ','; JSON does not allow a trailing comma")
+			} else {
+				p.fail("unexpected %s; expected a key in double quotes", p.describe())
+			}
+			return nil
+		}
+		keyStart := p.pos
+		key, ok := p.str()
+		if !ok {
+			return nil
+		}
+		p.skipSpace()
+		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
+			p.fail("unexpected %s; expected ':' after the key %q", p.describe(), key)
+			return nil
+		}
+		p.pos++
+		v := p.value(depth + 1)
+		if p.err != nil {
+			return nil
+		}
+		if seen == nil {
+			seen = make(map[string]int, 8)
+		}
+		if first, dup := seen[key]; dup {
+			p.doc.Duplicates = append(p.doc.Duplicates, Duplicate{Key: key, First: first, Second: keyStart})
+		} else {
+			seen[key] = keyStart
+		}
+		n.Members = append(n.Members, Member{Key: key, KeyStart: keyStart, Value: v})
+		p.skipSpace()
+		if p.pos >= len(p.src) {
+			p.fail("unexpected end of file; expected ',' or '}' to close the object")
+			return nil
+		}
+		switch p.src[p.pos] {
+		case ',':
+			p.pos++
+		case '}':
+			p.pos++
+			n.End = p.pos
+			return n
+		default:
+			p.fail("unexpected %s; expected ',' or '}' (a missing comma?)", p.describe())
+			return nil
+		}
+	}
+}

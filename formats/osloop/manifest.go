@@ -1,0 +1,251 @@
+package osloop
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// Package is one OS Loop skill folder as read: the parsed manifest (typed,
+// plus the JSON tree with positions), facts about module.ts, and which
+// optional files exist. It is model.Skill.Doc for OS Loop skills.
+type Package struct {
+	Dir string // FS path of the skill folder
+	// Manifest is the typed manifest; fields of the wrong type are left
+	// zero (the type rule reports them). Nil when manifest.json is missing
+	// or is not a JSON object.
+	Manifest *Manifest
+	// ManifestDoc is manifest.json's JSON tree with byte offsets.
+	ManifestDoc *Doc
+	// Module is nil when module.ts is missing or unreadable.
+	Module       *ModuleFacts
+	ModuleSource string
+	Docs         string // docs.md, "" when absent
+	HasDocs      bool
+	// ConfigSchema is config-schema.json (compacted), nil when absent.
+	ConfigSchema json.RawMessage
+}
+
+// Manifest is manifest.json's fields (spec: "Skill Package Structure").
+type Manifest struct {
+	Name, Description, Version, Author, SchemaVersion string
+	Capabilities                                      []string
+	RequiredBindings                                  []Binding
+	Permissions                                       []Permission
+	InputSchema, OutputSchema                         json.RawMessage
+	CompatibilityRequirements                         []string
+	OAuth                                             []OAuthProvider
+	LLMUsage                                          []LLMUsage
+	Wasm                                              []WasmModule
+	Views                                             []View
+	Tools                                             []Tool
+	LifecycleHooks                                    []string
+	Sandbox                                           Sandbox
+	RequiredMcpServers                                []McpServer
+	RequiredMcpTools                                  []McpTool
+	SupportedPlatforms                                []string
+	BridgeRequirement                                 string
+	WorkspaceSupport                                  string
+	// WorkspaceSchemaVersion is nil when null or absent.
+	WorkspaceSchemaVersion    *string
+	LongRunningSupport        string
+	UserInputSupport          bool
+	ArtifactVersioningSupport bool
+	ExecutionMode             string
+	AgenticConfig             AgenticConfig
+}
+
+type Binding struct{ Name, Scope, Description, OAuthProviderID, Kind string }
+type Permission struct {
+	Kind, Scope, Description string
+	BrowserPermissions       []string
+}
+type OAuthProvider struct {
+	ProviderID, DisplayName, GrantType, ClientIDBinding, ClientSecretBinding string
+	Scopes                                                                   []string
+}
+type LLMUsage struct {
+	PurposeID, Kind, Description string
+	EstimatedTokenBudget         float64
+}
+type WasmModule struct{ ModuleID, SourceKind string }
+type View struct{ ViewID, Kind, EntryComponent, Description string }
+type Tool struct {
+	Name, Description, HandlerExport string
+	InputSchema, OutputSchema        json.RawMessage
+}
+type Sandbox struct {
+	Isolation    string
+	NetworkRules []NetworkRule
+}
+type NetworkRule struct {
+	URLPattern  string
+	Methods     []string
+	Description string
+}
+type McpServer struct{ Name, Description string }
+type McpTool struct{ ServerName, ToolName, Description string }
+type AgenticConfig struct {
+	Enabled, RequiresWorkspace, SupportsBackgroundExecution, SupportsRoleBasedExecution bool
+	// MaxStepsPerRun and DefaultStepBudget are nil when null.
+	MaxStepsPerRun, DefaultStepBudget *float64
+}
+
+// decodeManifest reads the typed view of an object node leniently.
+func decodeManifest(d *Doc) *Manifest {
+	r := d.Root
+	if r == nil || r.Kind != KindObject {
+		return nil
+	}
+	m := &Manifest{
+		Name:                      strOf(r.Get("name")),
+		Description:               strOf(r.Get("description")),
+		Version:                   strOf(r.Get("version")),
+		Author:                    strOf(r.Get("author")),
+		SchemaVersion:             strOf(r.Get("schemaVersion")),
+		Capabilities:              strsOf(r.Get("capabilities")),
+		InputSchema:               rawOf(d, r.Get("inputSchema")),
+		OutputSchema:              rawOf(d, r.Get("outputSchema")),
+		CompatibilityRequirements: strsOf(r.Get("compatibilityRequirements")),
+		SupportedPlatforms:        strsOf(r.Get("supportedPlatforms")),
+		BridgeRequirement:         strOf(r.Get("bridgeRequirement")),
+		WorkspaceSupport:          strOf(r.Get("workspaceSupport")),
+		LongRunningSupport:        strOf(r.Get("longRunningSupport")),
+		UserInputSupport:          boolOf(r.Get("userInputSupport")),
+		ArtifactVersioningSupport: boolOf(r.Get("artifactVersioningSupport")),
+		ExecutionMode:             strOf(r.Get("executionMode")),
+	}
+	if n := r.Get("workspaceSchemaVersion"); n != nil && n.Kind == KindString {
+		s := n.Str
+		m.WorkspaceSchemaVersion = &s
+	}
+	for _, n := range objects(r.Get("requiredBindings")) {
+		m.RequiredBindings = append(m.RequiredBindings, Binding{strOf(n.Get("name")), strOf(n.Get("scope")), strOf(n.Get("description")), strOf(n.Get("oauthProviderId")), strOf(n.Get("kind"))})
+	}
+	for _, n := range objects(r.Get("permissions")) {
+		m.Permissions = append(m.Permissions, Permission{strOf(n.Get("kind")), strOf(n.Get("scope")), strOf(n.Get("description")), strsOf(n.Get("browserPermissions"))})
+	}
+	for _, n := range objects(r.Get("oauth")) {
+		m.OAuth = append(m.OAuth, OAuthProvider{strOf(n.Get("providerId")), strOf(n.Get("displayName")), strOf(n.Get("grantType")), strOf(n.Get("clientIdBinding")), strOf(n.Get("clientSecretBinding")), strsOf(n.Get("scopes"))})
+	}
+	for _, n := range objects(r.Get("llmUsage")) {
+		m.LLMUsage = append(m.LLMUsage, LLMUsage{strOf(n.Get("purposeId")), strOf(n.Get("kind")), strOf(n.Get("description")), numOf(n.Get("estimatedTokenBudget"))})
+	}
+	for _, n := range objects(r.Get("wasm")) {
+		m.Wasm = append(m.Wasm, WasmModule{strOf(n.Get("moduleId")), strOf(n.Get("sourceKind"))})
+	}
+	for _, n := range objects(r.Get("views")) {
+		m.Views = append(m.Views, View{strOf(n.Get("viewId")), strOf(n.Get("kind")), strOf(n.Get("entryComponent")), strOf(n.Get("description"))})
+	}
+	for _, n := range objects(r.Get("tools")) {
+		m.Tools = append(m.Tools, Tool{strOf(n.Get("name")), strOf(n.Get("description")), strOf(n.Get("handlerExport")), rawOf(d, n.Get("inputSchema")), rawOf(d, n.Get("outputSchema"))})
+	}
+	if hooks := r.Get("lifecycleHooks"); hooks != nil && hooks.Kind == KindArray {
+		for _, h := range hooks.Items {
+			m.LifecycleHooks = append(m.LifecycleHooks, hookName(h))
+		}
+	}
+	if sb := r.Get("sandbox"); sb != nil && sb.Kind == KindObject {
+		m.Sandbox.Isolation = strOf(sb.Get("isolation"))
+		for _, n := range objects(sb.Get("networkRules")) {
+			m.Sandbox.NetworkRules = append(m.Sandbox.NetworkRules, NetworkRule{strOf(n.Get("urlPattern")), strsOf(n.Get("methods")), strOf(n.Get("description"))})
+		}
+	}
+	for _, n := range objects(r.Get("requiredMcpServers")) {
+		m.RequiredMcpServers = append(m.RequiredMcpServers, McpServer{strOf(n.Get("name")), strOf(n.Get("description"))})
+	}
+	for _, n := range objects(r.Get("requiredMcpTools")) {
+		m.RequiredMcpTools = append(m.RequiredMcpTools, McpTool{strOf(n.Get("serverName")), strOf(n.Get("toolName")), strOf(n.Get("description"))})
+	}
+	if ac := r.Get("agenticConfig"); ac != nil && ac.Kind == KindObject {
+		m.AgenticConfig = AgenticConfig{
+			Enabled:                     boolOf(ac.Get("enabled")),
+			RequiresWorkspace:           boolOf(ac.Get("requiresWorkspace")),
+			SupportsBackgroundExecution: boolOf(ac.Get("supportsBackgroundExecution")),
+			SupportsRoleBasedExecution:  boolOf(ac.Get("supportsRoleBasedExecution")),
+			MaxStepsPerRun:              numPtr(ac.Get("maxStepsPerRun")),
+			DefaultStepBudget:           numPtr(ac.Get("defaultStepBudget")),
+		}
+	}
+	return m
+}
+
+// hookName reads a lifecycleHooks entry: "onInstall" or {"name": "onInstall"}.
+func hookName(n *Node) string {
+	if n == nil {
+		return ""
+	}
+	if n.Kind == KindString {
+		return n.Str
+	}
+	for _, k := range []string{"name", "hook", "event", "export", "handlerExport"} {
+		if s := strOf(n.Get(k)); s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+func strOf(n *Node) string {
+	if n != nil && n.Kind == KindString {
+		return n.Str
+	}
+	return ""
+}
+
+func boolOf(n *Node) bool { return n != nil && n.Kind == KindBool && n.Bool }
+
+func numOf(n *Node) float64 {
+	if p := numPtr(n); p != nil {
+		return *p
+	}
+	return 0
+}
+
+func numPtr(n *Node) *float64 {
+	if n == nil || n.Kind != KindNumber {
+		return nil
+	}
+	var f float64
+	if json.Unmarshal([]byte(n.Raw), &f) != nil {
+		return nil
+	}
+	return &f
+}
+
+func strsOf(n *Node) []string {
+	if n == nil || n.Kind != KindArray {
+		return nil
+	}
+	out := make([]string, 0, len(n.Items))
+	for _, it := range n.Items {
+		if it.Kind == KindString {
+			out = append(out, it.Str)
+		}
+	}
+	return out
+}
+
+func objects(n *Node) []*Node {
+	if n == nil || n.Kind != KindArray {
+		return nil
+	}
+	out := make([]*Node, 0, len(n.Items))
+	for _, it := range n.Items {
+		if it.Kind == KindObject {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// rawOf returns n's JSON text compacted, key order kept.
+func rawOf(d *Doc, n *Node) json.RawMessage {
+	if n == nil {
+		return nil
+	}
+	var b bytes.Buffer
+	if json.Compact(&b, d.Src[n.Start:n.End]) != nil {
+		return nil
+	}
+	return b.Bytes()
+}

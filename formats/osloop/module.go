@@ -1,0 +1,489 @@
+package osloop
+
+import "strings"
+
+// ModuleFacts is what lint needs to know about module.ts, read without
+// executing anything. Offsets are bytes into module.ts; use Pos for lines.
+type ModuleFacts struct {
+	Exports []Export
+	// HostUses lists each host capability (llm, network, run, workspace…)
+	// the module touches, at its first use.
+	HostUses []HostUse
+	// LLMCalls are host.llm.complete(…) calls; PurposeID is empty when the
+	// purposeId is not a literal (Dynamic).
+	LLMCalls []LLMCall
+	// PurposeRefs are every `purposeId: "…"` property with a literal value,
+	// in calls or in tables of steps that feed calls later.
+	PurposeRefs []Ref
+	Fetches     []Fetch
+	// SecretPlaceholders are __OSL_SECRET[…]__ uses in string literals.
+	SecretPlaceholders []Ref
+	// RawSecrets are string literals that look like real credentials;
+	// Value is the matched text.
+	RawSecrets []Ref
+	lineIndex
+}
+
+// Export is one exported name.
+type Export struct {
+	Name string
+	// Function is true for functions and for consts bound to a function or
+	// arrow; Type for interfaces and type aliases (not runtime values).
+	Function bool
+	Type     bool
+	// Params are the parameter names of an exported function declaration.
+	Params []string
+	// EmptyBody is true for a function whose body has no statements.
+	EmptyBody bool
+	Off       int
+}
+
+// HostUse is the first host.<Capability> access of one capability.
+type HostUse struct {
+	Capability string
+	Off        int
+}
+
+// LLMCall is one host.llm.complete call.
+type LLMCall struct {
+	PurposeID string
+	Dynamic   bool
+	Off       int // of the purposeId value, or of `complete` when dynamic
+}
+
+// Ref is a string value at an offset.
+type Ref struct {
+	Value string
+	Off   int
+}
+
+// Fetch is one host.network.fetch / fetch call.
+type Fetch struct {
+	// URL is the literal URL, or its static prefix when Prefix is set
+	// (a template literal or concatenation with a literal head).
+	URL    string
+	Prefix bool
+	// Dynamic is true when nothing of the URL is known (a variable).
+	Dynamic bool
+	Off     int
+}
+
+// Export returns the export named name, or nil.
+func (m *ModuleFacts) Export(name string) *Export {
+	if m == nil {
+		return nil
+	}
+	for i := range m.Exports {
+		if m.Exports[i].Name == name && !m.Exports[i].Type {
+			return &m.Exports[i]
+		}
+	}
+	return nil
+}
+
+// Uses reports whether the module touches host.<capability>.
+func (m *ModuleFacts) Uses(capability string) (HostUse, bool) {
+	if m != nil {
+		for _, u := range m.HostUses {
+			if u.Capability == capability {
+				return u, true
+			}
+		}
+	}
+	return HostUse{}, false
+}
+
+// ReadModule collects facts from module.ts source.
+func ReadModule(src string) *ModuleFacts {
+	m := &ModuleFacts{lineIndex: lineIndex{src: []byte(src)}}
+	f := factScanner{toks: lexTS(src), m: m, hostNames: map[string]bool{"host": true}}
+	f.exports()
+	f.scan()
+	return m
+}
+
+type factScanner struct {
+	toks      []token
+	m         *ModuleFacts
+	hostNames map[string]bool
+}
+
+func (f *factScanner) at(i int) token {
+	if i < 0 || i >= len(f.toks) {
+		return token{kind: tokEOF}
+	}
+	return f.toks[i]
+}
+
+func (f *factScanner) isPunct(i int, s string) bool {
+	t := f.at(i)
+	return t.kind == tokPunct && t.str == s
+}
+
+func (f *factScanner) isIdent(i int, s string) bool {
+	t := f.at(i)
+	return t.kind == tokIdent && t.str == s
+}
+
+// matching returns the index of the bracket closing the one at i.
+func (f *factScanner) matching(i int) int {
+	open := f.at(i).str
+	closeWith := map[string]string{"{": "}", "(": ")", "[": "]"}[open]
+	depth := 0
+	for j := i; j < len(f.toks); j++ {
+		t := f.toks[j]
+		if t.kind != tokPunct {
+			continue
+		}
+		switch t.str {
+		case open:
+			depth++
+		case closeWith:
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(f.toks) - 1
+}
+
+// exports reads the module's top-level export statements.
+func (f *factScanner) exports() {
+	depth := 0
+	for i := 0; i < len(f.toks); i++ {
+		t := f.toks[i]
+		if t.kind == tokPunct {
+			switch t.str {
+			case "{", "(", "[":
+				depth++
+			case "}", ")", "]":
+				depth--
+			}
+			continue
+		}
+		if t.kind != tokIdent {
+			continue
+		}
+		// CommonJS: exports.name = … / module.exports.name = …
+		if t.str == "exports" && depth == 0 && !f.isPunct(i-1, ".") || t.str == "exports" && f.isIdent(i-2, "module") {
+			if f.isPunct(i+1, ".") && f.at(i+2).kind == tokIdent && f.isPunct(i+3, "=") {
+				fn := f.isIdent(i+4, "function") || f.isIdent(i+4, "async")
+				f.m.Exports = append(f.m.Exports, Export{Name: f.at(i + 2).str, Function: fn, Off: f.at(i + 2).off})
+			}
+			continue
+		}
+		if t.str != "export" || depth != 0 || f.isPunct(i-1, ".") {
+			continue
+		}
+		j := i + 1
+		for f.isIdent(j, "declare") || f.isIdent(j, "default") && !f.isPunct(j+1, "=") {
+			if f.isIdent(j, "default") && !(f.isIdent(j+1, "function") || f.isIdent(j+1, "async") || f.isIdent(j+1, "class")) {
+				f.m.Exports = append(f.m.Exports, Export{Name: "default", Off: f.at(j).off})
+			}
+			j++
+		}
+		switch {
+		case f.isIdent(j, "async") || f.isIdent(j, "function"):
+			if f.isIdent(j, "async") {
+				j++
+			}
+			j++ // function
+			if f.isPunct(j, "*") {
+				j++
+			}
+			name := f.at(j)
+			if name.kind != tokIdent {
+				if f.isIdent(i+1, "default") {
+					f.m.Exports = append(f.m.Exports, Export{Name: "default", Function: true, Off: t.off})
+				}
+				continue
+			}
+			e := Export{Name: name.str, Function: true, Off: name.off}
+			e.Params, e.EmptyBody = f.signature(j + 1)
+			f.m.Exports = append(f.m.Exports, e)
+		case f.isIdent(j, "const") || f.isIdent(j, "let") || f.isIdent(j, "var"):
+			name := f.at(j + 1)
+			if name.kind != tokIdent {
+				continue
+			}
+			e := Export{Name: name.str, Off: name.off}
+			// const name[: Type] = async? (…) => / function
+			for k := j + 2; k < len(f.toks) && k < j+64; k++ {
+				if f.isPunct(k, "=") {
+					n := f.at(k + 1)
+					e.Function = n.kind == tokIdent && (n.str == "async" || n.str == "function") || f.isPunct(k+1, "(") && f.arrowAfter(k+1)
+					if n.kind == tokIdent && !e.Function && f.isPunct(k+2, "=>") {
+						e.Function = true
+					}
+					break
+				}
+				if f.isPunct(k, ";") || f.at(k).nl && f.at(k).kind == tokIdent && f.at(k-1).kind != tokPunct {
+					break
+				}
+			}
+			f.m.Exports = append(f.m.Exports, e)
+		case f.isIdent(j, "class") || f.isIdent(j, "abstract") && f.isIdent(j+1, "class") || f.isIdent(j, "enum") || f.isIdent(j, "const") && f.isIdent(j+1, "enum"):
+			for f.at(j).kind == tokIdent && (f.at(j).str == "abstract" || f.at(j).str == "class" || f.at(j).str == "enum" || f.at(j).str == "const") {
+				j++
+			}
+			if name := f.at(j); name.kind == tokIdent {
+				f.m.Exports = append(f.m.Exports, Export{Name: name.str, Off: name.off})
+			}
+		case f.isIdent(j, "interface") || f.isIdent(j, "type") && f.at(j+1).kind == tokIdent:
+			if name := f.at(j + 1); name.kind == tokIdent {
+				f.m.Exports = append(f.m.Exports, Export{Name: name.str, Type: true, Off: name.off})
+			}
+		case f.isPunct(j, "{") || f.isIdent(j, "type") && f.isPunct(j+1, "{"):
+			typeOnly := f.isIdent(j, "type")
+			if typeOnly {
+				j++
+			}
+			end := f.matching(j)
+			for k := j + 1; k < end; k++ {
+				n := f.at(k)
+				if n.kind != tokIdent || n.str == "type" && f.at(k+1).kind == tokIdent {
+					continue
+				}
+				exported := n
+				if f.isIdent(k+1, "as") && f.at(k+2).kind != tokPunct {
+					exported = f.at(k + 2)
+					k += 2
+				}
+				f.m.Exports = append(f.m.Exports, Export{Name: exported.str, Type: typeOnly, Off: exported.off})
+				for k+1 < end && !f.isPunct(k+1, ",") {
+					k++
+				}
+			}
+		}
+	}
+}
+
+// arrowAfter reports whether the parenthesis at i is an arrow function's
+// parameter list: `(…) =>` or `(…): Type =>`.
+func (f *factScanner) arrowAfter(i int) bool {
+	end := f.matching(i)
+	if f.isPunct(end+1, "=>") {
+		return true
+	}
+	if !f.isPunct(end+1, ":") {
+		return false
+	}
+	for k := end + 2; k < len(f.toks) && k < end+64; k++ {
+		if f.isPunct(k, "=>") {
+			return true
+		}
+		if f.isPunct(k, ";") || f.isPunct(k, "{") && !f.isPunct(k-1, ":") && !f.isPunct(k-1, "<") {
+			return false
+		}
+	}
+	return false
+}
+
+// signature reads a function's parameter names from the tokens after its
+// name (type parameters allowed) and whether its body is empty.
+func (f *factScanner) signature(i int) (params []string, empty bool) {
+	if f.isPunct(i, "<") {
+		depth := 0
+		for ; i < len(f.toks); i++ {
+			if f.isPunct(i, "<") {
+				depth++
+			} else if f.isPunct(i, ">") {
+				depth--
+				if depth == 0 {
+					i++
+					break
+				}
+			}
+		}
+	}
+	if !f.isPunct(i, "(") {
+		return nil, false
+	}
+	end := f.matching(i)
+	expectName := true
+	depth := 0
+	for k := i + 1; k < end; k++ {
+		t := f.at(k)
+		if t.kind == tokPunct {
+			switch t.str {
+			case "{", "(", "[", "<":
+				if expectName && depth == 0 && (t.str == "{" || t.str == "[") {
+					params = append(params, "") // a destructured parameter
+					expectName = false
+				}
+				depth++
+			case "}", ")", "]", ">":
+				depth--
+			case ",":
+				if depth == 0 {
+					expectName = true
+				}
+			}
+			continue
+		}
+		if expectName && depth == 0 && t.kind == tokIdent {
+			params = append(params, t.str)
+			expectName = false
+		}
+	}
+	// Skip a return type to the body's opening brace: a '{' that follows a
+	// type position (':' '<' '|' '&' ',' '=>') is an object type, not the body.
+	for k := end + 1; k < len(f.toks); k++ {
+		if f.isPunct(k, ";") {
+			return params, false // an overload signature
+		}
+		if f.isPunct(k, "{") {
+			prev := f.at(k - 1)
+			if prev.kind == tokPunct && k-1 > end && strings.Contains(":<|&,=>(", prev.str) {
+				k = f.matching(k)
+				continue
+			}
+			return params, f.isPunct(k+1, "}")
+		}
+		if f.isPunct(k, "(") || f.isPunct(k, "[") {
+			k = f.matching(k)
+		}
+	}
+	return params, false
+}
+
+// scan walks every token for host uses, llm calls, purposeIds, fetches and
+// secret placeholders. Type declarations are skipped: a purposeId written
+// as a type ('a' | 'b') is not a use.
+func (f *factScanner) scan() {
+	if e := f.m.Export("execute"); e != nil && len(e.Params) > 1 && e.Params[1] != "" {
+		f.hostNames[e.Params[1]] = true
+	}
+	seenUse := map[string]bool{}
+	for i := 0; i < len(f.toks); i++ {
+		t := f.toks[i]
+		switch t.kind {
+		case tokIdent:
+			if (t.str == "interface" || t.str == "type" && f.at(i+1).kind == tokIdent && (f.isPunct(i+2, "=") || f.isPunct(i+2, "<"))) && f.statementStart(i) {
+				i = f.skipTypeDecl(i)
+				continue
+			}
+			if f.hostNames[t.str] && !f.isPunct(i-1, ".") && f.isMemberDot(i+1) && f.at(i+2).kind == tokIdent {
+				c := f.at(i + 2)
+				if !seenUse[c.str] {
+					seenUse[c.str] = true
+					f.m.HostUses = append(f.m.HostUses, HostUse{Capability: c.str, Off: c.off})
+				}
+			}
+			if t.str == "complete" && f.isMemberDot(i-1) && f.isIdent(i-2, "llm") && f.isPunct(i+1, "(") {
+				f.llmCall(i)
+			}
+			if t.str == "purposeId" && f.isPunct(i+1, ":") && (f.isPunct(i-1, "{") || f.isPunct(i-1, ",")) {
+				v := f.at(i + 2)
+				if (v.kind == tokString || v.kind == tokTemplate && !v.sub) && (f.isPunct(i+3, ",") || f.isPunct(i+3, "}")) {
+					f.m.PurposeRefs = append(f.m.PurposeRefs, Ref{Value: v.str, Off: v.off})
+				}
+			}
+			if t.str == "fetch" && f.isPunct(i+1, "(") && (!f.isMemberDot(i-1) || f.isIdent(i-2, "network")) {
+				f.fetch(i)
+			}
+		case tokString, tokTemplate:
+			if strings.Contains(t.str, "__OSL_SECRET[") {
+				f.m.SecretPlaceholders = append(f.m.SecretPlaceholders, Ref{Value: t.str, Off: t.off})
+			}
+			if loc := findSecret(t.str); loc != nil {
+				f.m.RawSecrets = append(f.m.RawSecrets, Ref{Value: t.str[loc[0]:loc[1]], Off: t.off})
+			}
+		}
+	}
+}
+
+func (f *factScanner) isMemberDot(i int) bool { return f.isPunct(i, ".") || f.isPunct(i, "?.") }
+
+// statementStart: the token at i begins a statement (after ; { } or a line
+// break, or after export/declare).
+func (f *factScanner) statementStart(i int) bool {
+	if i == 0 || f.at(i).nl {
+		return true
+	}
+	p := f.at(i - 1)
+	return p.kind == tokPunct && (p.str == ";" || p.str == "{" || p.str == "}") || p.kind == tokIdent && (p.str == "export" || p.str == "declare")
+}
+
+// skipTypeDecl returns the last token index of an interface or type alias.
+func (f *factScanner) skipTypeDecl(i int) int {
+	if f.isIdent(i, "interface") {
+		for k := i; k < len(f.toks); k++ {
+			if f.isPunct(k, "{") {
+				return f.matching(k)
+			}
+		}
+		return len(f.toks) - 1
+	}
+	depth := 0
+	for k := i + 2; k < len(f.toks); k++ {
+		t := f.toks[k]
+		if t.kind == tokPunct {
+			switch t.str {
+			case "{", "(", "[", "<":
+				depth++
+			case "}", ")", "]", ">":
+				depth--
+			case ";":
+				if depth <= 0 {
+					return k
+				}
+			}
+			continue
+		}
+		// Without a semicolon the alias ends where a new statement starts.
+		if depth <= 0 && t.nl && t.kind == tokIdent && k > i+3 && !f.isPunct(k-1, "|") && !f.isPunct(k-1, "&") && !f.isPunct(k-1, "=") {
+			return k - 1
+		}
+	}
+	return len(f.toks) - 1
+}
+
+// llmCall reads the purposeId of complete( { purposeId: "…" } ) at i.
+func (f *factScanner) llmCall(i int) {
+	call := LLMCall{Dynamic: true, Off: f.at(i).off}
+	if f.isPunct(i+2, "{") {
+		end := f.matching(i + 2)
+		depth := 0
+		for k := i + 3; k < end; k++ {
+			t := f.at(k)
+			if t.kind == tokPunct {
+				switch t.str {
+				case "{", "(", "[":
+					depth++
+				case "}", ")", "]":
+					depth--
+				}
+				continue
+			}
+			if depth == 0 && t.kind == tokIdent && t.str == "purposeId" && (f.isPunct(k-1, "{") || f.isPunct(k-1, ",")) {
+				v := f.at(k + 2)
+				if f.isPunct(k+1, ":") && (v.kind == tokString || v.kind == tokTemplate && !v.sub) && (f.isPunct(k+3, ",") || f.isPunct(k+3, "}")) {
+					call = LLMCall{PurposeID: v.str, Off: v.off}
+				}
+				break
+			}
+		}
+	}
+	f.m.LLMCalls = append(f.m.LLMCalls, call)
+}
+
+// fetch reads the URL argument of fetch( … ) at i.
+func (f *factScanner) fetch(i int) {
+	a := f.at(i + 2)
+	fe := Fetch{Dynamic: true, Off: a.off}
+	switch {
+	case a.kind == tokString:
+		fe = Fetch{URL: a.str, Off: a.off}
+		if f.isPunct(i+3, "+") {
+			fe.Prefix = true
+		}
+	case a.kind == tokTemplate:
+		fe = Fetch{URL: a.str, Prefix: a.sub || f.isPunct(i+3, "+"), Off: a.off}
+	}
+	if fe.Prefix && fe.URL == "" {
+		fe = Fetch{Dynamic: true, Off: a.off}
+	}
+	f.m.Fetches = append(f.m.Fetches, fe)
+}

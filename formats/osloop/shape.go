@@ -1,0 +1,353 @@
+package osloop
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// shape describes what a JSON value may be: the spec's field tables as
+// data, so required/type/enum/unknown-field checks are one walker.
+type shape struct {
+	kinds  Kind
+	enum   []string // for strings (and the items of arrays of strings)
+	fields []field  // for objects, in the spec's order
+	open   bool     // an object that takes any key (a JSON Schema)
+	items  *shape   // for arrays
+}
+
+type field struct {
+	name     string
+	required bool
+	s        *shape
+}
+
+func (s *shape) field(name string) *field {
+	for i := range s.fields {
+		if s.fields[i].name == name {
+			return &s.fields[i]
+		}
+	}
+	return nil
+}
+
+func enumOf(values ...string) *shape { return &shape{kinds: KindString, enum: values} }
+func arrayOf(s *shape) *shape        { return &shape{kinds: KindArray, items: s} }
+func objectOf(fs ...field) *shape    { return &shape{kinds: KindObject, fields: fs} }
+func req(name string, s *shape) field {
+	return field{name: name, required: true, s: s}
+}
+func opt(name string, s *shape) field { return field{name: name, s: s} }
+
+var (
+	anyString    = &shape{kinds: KindString}
+	anyNumber    = &shape{kinds: KindNumber}
+	anyBool      = &shape{kinds: KindBool}
+	stringList   = arrayOf(anyString)
+	stringOrNull = &shape{kinds: KindString | KindNull}
+	numberOrNull = &shape{kinds: KindNumber | KindNull}
+	jsonSchema   = &shape{kinds: KindObject, open: true}
+)
+
+// Enumerations from the spec.
+var (
+	permissionKinds    = []string{"network", "storage", "vault", "conversation", "llm", "browser", "wasm", "filesystem"}
+	browserPermissions = []string{"clipboard-read", "clipboard-write", "notifications", "geolocation", "camera", "microphone", "storage-persistent"}
+	llmKinds           = []string{"classification", "generation", "extraction", "summarization", "analysis", "structured-output", "custom"}
+	platforms          = []string{"macos", "windows", "linux"}
+	threeLevels        = []string{"none", "optional", "required"}
+	bridgeLevels       = []string{"never", "optional", "required"}
+	executionModes     = []string{"declarative", "flow", "agentic"}
+	hookNames          = []string{"onInstall", "onUninstall", "onEnable", "onDisable", "onConfigure", "onUpgrade"}
+	secretKinds        = []string{"token", "password", "api_key", "oauth_client", "oauth_refresh_token", "certificate", "generic"}
+	bridgeCapabilities = []string{"system_tools", "system_info", "filesystem", "mcp_proxy", "awake", "tool_install_recipes", "command_permissions"}
+	browserCapabilites = []string{"web-crypto", "indexeddb", "web-workers", "local-storage", "fetch"}
+	// httpMethods: the spec's example lists five; HEAD and OPTIONS are the
+	// other methods fetch sends, so they are accepted too.
+	httpMethods = []string{"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}
+)
+
+var manifestShape = objectOf(
+	req("name", anyString),
+	req("description", anyString),
+	req("version", anyString),
+	req("author", anyString),
+	req("schemaVersion", anyString),
+	req("capabilities", stringList),
+	req("requiredBindings", arrayOf(objectOf(
+		req("name", anyString),
+		opt("scope", anyString),
+		opt("description", anyString),
+		opt("required", anyBool),
+		opt("oauthProviderId", anyString),
+		opt("kind", anyString), // the spec lists secret kinds without naming the field
+	))),
+	req("permissions", arrayOf(objectOf(
+		req("kind", enumOf(permissionKinds...)),
+		opt("scope", anyString),
+		opt("description", anyString),
+		opt("browserPermissions", arrayOf(enumOf(browserPermissions...))),
+	))),
+	req("inputSchema", jsonSchema),
+	req("outputSchema", jsonSchema),
+	req("compatibilityRequirements", stringList),
+	opt("oauth", arrayOf(objectOf(
+		req("providerId", anyString),
+		opt("displayName", anyString),
+		opt("grantType", enumOf("authorization_code", "client_credentials")),
+		opt("authorizationUrl", anyString),
+		opt("tokenUrl", anyString),
+		opt("scopes", stringList),
+		opt("pkceRequired", anyBool),
+		opt("clientIdBinding", anyString),
+		opt("clientSecretBinding", anyString),
+		opt("redirectPath", anyString),
+		opt("redirectMode", enumOf("popup", "same-window")),
+		opt("supportedEnvironments", arrayOf(enumOf("browser-production", "browser-development"))),
+		opt("responseMode", enumOf("query", "fragment")),
+		opt("clientAuthenticationMethod", enumOf("client_secret_post", "client_secret_basic", "none")),
+	))),
+	opt("llmUsage", arrayOf(objectOf(
+		req("purposeId", anyString),
+		req("kind", enumOf(llmKinds...)),
+		opt("description", anyString),
+		opt("estimatedTokenBudget", anyNumber),
+		opt("modelPreference", stringOrNull),
+		opt("temperatureHint", anyNumber),
+	))),
+	opt("wasm", arrayOf(objectOf(
+		req("moduleId", anyString),
+		req("sourceKind", enumOf("inline_base64", "url", "build_from_source")),
+		opt("sourceUrl", anyString),
+		opt("sourceLanguage", enumOf("rust", "c", "cpp", "assemblyscript")),
+		opt("sourceRepository", anyString),
+		opt("buildCommand", anyString),
+		opt("exports", stringList),
+		opt("memoryLimitMB", anyNumber),
+		opt("auditHash", stringOrNull),
+	))),
+	opt("views", arrayOf(objectOf(
+		req("viewId", anyString),
+		opt("kind", enumOf("panel", "card", "dialog", "inline")),
+		opt("entryComponent", anyString),
+		opt("description", anyString),
+	))),
+	opt("tools", arrayOf(objectOf(
+		req("name", anyString),
+		opt("description", anyString),
+		opt("inputSchema", jsonSchema),
+		opt("outputSchema", jsonSchema),
+		opt("handlerExport", anyString),
+	))),
+	// SkillLifecycleHook is not defined by the spec: a hook name, or an
+	// object naming one, are both accepted.
+	opt("lifecycleHooks", arrayOf(&shape{kinds: KindString | KindObject, open: true})),
+	opt("sandbox", objectOf(
+		opt("isolation", enumOf("strict", "standard")),
+		opt("maxExecutionMs", anyNumber),
+		opt("maxMemoryMB", anyNumber),
+		opt("allowedGlobals", stringList),
+		opt("networkRules", arrayOf(objectOf(
+			req("urlPattern", anyString),
+			opt("methods", arrayOf(enumOf(httpMethods...))),
+			opt("description", anyString),
+		))),
+	)),
+	opt("requiredMcpServers", arrayOf(objectOf(
+		req("name", anyString),
+		opt("description", anyString),
+		opt("urlPattern", anyString),
+	))),
+	opt("requiredMcpTools", arrayOf(objectOf(
+		req("serverName", anyString),
+		req("toolName", anyString),
+		opt("description", anyString),
+	))),
+	req("supportedPlatforms", arrayOf(enumOf(platforms...))),
+	req("bridgeRequirement", enumOf(bridgeLevels...)),
+	req("workspaceSupport", enumOf(threeLevels...)),
+	req("workspaceSchemaVersion", stringOrNull),
+	req("longRunningSupport", enumOf(threeLevels...)),
+	req("userInputSupport", anyBool),
+	req("artifactVersioningSupport", anyBool),
+	req("executionMode", enumOf(executionModes...)),
+	req("agenticConfig", objectOf(
+		req("enabled", anyBool),
+		req("requiresWorkspace", anyBool),
+		req("supportsBackgroundExecution", anyBool),
+		req("supportsRoleBasedExecution", anyBool),
+		req("maxStepsPerRun", numberOrNull),
+		req("defaultStepBudget", numberOrNull),
+	)),
+)
+
+var indexEntryShape = objectOf(
+	req("name", anyString),
+	req("description", anyString),
+	req("version", anyString),
+	req("author", anyString),
+	req("folderPath", anyString),
+	req("tags", stringList),
+	opt("supportedPlatforms", arrayOf(enumOf(platforms...))),
+	opt("bridgeRequirement", enumOf(bridgeLevels...)),
+	opt("workspaceSupport", enumOf(threeLevels...)),
+	opt("workspaceSchemaVersion", stringOrNull),
+	opt("compatibilityRequirements", stringList),
+	opt("longRunningSupport", enumOf(threeLevels...)),
+	opt("userInputSupport", anyBool),
+	opt("artifactVersioningSupport", anyBool),
+	opt("executionMode", enumOf(executionModes...)),
+)
+
+// shapeRules names the rule ids a shape check reports under.
+type shapeRules struct{ required, typ, enum, unknown string }
+
+var (
+	manifestRules = shapeRules{"osloop/required", "osloop/type", "osloop/enum", "osloop/unknown-field"}
+	indexRules    = shapeRules{"osloop/index-entry", "osloop/index-entry", "osloop/index-entry", "osloop/index-unknown-field"}
+)
+
+// checkShape reports every way n differs from s.
+func checkShape(d *Doc, file string, n *Node, s *shape, where string, rules shapeRules, out *[]model.Diagnostic) {
+	if n == nil {
+		return
+	}
+	if n.Kind&s.kinds == 0 {
+		line, col := d.Pos(n.Start)
+		*out = append(*out, newDiag(rules.typ, file, line, col,
+			fmt.Sprintf("%s is %s; want %s", where, article(n.Kind), s.kinds),
+			fmt.Sprintf("Write %s as %s.", where, article(s.kinds))))
+		return
+	}
+	switch n.Kind {
+	case KindString:
+		if len(s.enum) > 0 && !slices.Contains(s.enum, n.Str) {
+			line, col := d.Pos(n.Start)
+			*out = append(*out, newDiag(rules.enum, file, line, col,
+				fmt.Sprintf("%s is %q; want one of %s", where, n.Str, strings.Join(s.enum, ", ")),
+				"Use one of the values the OS Loop spec lists"+suggest(n.Str, s.enum)+"."))
+		}
+	case KindArray:
+		if s.items != nil {
+			for i, it := range n.Items {
+				checkShape(d, file, it, s.items, fmt.Sprintf("%s[%d]", where, i), rules, out)
+			}
+		}
+	case KindObject:
+		if s.open {
+			return
+		}
+		for _, f := range s.fields {
+			if f.required && n.Member(f.name) == nil {
+				line, col := d.Pos(n.Start)
+				*out = append(*out, newDiag(rules.required, file, line, col,
+					fmt.Sprintf("%s lacks the required field %q", objectName(where), f.name),
+					fmt.Sprintf("Add \"%s\": %s.", f.name, exampleOf(f.s))))
+			}
+		}
+		for _, m := range n.Members {
+			f := s.field(m.Key)
+			if f == nil {
+				line, col := d.Pos(m.KeyStart)
+				*out = append(*out, newDiag(rules.unknown, file, line, col,
+					fmt.Sprintf("%s has a field %q the spec does not define", objectName(where), m.Key),
+					"Remove it, or check its spelling"+suggest(m.Key, fieldNames(s))+"."))
+				continue
+			}
+			checkShape(d, file, m.Value, f.s, join(where, m.Key), rules, out)
+		}
+	}
+}
+
+func join(where, key string) string {
+	if where == "" {
+		return key
+	}
+	return where + "." + key
+}
+
+func objectName(where string) string {
+	if where == "" {
+		return "the manifest"
+	}
+	return where
+}
+
+func fieldNames(s *shape) []string {
+	names := make([]string, len(s.fields))
+	for i, f := range s.fields {
+		names[i] = f.name
+	}
+	return names
+}
+
+func article(k Kind) string {
+	s := k.String()
+	if strings.HasPrefix(s, "a") || strings.HasPrefix(s, "o") {
+		return "an " + s
+	}
+	if k == KindNull {
+		return s
+	}
+	return "a " + s
+}
+
+// exampleOf is the placeholder a hint suggests for a missing field.
+func exampleOf(s *shape) string {
+	switch {
+	case len(s.enum) > 0:
+		return fmt.Sprintf("%q", s.enum[0])
+	case s.kinds&KindArray != 0:
+		return "[]"
+	case s.kinds&KindObject != 0 && s.open:
+		return `{ "type": "object" }`
+	case s.kinds&KindObject != 0:
+		return "{…}"
+	case s.kinds&KindBool != 0:
+		return "false"
+	case s.kinds&KindNull != 0:
+		return "null"
+	case s.kinds&KindNumber != 0:
+		return "0"
+	}
+	return `"…"`
+}
+
+// suggest names the closest known word when one is near (a likely typo).
+func suggest(got string, known []string) string {
+	best, bestD := "", 3
+	for _, k := range known {
+		if d := editDistance(strings.ToLower(got), strings.ToLower(k)); d < bestD {
+			best, bestD = k, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+func editDistance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 99
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
