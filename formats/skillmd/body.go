@@ -33,7 +33,7 @@ func (c *checker) checkBody() {
 			fmt.Sprintf("the body is %d lines and %d tokens; keep it under %d lines and about %d tokens", lines, c.doc.BodyTokens, maxBodyLines, maxBodyTokens),
 			"Move detailed sections into references/ files and link to them.")
 	}
-	if c.doc.BodyTokens >= 0 {
+	if c.doc.BodyTokens >= 0 && strings.TrimSpace(body) != "" {
 		c.report("skillmd/tokens", line, 1, fmt.Sprintf("the body costs %d tokens when the skill loads", c.doc.BodyTokens), "")
 	}
 	c.checkLinks()

@@ -22,13 +22,19 @@ func (c *checker) checkUnreferenced() {
 	if len(pending) == 0 {
 		return
 	}
+	texts := [][]byte{c.doc.Source}
+	read := 0
 	for _, l := range c.doc.Links {
 		if t, _, ok := parseLinkDest(l.Dest); ok && t.file != "" {
 			pending = dropCovered(pending, t.file)
+			if isMarkdown(t.file) && read < maxLinkedFiles {
+				if text, ok := c.readLinked(t.file); ok {
+					read++
+					texts = append(texts, text)
+				}
+			}
 		}
 	}
-	texts := [][]byte{c.doc.Source}
-	read := 0
 	for len(texts) > 0 && len(pending) > 0 {
 		text := texts[0]
 		texts = texts[1:]

@@ -1,0 +1,299 @@
+package skillmd
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// skillDir is the folder every rule case lives in; `name` must equal it.
+const skillDir = "skills/demo-skill"
+
+// md builds a SKILL.md from frontmatter lines (name and description are
+// added unless the lines set them) and a body.
+func md(frontmatter, body string) string {
+	fm := frontmatter
+	if !strings.Contains(fm, "name:") {
+		fm = "name: demo-skill\n" + fm
+	}
+	if !strings.Contains(fm, "description:") {
+		fm = "description: Shows the rule cases. Use when testing skillstudio.\n" + fm
+	}
+	return "---\n" + fm + "---\n" + body
+}
+
+const plainBody = "\n# Demo\n\nDo the thing.\n\n## Setup Steps\n\n1. Set up.\n"
+
+// quizFM is a valid quiz; cases swap one part of it.
+func quizFM(block string) string { return "quiz:\n" + block }
+
+const goodQuiz = `  - title: "Check"
+    gate: true
+    passing-score: 100
+    questions:
+      - question: "Which token?"
+        options:
+          - label: "JWT"
+            correct: true
+          - label: "API key"
+        on-correct:
+          goto: "## Setup Steps"
+        on-incorrect:
+          load-reference: "references/auth.md"
+          message: "Read the auth notes."
+`
+
+type ruleCase struct {
+	rule    string
+	name    string
+	fail    bool // the rule must report; otherwise it must not
+	profile model.Profile
+	files   map[string]string // relative to skillDir; SKILL.md defaults to a valid one
+}
+
+func cases() []ruleCase {
+	valid := md("", plainBody)
+	long := strings.Repeat("x", 1025)
+	return []ruleCase{
+		{rule: "skillmd/file-name", name: "lowercase skill.md", fail: true, files: map[string]string{"skill.md": valid}},
+		{rule: "skillmd/file-name", name: "SKILL.md", files: map[string]string{"SKILL.md": valid}},
+		{rule: "skillmd/too-large", name: "9 MiB", fail: true, files: map[string]string{"SKILL.md": md("", strings.Repeat("word ", 9<<20/5))}},
+		{rule: "skillmd/too-large", name: "small", files: map[string]string{"SKILL.md": valid}},
+		{rule: "skillmd/binary", name: "NUL byte", fail: true, files: map[string]string{"SKILL.md": "---\nname: demo-skill\x00\n---\n"}},
+		{rule: "skillmd/binary", name: "text", files: map[string]string{"SKILL.md": valid}},
+		{rule: "skillmd/encoding", name: "latin-1 byte", fail: true, files: map[string]string{"SKILL.md": md("", "caf\xe9\n")}},
+		{rule: "skillmd/encoding", name: "UTF-8", files: map[string]string{"SKILL.md": md("", "café 🎉\n")}},
+		{rule: "skillmd/frontmatter", name: "none", fail: true, files: map[string]string{"SKILL.md": "# Demo\n"}},
+		{rule: "skillmd/frontmatter", name: "empty file", fail: true, files: map[string]string{"SKILL.md": ""}},
+		{rule: "skillmd/frontmatter", name: "unclosed", fail: true, files: map[string]string{"SKILL.md": "---\nname: demo-skill\n"}},
+		{rule: "skillmd/frontmatter", name: "bad YAML", fail: true, files: map[string]string{"SKILL.md": "---\nname: [demo\n---\n"}},
+		{rule: "skillmd/frontmatter", name: "a list", fail: true, files: map[string]string{"SKILL.md": "---\n- name\n- description\n---\n"}},
+		{rule: "skillmd/frontmatter", name: "duplicate key", fail: true, files: map[string]string{"SKILL.md": md("name: demo-skill\nname: demo-skill\n", plainBody)}},
+		{rule: "skillmd/frontmatter", name: "BOM and CRLF", files: map[string]string{"SKILL.md": "\ufeff" + strings.ReplaceAll(valid, "\n", "\r\n")}},
+		{rule: "skillmd/description-colon", name: "unquoted colon", fail: true, files: map[string]string{"SKILL.md": md("description: Use when: the user asks\n", plainBody)}},
+		{rule: "skillmd/description-colon", name: "quoted", files: map[string]string{"SKILL.md": md("description: \"Use when: the user asks\"\n", plainBody)}},
+		{rule: "skillmd/name", name: "uppercase", fail: true, files: map[string]string{"SKILL.md": md("name: Demo_Skill\n", plainBody)}},
+		{rule: "skillmd/name", name: "missing", fail: true, files: map[string]string{"SKILL.md": "---\ndescription: Something useful.\n---\n"}},
+		{rule: "skillmd/name", name: "double hyphen", fail: true, files: map[string]string{"SKILL.md": md("name: demo--skill\n", plainBody)}},
+		{rule: "skillmd/name", name: "trailing hyphen", fail: true, files: map[string]string{"SKILL.md": md("name: demo-\n", plainBody)}},
+		{rule: "skillmd/name", name: "65 characters", fail: true, files: map[string]string{"SKILL.md": md("name: "+strings.Repeat("a", 65)+"\n", plainBody)}},
+		{rule: "skillmd/name", name: "valid", files: map[string]string{"SKILL.md": valid}},
+		{rule: "skillmd/name-dir", name: "other name", fail: true, files: map[string]string{"SKILL.md": md("name: other-skill\n", plainBody)}},
+		{rule: "skillmd/name-dir", name: "folder name", files: map[string]string{"SKILL.md": valid}},
+		{rule: "skillmd/description", name: "missing", fail: true, files: map[string]string{"SKILL.md": "---\nname: demo-skill\n---\n"}},
+		{rule: "skillmd/description", name: "empty", fail: true, files: map[string]string{"SKILL.md": md("description: \"\"\n", plainBody)}},
+		{rule: "skillmd/description", name: "1025 characters", fail: true, files: map[string]string{"SKILL.md": md("description: "+long+"\n", plainBody)}},
+		{rule: "skillmd/description", name: "1024 characters", files: map[string]string{"SKILL.md": md("description: "+long[:1024]+"\n", plainBody)}},
+		{rule: "skillmd/compatibility", name: "501 characters", fail: true, files: map[string]string{"SKILL.md": md("compatibility: "+long[:501]+"\n", plainBody)}},
+		{rule: "skillmd/compatibility", name: "list under agentskills", fail: true, profile: model.ProfileAgentSkills, files: map[string]string{"SKILL.md": md("compatibility: [git, docker]\n", plainBody)}},
+		{rule: "skillmd/compatibility", name: "list under all", files: map[string]string{"SKILL.md": md("compatibility: [git, docker]\n", plainBody)}},
+		{rule: "skillmd/compatibility", name: "string", profile: model.ProfileAgentSkills, files: map[string]string{"SKILL.md": md("compatibility: Requires git\n", plainBody)}},
+		{rule: "skillmd/field-type", name: "license list", fail: true, files: map[string]string{"SKILL.md": md("license: [MIT]\n", plainBody)}},
+		{rule: "skillmd/field-type", name: "quoted boolean", fail: true, files: map[string]string{"SKILL.md": md("user-invocable: \"true\"\n", plainBody)}},
+		{rule: "skillmd/field-type", name: "argument-hint map", fail: true, files: map[string]string{"SKILL.md": md("argument-hint: {a: b}\n", plainBody)}},
+		{rule: "skillmd/field-type", name: "typed fields", files: map[string]string{"SKILL.md": md("user-invocable: true\nlicense: MIT\nallowed-tools: [Read, Grep]\n", plainBody)}},
+		{rule: "skillmd/metadata-value", name: "nested list", fail: true, files: map[string]string{"SKILL.md": md("metadata:\n  owners: [a, b]\n", plainBody)}},
+		{rule: "skillmd/metadata-value", name: "strings", files: map[string]string{"SKILL.md": md("metadata:\n  owners: \"a, b\"\n", plainBody)}},
+		{rule: "skillmd/unknown-field", name: "unknown under all", fail: true, files: map[string]string{"SKILL.md": md("colour: red\n", plainBody)}},
+		{rule: "skillmd/unknown-field", name: "effort under agentskills", fail: true, profile: model.ProfileAgentSkills, files: map[string]string{"SKILL.md": md("effort: low\n", plainBody)}},
+		{rule: "skillmd/unknown-field", name: "quiz under claude-code", fail: true, profile: model.ProfileClaudeCode, files: map[string]string{"SKILL.md": md(quizFM(goodQuiz), plainBody)}},
+		{rule: "skillmd/unknown-field", name: "effort under all", files: map[string]string{"SKILL.md": md("effort: low\n", plainBody)}},
+		{rule: "skillmd/unknown-field", name: "skillli fields under skillli", profile: model.ProfileSkillli, files: map[string]string{"SKILL.md": md("version: 1.0.0\ntags: [a]\n", plainBody)}},
+		{rule: "skillmd/enum", name: "context spoon", fail: true, files: map[string]string{"SKILL.md": md("context: spoon\n", plainBody)}},
+		{rule: "skillmd/enum", name: "effort extreme", fail: true, files: map[string]string{"SKILL.md": md("effort: extreme\n", plainBody)}},
+		{rule: "skillmd/enum", name: "fork and high", files: map[string]string{"SKILL.md": md("context: fork\neffort: high\nshell: bash\n", plainBody)}},
+		{rule: "skillmd/agent-without-fork", name: "agent alone", fail: true, files: map[string]string{"SKILL.md": md("agent: Explore\n", plainBody)}},
+		{rule: "skillmd/agent-without-fork", name: "agent with fork", files: map[string]string{"SKILL.md": md("agent: Explore\ncontext: fork\n", plainBody)}},
+		{rule: "skillmd/hooks", name: "a list", fail: true, files: map[string]string{"SKILL.md": md("hooks: [a]\n", plainBody)}},
+		{rule: "skillmd/hooks", name: "command without command", fail: true, files: map[string]string{"SKILL.md": md("hooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n", plainBody)}},
+		{rule: "skillmd/hooks", name: "bad type and timeout", fail: true, files: map[string]string{"SKILL.md": md("hooks:\n  Stop:\n    - hooks:\n        - type: shell\n          timeout: soon\n", plainBody)}},
+		{rule: "skillmd/hooks", name: "spec example", files: map[string]string{"SKILL.md": md(specHooks, plainBody)}},
+		{rule: "skillmd/version", name: "two parts", fail: true, files: map[string]string{"SKILL.md": md("version: \"1.0\"\n", plainBody)}},
+		{rule: "skillmd/version", name: "in metadata", fail: true, files: map[string]string{"SKILL.md": md("metadata:\n  version: latest\n", plainBody)}},
+		{rule: "skillmd/version", name: "semver", files: map[string]string{"SKILL.md": md("version: 1.2.0\nmetadata:\n  author: me\n", plainBody)}},
+		{rule: "skillmd/tags", name: "21 tags", fail: true, files: map[string]string{"SKILL.md": md("tags: \""+strings.Repeat("t, ", 20)+"t\"\n", plainBody)}},
+		{rule: "skillmd/tags", name: "empty", fail: true, files: map[string]string{"SKILL.md": md("tags: \"\"\n", plainBody)}},
+		{rule: "skillmd/tags", name: "a map", fail: true, files: map[string]string{"SKILL.md": md("tags: {a: b}\n", plainBody)}},
+		{rule: "skillmd/tags", name: "list and CSV", files: map[string]string{"SKILL.md": md("tags: [a, b]\nmetadata:\n  author: x\n", plainBody)}},
+		{rule: "skillmd/tags", name: "CSV in metadata", files: map[string]string{"SKILL.md": md("metadata:\n  tags: \"api, onboarding\"\n", plainBody)}},
+		{rule: "skillmd/category", name: "games", fail: true, files: map[string]string{"SKILL.md": md("category: games\n", plainBody)}},
+		{rule: "skillmd/category", name: "development", files: map[string]string{"SKILL.md": md("category: development\n", plainBody)}},
+		{rule: "skillmd/trust-level", name: "gold", fail: true, files: map[string]string{"SKILL.md": md("metadata:\n  trust-level: gold\n", plainBody)}},
+		{rule: "skillmd/trust-level", name: "official", files: map[string]string{"SKILL.md": md("trust-level: official\n", plainBody)}},
+		{rule: "skillmd/url", name: "no scheme", fail: true, files: map[string]string{"SKILL.md": md("homepage: example.com/docs\n", plainBody)}},
+		{rule: "skillmd/url", name: "https", files: map[string]string{"SKILL.md": md("homepage: https://example.com/docs\nrepository: https://github.com/o/r\n", plainBody)}},
+		{rule: "skillmd/metadata-shadowed", name: "both places", fail: true, files: map[string]string{"SKILL.md": md("version: 1.0.0\nmetadata:\n  version: \"0.9.0\"\n", plainBody)}},
+		{rule: "skillmd/metadata-shadowed", name: "metadata only", files: map[string]string{"SKILL.md": md("metadata:\n  version: \"0.9.0\"\n", plainBody)}},
+		{rule: "skillmd/codex-config", name: "unknown key and bad colour", fail: true, files: map[string]string{"SKILL.md": valid, "agents/openai.yaml": "interface:\n  brand_colour: red\n  brand_color: red\n"}},
+		{rule: "skillmd/codex-config", name: "not YAML", fail: true, files: map[string]string{"SKILL.md": valid, "agents/openai.yaml": "interface: [\n"}},
+		{rule: "skillmd/codex-config", name: "valid", files: map[string]string{"SKILL.md": valid, "agents/openai.yaml": codexYAML}},
+		{rule: "skillmd/codex-config", name: "ignored under claude-code", profile: model.ProfileClaudeCode, files: map[string]string{"SKILL.md": valid, "agents/openai.yaml": "bogus: 1\n"}},
+		{rule: "skillmd/codex-icon", name: "missing icon", fail: true, files: map[string]string{"SKILL.md": valid, "agents/openai.yaml": "interface:\n  icon_small: \"./assets/icon.svg\"\n"}},
+		{rule: "skillmd/codex-icon", name: "icon present", files: map[string]string{"SKILL.md": valid, "agents/openai.yaml": codexYAML, "assets/icon.svg": "<svg/>"}},
+		{rule: "skillmd/body-length", name: "501 lines", fail: true, files: map[string]string{"SKILL.md": md("", strings.Repeat("line\n", 501))}},
+		{rule: "skillmd/body-length", name: "6000 tokens", fail: true, files: map[string]string{"SKILL.md": md("", strings.Repeat("word ", 6000))}},
+		{rule: "skillmd/body-length", name: "500 lines", files: map[string]string{"SKILL.md": md("", strings.Repeat("line\n", 500))}},
+		{rule: "skillmd/tokens", name: "a body", fail: true, files: map[string]string{"SKILL.md": valid}},
+		{rule: "skillmd/tokens", name: "no body", files: map[string]string{"SKILL.md": md("", "\n")}},
+		{rule: "skillmd/link", name: "missing file", fail: true, files: map[string]string{"SKILL.md": md("", "See [the guide](references/guide.md).\n")}},
+		{rule: "skillmd/link", name: "missing image", fail: true, files: map[string]string{"SKILL.md": md("", "![logo](assets/logo.png)\n")}},
+		{rule: "skillmd/link", name: "path in text", fail: true, files: map[string]string{"SKILL.md": md("", "Read references/guide.md first.\n")}},
+		{rule: "skillmd/link", name: "existing, code, URL", files: map[string]string{
+			"SKILL.md":            md("", "See [guide](references/guide.md), [site](https://example.com), [mail](mailto:a@b.c).\n\n```\n[x](missing.md) references/missing.md\n```\n\nAnd `[y](missing.md)` and `references/nope.md`.\n"),
+			"references/guide.md": "# Guide\n",
+		}},
+		{rule: "skillmd/link", name: "baseDir placeholder", files: map[string]string{"SKILL.md": md("", "Read [g]({baseDir}/references/guide.md).\n"), "references/guide.md": "# Guide\n"}},
+		{rule: "skillmd/anchor", name: "missing anchor here", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [setup](#set-up).\n")}},
+		{rule: "skillmd/anchor", name: "missing anchor there", fail: true, files: map[string]string{"SKILL.md": md("", "See [a](references/guide.md#nope).\n"), "references/guide.md": "# Guide\n\n## Usage\n"}},
+		{rule: "skillmd/anchor", name: "anchors exist", files: map[string]string{
+			"SKILL.md":            md("", "# Demo\n\n## Setup Steps (v2)!\n\n## Setup Steps (v2)!\n\nSee [s](#setup-steps-v2), [t](#setup-steps-v2-1) and [u](references/guide.md#usage-notes).\n"),
+			"references/guide.md": "# Guide\n\n## Usage Notes\n",
+		}},
+		{rule: "skillmd/link-escapes", name: "parent folder", fail: true, files: map[string]string{"SKILL.md": md("", "See [other](../other-skill/SKILL.md).\n")}},
+		{rule: "skillmd/link-escapes", name: "absolute path", fail: true, files: map[string]string{"SKILL.md": md("", "See [x](/etc/passwd).\n")}},
+		{rule: "skillmd/link-escapes", name: "inside", files: map[string]string{"SKILL.md": md("", "See [g](./references/../references/guide.md).\n"), "references/guide.md": "x\n"}},
+		{rule: "skillmd/unreferenced-file", name: "stray script", fail: true, files: map[string]string{"SKILL.md": valid, "scripts/helper.py": "print(1)\n"}},
+		{rule: "skillmd/unreferenced-file", name: "named in code, transitively, license", files: map[string]string{
+			"SKILL.md":               md("", "Run:\n\n```\npython scripts/helper.py\n```\n\nSee [guide](references/guide.md).\n"),
+			"scripts/helper.py":      "print(1)\n",
+			"references/guide.md":    "Also see examples.md.\n",
+			"references/examples.md": "x\n",
+			"LICENSE.txt":            "MIT\n",
+		}},
+		{rule: "quiz/shape", name: "a string", fail: true, files: map[string]string{"SKILL.md": md("quiz: hello\n", plainBody)}},
+		{rule: "quiz/shape", name: "no questions", fail: true, files: map[string]string{"SKILL.md": md("quiz:\n  title: T\n", plainBody)}},
+		{rule: "quiz/shape", name: "question without options", fail: true, files: map[string]string{"SKILL.md": md("quiz:\n  questions:\n    - question: Why?\n", plainBody)}},
+		{rule: "quiz/shape", name: "gate as string", fail: true, files: map[string]string{"SKILL.md": md(quizFM(strings.Replace(goodQuiz, "gate: true", "gate: \"yes\"", 1)), plainBody)}},
+		{rule: "quiz/shape", name: "valid", files: map[string]string{"SKILL.md": md(quizFM(goodQuiz), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/unknown-key", name: "colour", fail: true, files: map[string]string{"SKILL.md": md(quizFM(strings.Replace(goodQuiz, "gate: true", "gate: true\n    colour: red", 1)), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/unknown-key", name: "valid", files: map[string]string{"SKILL.md": md(quizFM(goodQuiz), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/options-count", name: "one option", fail: true, files: map[string]string{"SKILL.md": md("quiz:\n  questions:\n    - question: Q?\n      options:\n        - label: A\n          correct: true\n", plainBody)}},
+		{rule: "quiz/options-count", name: "seven options", fail: true, files: map[string]string{"SKILL.md": md("quiz:\n  questions:\n    - question: Q?\n      options:\n        - {label: A, correct: true}\n"+strings.Repeat("        - {label: B}\n", 6), plainBody)}},
+		{rule: "quiz/options-count", name: "two", files: map[string]string{"SKILL.md": md(quizFM(goodQuiz), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/no-correct", name: "none correct", fail: true, files: map[string]string{"SKILL.md": md(quizFM(strings.Replace(goodQuiz, "correct: true", "correct: false", 1)), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/no-correct", name: "one correct", files: map[string]string{"SKILL.md": md(quizFM(goodQuiz), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/passing-score", name: "150", fail: true, files: map[string]string{"SKILL.md": md(quizFM(strings.Replace(goodQuiz, "passing-score: 100", "passing-score: 150", 1)), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/passing-score", name: "high", fail: true, files: map[string]string{"SKILL.md": md(quizFM(strings.Replace(goodQuiz, "passing-score: 100", "passing-score: high", 1)), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/passing-score", name: "80", files: map[string]string{"SKILL.md": md(quizFM(strings.Replace(goodQuiz, "passing-score: 100", "passing-score: 80", 1)), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/unknown-action", name: "jump", fail: true, files: map[string]string{"SKILL.md": md(quizFM(strings.Replace(goodQuiz, "goto:", "jump:", 1)), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/unknown-action", name: "four actions", files: map[string]string{"SKILL.md": md(quizFM(strings.Replace(goodQuiz, "message:", "load-skill: security-basics\n          message:", 1)), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/goto-heading", name: "no such heading", fail: true, files: map[string]string{"SKILL.md": md(quizFM(strings.Replace(goodQuiz, "## Setup Steps", "## Teardown", 1)), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/goto-heading", name: "other case and level", files: map[string]string{"SKILL.md": md(quizFM(strings.Replace(goodQuiz, "## Setup Steps", "# setup steps", 1)), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/reference-missing", name: "missing", fail: true, files: map[string]string{"SKILL.md": md(quizFM(goodQuiz), plainBody)}},
+		{rule: "quiz/reference-missing", name: "present", files: map[string]string{"SKILL.md": md(quizFM(goodQuiz), plainBody), "references/auth.md": "x\n"}},
+		{rule: "quiz/reference-escapes", name: "climbs out", fail: true, files: map[string]string{"SKILL.md": md(quizFM(strings.Replace(goodQuiz, "references/auth.md", "../../secrets.md", 1)), plainBody)}},
+		{rule: "quiz/reference-escapes", name: "inside", files: map[string]string{"SKILL.md": md(quizFM(goodQuiz), plainBody), "references/auth.md": "x\n"}},
+	}
+}
+
+const specHooks = `hooks:
+  PreToolUse:
+    - matcher: "Bash"
+      hooks:
+        - type: command
+          command: "./scripts/validate.sh"
+          timeout: 30
+  Stop:
+    - hooks:
+        - type: prompt
+          prompt: "Check if all tasks are complete: $ARGUMENTS"
+          model: haiku
+`
+
+const codexYAML = `interface:
+  display_name: "Demo"
+  short_description: "Shows the rule cases"
+  icon_small: "./assets/icon.svg"
+  brand_color: "#3B82F6"
+  default_prompt: "Use the demo skill"
+dependencies:
+  tools:
+    - type: "mcp"
+      value: "demo"
+policy:
+  allow_implicit_invocation: false
+`
+
+// loadCase loads the files of a case as the skill folder skillDir.
+func loadCase(files map[string]string, profile model.Profile) *model.Skill {
+	fsys := fstest.MapFS{}
+	for name, text := range files {
+		fsys[skillDir+"/"+name] = &fstest.MapFile{Data: []byte(text)}
+	}
+	return Load(fsys, skillDir, model.Options{Profile: profile})
+}
+
+func TestRuleCases(t *testing.T) {
+	for _, tc := range cases() {
+		t.Run(tc.rule+"/"+tc.name, func(t *testing.T) {
+			s := loadCase(tc.files, tc.profile)
+			var hits []model.Diagnostic
+			for _, d := range s.Diagnostics {
+				if d.Line < 1 || d.Column < 1 || d.File == "" {
+					t.Errorf("finding without a position: %v", d)
+				}
+				if d.Rule == tc.rule {
+					hits = append(hits, d)
+				}
+			}
+			switch {
+			case tc.fail && len(hits) == 0:
+				t.Errorf("%s did not report; findings: %v", tc.rule, s.Diagnostics)
+			case !tc.fail && len(hits) > 0:
+				t.Errorf("%s reported on a passing case: %v", tc.rule, hits)
+			}
+			for _, d := range hits {
+				if d.Hint == "" && d.Severity != model.SeverityInfo {
+					t.Errorf("finding without a hint: %v", d)
+				}
+			}
+		})
+	}
+}
+
+// TestEveryRuleHasCases fails when a rule lacks a failing or a passing case.
+func TestEveryRuleHasCases(t *testing.T) {
+	fail, pass := map[string]bool{}, map[string]bool{}
+	for _, tc := range cases() {
+		if _, ok := Rules.Get(tc.rule); !ok {
+			t.Errorf("case %q names unknown rule %s", tc.name, tc.rule)
+		}
+		if tc.fail {
+			fail[tc.rule] = true
+		} else {
+			pass[tc.rule] = true
+		}
+	}
+	seen := map[string]bool{}
+	for _, r := range Rules {
+		if seen[r.ID] {
+			t.Errorf("rule %s is listed twice", r.ID)
+		}
+		seen[r.ID] = true
+		if !strings.HasPrefix(r.ID, "skillmd/") && !strings.HasPrefix(r.ID, "quiz/") {
+			t.Errorf("rule %s: ids start with skillmd/ or quiz/", r.ID)
+		}
+		if r.Doc == "" {
+			t.Errorf("rule %s has no doc", r.ID)
+		}
+		if !fail[r.ID] {
+			t.Errorf("rule %s has no failing case", r.ID)
+		}
+		if !pass[r.ID] {
+			t.Errorf("rule %s has no passing case", r.ID)
+		}
+	}
+}
+
+// TestValidSkillIsClean: the base case of the table has no warnings or
+// errors under any profile.
+func TestValidSkillIsClean(t *testing.T) {
+	for _, p := range model.Profiles {
+		s := loadCase(map[string]string{"SKILL.md": md("", plainBody)}, p)
+		if e, w, _ := s.Counts(); e+w > 0 {
+			t.Errorf("profile %s: %v", p, s.Diagnostics)
+		}
+	}
+}
