@@ -101,8 +101,8 @@ func Replay(r *Run, answers []string) (Transcript, error) {
 			if next >= len(answers) {
 				r.Stop()
 				return r.Transcript(), &AnswerError{Position: 0, Reason: fmt.Sprintf(
-					"the list ends at block %d, question %d (%q); %d answer(s) given",
-					r.BlockIndex()+1, r.QuestionIndex()+1, q.Text, len(answers))}
+					"the list ends at block %d, question %d (%q), attempt %d; %d answer(s) given",
+					r.BlockIndex()+1, r.QuestionIndex()+1, q.Text, r.Attempt().Number, len(answers))}
 			}
 			opt, err := MatchOption(q, answers[next])
 			if err != nil {

@@ -237,3 +237,28 @@ func resolveSkill(name string, r Resolver) (*SkillRef, error) {
 	}
 	return &SkillRef{Name: s.Name, Description: s.Description, Format: s.Format, Source: s.Location.Source, Skill: s}, nil
 }
+
+// Chain tries each resolver in turn and returns the first skill found, so a
+// run can look in the skill's own library before slower remote sources.
+type Chain []Resolver
+
+// ResolveSkill asks each resolver in order.
+func (c Chain) ResolveSkill(name string) (*model.Skill, error) {
+	var first error
+	for _, r := range c {
+		if r == nil {
+			continue
+		}
+		s, err := r.ResolveSkill(name)
+		if err == nil && s != nil {
+			return s, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	if first == nil {
+		first = fmt.Errorf("no skill named %q in the library", name)
+	}
+	return nil, first
+}

@@ -11,7 +11,7 @@ import (
 type WalkReport struct {
 	Skill    string       `json:"skill"`
 	Paths    int          `json:"paths"`   // options tried
-	Actions  int          `json:"actions"` // distinct branch actions resolved
+	Actions  int          `json:"actions"` // branch actions checked
 	Broken   []BrokenPath `json:"broken"`
 	Problems []string     `json:"problems,omitempty"` // the quiz cannot run at all
 }
@@ -60,16 +60,16 @@ func Walk(s *model.Skill, resolver Resolver) WalkReport {
 				actions []model.Action
 				options []int
 			}{{"on-correct", q.OnCorrect, onCorrect}, {"on-incorrect", q.OnIncorrect, onIncorrect}} {
-				if len(br.options) == 0 {
-					continue // no option leads here
-				}
+				// Actions no option leads to are still checked: the author
+				// meant them to run, and a fixed option list would reach them.
 				for _, a := range br.actions {
 					rep.Actions++
 					res := Resolve(s, a, resolver)
 					if res.OK {
 						continue
 					}
-					bp := BrokenPath{Block: bi + 1, Question: qi + 1, QuestionText: q.Text, Branch: br.name, Action: res}
+					bp := BrokenPath{Block: bi + 1, Question: qi + 1, QuestionText: q.Text, Branch: br.name, Action: res,
+						Options: []int{}, OptionLabels: []string{}}
 					for _, oi := range br.options {
 						bp.Options = append(bp.Options, oi+1)
 						bp.OptionLabels = append(bp.OptionLabels, q.Options[oi].Label)

@@ -43,10 +43,14 @@ func TestWalkFindsEveryBrokenBranch(t *testing.T) {
 
 func TestWalkReportsUnrunnableQuiz(t *testing.T) {
 	qu := q("none correct", 2)
-	qu.OnCorrect = []model.Action{{Kind: model.ActionMessage, Target: "never"}}
+	qu.OnCorrect = []model.Action{{Kind: model.ActionMessage, Target: "never"}, {Kind: model.ActionGoto, Target: "## Nowhere"}}
 	rep := Walk(testSkill(block("b", true, 100, qu)), nil)
 	if len(rep.Problems) != 2 {
 		t.Errorf("problems %v, want the missing correct option and the dead on-correct", rep.Problems)
+	}
+	// A broken action no option reaches is still reported.
+	if len(rep.Broken) != 1 || len(rep.Broken[0].Options) != 0 || rep.Broken[0].Action.Kind != model.ActionGoto {
+		t.Errorf("broken %+v, want the unreachable goto with no options", rep.Broken)
 	}
 }
 
