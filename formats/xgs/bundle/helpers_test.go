@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillstudio/skillstudio/formats/xgs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -68,14 +69,23 @@ func specText(t testing.TB, name string) string {
 	return ""
 }
 
-// tldrSkill cuts the spec's TL;DR skill out of its text: from the opening
-// header marker to the `});` that closes defineSkill.
+// tldrSkill cuts the spec's TL;DR skill out of its text: from the header
+// marker line after "TL;DR" to the `});` that closes defineSkill.
 func tldrSkill(t testing.TB) string {
 	t.Helper()
 	spec := specText(t, "xgs-skill-authoring.txt")
-	start := strings.Index(spec, "// ==XGooseSkill==")
-	end := strings.Index(spec[max(start, 0):], "\n});")
-	if start < 0 || end < 0 {
+	tldr := strings.Index(spec, "TL;DR")
+	start := strings.Index(spec[max(tldr, 0):], "\n// ==XGooseSkill==\n") + 1
+	start += max(tldr, 0)
+	// The skill ends at the `});` after its "// …other functions" line
+	// (an earlier `});` closes a fetch call).
+	end := -1
+	if last := strings.Index(spec[start:], "other functions"); last >= 0 {
+		if i := strings.Index(spec[start+last:], "\n});"); i >= 0 {
+			end = last + i
+		}
+	}
+	if tldr < 0 || start == 0 || end < 0 {
 		t.Fatal("the spec's TL;DR skill was not found; has the spec changed?")
 	}
 	return spec[start:start+end] + "\n});\n"
@@ -129,34 +139,11 @@ func runPage(t testing.TB, elements []string, steps ...pageStep) []pageResult {
 	return res
 }
 
-// staticDescribe is what `describe --json` prints, made from the static
-// reader's functions per the shared contract.
-func staticDescribe(fns []model.Function) map[string]any {
-	out := map[string]any{}
-	for _, f := range fns {
-		e := map[string]any{
-			"summary": f.Summary, "signature": f.Signature, "invocation": f.Invocation,
-			"input": rawOr(f.Input, "{}"), "examples": f.Examples,
-		}
-		if e["examples"] == nil || len(f.Examples) == 0 {
-			e["examples"] = []any{}
-		}
-		if f.Primary {
-			e["primary"] = true
-		}
-		if len(f.Output) > 0 {
-			e["output"] = f.Output
-		}
-		out[f.Name] = e
-	}
-	return normalise(out)
-}
-
-func rawOr(r json.RawMessage, def string) json.RawMessage {
-	if len(r) == 0 {
-		return json.RawMessage(def)
-	}
-	return r
+// staticDescribe is what `skillstudio describe --json` prints: the static
+// reader's functions through xgs.Describe.
+func staticDescribe(t testing.TB, fns []model.Function) map[string]any {
+	t.Helper()
+	return parseJSON(t, xgs.Describe(fns))
 }
 
 // normalise round-trips v through JSON so values compare as parsed JSON.
