@@ -264,7 +264,7 @@ func TestLintFixBeforeAfter(t *testing.T) {
 	beforeJS, _ := os.ReadFile(js)
 
 	code, out, errOut := runCLI(t, "lint", "--fix", dir)
-	for _, want := range []string{"skillmd/description-colon: ", "xgs/version: "} {
+	for _, want := range []string{"skillmd/description-colon: ", "xgs/version"} {
 		if !strings.Contains(out, "fixed ") || !strings.Contains(out, want) {
 			t.Errorf("--fix output lacks a fixed line for %s:\n%s%s", want, out, errOut)
 		}
