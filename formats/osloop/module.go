@@ -335,7 +335,7 @@ func (f *factScanner) signature(i int) (params []string, empty bool) {
 		}
 		if f.isPunct(k, "{") {
 			prev := f.at(k - 1)
-			if prev.kind == tokPunct && k-1 > end && strings.Contains(":<|&,=>(", prev.str) {
+			if prev.kind == tokPunct && k-1 > end && typePosition[prev.str] {
 				k = f.matching(k)
 				continue
 			}
@@ -347,6 +347,9 @@ func (f *factScanner) signature(i int) (params []string, empty bool) {
 	}
 	return params, false
 }
+
+// typePosition: punctuators after which a '{' starts an object type.
+var typePosition = map[string]bool{":": true, "<": true, "|": true, "&": true, ",": true, "=>": true, "(": true}
 
 // scan walks every token for host uses, llm calls, purposeIds, fetches and
 // secret placeholders. Type declarations are skipped: a purposeId written

@@ -1,0 +1,305 @@
+package osloop
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// ruleCase changes the fixture so that rule fires (fail) or must not (pass).
+type ruleCase struct {
+	name string
+	rule string
+	fail bool
+	edit func(t *testing.T, m fstest.MapFS)
+	dir  string // skill folder; fixtureDir when empty
+}
+
+func file(m fstest.MapFS, name string) string {
+	return string(m[fixtureDir+"/"+name].Data)
+}
+
+func put(m fstest.MapFS, name, content string) {
+	m[fixtureDir+"/"+name] = &fstest.MapFile{Data: []byte(content)}
+}
+
+func man(sets ...string) func(*testing.T, fstest.MapFS) {
+	return func(t *testing.T, m fstest.MapFS) {
+		src := file(m, "manifest.json")
+		for i := 0; i+1 < len(sets); i += 2 {
+			src = setJSON(t, src, sets[i], sets[i+1])
+		}
+		put(m, "manifest.json", src)
+	}
+}
+
+func idx(sets ...string) func(*testing.T, fstest.MapFS) {
+	return func(t *testing.T, m fstest.MapFS) {
+		src := string(m["skills/index.json"].Data)
+		for i := 0; i+1 < len(sets); i += 2 {
+			src = setJSON(t, src, sets[i], sets[i+1])
+		}
+		m["skills/index.json"] = &fstest.MapFile{Data: []byte(src)}
+	}
+}
+
+func modReplace(old, new string) func(*testing.T, fstest.MapFS) {
+	return func(t *testing.T, m fstest.MapFS) {
+		src := file(m, "module.ts")
+		if !strings.Contains(src, old) {
+			t.Fatalf("module.ts has no %q", old)
+		}
+		put(m, "module.ts", strings.Replace(src, old, new, 1))
+	}
+}
+
+func both(edits ...func(*testing.T, fstest.MapFS)) func(*testing.T, fstest.MapFS) {
+	return func(t *testing.T, m fstest.MapFS) {
+		for _, e := range edits {
+			e(t, m)
+		}
+	}
+}
+
+func putFile(name, content string) func(*testing.T, fstest.MapFS) {
+	return func(_ *testing.T, m fstest.MapFS) { put(m, name, content) }
+}
+
+func rmFile(name string) func(*testing.T, fstest.MapFS) {
+	return func(_ *testing.T, m fstest.MapFS) { delete(m, fixtureDir+"/"+name) }
+}
+
+func none(*testing.T, fstest.MapFS) {}
+
+// Fake credentials are assembled at run time so the repository itself
+// never holds a string a secret scanner would flag.
+var (
+	fakeGitHubToken = "ghp_" + strings.Repeat("A1b2", 9)
+	fakeAWSKey      = "AKIA" + strings.Repeat("Q7", 8)
+)
+
+const agentic = `"agentic"`
+
+var ruleCases = []ruleCase{
+	{"clean fixture", "", false, none, ""},
+
+	{"no manifest", "osloop/manifest-missing", true, rmFile("manifest.json"), ""},
+	{"manifest present", "osloop/manifest-missing", false, none, ""},
+	{"no module", "osloop/module-missing", true, rmFile("module.ts"), ""},
+	{"module present", "osloop/module-missing", false, none, ""},
+	{"no docs", "osloop/docs-missing", true, rmFile("docs.md"), ""},
+	{"docs present", "osloop/docs-missing", false, none, ""},
+	{"broken manifest", "osloop/json", true, putFile("manifest.json", "{\n  \"name\": \n}"), ""},
+	{"manifest is an array", "osloop/json", true, putFile("manifest.json", "[]"), ""},
+	{"broken config schema", "osloop/json", true, putFile("config-schema.json", "{\"type\": \"object\",}"), ""},
+	{"valid config schema", "osloop/json", false, putFile("config-schema.json", `{"type": "object", "properties": {"limit": {"type": "number"}}}`), ""},
+	{"duplicate key", "osloop/duplicate-key", true, func(t *testing.T, m fstest.MapFS) {
+		put(m, "manifest.json", strings.Replace(file(m, "manifest.json"), `"author"`, `"version": "9.9.9",`+"\n  "+`"author"`, 1))
+	}, ""},
+	{"no duplicate key", "osloop/duplicate-key", false, none, ""},
+	{"docs over 8 MiB", "osloop/file-too-large", true, putFile("docs.md", strings.Repeat("a", MaxFileSize+1)), ""},
+	{"docs of 1 KiB", "osloop/file-too-large", false, putFile("docs.md", strings.Repeat("a", 1024)), ""},
+
+	{"missing executionMode", "osloop/required", true, man("executionMode", ""), ""},
+	{"optional oauth absent", "osloop/required", false, man("oauth", ""), ""},
+	{"capabilities as a string", "osloop/type", true, man("capabilities", `"text"`), ""},
+	{"workspaceSchemaVersion null", "osloop/type", false, man("workspaceSchemaVersion", "null"), ""},
+	{"bridgeRequirement sometimes", "osloop/enum", true, man("bridgeRequirement", `"sometimes"`), ""},
+	{"permission kind typo", "osloop/enum", true, man("permissions.0.kind", `"netwrok"`), ""},
+	{"bridgeRequirement optional", "osloop/enum", false, man("bridgeRequirement", `"optional"`), ""},
+	{"old secretBindings field", "osloop/unknown-field", true, man("secretBindings", "[]"), ""},
+	{"binding with a kind", "osloop/unknown-field", false, man("requiredBindings", `[{"name": "token", "kind": "token"}]`), ""},
+	{"schemaVersion 1.0", "osloop/schema-version", true, man("schemaVersion", `"1.0"`), ""},
+	{"schemaVersion 2.0", "osloop/schema-version", false, none, ""},
+	{"version 1.2", "osloop/version", true, man("version", `"1.2"`), ""},
+	{"version v1.2.0", "osloop/version", true, man("version", `"v1.2.0"`), ""},
+	{"version with pre-release", "osloop/version", false, man("version", `"1.2.0-beta.1"`), ""},
+	{"name not a slug", "osloop/name", true, man("name", `"Word_Count"`), ""},
+	{"name differs from folder in skills/", "osloop/name", true, man("name", `"word-counter"`), ""},
+	{"name differs outside a skills directory", "osloop/name", false, func(t *testing.T, m fstest.MapFS) {
+		for k, v := range m {
+			if strings.HasPrefix(k, fixtureDir+"/") {
+				m["examples/counter/"+strings.TrimPrefix(k, fixtureDir+"/")] = v
+			}
+		}
+	}, "examples/counter"},
+	{"input schema is an array", "osloop/schema-root", true, man("inputSchema.type", `"array"`), ""},
+	{"config schema without object root", "osloop/schema-root", true, putFile("config-schema.json", `{"properties": {}}`), ""},
+	{"config schema with object root", "osloop/schema-root", false, putFile("config-schema.json", `{"type": "object"}`), ""},
+	{"misspelt type in input schema", "osloop/schema-invalid", true, man("inputSchema.properties.text.type", `"strnig"`), ""},
+	{"bad pattern in tool schema", "osloop/schema-invalid", true, man("tools.0.inputSchema.properties.text", `{"type": "string", "pattern": "("}`), ""},
+	{"schemas compile", "osloop/schema-invalid", false, none, ""},
+	{"workspace optional without version", "osloop/workspace-schema-version", true, man("workspaceSupport", `"optional"`), ""},
+	{"workspace none with a version", "osloop/workspace-schema-version", true, man("workspaceSchemaVersion", `"1.0.0"`), ""},
+	{"workspace optional with a version", "osloop/workspace-schema-version", false, man("workspaceSupport", `"optional"`, "workspaceSchemaVersion", `"1.0.0"`), ""},
+	{"agentic but not enabled", "osloop/agentic-config", true, man("executionMode", agentic), ""},
+	{"declarative but enabled", "osloop/agentic-config", true, man("agenticConfig.enabled", "true"), ""},
+	{"requiresWorkspace without a workspace", "osloop/agentic-config", true, man("agenticConfig.requiresWorkspace", "true"), ""},
+	{"agentic and enabled", "osloop/agentic-config", false, man("executionMode", agentic, "agenticConfig.enabled", "true"), ""},
+	{"declarative with a step limit", "osloop/agentic-zero", true, man("agenticConfig.maxStepsPerRun", "10"), ""},
+	{"declarative with zero values", "osloop/agentic-zero", false, none, ""},
+	{"agentic without limits", "osloop/agentic-limits", true, man("executionMode", agentic, "agenticConfig.enabled", "true"), ""},
+	{"agentic with limits", "osloop/agentic-limits", false, man("executionMode", agentic, "agenticConfig.enabled", "true", "agenticConfig.maxStepsPerRun", "40", "agenticConfig.defaultStepBudget", "10"), ""},
+	{"declarative asking for input", "osloop/execution-model", true, man("userInputSupport", "true"), ""},
+	{"agentic without workspace", "osloop/execution-model", true, man("executionMode", agentic, "agenticConfig.enabled", "true"), ""},
+	{"flow asking for input", "osloop/execution-model", false, man("executionMode", `"flow"`, "userInputSupport", "true"), ""},
+	{"system_tools without the bridge", "osloop/bridge", true, man("compatibilityRequirements", `["system_tools"]`), ""},
+	{"system_tools with an optional bridge", "osloop/bridge", true, man("compatibilityRequirements", `["system_tools"]`, "bridgeRequirement", `"optional"`), ""},
+	{"system_tools with the bridge required", "osloop/bridge", false, man("compatibilityRequirements", `["system_tools"]`, "bridgeRequirement", `"required"`, "supportedPlatforms", `["linux"]`), ""},
+	{"bridge required, nothing declared", "osloop/bridge-declaration", true, man("bridgeRequirement", `"required"`), ""},
+	{"bridge required, declared", "osloop/bridge-declaration", false, man("compatibilityRequirements", `["system_tools"]`, "bridgeRequirement", `"required"`, "supportedPlatforms", `["linux"]`), ""},
+	{"unknown compatibility value", "osloop/compatibility", true, man("compatibilityRequirements", `["quantum"]`), ""},
+	{"browser compatibility value", "osloop/compatibility", false, man("compatibilityRequirements", `["fetch", "indexeddb"]`), ""},
+	{"purposeId declared twice", "osloop/duplicate-id", true, man("llmUsage", `[{"purposeId": "describe-tone", "kind": "custom"}, {"purposeId": "describe-tone", "kind": "custom"}]`), ""},
+	{"ids unique", "osloop/duplicate-id", false, none, ""},
+	{"oauth names a missing binding", "osloop/oauth-binding", true, man("oauth", `[{"providerId": "gh", "clientIdBinding": "gh_client"}]`), ""},
+	{"binding names a missing provider", "osloop/oauth-binding", true, man("requiredBindings", `[{"name": "tok", "oauthProviderId": "gh"}]`), ""},
+	{"oauth and bindings agree", "osloop/oauth-binding", false, man("oauth", `[{"providerId": "gh", "clientIdBinding": "gh_client"}]`, "requiredBindings", `[{"name": "gh_client", "oauthProviderId": "gh"}]`), ""},
+	{"binding kind typo", "osloop/secret-kind", true, man("requiredBindings", `[{"name": "key", "kind": "apikey"}]`), ""},
+	{"binding kind listed", "osloop/secret-kind", false, man("requiredBindings", `[{"name": "key", "kind": "api_key"}]`), ""},
+
+	{"module with a NUL byte", "osloop/module-syntax", true, putFile("module.ts", "export async function execute() {\x00}"), ""},
+	{"module is text", "osloop/module-syntax", false, none, ""},
+	{"no execute export", "osloop/execute-export", true, modReplace("export async function execute(", "async function run("), ""},
+	{"execute only in a comment", "osloop/execute-export", true, func(t *testing.T, m fstest.MapFS) {
+		modReplace("export async function execute(", "// export async function execute(args, host) {}\nasync function run(")(t, m)
+	}, ""},
+	{"execute as an exported arrow", "osloop/execute-export", false, modReplace("export async function execute(", "export const execute = async ("), ""},
+	{"execute re-exported", "osloop/execute-export", false, func(t *testing.T, m fstest.MapFS) {
+		modReplace("export async function execute(", "async function run(")(t, m)
+		put(m, "module.ts", file(m, "module.ts")+"\nexport { run as execute };\n")
+	}, ""},
+	{"empty execute", "osloop/stub", true, putFile("module.ts", "export function countWords() { return 1 }\nexport async function onInstall() {}\nexport async function execute(args: Record<string, unknown>, host: unknown): Promise<{ a: string }> {}\n"), ""},
+	{"execute with a body", "osloop/stub", false, none, ""},
+	{"undeclared purposeId", "osloop/llm-purpose", true, modReplace("{ purposeId: 'describe-tone', prompt", "{ purposeId: 'describe-mood', prompt"), ""},
+	{"dynamic purposeId without llmUsage", "osloop/llm-purpose", true, both(modReplace("{ purposeId: 'describe-tone', prompt", "{ purposeId: pick(), prompt"), man("llmUsage", "[]", "permissions.1", `{"kind": "llm"}`)), ""},
+	{"declared purposeId (type unions ignored)", "osloop/llm-purpose", false, none, ""},
+	{"unused llmUsage entry", "osloop/llm-purpose-unused", true, man("llmUsage", `[{"purposeId": "describe-tone", "kind": "classification"}, {"purposeId": "summarize", "kind": "summarization"}]`), ""},
+	{"every purpose used", "osloop/llm-purpose-unused", false, none, ""},
+	{"fetch outside the rules", "osloop/network-rule", true, modReplace("`https://docs.example.org/${args.page}`", "'https://api.other.example/v1/' + args.page"), ""},
+	{"computed URL without rules", "osloop/network-rule", true, both(modReplace("`https://docs.example.org/${args.page}`", "args.page"), man("sandbox.networkRules", "[]")), ""},
+	{"fetch inside the rules", "osloop/network-rule", false, none, ""},
+	{"host.network without permission", "osloop/permission", true, man("permissions", `[{"kind": "llm"}]`), ""},
+	{"permissions declared", "osloop/permission", false, none, ""},
+	{"host.run in a declarative skill", "osloop/host-run", true, modReplace("return { count,", "await host.run.checkpoint();\n  return { count,"), ""},
+	{"host.run in a flow skill", "osloop/host-run", false, both(modReplace("return { count,", "await host.run.checkpoint();\n  return { count,"), man("executionMode", `"flow"`)), ""},
+	{"host.workspace without workspace support", "osloop/workspace-use", true, modReplace("return { count,", "await host.workspace.setState({ count });\n  return { count,"), ""},
+	{"host.workspace with workspace support", "osloop/workspace-use", false, both(modReplace("return { count,", "await host.workspace.setState({ count });\n  return { count,"), man("workspaceSupport", `"optional"`, "workspaceSchemaVersion", `"1.0.0"`)), ""},
+	{"exported hook not declared", "osloop/lifecycle-hook", true, man("lifecycleHooks", "[]"), ""},
+	{"declared hook not exported", "osloop/lifecycle-hook", true, man("lifecycleHooks", `["onInstall", "onUpgrade"]`), ""},
+	{"not a hook name", "osloop/lifecycle-hook", true, man("lifecycleHooks", `["onInstall", "onBoot"]`), ""},
+	{"hook declared as an object", "osloop/lifecycle-hook", false, man("lifecycleHooks", `[{"name": "onInstall"}]`), ""},
+	{"tool handler not exported", "osloop/tool-handler", true, man("tools.0.handlerExport", `"countWordz"`), ""},
+	{"tool handler exported", "osloop/tool-handler", false, none, ""},
+	{"placeholder without bindings", "osloop/secret-binding", true, putFile("docs.md", "Set the key to `__OSL_SECRET[3f1c]__`.\n"), ""},
+	{"placeholder with a binding", "osloop/secret-binding", false, both(putFile("docs.md", "Set the key to `__OSL_SECRET[3f1c]__`.\n"), man("requiredBindings", `[{"name": "api_key", "kind": "api_key"}]`)), ""},
+	{"token in docs", "osloop/raw-secret", true, putFile("docs.md", "Use token "+fakeGitHubToken+" to try it.\n"), ""},
+	{"key in a module string", "osloop/raw-secret", true, modReplace("let text = args.text ?? '';", "const key = '"+fakeAWSKey+"';\n  let text = args.text ?? key;"), ""},
+	{"example key shape in docs", "osloop/raw-secret", false, putFile("docs.md", "Keys look like `sk-...` or `xoxb-your-token`; store them in the vault.\n"), ""},
+
+	{"index is an object", "osloop/index-json", true, func(_ *testing.T, m fstest.MapFS) { m["skills/index.json"] = &fstest.MapFile{Data: []byte("{}")} }, ""},
+	{"index is cut short", "osloop/index-json", true, func(_ *testing.T, m fstest.MapFS) { m["skills/index.json"] = &fstest.MapFile{Data: []byte("[\n  {\"name\": ")} }, ""},
+	{"index parses", "osloop/index-json", false, none, ""},
+	{"entry without tags", "osloop/index-entry", true, idx("0.tags", ""), ""},
+	{"entry with a bad mode", "osloop/index-entry", true, idx("0.executionMode", `"lazy"`), ""},
+	{"entry complete", "osloop/index-entry", false, none, ""},
+	{"entry with homepage", "osloop/index-unknown-field", true, idx("0.homepage", `"https://example.org"`), ""},
+	{"entry with optional fields only", "osloop/index-unknown-field", false, idx("0.workspaceSupport", ""), ""},
+	{"folderPath to nowhere", "osloop/index-folder", true, idx("0.folderPath", `"skills/nope"`), ""},
+	{"folderPath leaving the repo", "osloop/index-folder", true, idx("0.folderPath", `"../elsewhere/word-count"`), ""},
+	{"folderPath fine", "osloop/index-folder", false, none, ""},
+	{"entry listed twice", "osloop/index-duplicate", true, func(t *testing.T, m fstest.MapFS) {
+		src := string(m["skills/index.json"].Data)
+		d, _ := ParseJSON([]byte(src))
+		e := d.Root.Items[0]
+		src = src[:e.End] + ",\n  " + src[e.Start:e.End] + src[e.End:]
+		m["skills/index.json"] = &fstest.MapFile{Data: []byte(src)}
+	}, ""},
+	{"entries unique", "osloop/index-duplicate", false, none, ""},
+	{"skill not in the index", "osloop/index-missing", true, func(_ *testing.T, m fstest.MapFS) { m["skills/index.json"] = &fstest.MapFile{Data: []byte("[]\n")} }, ""},
+	{"skill in the index", "osloop/index-missing", false, none, ""},
+	{"index version differs", "osloop/index-mismatch", true, idx("0.version", `"1.0.0"`), ""},
+	{"index lacks bridgeRequirement", "osloop/index-mismatch", true, idx("0.bridgeRequirement", ""), ""},
+	{"platforms in another order", "osloop/index-mismatch", false, both(man("supportedPlatforms", `["linux", "macos"]`), idx("0.supportedPlatforms", `["macos", "linux"]`)), ""},
+	{"index description unrelated", "osloop/index-description", true, idx("0.description", `"Translates text"`), ""},
+	{"index description shortened", "osloop/index-description", false, none, ""},
+}
+
+// lintFixture loads the changed fixture and checks the index, returning
+// every finding.
+func lintFixture(t *testing.T, c ruleCase) []model.Diagnostic {
+	t.Helper()
+	m := fixtureFS(t)
+	c.edit(t, m)
+	dir := c.dir
+	if dir == "" {
+		dir = fixtureDir
+	}
+	s := Load(m, dir, model.Options{})
+	loose := CheckIndex(m, "skills/index.json", []*model.Skill{s}, model.Options{})
+	return append(append([]model.Diagnostic{}, s.Diagnostics...), loose...)
+}
+
+func TestRuleCases(t *testing.T) {
+	for _, c := range ruleCases {
+		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
+			ds := lintFixture(t, c)
+			for _, d := range ds {
+				if d.Hint == "" {
+					t.Errorf("%s has no hint", d)
+				}
+				if d.Rule != "osloop/manifest-missing" && d.Line < 1 {
+					t.Errorf("%s has no line", d)
+				}
+			}
+			switch {
+			case c.rule == "":
+				if len(ds) > 0 {
+					t.Errorf("the clean fixture has findings:\n%s", dump(ds))
+				}
+			case c.fail && !hasRule(ds, c.rule):
+				t.Errorf("want %s, got:\n%s", c.rule, dump(ds))
+			case !c.fail && hasRule(ds, c.rule):
+				t.Errorf("want no %s, got:\n%s", c.rule, dump(ds))
+			}
+		})
+	}
+}
+
+func dump(ds []model.Diagnostic) string {
+	var b strings.Builder
+	for _, d := range ds {
+		b.WriteString("  " + d.String() + "\n")
+	}
+	return b.String()
+}
+
+// TestEveryRuleHasCases fails when a rule lacks a failing or a passing case.
+func TestEveryRuleHasCases(t *testing.T) {
+	fails, passes := map[string]bool{}, map[string]bool{}
+	for _, c := range ruleCases {
+		if c.fail {
+			fails[c.rule] = true
+		} else {
+			passes[c.rule] = true
+		}
+	}
+	for _, r := range Rules {
+		if !fails[r.ID] {
+			t.Errorf("rule %s has no failing case", r.ID)
+		}
+		if !passes[r.ID] {
+			t.Errorf("rule %s has no passing case", r.ID)
+		}
+		if r.Doc == "" {
+			t.Errorf("rule %s has no Doc", r.ID)
+		}
+	}
+	for id := range fails {
+		if _, ok := Rules.Get(id); !ok {
+			t.Errorf("case for unknown rule %s", id)
+		}
+	}
+}
