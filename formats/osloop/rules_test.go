@@ -200,7 +200,9 @@ var ruleCases = []ruleCase{
 	{"example key shape in docs", "osloop/raw-secret", false, putFile("docs.md", "Keys look like `sk-...` or `xoxb-your-token`; store them in the vault.\n"), ""},
 
 	{"index is an object", "osloop/index-json", true, func(_ *testing.T, m fstest.MapFS) { m["skills/index.json"] = &fstest.MapFile{Data: []byte("{}")} }, ""},
-	{"index is cut short", "osloop/index-json", true, func(_ *testing.T, m fstest.MapFS) { m["skills/index.json"] = &fstest.MapFile{Data: []byte("[\n  {\"name\": ")} }, ""},
+	{"index is cut short", "osloop/index-json", true, func(_ *testing.T, m fstest.MapFS) {
+		m["skills/index.json"] = &fstest.MapFile{Data: []byte("[\n  {\"name\": ")}
+	}, ""},
 	{"index parses", "osloop/index-json", false, none, ""},
 	{"entry without tags", "osloop/index-entry", true, idx("0.tags", ""), ""},
 	{"entry with a bad mode", "osloop/index-entry", true, idx("0.executionMode", `"lazy"`), ""},
