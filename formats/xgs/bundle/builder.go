@@ -10,9 +10,12 @@
 package bundle
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"sync"
 	"testing/fstest"
 	"time"
@@ -47,6 +50,10 @@ type Result struct {
 	Skill *model.Skill
 	// Errors stop the build; Warnings do not. Both carry file:line:col.
 	Errors, Warnings []model.Diagnostic
+	// Inputs are the files on disk the bundle read besides the skill
+	// (helpers it imports, node_modules packages), absolute: a watcher
+	// rebuilds the skill when one changes.
+	Inputs []string
 	// BundleTime is esbuild's share; LintTime the static reader's.
 	BundleTime, LintTime time.Duration
 }
@@ -174,6 +181,7 @@ func newSkillContext(abs string, opts Options) (*skillContext, error) {
 		Format:            api.FormatIIFE,
 		Platform:          api.PlatformBrowser,
 		Charset:           api.CharsetUTF8,
+		Metafile:          true,
 		AbsWorkingDir:     filepath.Dir(abs),
 		LogLevel:          api.LogLevelSilent,
 		MinifyWhitespace:  opts.Minify,
@@ -231,7 +239,33 @@ func (sc *skillContext) build(display string, src []byte) Result {
 		return res
 	}
 	res.Output = assemble(src[h.Start:h.End], out.OutputFiles[0].Contents)
+	res.Inputs = inputsOf(out.Metafile, filepath.Dir(sc.abs), sc.abs)
 	return res
+}
+
+// inputsOf lists the files on disk in esbuild's metafile (keys are
+// relative to the working folder; plugin modules are "xgoose:…").
+func inputsOf(metafile, dir, skill string) []string {
+	var meta struct {
+		Inputs map[string]json.RawMessage `json:"inputs"`
+	}
+	if json.Unmarshal([]byte(metafile), &meta) != nil {
+		return nil
+	}
+	var out []string
+	for p := range meta.Inputs {
+		if strings.HasPrefix(p, pluginNamespace+":") {
+			continue
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(dir, filepath.FromSlash(p))
+		}
+		if p != skill {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // assemble writes the header block exactly as written, then the IIFE.

@@ -35,6 +35,10 @@ func WatchDirs(dirs []string) (*DirWatcher, error) {
 	return &DirWatcher{w: w}, nil
 }
 
+// Add watches one more folder (a helper module's, say); adding a folder
+// twice is harmless.
+func (dw *DirWatcher) Add(dir string) error { return dw.w.Add(dir) }
+
 // Run calls changed with the absolute paths that changed, sorted, once per
 // burst of events (debounce <= 0 means DefaultDebounce), until ctx ends.
 // changed runs on Run's goroutine, one call at a time. Run closes the

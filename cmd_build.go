@@ -1,0 +1,420 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
+	"github.com/skillstudio/skillstudio/sanitize"
+)
+
+func init() {
+	rootCmd.AddCommand(newBuildCmd())
+}
+
+func newBuildCmd() *cobra.Command {
+	var (
+		out           string
+		watch, minify bool
+	)
+	cmd := &cobra.Command{
+		Use:   "build [--out DIR] [--watch] [PATH...]",
+		Short: "Bundle .xgs.js skills into install-ready files and a registry.json",
+		Long: `build bundles every .xgs.js skill under each PATH (a skill file or a folder to
+search; default ".") with esbuild, in process — no Node.js needed. Each skill
+becomes DIR/<name>.xgs.js: its header block exactly as written, then an IIFE
+that evaluates @detect and mounts the skill on window.xgoose.skills.<namespace>.
+@xgoose/skill is skillstudio's own runtime; zod is the skill folder's
+node_modules/zod when there is one, else a documentation-only Zod.
+
+DIR/registry.json lists every built skill, required skills first, with each
+function's summary, signature, invocation, schemas and examples.
+
+A skill whose header has errors is not built; one failed skill does not stop
+the others. With --watch, build keeps running: it rebuilds a skill when its
+folder changes (one line per rebuild, with the lint counts) until ctrl-c.
+
+Exit status: 0 when every skill built, 1 when one failed, 2 on bad usage.`,
+		Example: `  skillstudio build skills/
+  skillstudio build --out Resources/skills skills/*.xgs.js
+  skillstudio build --watch .`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			defer resetFlags(cmd.Flags())
+			return runBuild(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), buildRequest{
+				paths: args, out: out, watch: watch, minify: minify,
+			})
+		},
+	}
+	f := cmd.Flags()
+	f.StringVarP(&out, "out", "o", "dist", "folder to write the bundles and registry.json into")
+	f.BoolVarP(&watch, "watch", "w", false, "rebuild on every change until interrupted")
+	f.BoolVar(&minify, "minify", false, "minify the IIFE (the header is always kept as written)")
+	return cmd
+}
+
+type buildRequest struct {
+	paths         []string
+	out           string
+	watch, minify bool
+	// debounce overrides bundle.DefaultDebounce (tests).
+	debounce time.Duration
+	// ready, when set, is called once the watch loop is listening (tests).
+	ready func()
+}
+
+// buildSession is one `build` run: the skills it found, the builder that
+// keeps an esbuild context per skill, and each skill's last good build.
+type buildSession struct {
+	stdout, stderr io.Writer
+	cwd, out       string // out is absolute
+	builder        *bundle.Builder
+	order          []string // absolute skill paths, in discovery order
+	skills         map[string]*builtSkill
+	roots          []string // folders the user named (new skills appear there)
+	watcher        *bundle.DirWatcher
+	watched        map[string]bool
+}
+
+type builtSkill struct {
+	display string
+	good    *bundle.Result // the last successful build, or nil
+}
+
+// dependsOn reports whether the skill's last good build read file.
+func (b *builtSkill) dependsOn(file string) bool {
+	if b.good == nil {
+		return false
+	}
+	for _, in := range b.good.Inputs {
+		if in == file {
+			return true
+		}
+	}
+	return false
+}
+
+func runBuild(ctx context.Context, stdout, stderr io.Writer, req buildRequest) error {
+	if len(req.paths) == 0 {
+		req.paths = []string{"."}
+	}
+	if strings.TrimSpace(req.out) == "" {
+		return usagef("--out needs a folder")
+	}
+	cwd, _ := os.Getwd()
+	absOut, err := filepath.Abs(req.out)
+	if err != nil {
+		return usagef("--out %s: %v", req.out, err)
+	}
+	s := &buildSession{stdout: stdout, stderr: stderr, cwd: cwd, out: absOut, skills: map[string]*builtSkill{}}
+	if err := s.find(req.paths); err != nil {
+		return err
+	}
+	s.builder = bundle.NewBuilder(bundle.Options{Minify: req.minify})
+	defer s.builder.Close()
+
+	failed := s.buildAll()
+	if !req.watch {
+		if failed > 0 {
+			return exitError{1}
+		}
+		return nil
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return s.watch(ctx, req)
+}
+
+// find collects the .xgs.js skills under each path, skipping the output
+// folder (it holds built skills, which are not sources).
+func (s *buildSession) find(paths []string) error {
+	for _, p := range paths {
+		o, err := registry.OpenLocal(p)
+		if err != nil {
+			return usagef("%v", err)
+		}
+		if info, err := os.Stat(p); err == nil && info.IsDir() {
+			abs, _ := filepath.Abs(p)
+			s.roots = append(s.roots, abs)
+		}
+		found := 0
+		for _, c := range formats.Find(o.Base.FS, o.Root).Candidates {
+			if c.Format != model.FormatXGS {
+				continue
+			}
+			abs := filepath.Join(o.Base.Root, filepath.FromSlash(c.Path))
+			if inside(s.out, abs) {
+				continue
+			}
+			found++
+			s.add(abs)
+		}
+		if found == 0 {
+			fmt.Fprintf(s.stderr, "%s: no .xgs.js skills here\n", p)
+		}
+	}
+	if len(s.order) == 0 {
+		return usagef("no .xgs.js skills to build in %s", strings.Join(paths, ", "))
+	}
+	for _, abs := range s.order {
+		if filepath.Dir(abs) == s.out {
+			return usagef("--out %s holds the skills being built; the bundles would replace their sources (choose another folder)", displayPath(s.cwd, s.out))
+		}
+	}
+	return nil
+}
+
+func (s *buildSession) add(abs string) {
+	if s.skills[abs] != nil {
+		return
+	}
+	s.order = append(s.order, abs)
+	s.skills[abs] = &builtSkill{display: displayPath(s.cwd, abs)}
+}
+
+// buildAll builds every skill once, writes what built, and returns how
+// many failed.
+func (s *buildSession) buildAll() (failed int) {
+	results := make([]*bundle.Result, 0, len(s.order))
+	for _, abs := range s.order {
+		r := s.builder.Rebuild(s.skills[abs].display) // findings name the path as shown
+		results = append(results, &r)
+	}
+	reg := bundle.NewRegistry(results) // may fail duplicates and cycles
+	for i, r := range results {
+		s.report(r, false)
+		if r.OK() {
+			s.skills[s.order[i]].good = r
+		} else {
+			failed++
+		}
+	}
+	if err := bundle.WriteDir(s.out, results, reg); err != nil {
+		fmt.Fprintf(s.stderr, "cannot write %s: %v\n", displayPath(s.cwd, s.out), err)
+		return failed + 1
+	}
+	fmt.Fprintf(s.stdout, "built %d of %d skills into %s (%s lists %d)\n",
+		len(results)-failed, len(results), displayPath(s.cwd, s.out), bundle.RegistryFile, len(reg.Skills))
+	return failed
+}
+
+// report prints one line per build, or the build's errors.
+func (s *buildSession) report(r *bundle.Result, withLint bool) {
+	lint := ""
+	if withLint && r.Skill != nil {
+		e, w, i := r.Skill.Counts()
+		lint = fmt.Sprintf("  lint: %s, %s, %s", plural(e, "error"), plural(w, "warning"), plural(i, "info"))
+	}
+	if r.OK() {
+		fmt.Fprintf(s.stdout, "%s  %s  %s%s\n", sanitize.Line(r.Name), formatSize(len(r.Output)), formatMillis(r.BundleTime), lint)
+	} else {
+		fmt.Fprintf(s.stdout, "%s  failed%s\n", sanitize.Line(nameOr(r)), lint)
+	}
+	for _, d := range append(append([]model.Diagnostic(nil), r.Errors...), r.Warnings...) {
+		fmt.Fprintf(s.stderr, "%s:%d:%d: %s %s: %s\n", d.File, d.Line, d.Column, d.Severity, d.Rule, sanitize.Line(d.Message))
+		if d.Hint != "" {
+			fmt.Fprintf(s.stderr, "  hint: %s\n", sanitize.Line(d.Hint))
+		}
+	}
+}
+
+func nameOr(r *bundle.Result) string {
+	if r.Name != "" {
+		return r.Name
+	}
+	return r.Path
+}
+
+// watch rebuilds on change until ctx ends. A broken file prints its
+// errors and keeps its last good bundle and registry entry.
+func (s *buildSession) watch(ctx context.Context, req buildRequest) error {
+	dirs := map[string]bool{}
+	for _, abs := range s.order {
+		dirs[filepath.Dir(abs)] = true
+	}
+	for _, r := range s.roots {
+		dirs[r] = true
+	}
+	var list []string
+	for d := range dirs {
+		list = append(list, d)
+	}
+	dw, err := bundle.WatchDirs(list)
+	if err != nil {
+		return fmt.Errorf("watch: %w", err)
+	}
+	s.watcher, s.watched = dw, dirs
+	for _, abs := range s.order {
+		s.watchInputs(s.skills[abs].good)
+	}
+	fmt.Fprintf(s.stdout, "watching %s in %s (ctrl-c to stop)\n", plural(len(s.order), "skill"), plural(len(s.watched), "folder"))
+	if req.ready != nil {
+		req.ready()
+	}
+	dw.Run(ctx, req.debounce, s.changed)
+	fmt.Fprintln(s.stdout, "stopped")
+	return nil
+}
+
+// changed rebuilds the skills a burst of file events touched.
+func (s *buildSession) changed(paths []string) {
+	rebuild := map[string]bool{}
+	for _, p := range paths {
+		if inside(s.out, p) {
+			continue
+		}
+		switch {
+		case s.skills[p] != nil:
+			rebuild[p] = true
+		case strings.HasSuffix(p, ".xgs.js") && s.isWatchedDir(filepath.Dir(p)):
+			if _, err := os.Stat(p); err == nil {
+				s.add(p)
+				rebuild[p] = true
+			}
+		default:
+			// A helper module the skill imports: esbuild's metafile says
+			// which skills read it. Editors' temp files match none.
+			for _, abs := range s.order {
+				if s.skills[abs].dependsOn(p) {
+					rebuild[abs] = true
+				}
+			}
+		}
+	}
+	touched := false
+	for _, abs := range append([]string(nil), s.order...) {
+		if !rebuild[abs] {
+			continue
+		}
+		touched = true
+		sk := s.skills[abs]
+		if _, err := os.Stat(abs); err != nil {
+			fmt.Fprintf(s.stdout, "%s  removed\n", sk.display)
+			s.remove(abs)
+			continue
+		}
+		r := s.builder.Rebuild(sk.display)
+		s.report(&r, true)
+		if r.OK() {
+			if err := bundle.WriteBundle(s.out, &r); err != nil {
+				fmt.Fprintf(s.stderr, "cannot write %s: %v\n", bundle.OutputName(r.Name), err)
+				continue
+			}
+			sk.good = &r
+			s.watchInputs(&r)
+		}
+	}
+	if touched {
+		s.writeRegistry()
+	}
+}
+
+// watchInputs adds the folders of a build's helper modules to the
+// watcher (node_modules excepted: packages change by npm, not by typing).
+func (s *buildSession) watchInputs(r *bundle.Result) {
+	if r == nil || s.watcher == nil {
+		return
+	}
+	for _, in := range r.Inputs {
+		dir := filepath.Dir(in)
+		if s.watched[dir] || strings.Contains(in, string(filepath.Separator)+"node_modules"+string(filepath.Separator)) {
+			continue
+		}
+		if err := s.watcher.Add(dir); err == nil {
+			s.watched[dir] = true
+		}
+	}
+}
+
+func (s *buildSession) isWatchedDir(dir string) bool {
+	for _, r := range s.roots {
+		if r == dir {
+			return true
+		}
+	}
+	for _, abs := range s.order {
+		if filepath.Dir(abs) == dir {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *buildSession) remove(abs string) {
+	s.builder.Forget(abs)
+	delete(s.skills, abs)
+	for i, p := range s.order {
+		if p == abs {
+			s.order = append(s.order[:i], s.order[i+1:]...)
+			break
+		}
+	}
+}
+
+// writeRegistry rewrites registry.json from every skill's last good build.
+func (s *buildSession) writeRegistry() {
+	var results []*bundle.Result
+	for _, abs := range s.order {
+		if g := s.skills[abs].good; g != nil {
+			c := *g // NewRegistry appends findings; keep the stored build clean
+			c.Errors = append([]model.Diagnostic(nil), g.Errors...)
+			results = append(results, &c)
+		}
+	}
+	reg := bundle.NewRegistry(results)
+	for _, r := range results {
+		for _, d := range r.Errors {
+			fmt.Fprintf(s.stderr, "%s:%d:%d: %s %s: %s\n", d.File, d.Line, d.Column, d.Severity, d.Rule, sanitize.Line(d.Message))
+		}
+	}
+	if err := bundle.WriteRegistry(s.out, reg); err != nil {
+		fmt.Fprintf(s.stderr, "cannot write %s: %v\n", bundle.RegistryFile, err)
+	}
+}
+
+// inside reports whether p is dir or below it.
+func inside(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// formatSize prints bytes the way esbuild and browsers do (1 kB = 1000 B).
+func formatSize(n int) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f kB", float64(n)/1000)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}
+
+func formatMillis(d time.Duration) string {
+	ms := float64(d) / float64(time.Millisecond)
+	if ms < 10 {
+		return fmt.Sprintf("%.1f ms", ms)
+	}
+	return fmt.Sprintf("%.0f ms", ms)
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	if word == "info" {
+		return fmt.Sprintf("%d infos", n)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
