@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
+	"github.com/skillstudio/skillstudio/ui"
+)
+
+// themeEnv fixes the studio's palette where the terminal does not answer
+// the background-colour query (tmux, CI, screenshots).
+const themeEnv = "SKILLSTUDIO_THEME"
+
+func init() {
+	f := rootCmd.Flags()
+	f.String("theme", "", "colour theme: dark or light (default: the terminal's background; env "+themeEnv+")")
+	f.String("profile", "", "which frontmatter fields count as known: "+profileNames())
+	f.String("config", "", "read this config file instead of the project's .skillstudio.yaml")
+	f.Bool("no-watch", false, "do not watch skills for changes (no live lint)")
+	runStudio = studioMain
+}
+
+// studioMain opens the studio on SOURCE... (the root command's RunE).
+func studioMain(cmd *cobra.Command, args []string) error {
+	defer resetFlags(cmd.Flags())
+	opts, err := studioOptions(cmd, args)
+	if err != nil {
+		return err
+	}
+	if !term.IsTerminal(os.Stdout.Fd()) || !term.IsTerminal(os.Stdin.Fd()) {
+		return usagef("the studio needs a terminal; for scripts use `skillstudio list` or `skillstudio show SKILL`")
+	}
+	return ui.Run(opts)
+}
+
+// studioOptions reads flags, environment and config into ui.Options.
+func studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
+	f := cmd.Flags()
+	theme, _ := f.GetString("theme")
+	profileFlag, _ := f.GetString("profile")
+	configFile, _ := f.GetString("config")
+	noWatch, _ := f.GetBool("no-watch")
+
+	// A local SOURCE that does not exist is a typo: say so before the
+	// screen is taken over.
+	for _, a := range args {
+		if registry.IsRemote(a) {
+			continue
+		}
+		if _, err := os.Stat(a); err != nil {
+			return ui.Options{}, usagef("cannot open %s: %v", a, unwrapPathErr(err))
+		}
+	}
+	start := "."
+	if len(args) > 0 && !registry.IsRemote(args[0]) {
+		start = args[0]
+	}
+	cfg, err := config.Load(configFile, start)
+	if err != nil {
+		return ui.Options{}, usageError{err}
+	}
+	if theme == "" {
+		theme = os.Getenv(themeEnv)
+	}
+	if theme == "" {
+		theme = cfg.Theme
+	}
+	theme = strings.ToLower(strings.TrimSpace(theme))
+	switch theme {
+	case "", "dark", "light", "auto":
+	default:
+		return ui.Options{}, usagef("unknown theme %q (want dark or light)", theme)
+	}
+	if theme == "auto" {
+		theme = ""
+	}
+	profile := model.ProfileAll
+	if cfg.Profile != "" {
+		profile = cfg.Profile
+	}
+	if profileFlag != "" {
+		p, ok := parseProfile(profileFlag)
+		if !ok {
+			return ui.Options{}, usagef("unknown --profile %q (want %s)", profileFlag, profileNames())
+		}
+		profile = p
+	}
+	return ui.Options{
+		Sources:      args,
+		ExtraSources: cfg.Sources,
+		Theme:        theme,
+		NoColor:      os.Getenv("NO_COLOR") != "",
+		Profile:      profile,
+		Config:       cfg.Formats(),
+		Watch:        !noWatch,
+		Open: func(spec string) (registry.Opened, error) {
+			return registry.OpenSource(context.Background(), spec)
+		},
+	}, nil
+}
+
+func unwrapPathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

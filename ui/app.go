@@ -1,0 +1,535 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/spinner"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
+	"github.com/skillstudio/skillstudio/sanitize"
+)
+
+// Minimum window size; below it the studio asks for a bigger window.
+const (
+	minWidth  = 60
+	minHeight = 16
+	// splitWidth is the width from which library and skill are shown side
+	// by side; narrower, one pane at a time.
+	splitWidth = 100
+)
+
+type focus int
+
+const (
+	focusLibrary focus = iota
+	focusSkill
+)
+
+// Model is the studio's root: it owns the window, global keys, loading,
+// live lint and the status bar, and forwards the rest to the focused pane.
+type Model struct {
+	c    *Common
+	opts Options
+
+	lib   *libraryPane
+	skill *skillPane
+	help  help.Model
+	spin  spinner.Model
+	focus focus
+	// screen is a full-window screen (new skill, add source) while open.
+	screen Screen
+
+	ld      loader
+	entries map[int]*Entry
+	loaded  bool // every source searched and read once
+	watcher *registry.Watcher
+
+	libDiags     []model.Diagnostic // search problems
+	checkedDiags []model.Diagnostic // index checks
+	builds       map[int]BuildResult
+
+	notice     string // lasting: the embedded-library notice
+	status     string // until the next key
+	statusErr  bool
+	themeFixed bool
+	sized      bool
+}
+
+// New makes a studio. It does no I/O: Init starts the loading commands.
+func New(opts Options) *Model {
+	t := Theme{Dark: true, NoColor: opts.NoColor}
+	fixed := false
+	switch strings.ToLower(opts.Theme) {
+	case "light":
+		t.Dark, fixed = false, true
+	case "dark":
+		fixed = true
+	}
+	if opts.Open == nil {
+		opts.Open = registry.OpenLocal
+	}
+	c := NewCommon(t)
+	c.Builder = opts.Builder
+	m := &Model{
+		c:          c,
+		opts:       opts,
+		lib:        newLibraryPane(c),
+		skill:      newSkillPane(c),
+		help:       help.New(),
+		spin:       spinner.New(spinner.WithSpinner(spinner.MiniDot)),
+		entries:    map[int]*Entry{},
+		builds:     map[int]BuildResult{},
+		themeFixed: fixed,
+	}
+	m.ld.known = map[string]int{}
+	m.help.Styles = c.Styles.Help
+	m.spin.Style = c.Styles.StatusNotice
+	return m
+}
+
+// Init starts loading and, unless the theme is fixed, asks the terminal
+// for its background colour.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{m.startLoading(), m.spin.Tick}
+	if !m.themeFixed && !m.c.Theme.NoColor {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	return tea.Batch(cmds...)
+}
+
+func (m *Model) setStatus(text string, isErr bool) {
+	m.status, m.statusErr = sanitize.Line(text), isErr
+}
+
+// Update handles app-wide messages and keys, and forwards the rest.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	return m, cmd
+}
+
+func (m *Model) update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.c.Width, m.c.Height = msg.Width, msg.Height
+		m.sized = true
+		m.layout()
+		return m.skill.refresh()
+	case tea.BackgroundColorMsg:
+		if m.themeFixed || m.c.Theme.NoColor || msg.IsDark() == m.c.Theme.Dark {
+			return nil
+		}
+		m.setTheme(Theme{Dark: msg.IsDark()})
+		return m.skill.refresh()
+	case spinner.TickMsg:
+		if !m.loading() {
+			return nil // stop ticking once loaded
+		}
+		var cmd tea.Cmd
+		m.spin, cmd = m.spin.Update(msg)
+		return cmd
+
+	case sourceFoundMsg:
+		return m.onSourceFound(msg)
+	case batchLoadedMsg:
+		cmd := m.onBatchLoaded(msg)
+		if m.loaded && len(msg.entries) > 0 {
+			// A rescan or an added source: watch the new skills too.
+			return tea.Batch(cmd, m.watchMore(msg.entries))
+		}
+		return cmd
+	case libraryCheckedMsg:
+		return m.onLibraryChecked(msg)
+	case watchStartedMsg:
+		return m.onWatchStarted(msg)
+	case skillsChangedMsg:
+		return m.onSkillsChanged(msg)
+	case skillReloadedMsg:
+		return m.onSkillReloaded(msg)
+	case editorDoneMsg:
+		if msg.err != nil {
+			m.setStatus("The editor failed: "+msg.err.Error(), true)
+		}
+		if e := m.entries[msg.entryID]; e != nil {
+			return reloadCmd(e, m.readerOptions(), m.opts.Config)
+		}
+		return nil
+	case buildDoneMsg:
+		m.builds[msg.entryID] = msg.result
+		return nil
+	case selectionChangedMsg:
+		if msg.e == nil {
+			return m.skill.setEntry(nil, false)
+		}
+		return tea.Batch(m.skill.setEntry(msg.e, false), m.buildCmd(msg.e))
+
+	case StatusMsg:
+		m.setStatus(msg.Text, msg.Error)
+		return nil
+	case RescanMsg:
+		var cmds []tea.Cmd
+		for i, s := range m.ld.sources {
+			if s.err == nil && !s.embedded {
+				s.found = false
+				cmds = append(cmds, findCmd(i, s.spec, m.opts.Open))
+			}
+		}
+		return tea.Batch(cmds...)
+	case AddSourceMsg:
+		m.lib.group = true
+		return tea.Batch(m.addSource(msg.Spec, false), m.spin.Tick)
+	case OpenSkillMsg:
+		return m.openSkillNamed(msg.Name)
+	case CloseScreenMsg:
+		m.screen = nil
+		return nil
+	case OpenFileMsg, GotoHeadingMsg:
+		m.focus = focusSkill
+		m.syncFocus()
+		return m.skill.Update(msg)
+	case renderedMsg, renderWantedMsg, fileOpenedMsg, agentReportMsg:
+		return m.skill.Update(msg)
+
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.MouseClickMsg:
+		return m.handleMouse(msg, msg.Mouse())
+	case tea.MouseWheelMsg:
+		return m.handleMouse(msg, msg.Mouse())
+	}
+	if m.screen != nil {
+		return m.screen.Update(msg)
+	}
+	if m.focus == focusLibrary {
+		return m.lib.Update(msg)
+	}
+	return m.skill.Update(msg)
+}
+
+func (m *Model) setTheme(t Theme) {
+	m.c.SetTheme(t)
+	m.help.Styles = m.c.Styles.Help
+	m.spin.Style = m.c.Styles.StatusNotice
+	// Tabs with pre-drawn content redraw at their size.
+	m.layout()
+}
+
+func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := m.c.Keys
+	if key.Matches(msg, k.ForceQuit) {
+		return tea.Quit
+	}
+	m.status = ""
+	if m.screen != nil {
+		return m.screen.Update(msg)
+	}
+	if m.focus == focusLibrary && m.lib.filtering {
+		return m.lib.Update(msg)
+	}
+	switch {
+	case key.Matches(msg, k.Quit):
+		return tea.Quit
+	case key.Matches(msg, k.Help):
+		m.help.ShowAll = !m.help.ShowAll
+		m.layout()
+		return nil
+	case key.Matches(msg, k.NewSkill):
+		return m.openScreen(NewSkillScreen, "Creating skills from the studio is not available in this build; try `skillstudio new`.")
+	case key.Matches(msg, k.AddSource):
+		return m.openScreen(AddSourceScreen, "Adding sources from the studio is not available in this build; pass them as arguments: skillstudio SOURCE...")
+	case key.Matches(msg, k.NextTab), key.Matches(msg, k.PrevTab), key.Matches(msg, k.TabNumber):
+		// Tabs switch from either pane; from the library they also move
+		// the focus to the skill when only one pane fits.
+		if !m.split() {
+			m.focus = focusSkill
+			m.syncFocus()
+		}
+		return m.skill.Update(msg)
+	}
+	if m.focus == focusLibrary {
+		if key.Matches(msg, k.Open) && m.lib.Selected() != nil {
+			m.focus = focusSkill
+			m.syncFocus()
+			return nil
+		}
+		return m.lib.Update(msg)
+	}
+	if key.Matches(msg, k.Back) {
+		m.focus = focusLibrary
+		m.syncFocus()
+		return nil
+	}
+	return m.skill.Update(msg)
+}
+
+func (m *Model) openScreen(f ScreenFactory, unavailable string) tea.Cmd {
+	if f == nil {
+		m.setStatus(unavailable, false)
+		return nil
+	}
+	ctx := ScreenContext{Selected: m.lib.Selected()}
+	if e := ctx.Selected; e != nil && e.Base.Local {
+		ctx.Dir = e.Base.Root
+	} else {
+		for _, s := range m.ld.sources {
+			if s.err == nil && s.opened.Base.Local {
+				ctx.Dir = s.opened.Base.Root
+				break
+			}
+		}
+	}
+	m.screen = f(m.c, ctx)
+	m.screen.SetSize(m.c.Width, m.c.Height-1)
+	return m.screen.Init()
+}
+
+func (m *Model) openSkillNamed(name string) tea.Cmd {
+	for _, e := range m.lib.entries {
+		if e.Skill.Name == name {
+			if m.lib.query != "" {
+				m.lib.filter.SetValue("")
+				m.lib.setQuery("")
+			}
+			m.lib.selected = e.ID
+			m.lib.rebuild()
+			m.focus = focusSkill
+			m.syncFocus()
+			return tea.Batch(m.skill.setEntry(e, false), m.skill.showTab("Read"))
+		}
+	}
+	m.setStatus(fmt.Sprintf("No skill named %q in this library.", name), true)
+	return nil
+}
+
+// handleMouse focuses and forwards to the pane under the pointer.
+func (m *Model) handleMouse(msg tea.Msg, mouse tea.Mouse) tea.Cmd {
+	if m.screen != nil {
+		return m.screen.Update(msg)
+	}
+	l := m.geometry()
+	y := mouse.Y - l.top - 1 // inside the pane's border
+	switch {
+	case l.libW > 0 && mouse.X < l.libW:
+		if _, click := msg.(tea.MouseClickMsg); click {
+			m.focus = focusLibrary
+			m.syncFocus()
+			c := msg.(tea.MouseClickMsg)
+			c.Y = y
+			return m.lib.Update(c)
+		}
+		return m.lib.Update(msg)
+	case l.skillW > 0:
+		if _, click := msg.(tea.MouseClickMsg); click {
+			m.focus = focusSkill
+			m.syncFocus()
+			return nil
+		}
+		return m.skill.Update(msg)
+	}
+	return nil
+}
+
+func (m *Model) split() bool { return m.c.Width >= splitWidth }
+
+func (m *Model) syncFocus() {
+	m.lib.focused = m.focus == focusLibrary
+	m.skill.focused = m.focus == focusSkill
+	m.layout()
+}
+
+// geometry is where things go at the current size.
+type geometry struct {
+	top          int // first line of the panes
+	panesH       int // height of the panes, borders included
+	libW, skillW int // outer widths; 0 when hidden
+	helpH        int
+}
+
+func (m *Model) geometry() geometry {
+	w, h := m.c.Width, m.c.Height
+	g := geometry{top: 1}
+	m.help.SetWidth(w)
+	g.helpH = lipgloss.Height(m.help.View(m.helpKeys()))
+	g.panesH = max(h-g.top-1-g.helpH, 3)
+	switch {
+	case m.split():
+		g.libW = min(max(w*2/5, 44), 64)
+		g.skillW = w - g.libW
+	case m.focus == focusLibrary:
+		g.libW = w
+	default:
+		g.skillW = w
+	}
+	return g
+}
+
+// layout gives each pane its inner size.
+func (m *Model) layout() {
+	if !m.sized {
+		return
+	}
+	g := m.geometry()
+	m.lib.focused = m.focus == focusLibrary
+	m.skill.focused = m.focus == focusSkill
+	if g.libW > 0 {
+		m.lib.SetSize(g.libW-2, g.panesH-2)
+	}
+	if g.skillW > 0 {
+		m.skill.SetSize(g.skillW-2, g.panesH-2)
+	}
+	if m.screen != nil {
+		m.screen.SetSize(m.c.Width, m.c.Height-1)
+	}
+}
+
+// helpKeys is the help bar's content: the focused pane's keys, then the
+// global ones.
+func (m *Model) helpKeys() help.KeyMap {
+	var focused help.KeyMap = m.lib
+	if m.screen != nil {
+		focused = m.screen
+	} else if m.focus == focusSkill {
+		focused = m.skill
+	}
+	return helpKeys{focused: focused, k: m.c.Keys, libFocused: m.focus == focusLibrary && m.screen == nil}
+}
+
+type helpKeys struct {
+	focused    help.KeyMap
+	k          *KeyMap
+	libFocused bool
+}
+
+func (h helpKeys) ShortHelp() []key.Binding {
+	bs := h.focused.ShortHelp()
+	if h.libFocused {
+		bs = append(bs, h.k.NextTab)
+	}
+	return append(bs, h.k.Help, h.k.Quit)
+}
+
+func (h helpKeys) FullHelp() [][]key.Binding {
+	return append(h.focused.FullHelp(), []key.Binding{h.k.NewSkill, h.k.AddSource, h.k.Help, h.k.Quit, h.k.ForceQuit})
+}
+
+// View draws the window: title, panes, status bar, help.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "skillstudio"
+	return v
+}
+
+func (m *Model) render() string {
+	w, h := m.c.Width, m.c.Height
+	st := m.c.Styles
+	if !m.sized {
+		return ""
+	}
+	if w < minWidth || h < minHeight {
+		msg := fmt.Sprintf("skillstudio needs a window of at least %d×%d.\nThis one is %d×%d: make it bigger, or press q to quit.", minWidth, minHeight, w, h)
+		return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, st.TooSmall.Render(wrap(msg, max(w-2, 1))))
+	}
+	var b strings.Builder
+	b.WriteString(m.titleBar() + "\n")
+	if m.screen != nil {
+		b.WriteString(fitLines(m.screen.View(), w, h-1))
+		return b.String()
+	}
+	g := m.geometry()
+	var panes []string
+	if g.libW > 0 {
+		panes = append(panes, m.frame(m.lib.View(), g.libW, g.panesH, m.focus == focusLibrary))
+	}
+	if g.skillW > 0 {
+		panes = append(panes, m.frame(m.skill.View(), g.skillW, g.panesH, m.focus == focusSkill))
+	}
+	b.WriteString(lipgloss.JoinHorizontal(lipgloss.Top, panes...) + "\n")
+	b.WriteString(m.statusBar() + "\n")
+	b.WriteString(fitLines(m.help.View(m.helpKeys()), w, g.helpH))
+	return b.String()
+}
+
+// frame draws a pane's border, highlighted when focused.
+func (m *Model) frame(content string, w, h int, focused bool) string {
+	style := m.c.Styles.Pane
+	if focused {
+		style = m.c.Styles.PaneActive
+	}
+	return style.Render(fitLines(content, w-2, h-2))
+}
+
+func (m *Model) titleBar() string {
+	st := m.c.Styles
+	left := " " + st.AppTitle.Render("◆ skillstudio")
+	var labels []string
+	for _, s := range m.ld.sources {
+		labels = append(labels, s.label)
+	}
+	right := st.TitleBar.Render(strings.Join(labels, ", ") + " ")
+	return spread(left, right, m.c.Width)
+}
+
+// statusBar: loading progress or a message on the left; counts and the
+// selected .xgs.js skill's last build on the right.
+func (m *Model) statusBar() string {
+	st := m.c.Styles
+	w := m.c.Width
+	var left string
+	switch {
+	case m.status != "":
+		style := st.StatusNotice
+		if m.statusErr {
+			style = st.StatusError
+		}
+		left = style.Render(" " + m.status)
+	case m.loading():
+		left = " " + m.spin.View() + st.StatusNotice.Render(fmt.Sprintf(" Reading skills %d/%d", m.ld.done, m.ld.total))
+	case m.notice != "":
+		left = st.StatusNotice.Render(" " + m.notice)
+	}
+	right := m.countsSummary()
+	if b := m.buildStatus(); b != "" {
+		right = b + st.Dim.Render(" · ") + right
+	}
+	return spread(fit(left, max(w-lipgloss.Width(right)-1, 0)), right, w)
+}
+
+func (m *Model) countsSummary() string {
+	st := m.c.Styles
+	errs, warns := 0, 0
+	for _, e := range m.lib.entries {
+		errs += e.row.errors
+		warns += e.row.warnings
+	}
+	s := st.StatusRight.Render(plural(len(m.lib.entries), "skill", "skills"))
+	if errs > 0 {
+		s += st.Dim.Render(" · ") + st.Error.Render(fmt.Sprintf("%s%d", glyphError, errs))
+	}
+	if warns > 0 {
+		s += st.Dim.Render(" · ") + st.Warning.Render(fmt.Sprintf("%s%d", glyphWarning, warns))
+	}
+	if n := len(m.libDiags) + len(m.checkedDiags); n > 0 {
+		s += st.Dim.Render(" · ") + st.Warning.Render(plural(n, "library finding", "library findings"))
+	}
+	if m.watcher != nil {
+		s += st.Dim.Render(" · live")
+	}
+	return s + " "
+}
+
+// Run starts a studio on the terminal and returns when it quits.
+func Run(opts Options) error {
+	m := New(opts)
+	defer m.Close()
+	p := tea.NewProgram(m, tea.WithOutput(os.Stdout))
+	_, err := p.Run()
+	return err
+}

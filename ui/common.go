@@ -1,0 +1,97 @@
+package ui
+
+import (
+	"sort"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/bubbles/v2/help"
+)
+
+// Common is what every screen shares: the size it was given, the theme
+// with its style sheet, the key map and the Markdown render cache. Screens
+// hold a *Common, so a theme change reaches all of them at once.
+type Common struct {
+	Width, Height int
+	Theme         Theme
+	Styles        *Styles
+	Keys          *KeyMap
+	Render        *RenderCache
+	// Builder, when set, reports .xgs.js builds for the status bar.
+	Builder Builder
+}
+
+// NewCommon builds a Common for a theme.
+func NewCommon(t Theme) *Common {
+	return &Common{Theme: t, Styles: NewStyles(t), Keys: DefaultKeyMap(), Render: NewRenderCache(64)}
+}
+
+// SetTheme switches palette; screens read Styles on their next View.
+func (c *Common) SetTheme(t Theme) {
+	c.Theme = t
+	c.Styles = NewStyles(t)
+}
+
+// Component is a piece of a screen (soft-serve's pattern): it is told its
+// size, draws itself, and names the keys it answers to for the help bar.
+type Component interface {
+	help.KeyMap
+	SetSize(width, height int)
+	View() string
+}
+
+// Tab is one tab of the skill pane. A tab is a Component that is given the
+// selected skill and the messages of the pane while it is the active tab.
+type Tab interface {
+	Component
+	// Title is the tab's label; Badge an optional short decoration after
+	// it for skill e (the Lint tab's counts), already styled.
+	Title() string
+	Badge(e *Entry) string
+	// Applies says whether the tab has anything to show for e (the
+	// Functions tab does not for SKILL.md); tabs that do not apply are
+	// hidden.
+	Applies(e *Entry) bool
+	// SetEntry shows e. same is true when e is the skill already shown,
+	// re-read after a change on disk: keep the selection and scroll.
+	SetEntry(e *Entry, same bool) tea.Cmd
+	// Update handles a message while the tab is active (and render or
+	// data messages addressed to it at any time).
+	Update(msg tea.Msg) tea.Cmd
+}
+
+// TabFactory makes a tab for a studio.
+type TabFactory func(c *Common) Tab
+
+type registeredTab struct {
+	order   int
+	factory TabFactory
+}
+
+var tabRegistry []registeredTab
+
+// RegisterTab adds a tab to every studio made afterwards, at position
+// order (Read 10, Info 20, Functions 30, Lint 40, Agent 50, Files 60; the
+// Quiz tab slots in with, say, 45). Call it from an init function: a new
+// tab is one line in its own file.
+func RegisterTab(order int, f TabFactory) {
+	tabRegistry = append(tabRegistry, registeredTab{order, f})
+	sort.SliceStable(tabRegistry, func(i, j int) bool { return tabRegistry[i].order < tabRegistry[j].order })
+}
+
+func init() {
+	RegisterTab(10, func(c *Common) Tab { return newReadTab(c) })
+	RegisterTab(20, func(c *Common) Tab { return newInfoTab(c) })
+	RegisterTab(30, func(c *Common) Tab { return newFunctionsTab(c) })
+	RegisterTab(40, func(c *Common) Tab { return newLintTab(c) })
+	RegisterTab(50, func(c *Common) Tab { return newAgentTab(c) })
+	RegisterTab(60, func(c *Common) Tab { return newFilesTab(c) })
+}
+
+// newTabs instantiates every registered tab.
+func newTabs(c *Common) []Tab {
+	tabs := make([]Tab, 0, len(tabRegistry))
+	for _, r := range tabRegistry {
+		tabs = append(tabs, r.factory(c))
+	}
+	return tabs
+}

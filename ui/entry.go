@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/sanitize"
+)
+
+// Entry is one skill in the studio. Its ID stays the same when the skill
+// is re-read after a change, so selection and scroll survive the update.
+//
+// An Entry's skills are never mutated once set: a re-read or a library
+// check builds a new *model.Skill and swaps it in from Update, so commands
+// running in the background may read them freely.
+type Entry struct {
+	ID        int
+	Candidate formats.Candidate
+	// Base is the source's location (FS, Root, Source, Local).
+	Base model.Location
+	// Source is the label of the source the skill came from.
+	Source string
+	src    int // index of the source in the loader
+	// annotate adds what only the source knows (a remote digest check).
+	annotate func(*model.Skill)
+	// Skill is what is shown: the reader's result with the library-wide
+	// findings added.
+	Skill *model.Skill
+	// loaded is the reader's result alone (config applied), the starting
+	// point of every library check.
+	loaded *model.Skill
+	row    row
+}
+
+// row holds an entry's display strings, sanitised once when it is read so
+// drawing 5,000 rows costs no sanitising per frame.
+type row struct {
+	name, version, desc, keywords string
+	// filterKey is what `/` matches against: name first, so that a match
+	// in the name ranks above one deep in a description.
+	filterKey               string
+	errors, warnings, infos int
+}
+
+func newRow(s *model.Skill) row {
+	r := row{
+		name:     sanitize.Line(s.Name),
+		version:  sanitize.Line(s.Version),
+		desc:     sanitize.Line(s.Description),
+		keywords: sanitize.Line(strings.Join(s.Keywords, " ")),
+	}
+	if r.name == "" {
+		r.name = "(unnamed)"
+	}
+	r.filterKey = r.name + "  " + r.keywords + "  " + r.desc
+	r.errors, r.warnings, r.infos = s.Counts()
+	return r
+}
+
+// setSkill swaps in a new shown skill and refreshes the row.
+func (e *Entry) setSkill(s *model.Skill) {
+	e.Skill = s
+	e.row = newRow(s)
+}
+
+// Local reports whether the skill's files are on this machine's disk.
+func (e *Entry) Local() bool { return e.Skill.Location.Local }
+
+// OSPath is the path (or URL) of an FS path of the skill, for editors and
+// for people.
+func (e *Entry) OSPath(fsPath string) string { return e.Skill.Location.Path(fsPath) }
+
+// watchPath is what the watcher follows: the .xgs.js file itself, or the
+// skill folder.
+func (e *Entry) watchPath() string { return e.Base.Path(e.Candidate.Path) }

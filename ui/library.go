@@ -1,0 +1,564 @@
+package ui
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/sahilm/fuzzy"
+)
+
+// sortMode orders the library.
+type sortMode int
+
+const (
+	sortByName sortMode = iota
+	sortByProblems
+)
+
+func (s sortMode) String() string {
+	if s == sortByProblems {
+		return "by problems"
+	}
+	return "by name"
+}
+
+// libLine is one line of the library list: a group header or a skill.
+type libLine struct {
+	header string
+	e      *Entry
+	// nameMatch holds byte offsets in the row's name matched by the filter.
+	nameMatch []int
+}
+
+// libraryPane is the list of every skill with its format, version,
+// description and problems; `/` filters fuzzily, `s` sorts, `o` groups.
+type libraryPane struct {
+	c             *Common
+	width, height int
+	focused       bool
+
+	entries []*Entry
+	sources []string // source labels in the order they were opened
+
+	lines    []libLine
+	cursor   int // index into lines; always a skill line when there is one
+	offset   int // first visible line
+	selected int // ID of the selected skill, or -1
+
+	filter    textinput.Model
+	filtering bool // the filter input has the keyboard
+	query     string
+	sortBy    sortMode
+	group     bool
+}
+
+func newLibraryPane(c *Common) *libraryPane {
+	ti := textinput.New()
+	ti.Prompt = "/ "
+	ti.Placeholder = "filter by name, description or keyword"
+	ti.CharLimit = 200
+	return &libraryPane{c: c, selected: -1, filter: ti, focused: true}
+}
+
+func (p *libraryPane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	p.filter.SetWidth(max(w-4, 1))
+	p.clampOffset()
+}
+
+// listHeight is the number of rows below the pane's header line.
+func (p *libraryPane) listHeight() int { return max(p.height-1, 0) }
+
+// Selected returns the selected skill, or nil.
+func (p *libraryPane) Selected() *Entry {
+	if p.cursor < len(p.lines) {
+		return p.lines[p.cursor].e
+	}
+	return nil
+}
+
+// add appends skills as they are read and keeps the selection.
+func (p *libraryPane) add(es ...*Entry) {
+	for _, e := range es {
+		if !slices.Contains(p.sources, e.Source) {
+			p.sources = append(p.sources, e.Source)
+		}
+	}
+	p.entries = append(p.entries, es...)
+	p.rebuild()
+}
+
+// refresh re-orders after counts changed (a re-lint), keeping the selection.
+func (p *libraryPane) refresh() { p.rebuild() }
+
+// rebuild recomputes the visible lines from entries, filter, sort and
+// grouping, then puts the cursor back on the selected skill.
+func (p *libraryPane) rebuild() {
+	var ordered []libLine
+	if p.query != "" {
+		ordered = p.filtered()
+	} else {
+		es := slices.Clone(p.entries)
+		p.sortEntries(es)
+		ordered = make([]libLine, len(es))
+		for i, e := range es {
+			ordered[i] = libLine{e: e}
+		}
+	}
+	if p.group && len(p.sources) > 1 {
+		bySource := map[string][]libLine{}
+		for _, l := range ordered {
+			bySource[l.e.Source] = append(bySource[l.e.Source], l)
+		}
+		grouped := make([]libLine, 0, len(ordered)+len(p.sources))
+		for _, src := range p.sources {
+			if ls := bySource[src]; len(ls) > 0 {
+				grouped = append(grouped, libLine{header: fmt.Sprintf("%s (%d)", src, len(ls))})
+				grouped = append(grouped, ls...)
+			}
+		}
+		ordered = grouped
+	}
+	p.lines = ordered
+	p.cursor = 0
+	found := false
+	if p.selected >= 0 {
+		for i, l := range p.lines {
+			if l.e != nil && l.e.ID == p.selected {
+				p.cursor, found = i, true
+				break
+			}
+		}
+	}
+	if !found {
+		p.cursor = p.nextSkillLine(0, 1)
+		if e := p.Selected(); e != nil {
+			p.selected = e.ID
+		} else {
+			p.selected = -1
+		}
+	}
+	p.clampOffset()
+}
+
+func (p *libraryPane) sortEntries(es []*Entry) {
+	switch p.sortBy {
+	case sortByProblems:
+		slices.SortStableFunc(es, func(a, b *Entry) int {
+			if c := cmp.Compare(b.row.errors, a.row.errors); c != 0 {
+				return c
+			}
+			if c := cmp.Compare(b.row.warnings, a.row.warnings); c != 0 {
+				return c
+			}
+			return cmp.Compare(strings.ToLower(a.row.name), strings.ToLower(b.row.name))
+		})
+	default:
+		slices.SortStableFunc(es, func(a, b *Entry) int {
+			return cmp.Compare(strings.ToLower(a.row.name), strings.ToLower(b.row.name))
+		})
+	}
+}
+
+// nameSource and descSource let sahilm/fuzzy read the entries in place.
+type nameSource []*Entry
+
+func (s nameSource) String(i int) string { return s[i].row.name + "  " + s[i].row.keywords }
+func (s nameSource) Len() int            { return len(s) }
+
+type descSource []*Entry
+
+func (s descSource) String(i int) string { return s[i].row.desc }
+func (s descSource) Len() int            { return len(s) }
+
+// filtered ranks matches in the name or keywords first, then skills that
+// match only in their description: sahilm/fuzzy penalises every unmatched
+// character, so one string per skill would rank short descriptions above
+// exact names.
+func (p *libraryPane) filtered() []libLine {
+	names := fuzzy.FindFrom(p.query, nameSource(p.entries))
+	out := make([]libLine, 0, len(names))
+	seen := make(map[int]bool, len(names))
+	for _, m := range names {
+		e := p.entries[m.Index]
+		seen[m.Index] = true
+		var inName []int
+		for _, i := range m.MatchedIndexes {
+			if i < len(e.row.name) {
+				inName = append(inName, i)
+			}
+		}
+		out = append(out, libLine{e: e, nameMatch: inName})
+	}
+	for _, m := range fuzzy.FindFrom(p.query, descSource(p.entries)) {
+		if !seen[m.Index] {
+			out = append(out, libLine{e: p.entries[m.Index]})
+		}
+	}
+	return out
+}
+
+// nextSkillLine finds the first skill line from i in direction dir,
+// skipping group headers; it returns i clamped when there is none.
+func (p *libraryPane) nextSkillLine(i, dir int) int {
+	for j := i; j >= 0 && j < len(p.lines); j += dir {
+		if p.lines[j].e != nil {
+			return j
+		}
+	}
+	// Nothing that way: look the other way from i.
+	for j := i; j >= 0 && j < len(p.lines); j -= dir {
+		if p.lines[j].e != nil {
+			return j
+		}
+	}
+	return 0
+}
+
+func (p *libraryPane) moveTo(i int, dir int) {
+	if len(p.lines) == 0 {
+		return
+	}
+	i = min(max(i, 0), len(p.lines)-1)
+	p.cursor = p.nextSkillLine(i, dir)
+	if e := p.Selected(); e != nil {
+		p.selected = e.ID
+	}
+	p.clampOffset()
+}
+
+// clampOffset keeps the cursor (and the group header above it) visible.
+func (p *libraryPane) clampOffset() {
+	h := p.listHeight()
+	if h <= 0 {
+		p.offset = 0
+		return
+	}
+	top := p.cursor
+	if top > 0 && p.lines[top-1].header != "" {
+		top-- // show the group header with its first skill
+	}
+	if top < p.offset {
+		p.offset = top
+	}
+	if p.cursor >= p.offset+h {
+		p.offset = p.cursor - h + 1
+	}
+	p.offset = max(min(p.offset, len(p.lines)-h), 0)
+}
+
+// selectionChanged is returned when the cursor lands on another skill.
+type selectionChangedMsg struct{ e *Entry }
+
+func (p *libraryPane) Update(msg tea.Msg) tea.Cmd {
+	before := p.selected
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		cmd = p.handleKey(msg)
+	case tea.MouseWheelMsg:
+		switch msg.Button {
+		case tea.MouseWheelUp:
+			p.moveTo(p.cursor-3, -1)
+		case tea.MouseWheelDown:
+			p.moveTo(p.cursor+3, 1)
+		}
+	case tea.MouseClickMsg:
+		// Rows start one line below the pane's top (the header line);
+		// the caller translates coordinates into the pane.
+		if i := p.offset + msg.Y - 1; msg.Y >= 1 && i < len(p.lines) && p.lines[i].e != nil {
+			p.moveTo(i, 1)
+		}
+	}
+	if p.selected != before {
+		e := p.Selected()
+		return tea.Batch(cmd, func() tea.Msg { return selectionChangedMsg{e} })
+	}
+	return cmd
+}
+
+func (p *libraryPane) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := p.c.Keys
+	if p.filtering {
+		switch {
+		case key.Matches(msg, k.ClearFilter):
+			p.filtering = false
+			p.filter.Blur()
+			p.filter.SetValue("")
+			p.setQuery("")
+			return nil
+		case key.Matches(msg, k.AcceptInput):
+			p.filtering = false
+			p.filter.Blur()
+			return nil
+		case key.Matches(msg, k.InputUp):
+			p.moveTo(p.cursor-1, -1)
+			return nil
+		case key.Matches(msg, k.InputDown):
+			p.moveTo(p.cursor+1, 1)
+			return nil
+		}
+		var cmd tea.Cmd
+		p.filter, cmd = p.filter.Update(msg)
+		p.setQuery(p.filter.Value())
+		return cmd
+	}
+	h := p.listHeight()
+	switch {
+	case key.Matches(msg, k.Filter):
+		p.filtering = true
+		return p.filter.Focus()
+	case key.Matches(msg, k.ClearFilter):
+		if p.query != "" {
+			p.filter.SetValue("")
+			p.setQuery("")
+		}
+	case key.Matches(msg, k.Up):
+		p.moveTo(p.cursor-1, -1)
+	case key.Matches(msg, k.Down):
+		p.moveTo(p.cursor+1, 1)
+	case key.Matches(msg, k.PageUp):
+		p.moveTo(p.cursor-h, -1)
+	case key.Matches(msg, k.PageDown):
+		p.moveTo(p.cursor+h, 1)
+	case key.Matches(msg, k.HalfUp):
+		p.moveTo(p.cursor-h/2, -1)
+	case key.Matches(msg, k.HalfDown):
+		p.moveTo(p.cursor+h/2, 1)
+	case key.Matches(msg, k.Top):
+		p.moveTo(0, 1)
+	case key.Matches(msg, k.Bottom):
+		p.moveTo(len(p.lines)-1, -1)
+	case key.Matches(msg, k.Sort):
+		p.sortBy = (p.sortBy + 1) % 2
+		p.rebuild()
+	case key.Matches(msg, k.Group):
+		p.group = !p.group
+		p.rebuild()
+	}
+	return nil
+}
+
+func (p *libraryPane) setQuery(q string) {
+	if q == p.query {
+		return
+	}
+	p.query = q
+	// A new query starts at the best match.
+	p.selected = -1
+	p.rebuild()
+}
+
+func (p *libraryPane) ShortHelp() []key.Binding {
+	k := p.c.Keys
+	if p.filtering {
+		return []key.Binding{k.AcceptInput, k.ClearFilter}
+	}
+	return []key.Binding{k.Up, k.Down, k.Open, k.Filter, k.Sort, k.Group}
+}
+
+func (p *libraryPane) FullHelp() [][]key.Binding {
+	k := p.c.Keys
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.Open, k.Filter, k.ClearFilter, k.Sort, k.Group},
+	}
+}
+
+// View draws the header line and the visible rows, each exactly width
+// cells wide.
+func (p *libraryPane) View() string {
+	if p.width <= 0 || p.height <= 0 {
+		return ""
+	}
+	st := p.c.Styles
+	var b strings.Builder
+	b.WriteString(p.headerLine())
+	h := p.listHeight()
+	if len(p.lines) == 0 && h > 0 {
+		msg := "No skills yet."
+		if p.query != "" {
+			msg = fmt.Sprintf("No skill matches %q. esc clears the filter.", p.query)
+		}
+		b.WriteString("\n" + fit(st.Dim.Render(" "+msg), p.width))
+		h--
+		for ; h > 0; h-- {
+			b.WriteString("\n" + strings.Repeat(" ", p.width))
+		}
+		return b.String()
+	}
+	cols := p.columns()
+	for i := p.offset; i < p.offset+h; i++ {
+		b.WriteString("\n")
+		if i >= len(p.lines) {
+			b.WriteString(strings.Repeat(" ", p.width))
+			continue
+		}
+		l := p.lines[i]
+		if l.header != "" {
+			b.WriteString(fit(st.GroupHeader.Render(" "+ansi.Truncate(l.header, p.width-1, "…")), p.width))
+			continue
+		}
+		b.WriteString(p.rowView(l, cols, i == p.cursor))
+	}
+	return b.String()
+}
+
+func (p *libraryPane) headerLine() string {
+	st := p.c.Styles
+	if p.filtering || p.query != "" {
+		count := st.Dim.Render(fmt.Sprintf(" %d/%d", p.skillCount(), len(p.entries)))
+		in := p.filter.View()
+		if !p.filtering {
+			in = st.FilterPrompt.Render("/ ") + st.FilterText.Render(p.query)
+		}
+		room := p.width - lipgloss.Width(count)
+		return fit(ansi.Truncate(in, max(room, 0), "")+count, p.width)
+	}
+	left := st.PaneHeader.Render(fmt.Sprintf(" %d skills", len(p.entries)))
+	right := p.sortBy.String()
+	if p.group && len(p.sources) > 1 {
+		right += " · by source"
+	}
+	right = st.Dim.Render(right + " ")
+	return spread(left, right, p.width)
+}
+
+func (p *libraryPane) skillCount() int {
+	n := 0
+	for _, l := range p.lines {
+		if l.e != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// columns are the widths of a row's parts at the pane's width.
+type columns struct {
+	name, badge, version, desc, counts int
+}
+
+const countsWidth = 8
+
+func (p *libraryPane) columns() columns {
+	w := p.width - 2 // cursor mark and a space
+	c := columns{badge: 8, counts: countsWidth}
+	longest := 0
+	for _, e := range p.entries {
+		longest = max(longest, ansi.StringWidth(e.row.name))
+	}
+	c.name = min(longest, max(w*2/5, 12), 32)
+	rest := w - c.name - 1 - c.badge - 1 - c.counts
+	if rest >= 18 {
+		c.version = 8
+		rest -= c.version + 1
+	}
+	if rest >= 8 {
+		c.desc = rest - 1
+	} else if rest < 0 {
+		// Very narrow: give the name what is left.
+		c.name = max(c.name+rest, 4)
+	}
+	return c
+}
+
+// rowView draws one skill: cursor, name, badge, version, description,
+// problem counts. Each part is styled on its own so the selection's
+// background covers the whole row.
+func (p *libraryPane) rowView(l libLine, c columns, selected bool) string {
+	st := p.c.Styles
+	e := l.e
+	sel := func(s lipgloss.Style) lipgloss.Style {
+		if !selected {
+			return s
+		}
+		if p.focused {
+			return s.Inherit(st.RowSelected)
+		}
+		return s.Inherit(st.RowSelectedDim)
+	}
+	gap := sel(st.Row).Render(" ")
+	var b strings.Builder
+	if selected && p.focused {
+		b.WriteString(sel(st.Heading).Render(st.RowCursor))
+	} else {
+		b.WriteString(sel(st.Row).Render(" "))
+	}
+	b.WriteString(gap)
+	b.WriteString(p.nameCell(e.row.name, l.nameMatch, c.name, sel))
+	b.WriteString(gap)
+	badge := st.FormatBadge(e.Candidate.Format)
+	if bs, ok := st.Badge[e.Candidate.Format]; ok {
+		badge = sel(bs).Render(pad(e.Candidate.Format.Label(), c.badge))
+	}
+	b.WriteString(badge)
+	if c.version > 0 {
+		b.WriteString(gap)
+		b.WriteString(sel(st.Version).Render(pad(ansi.Truncate(e.row.version, c.version, "…"), c.version)))
+	}
+	if c.desc > 0 {
+		b.WriteString(gap)
+		b.WriteString(sel(st.Description).Render(pad(ansi.Truncate(e.row.desc, c.desc, "…"), c.desc)))
+	}
+	b.WriteString(gap)
+	b.WriteString(p.countsCell(e.row, sel))
+	return fit(b.String(), p.width)
+}
+
+func (p *libraryPane) nameCell(name string, match []int, width int, sel func(lipgloss.Style) lipgloss.Style) string {
+	st := p.c.Styles
+	name = ansi.Truncate(name, width, "…")
+	if len(match) == 0 {
+		return sel(st.Name).Render(pad(name, width))
+	}
+	var b strings.Builder
+	hit := make(map[int]bool, len(match))
+	for _, i := range match {
+		hit[i] = true
+	}
+	for i, r := range name {
+		if hit[i] {
+			b.WriteString(sel(st.Match).Render(string(r)))
+		} else {
+			b.WriteString(sel(st.Name).Render(string(r)))
+		}
+	}
+	if w := ansi.StringWidth(name); w < width {
+		b.WriteString(sel(st.Name).Render(strings.Repeat(" ", width-w)))
+	}
+	return b.String()
+}
+
+// countsCell: ✗ errors and ⚠ warnings, or a ✓ when clean, right-aligned.
+func (p *libraryPane) countsCell(r row, sel func(lipgloss.Style) lipgloss.Style) string {
+	st := p.c.Styles
+	var parts []string
+	width := 0
+	if r.errors > 0 {
+		s := fmt.Sprintf("%s%d", glyphError, r.errors)
+		parts, width = append(parts, sel(st.Error).Render(s)), width+ansi.StringWidth(s)
+	}
+	if r.warnings > 0 {
+		s := fmt.Sprintf("%s%d", glyphWarning, r.warnings)
+		if width > 0 {
+			parts, width = append(parts, sel(st.Row).Render(" ")), width+1
+		}
+		parts, width = append(parts, sel(st.Warning).Render(s)), width+ansi.StringWidth(s)
+	}
+	if len(parts) == 0 {
+		parts, width = append(parts, sel(st.OK).Render(glyphOK)), 1
+	}
+	lead := ""
+	if width < countsWidth {
+		lead = sel(st.Row).Render(strings.Repeat(" ", countsWidth-width))
+	}
+	return lead + strings.Join(parts, "")
+}

@@ -1,0 +1,173 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
+)
+
+// Live lint: every local skill is watched (registry.Watcher); a change
+// re-reads only that skill, then the library checks run again, and the
+// row badges and the open tab update in place.
+
+// watchStartedMsg: the watcher is running (or could not start).
+type watchStartedMsg struct {
+	w      *registry.Watcher
+	failed int
+	err    error
+}
+
+// skillsChangedMsg: these skills' files changed on disk.
+type skillsChangedMsg struct{ ids []int }
+
+// startWatching registers every local skill with a new watcher, in a
+// command (thousands of inotify watches take a while).
+func (m *Model) startWatching() tea.Cmd {
+	if !m.opts.Watch {
+		return nil
+	}
+	type target struct {
+		id   int
+		path string
+	}
+	var targets []target
+	for _, e := range m.lib.entries {
+		if e.Base.Local {
+			targets = append(targets, target{e.ID, e.watchPath()})
+		}
+	}
+	if len(targets) == 0 {
+		return nil
+	}
+	return func() tea.Msg {
+		w, err := registry.NewWatcher(registry.DefaultDebounce)
+		if err != nil {
+			return watchStartedMsg{err: err}
+		}
+		failed := 0
+		for _, t := range targets {
+			if w.WatchSkill(strconv.Itoa(t.id), t.path) != nil {
+				failed++
+			}
+		}
+		return watchStartedMsg{w: w, failed: failed}
+	}
+}
+
+// watchMore adds skills found by a rescan to the running watcher.
+func (m *Model) watchMore(es []*Entry) tea.Cmd {
+	w := m.watcher
+	if w == nil {
+		return nil
+	}
+	var ids []int
+	var paths []string
+	for _, e := range es {
+		if e.Base.Local {
+			ids, paths = append(ids, e.ID), append(paths, e.watchPath())
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	return func() tea.Msg {
+		for i, id := range ids {
+			_ = w.WatchSkill(strconv.Itoa(id), paths[i])
+		}
+		return nil
+	}
+}
+
+// waitForChanges blocks in a command until the watcher reports.
+func waitForChanges(w *registry.Watcher) tea.Cmd {
+	return func() tea.Msg {
+		ids, ok := <-w.Changes()
+		if !ok {
+			return nil
+		}
+		out := make([]int, 0, len(ids))
+		for _, s := range ids {
+			if id, err := strconv.Atoi(s); err == nil {
+				out = append(out, id)
+			}
+		}
+		return skillsChangedMsg{ids: out}
+	}
+}
+
+func (m *Model) onWatchStarted(msg watchStartedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.setStatus("Live lint is off: "+msg.err.Error(), true)
+		return nil
+	}
+	m.watcher = msg.w
+	if msg.failed > 0 {
+		m.setStatus(fmt.Sprintf("Live lint is off for %s (the system's file-watch limit?).", plural(msg.failed, "skill", "skills")), true)
+	}
+	return waitForChanges(msg.w)
+}
+
+// onSkillsChanged re-reads each changed skill, and keeps listening.
+func (m *Model) onSkillsChanged(msg skillsChangedMsg) tea.Cmd {
+	cmds := []tea.Cmd{}
+	if m.watcher != nil {
+		cmds = append(cmds, waitForChanges(m.watcher))
+	}
+	for _, id := range msg.ids {
+		if e := m.entries[id]; e != nil {
+			cmds = append(cmds, reloadCmd(e, m.readerOptions(), m.opts.Config))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
+// onSkillReloaded shows the re-read skill at once (with its own findings)
+// and asks for the library checks, which bring the library-wide ones.
+func (m *Model) onSkillReloaded(msg skillReloadedMsg) tea.Cmd {
+	e := m.entries[msg.id]
+	if e == nil {
+		return nil
+	}
+	// Keep the library findings of the last check until the next arrives,
+	// so a badge does not flicker.
+	shown := *msg.skill
+	if e.Skill != nil && e.loaded != nil {
+		shown.Diagnostics = append(slices0(msg.skill.Diagnostics), libraryOnly(e.Skill.Diagnostics, e.loaded.Diagnostics)...)
+	}
+	e.loaded = msg.skill
+	e.setSkill(&shown)
+	m.lib.refresh()
+	cmds := []tea.Cmd{m.requestCheck(), m.buildCmd(e)}
+	if m.skill.entry != nil && m.skill.entry.ID == e.ID {
+		cmds = append(cmds, m.skill.setEntry(e, true))
+	}
+	return tea.Batch(cmds...)
+}
+
+// libraryOnly returns the findings in all that are not in own (the ones a
+// library check added).
+func libraryOnly(all, own []model.Diagnostic) []model.Diagnostic {
+	if len(all) <= len(own) {
+		return nil
+	}
+	return all[len(own):]
+}
+
+func slices0(ds []model.Diagnostic) []model.Diagnostic {
+	return append([]model.Diagnostic(nil), ds...)
+}
+
+// Close stops the file watcher; call it after the program ends.
+func (m *Model) Close() error {
+	if m.watcher != nil {
+		return m.watcher.Close()
+	}
+	return nil
+}
+
+func absPath(p string) (string, error) { return filepath.Abs(p) }

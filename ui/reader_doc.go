@@ -1,0 +1,189 @@
+package ui
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/sanitize"
+)
+
+// readerDoc is one document in the reader: a skill's body or one of its
+// files turned into Markdown.
+type readerDoc struct {
+	id       string // names the document in the render cache
+	title    string // what the breadcrumb shows
+	markdown string
+	fsys     fs.FS  // where relative links are looked up
+	dir      string // FS folder relative links resolve against
+	skillDir string // links may not leave this folder
+	fsPath   string // the file shown, "" for the body
+	yOffset  int    // scroll position, kept while another doc is on top
+}
+
+// bodyDoc is the Markdown that matters for a skill: its body, or when it
+// has none, a short page made from its name and description.
+func bodyDoc(e *Entry) *readerDoc {
+	s := e.Skill
+	md := s.Body
+	if strings.TrimSpace(md) == "" {
+		md = fmt.Sprintf("# %s\n\n%s\n\n*This skill has no body text to read.*\n", s.Name, s.Description)
+	}
+	title := path.Base(s.BodyFile)
+	if s.BodyFile == "" {
+		title = path.Base(s.Location.File)
+	}
+	dir := s.Location.Dir
+	if s.BodyFile != "" {
+		dir = path.Dir(s.BodyFile)
+	}
+	return &readerDoc{
+		id:       fmt.Sprintf("skill:%d", e.ID),
+		title:    sanitize.Line(title),
+		markdown: md,
+		fsys:     s.Location.FS,
+		dir:      dir,
+		skillDir: s.Location.Dir,
+	}
+}
+
+// maxReadBytes caps what the reader loads of one file.
+const maxReadBytes = 1 << 20
+
+// fileOpenedMsg brings a file read for the reader back to the loop.
+type fileOpenedMsg struct {
+	entryID int
+	doc     *readerDoc
+	err     error
+}
+
+// openFileCmd reads fsPath (an FS path inside the skill's folder) and turns
+// it into a reader document: Markdown as is, other text in a fenced code
+// block, binary files as a one-line note.
+func openFileCmd(e *Entry, fsPath string) tea.Cmd {
+	s := e.Skill
+	id := e.ID
+	return func() tea.Msg {
+		d, err := fileDoc(s, id, fsPath)
+		return fileOpenedMsg{entryID: id, doc: d, err: err}
+	}
+}
+
+func fileDoc(s *model.Skill, entryID int, fsPath string) (*readerDoc, error) {
+	clean := path.Clean(fsPath)
+	dir := s.Location.Dir
+	if dir != "." && clean != dir && !strings.HasPrefix(clean, dir+"/") {
+		return nil, fmt.Errorf("%s is outside the skill's folder", sanitize.Line(fsPath))
+	}
+	if s.Location.FS == nil {
+		return nil, fmt.Errorf("the skill's files are not available")
+	}
+	f, err := s.Location.FS.Open(clean)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxReadBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	truncated := len(data) > maxReadBytes
+	if truncated {
+		data = data[:maxReadBytes]
+	}
+	rel := strings.TrimPrefix(strings.TrimPrefix(clean, dir), "/")
+	if rel == "" {
+		rel = path.Base(clean)
+	}
+	d := &readerDoc{
+		id:       fmt.Sprintf("file:%d:%s", entryID, clean),
+		title:    sanitize.Line(rel),
+		fsys:     s.Location.FS,
+		dir:      path.Dir(clean),
+		skillDir: dir,
+		fsPath:   clean,
+	}
+	switch {
+	case isBinary(data):
+		d.markdown = fmt.Sprintf("# %s\n\n*Binary file, %s — not shown.*\n", "`"+rel+"`", humanBytes(len(data)))
+	case isMarkdown(clean):
+		d.markdown = string(data)
+	default:
+		d.markdown = codeBlock(string(data), languageOf(clean))
+	}
+	if truncated {
+		d.markdown += fmt.Sprintf("\n\n*Only the first %s are shown.*\n", humanBytes(maxReadBytes))
+	}
+	return d, nil
+}
+
+func isMarkdown(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".md", ".markdown", ".mdx":
+		return true
+	}
+	return false
+}
+
+// isBinary: a NUL byte, or text that is mostly not UTF-8.
+func isBinary(b []byte) bool {
+	head := b[:min(len(b), 8000)]
+	if bytes.IndexByte(head, 0) >= 0 {
+		return true
+	}
+	if utf8.Valid(head) {
+		return false
+	}
+	bad := 0
+	for i := 0; i < len(head); {
+		r, n := utf8.DecodeRune(head[i:])
+		if r == utf8.RuneError && n == 1 {
+			bad++
+		}
+		i += n
+	}
+	return bad*10 > len(head)
+}
+
+// languageOf names a file's language for glamour's code highlighting.
+func languageOf(p string) string {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".js", ".mjs", ".cjs":
+		return "javascript"
+	case ".ts", ".mts", ".tsx":
+		return "typescript"
+	case ".json":
+		return "json"
+	case ".yaml", ".yml":
+		return "yaml"
+	case ".py":
+		return "python"
+	case ".sh", ".bash":
+		return "bash"
+	case ".go":
+		return "go"
+	case ".html", ".htm":
+		return "html"
+	case ".css":
+		return "css"
+	case ".toml":
+		return "toml"
+	}
+	return ""
+}
+
+// codeBlock fences text with a fence longer than any backtick run in it.
+func codeBlock(text, lang string) string {
+	fence := "```"
+	for strings.Contains(text, fence) {
+		fence += "`"
+	}
+	return fence + lang + "\n" + strings.TrimRight(text, "\n") + "\n" + fence + "\n"
+}

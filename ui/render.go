@@ -1,0 +1,141 @@
+package ui
+
+import (
+	"container/list"
+	"hash/fnv"
+	"strings"
+	"sync"
+
+	"charm.land/glamour/v2"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/skillstudio/skillstudio/sanitize"
+)
+
+// RenderMarkdown renders skill Markdown the way the Read tab and `show`
+// do: sanitised first (glamour passes an OSC 52 clipboard write in a
+// paragraph straight through, and after rendering a skill's escapes can no
+// longer be told from glamour's own), then glamour in a standard style
+// ("dark", "light" or "notty") word-wrapped to width cells.
+func RenderMarkdown(md string, width int, style string) (string, error) {
+	r, err := glamour.NewTermRenderer(
+		glamour.WithStandardStyle(style),
+		glamour.WithWordWrap(max(width-glamourMargin, 10)),
+	)
+	if err != nil {
+		return "", err
+	}
+	out, err := r.Render(sanitize.String(md))
+	if err != nil {
+		return "", err
+	}
+	return strings.Trim(out, "\n"), nil
+}
+
+// glamourMargin is the left and right margin glamour's standard styles
+// put around a document; wrapping narrower keeps lines inside the pane.
+const glamourMargin = 4
+
+// renderKey names one rendering: which document (a skill's body or one of
+// its files), its content, the width and the style.
+type renderKey struct {
+	doc   string
+	hash  uint64
+	width int
+	style string
+}
+
+func newRenderKey(doc, md string, width int, style string) renderKey {
+	h := fnv.New64a()
+	h.Write([]byte(md))
+	return renderKey{doc: doc, hash: h.Sum64(), width: width, style: style}
+}
+
+// RenderCache keeps recent renderings (glamour takes tens of milliseconds
+// for a long document): an LRU of at most max entries, safe for use from
+// commands.
+type RenderCache struct {
+	mu  sync.Mutex
+	max int
+	m   map[renderKey]*list.Element
+	lru *list.List
+}
+
+type cached struct {
+	key renderKey
+	doc *renderedDoc
+}
+
+// renderedDoc is a rendering with where its headings landed and the
+// links it holds.
+type renderedDoc struct {
+	out      string
+	lines    int
+	headings []int // line of each heading in out
+	links    []docLink
+}
+
+// NewRenderCache keeps at most max renderings.
+func NewRenderCache(max int) *RenderCache {
+	return &RenderCache{max: max, m: map[renderKey]*list.Element{}, lru: list.New()}
+}
+
+func (c *RenderCache) get(k renderKey) (*renderedDoc, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.m[k]; ok {
+		c.lru.MoveToFront(el)
+		return el.Value.(*cached).doc, true
+	}
+	return nil, false
+}
+
+func (c *RenderCache) put(k renderKey, d *renderedDoc) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if el, ok := c.m[k]; ok {
+		el.Value.(*cached).doc = d
+		c.lru.MoveToFront(el)
+		return
+	}
+	c.m[k] = c.lru.PushFront(&cached{k, d})
+	for c.lru.Len() > c.max {
+		old := c.lru.Back()
+		c.lru.Remove(old)
+		delete(c.m, old.Value.(*cached).key)
+	}
+}
+
+// renderedMsg brings a rendering back to the loop.
+type renderedMsg struct {
+	key renderKey
+	doc *renderedDoc
+	err error
+}
+
+// renderDoc renders d and finds its headings and links. It does I/O (a
+// stat per link) and takes milliseconds: call it from a command.
+func renderDoc(d *readerDoc, k renderKey) (*renderedDoc, error) {
+	out, err := RenderMarkdown(d.markdown, k.width, k.style)
+	if err != nil {
+		return nil, err
+	}
+	o := outline(d.markdown, d.fsys, d.dir, d.skillDir)
+	return &renderedDoc{
+		out:      out,
+		lines:    strings.Count(out, "\n") + 1,
+		headings: headingLines(out, o.headings),
+		links:    o.links,
+	}, nil
+}
+
+// renderCmd renders off the update loop and fills the cache.
+func renderCmd(c *RenderCache, d *readerDoc, k renderKey) tea.Cmd {
+	return func() tea.Msg {
+		rd, err := renderDoc(d, k)
+		if err == nil {
+			c.put(k, rd)
+		}
+		return renderedMsg{key: k, doc: rd, err: err}
+	}
+}

@@ -1,0 +1,126 @@
+package ui
+
+import (
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
+)
+
+// This file holds the studio's seams: the messages and hooks other parts
+// of skillstudio plug into. doc.go explains how each is meant to be used.
+
+// OpenFileMsg asks the skill pane to show a file of the selected skill in
+// the Read tab, on top of the reader's back stack. Path is an FS path
+// relative to the skill's folder (a quiz's load-reference target).
+type OpenFileMsg struct{ Path string }
+
+// GotoHeadingMsg asks the skill pane to show the selected skill's body in
+// the Read tab scrolled to a heading (a quiz's goto action).
+type GotoHeadingMsg struct{ Heading string }
+
+// OpenSkillMsg selects the skill of that name and shows its Read tab (a
+// quiz's load-skill action). Unknown names give a status message.
+type OpenSkillMsg struct{ Name string }
+
+// StatusMsg shows a one-line message in the status bar until the next key.
+type StatusMsg struct {
+	Text  string
+	Error bool
+}
+
+// RescanMsg searches every source again and adds skills that appeared
+// (the scaffolder sends it after writing a new skill).
+type RescanMsg struct{}
+
+// AddSourceMsg opens one more source (a folder, a file, or whatever spec
+// Options.Open understands) and streams its skills into the library.
+type AddSourceMsg struct{ Spec string }
+
+// CloseScreenMsg closes the full-window screen that is open (the new-skill
+// form, the add-source prompt) and returns to the library.
+type CloseScreenMsg struct{}
+
+// Screen is a full-window component that takes over the studio until it
+// sends CloseScreenMsg: the new-skill form, the add-source prompt.
+type Screen interface {
+	Component
+	Init() tea.Cmd
+	Update(msg tea.Msg) tea.Cmd
+}
+
+// ScreenContext tells a screen where it was opened.
+type ScreenContext struct {
+	// Selected is the selected skill, or nil.
+	Selected *Entry
+	// Dir is a local folder the user is working in: the selected skill's
+	// source root, or the first local source; "" when everything shown is
+	// embedded or remote.
+	Dir string
+}
+
+// ScreenFactory makes a screen.
+type ScreenFactory func(c *Common, ctx ScreenContext) Screen
+
+// NewSkillScreen opens on the NewSkill key (`n`). The scaffolding code sets
+// it from an init function in its own ui/ file; while it is nil the key
+// says the feature is not available.
+var NewSkillScreen ScreenFactory
+
+// AddSourceScreen opens on the AddSource key (`a`); it should end by
+// sending AddSourceMsg (then CloseScreenMsg). Set by the remote-sources
+// code; while it is nil the key says the feature is not available.
+var AddSourceScreen ScreenFactory
+
+// Builder builds .xgs.js skills for the status bar's "last build" line.
+// The bundle package's incremental builder satisfies it with a small
+// adapter. Build is called from a command, never from Update, whenever an
+// .xgs.js skill is selected or changes on disk; it may be called
+// concurrently for different files and should reuse earlier work.
+type Builder interface {
+	Build(file string) BuildResult
+}
+
+// BuildResult is the outcome of one build.
+type BuildResult struct {
+	Bytes    int
+	Duration time.Duration
+	// Err is the first error, formatted file:line:col: message.
+	Err error
+}
+
+// Opener opens a source spec; the default is registry.OpenLocal.
+type Opener func(spec string) (registry.Opened, error)
+
+// Options configure a studio.
+type Options struct {
+	// Sources are what the user named. With none, DefaultSource is used,
+	// and where that holds no skills, the embedded example library.
+	Sources []string
+	// DefaultSource is the folder used when Sources is empty ("." when
+	// unset).
+	DefaultSource string
+	// ExtraSources are always opened too (a config file's sources:).
+	ExtraSources []string
+	// Theme fixes the palette: "dark" or "light". Empty means follow the
+	// terminal's background colour (dark until it answers).
+	Theme string
+	// NoColor draws without colour (NO_COLOR).
+	NoColor bool
+	// Profile and Config are passed to the readers and applied to
+	// findings, as `lint` does.
+	Profile model.Profile
+	Config  *formats.Config
+	// Watch turns on live lint: skills re-read when their files change.
+	Watch bool
+	// Open opens a source spec (default registry.OpenLocal; the CLI
+	// passes one that also opens remote sources).
+	Open Opener
+	// Builder, when set, shows .xgs.js builds in the status bar.
+	Builder Builder
+	// BatchSize is how many skills one load command reads (default 32).
+	BatchSize int
+}

@@ -1,0 +1,239 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/skillstudio/skillstudio/sanitize"
+)
+
+// skillPane shows the selected skill: a header, the tab bar and the active
+// tab. Tabs that are not shown get the skill when they are next opened, so
+// moving through the library costs only the active tab's work.
+type skillPane struct {
+	c             *Common
+	width, height int
+	focused       bool
+
+	entry  *Entry
+	tabs   []Tab
+	active int
+	// shownID[i] is the ID of the skill tab i was last given (-1 none);
+	// stale[i] is true when the pane's skill changed since.
+	shownID []int
+	stale   []bool
+}
+
+func newSkillPane(c *Common) *skillPane {
+	tabs := newTabs(c)
+	p := &skillPane{c: c, tabs: tabs, shownID: make([]int, len(tabs)), stale: make([]bool, len(tabs))}
+	for i := range p.shownID {
+		p.shownID[i] = -1
+	}
+	return p
+}
+
+// headerHeight is the lines above the active tab: name, path, tab bar.
+const headerHeight = 3
+
+func (p *skillPane) SetSize(w, h int) {
+	p.width, p.height = w, h
+	for _, t := range p.tabs {
+		t.SetSize(w, max(h-headerHeight, 1))
+	}
+}
+
+// refresh re-requests renderings after a resize or theme change.
+func (p *skillPane) refresh() tea.Cmd {
+	if p.entry == nil {
+		return nil
+	}
+	if r, ok := p.tabs[p.active].(interface{ refresh() tea.Cmd }); ok {
+		return r.refresh()
+	}
+	return nil
+}
+
+// setEntry shows e; same means e was re-read (keep scroll and selection).
+func (p *skillPane) setEntry(e *Entry, same bool) tea.Cmd {
+	p.entry = e
+	for i := range p.stale {
+		p.stale[i] = true
+	}
+	if e != nil && !p.tabs[p.active].Applies(e) {
+		p.active = 0
+	}
+	return p.activate(p.active)
+}
+
+// activate makes tab i active, handing it the current skill if stale.
+func (p *skillPane) activate(i int) tea.Cmd {
+	p.active = i
+	if !p.stale[i] {
+		return nil
+	}
+	p.stale[i] = false
+	t := p.tabs[i]
+	if p.entry == nil {
+		p.shownID[i] = -1
+		return t.SetEntry(nil, false)
+	}
+	same := p.shownID[i] == p.entry.ID
+	p.shownID[i] = p.entry.ID
+	return t.SetEntry(p.entry, same)
+}
+
+// visible lists the indexes of the tabs that apply to the skill.
+func (p *skillPane) visible() []int {
+	var out []int
+	for i, t := range p.tabs {
+		if p.entry == nil || t.Applies(p.entry) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (p *skillPane) cycle(dir int) tea.Cmd {
+	vis := p.visible()
+	if len(vis) == 0 {
+		return nil
+	}
+	pos := 0
+	for j, i := range vis {
+		if i == p.active {
+			pos = j
+		}
+	}
+	pos = ((pos+dir)%len(vis) + len(vis)) % len(vis)
+	return p.activate(vis[pos])
+}
+
+// showTab activates the tab with that title (for seams: the quiz tab's
+// goto opens Read).
+func (p *skillPane) showTab(title string) tea.Cmd {
+	for i, t := range p.tabs {
+		if t.Title() == title {
+			return p.activate(i)
+		}
+	}
+	return nil
+}
+
+func (p *skillPane) Update(msg tea.Msg) tea.Cmd {
+	k := p.c.Keys
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, k.NextTab):
+			return p.cycle(1)
+		case key.Matches(msg, k.PrevTab):
+			return p.cycle(-1)
+		case key.Matches(msg, k.TabNumber):
+			vis := p.visible()
+			if n := int(msg.Code - '1'); n >= 0 && n < len(vis) {
+				return p.activate(vis[n])
+			}
+			return nil
+		}
+		return p.tabs[p.active].Update(msg)
+	case OpenFileMsg:
+		if p.entry == nil {
+			return nil
+		}
+		return tea.Batch(p.showTab("Read"), openFileCmd(p.entry, p.entry.Skill.Location.Join(msg.Path)))
+	case GotoHeadingMsg:
+		cmd := p.showTab("Read")
+		for i, t := range p.tabs {
+			if t.Title() == "Read" {
+				return tea.Batch(cmd, p.tabs[i].Update(msg))
+			}
+		}
+		return cmd
+	case renderedMsg, renderWantedMsg, fileOpenedMsg, agentReportMsg:
+		// Results of a tab's own commands: every tab sees them and keeps
+		// those addressed to it.
+		var cmds []tea.Cmd
+		for _, t := range p.tabs {
+			cmds = append(cmds, t.Update(msg))
+		}
+		return tea.Batch(cmds...)
+	}
+	return p.tabs[p.active].Update(msg)
+}
+
+func (p *skillPane) ShortHelp() []key.Binding {
+	k := p.c.Keys
+	return append([]key.Binding{k.NextTab}, p.tabs[p.active].ShortHelp()...)
+}
+
+func (p *skillPane) FullHelp() [][]key.Binding {
+	k := p.c.Keys
+	return append([][]key.Binding{{k.NextTab, k.PrevTab, k.TabNumber, k.Back}}, p.tabs[p.active].FullHelp()...)
+}
+
+func (p *skillPane) View() string {
+	if p.width <= 0 || p.height <= 0 {
+		return ""
+	}
+	st := p.c.Styles
+	if p.entry == nil {
+		msg := st.Dim.Render(" Select a skill in the library to read it here.")
+		return fitLines(msg, p.width, p.height)
+	}
+	e := p.entry
+	var b strings.Builder
+	// Line 1: name, badge, version. Line 2: where it lives.
+	head := " " + st.Name.Render(e.row.name) + "  " + st.FormatBadge(e.Candidate.Format)
+	if e.row.version != "" {
+		head += " " + st.Version.Render(e.row.version)
+	}
+	b.WriteString(fit(head, p.width) + "\n")
+	where := e.OSPath(e.Skill.Location.File)
+	if !e.Base.Local {
+		where = e.Source + ": " + e.Skill.Location.File
+	}
+	b.WriteString(fit(st.Dim.Render(" "+ansi.Truncate(sanitize.Line(where), p.width-2, glyphEllip)), p.width) + "\n")
+	b.WriteString(p.tabBar() + "\n")
+	b.WriteString(p.tabs[p.active].View())
+	return fitLines(b.String(), p.width, p.height)
+}
+
+// tabBar draws the tabs, numbered, the active one highlighted.
+func (p *skillPane) tabBar() string {
+	st := p.c.Styles
+	var parts []string
+	for n, i := range p.visible() {
+		t := p.tabs[i]
+		label := fmt.Sprintf("%d %s", n+1, t.Title())
+		style := st.TabInactive
+		if i == p.active {
+			style = st.TabActive
+		}
+		part := style.Render(label)
+		if badge := t.Badge(p.entry); badge != "" {
+			part += badge
+		}
+		parts = append(parts, part)
+	}
+	bar := strings.Join(parts, st.TabGap.Render(" "))
+	if ansi.StringWidth(bar) > p.width {
+		// Narrow: drop the numbers' labels to the active tab only.
+		parts = parts[:0]
+		for n, i := range p.visible() {
+			label := fmt.Sprint(n + 1)
+			style := st.TabInactive
+			if i == p.active {
+				label = fmt.Sprintf("%d %s", n+1, p.tabs[i].Title())
+				style = st.TabActive
+			}
+			parts = append(parts, style.Render(label))
+		}
+		bar = strings.Join(parts, "")
+	}
+	return fit(bar, p.width)
+}

@@ -1,0 +1,243 @@
+package ui
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/sanitize"
+)
+
+// lintTab lists a skill's findings grouped by severity, each with rule
+// id, place, message and hint; enter opens the editor there. It updates in
+// place when the skill is re-linted, keeping the selected finding.
+type lintTab struct {
+	scrollView
+	entry *Entry
+	diags []model.Diagnostic
+	sel   int
+	// spans[i] is the first and last content line of finding i.
+	spans [][2]int
+}
+
+func newLintTab(c *Common) *lintTab { return &lintTab{scrollView: newScrollView(c)} }
+
+func (t *lintTab) Title() string         { return "Lint" }
+func (t *lintTab) Applies(e *Entry) bool { return true }
+
+// Badge shows the counts next to the tab's title.
+func (t *lintTab) Badge(e *Entry) string {
+	if e == nil {
+		return ""
+	}
+	st := t.c.Styles
+	var parts []string
+	if e.row.errors > 0 {
+		parts = append(parts, st.Error.Render(fmt.Sprintf("%s%d", glyphError, e.row.errors)))
+	}
+	if e.row.warnings > 0 {
+		parts = append(parts, st.Warning.Render(fmt.Sprintf("%s%d", glyphWarning, e.row.warnings)))
+	}
+	return strings.Join(parts, " ")
+}
+
+func (t *lintTab) SetSize(w, h int) { t.setSize(w, h); t.redraw(true) }
+
+func (t *lintTab) SetEntry(e *Entry, same bool) tea.Cmd {
+	var prev *model.Diagnostic
+	if same && t.sel < len(t.diags) {
+		d := t.diags[t.sel]
+		prev = &d
+	}
+	t.entry = e
+	t.diags = nil
+	if e != nil {
+		t.diags = sortedFindings(e.Skill.Diagnostics)
+	}
+	switch {
+	case !same:
+		t.sel = 0
+	case prev != nil:
+		// Stay on the same finding if it is still there (its line may
+		// have moved), else on the one now at its place.
+		i := slices.IndexFunc(t.diags, func(d model.Diagnostic) bool {
+			return d.Rule == prev.Rule && d.File == prev.File && d.Message == prev.Message
+		})
+		if i >= 0 {
+			t.sel = i
+		}
+	}
+	t.sel = max(min(t.sel, len(t.diags)-1), 0)
+	t.redraw(same)
+	return nil
+}
+
+// sortedFindings orders errors first, then warnings, then infos; within
+// one severity by file, line and rule.
+func sortedFindings(ds []model.Diagnostic) []model.Diagnostic {
+	out := slices.Clone(ds)
+	model.SortDiagnostics(out)
+	slices.SortStableFunc(out, func(a, b model.Diagnostic) int { return cmp.Compare(b.Severity, a.Severity) })
+	return out
+}
+
+func (t *lintTab) redraw(keep bool) {
+	if t.entry == nil || t.width <= 0 {
+		return
+	}
+	content, spans := lintContent(t.c.Styles, t.entry, t.diags, t.sel, t.width)
+	t.spans = spans
+	t.setContent(content, keep)
+	t.ensureVisible()
+}
+
+func (t *lintTab) ensureVisible() {
+	if t.sel >= len(t.spans) {
+		return
+	}
+	sp := t.spans[t.sel]
+	y, h := t.vp.YOffset(), t.vp.Height()
+	switch {
+	case sp[0] < y:
+		// Show the severity header above the first finding of a group.
+		t.vp.SetYOffset(max(sp[0]-1, 0))
+	case sp[1] >= y+h:
+		t.vp.SetYOffset(min(sp[1]-h+1, sp[0]))
+	}
+}
+
+func (t *lintTab) Update(msg tea.Msg) tea.Cmd {
+	k := t.c.Keys
+	if msg, ok := msg.(tea.KeyPressMsg); ok && len(t.diags) > 0 {
+		switch {
+		case key.Matches(msg, k.Up):
+			t.move(t.sel - 1)
+			return nil
+		case key.Matches(msg, k.Down):
+			t.move(t.sel + 1)
+			return nil
+		case key.Matches(msg, k.Top):
+			t.move(0)
+			return nil
+		case key.Matches(msg, k.Bottom):
+			t.move(len(t.diags) - 1)
+			return nil
+		case key.Matches(msg, k.Edit):
+			d := t.diags[t.sel]
+			file := d.File
+			if file == "" {
+				file = t.entry.Skill.Location.File
+			}
+			return openEditorCmd(t.entry, file, d.Line)
+		}
+	}
+	t.update(msg)
+	return nil
+}
+
+func (t *lintTab) move(i int) {
+	i = max(min(i, len(t.diags)-1), 0)
+	if i == t.sel {
+		return
+	}
+	t.sel = i
+	t.redraw(true)
+}
+
+func (t *lintTab) View() string { return t.view() }
+
+func (t *lintTab) ShortHelp() []key.Binding {
+	k := t.c.Keys
+	if len(t.diags) == 0 {
+		return nil
+	}
+	return []key.Binding{k.Down, k.Up, k.Edit}
+}
+
+func (t *lintTab) FullHelp() [][]key.Binding {
+	k := t.c.Keys
+	return [][]key.Binding{{k.Down, k.Up, k.Top, k.Bottom, k.Edit, k.PageDown, k.PageUp}}
+}
+
+// lintContent draws the findings and says where each one's lines are.
+func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, sel, width int) (string, [][2]int) {
+	var lines []string
+	spans := make([][2]int, len(ds))
+	if len(ds) == 0 {
+		lines = append(lines, " "+st.OK.Render(glyphOK+" No problems found."),
+			"",
+			st.Dim.Render(" Live lint is on: edit the skill in any editor and this tab updates."))
+		return strings.Join(lines, "\n"), spans
+	}
+	errs, warns, infos := model.CountDiagnostics(ds)
+	summary := fmt.Sprintf(" %s · %s · %s", plural(errs, "error", "errors"), plural(warns, "warning", "warnings"), plural(infos, "info", "infos"))
+	lines = append(lines, st.Dim.Render(summary))
+	inner := max(width-6, 10)
+	dir := e.Skill.Location.Dir
+	var group model.Severity = -2
+	for i, d := range ds {
+		if d.Severity != group {
+			group = d.Severity
+			lines = append(lines, "", " "+st.SeverityStyle(d.Severity).Render(strings.ToUpper(severityHeading(d.Severity))))
+		}
+		start := len(lines)
+		mark := "  "
+		if i == sel {
+			mark = st.Heading.Render(st.RowCursor) + " "
+		}
+		glyph := map[model.Severity]string{model.SeverityError: glyphError, model.SeverityWarning: glyphWarning}[d.Severity]
+		if glyph == "" {
+			glyph = glyphInfo
+		}
+		rule := st.SeverityStyle(d.Severity).Render(glyph + " " + sanitize.Line(d.Rule))
+		if i == sel {
+			rule = st.SeverityStyle(d.Severity).Inherit(st.RowSelected).Render(glyph + " " + sanitize.Line(d.Rule))
+		}
+		lines = append(lines, mark+rule+"  "+st.Dim.Render(place(d, dir)))
+		for _, l := range strings.Split(wrap(sanitize.Line(d.Message), inner), "\n") {
+			lines = append(lines, "    "+st.Row.Render(l))
+		}
+		if d.Hint != "" {
+			for j, l := range strings.Split(wrap(sanitize.Line(d.Hint), inner-6), "\n") {
+				lead := "    " + st.Muted.Render("hint ")
+				if j > 0 {
+					lead = "         "
+				}
+				lines = append(lines, lead+st.Dim.Render(l))
+			}
+		}
+		spans[i] = [2]int{start, len(lines) - 1}
+	}
+	return strings.Join(lines, "\n"), spans
+}
+
+func severityHeading(s model.Severity) string {
+	switch s {
+	case model.SeverityError:
+		return "errors"
+	case model.SeverityWarning:
+		return "warnings"
+	}
+	return "info"
+}
+
+// place is file:line:col relative to the skill folder.
+func place(d model.Diagnostic, dir string) string {
+	f := d.File
+	if dir != "." && dir != "" {
+		f = strings.TrimPrefix(f, dir+"/")
+	}
+	f = sanitize.Line(f)
+	switch {
+	case d.Line > 0 && d.Column > 0:
+		return fmt.Sprintf("%s:%d:%d", f, d.Line, d.Column)
+	case d.Line > 0:
+		return fmt.Sprintf("%s:%d", f, d.Line)
+	}
+	return f
+}

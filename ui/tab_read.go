@@ -1,0 +1,370 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/viewport"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/skillstudio/skillstudio/sanitize"
+)
+
+// readTab renders the skill's Markdown with glamour. Rendering runs in a
+// command and is cached per (document, content, width, theme); until it
+// arrives the previous rendering (or a short note) stays on screen, so a
+// keypress never waits for glamour. Links to the skill's own files open in
+// the same reader on a back stack.
+type readTab struct {
+	c             *Common
+	width, height int
+	entry         *Entry
+
+	stack []*readerDoc // the last is shown
+	vp    viewport.Model
+	want  renderKey    // the rendering the top document needs
+	shown renderKey    // the rendering in vp
+	doc   *renderedDoc // shown's headings and links
+	// restore is the scroll offset to apply when want arrives (-1: none).
+	restore int
+	// gotoHeading is a heading to jump to once want arrives ("" none).
+	gotoHeading string
+	link        int // selected link, -1 for none
+	note        string
+}
+
+func newReadTab(c *Common) *readTab {
+	vp := viewport.New()
+	vp.KeyMap = c.Keys.Viewport()
+	vp.MouseWheelDelta = 3
+	return &readTab{c: c, vp: vp, restore: -1, link: -1}
+}
+
+func (t *readTab) Title() string         { return "Read" }
+func (t *readTab) Badge(*Entry) string   { return "" }
+func (t *readTab) Applies(e *Entry) bool { return true }
+
+func (t *readTab) SetSize(w, h int) {
+	t.width, t.height = w, h
+	t.vp.SetWidth(w)
+	t.vp.SetHeight(max(h-2, 1))
+}
+
+func (t *readTab) top() *readerDoc {
+	if len(t.stack) == 0 {
+		return nil
+	}
+	return t.stack[len(t.stack)-1]
+}
+
+func (t *readTab) SetEntry(e *Entry, same bool) tea.Cmd {
+	t.entry = e
+	if e == nil {
+		t.stack = nil
+		return nil
+	}
+	body := bodyDoc(e)
+	if same && len(t.stack) > 0 {
+		// Re-read after a change: keep the stack and the scroll.
+		body.yOffset = t.stack[0].yOffset
+		t.stack[0] = body
+		if len(t.stack) == 1 {
+			t.restore = t.vp.YOffset()
+			return t.request()
+		}
+		top := t.top()
+		top.yOffset = t.vp.YOffset()
+		return openFileCmd(e, top.fsPath)
+	}
+	t.stack = []*readerDoc{body}
+	t.link = -1
+	t.note = ""
+	t.restore = 0
+	return t.requestSoon()
+}
+
+// refresh re-requests the rendering after a resize or theme change,
+// keeping the scroll position.
+func (t *readTab) refresh() tea.Cmd {
+	if t.top() == nil {
+		return nil
+	}
+	t.restore = t.vp.YOffset()
+	return t.request()
+}
+
+// renderDelay debounces renders while the library cursor moves: holding
+// the down key through fifty skills starts one glamour render, not fifty.
+const renderDelay = 40 * time.Millisecond
+
+// renderWantedMsg: the debounce elapsed; render if still wanted.
+type renderWantedMsg struct{ key renderKey }
+
+// requestSoon is request, but an uncached rendering starts only after
+// renderDelay, and only if the document is still wanted then.
+func (t *readTab) requestSoon() tea.Cmd {
+	cmd := t.request()
+	if cmd == nil {
+		return nil
+	}
+	k := t.want
+	return tea.Tick(renderDelay, func(time.Time) tea.Msg { return renderWantedMsg{k} })
+}
+
+// request shows the top document's rendering at the current size and
+// theme: at once from the cache, or by starting a render command.
+func (t *readTab) request() tea.Cmd {
+	d := t.top()
+	if d == nil || t.width <= 0 {
+		return nil
+	}
+	k := newRenderKey(d.id, d.markdown, t.width, t.c.Theme.GlamourStyle())
+	t.want = k
+	if rd, ok := t.c.Render.get(k); ok {
+		t.apply(k, rd)
+		return nil
+	}
+	if t.shown.doc != k.doc {
+		// A different document: do not leave the old one on screen.
+		t.doc = nil
+		t.vp.SetContent(t.c.Styles.Dim.Render("  Rendering " + d.title + glyphEllip))
+		t.shown = renderKey{}
+	}
+	return renderCmd(t.c.Render, d, k)
+}
+
+func (t *readTab) apply(k renderKey, rd *renderedDoc) {
+	t.shown, t.doc = k, rd
+	t.vp.SetContent(rd.out)
+	if t.restore >= 0 {
+		t.vp.SetYOffset(t.restore)
+		t.restore = -1
+	}
+	if t.gotoHeading != "" {
+		t.jumpToHeadingNamed(t.gotoHeading)
+		t.gotoHeading = ""
+	}
+	if t.link >= len(rd.links) {
+		t.link = len(rd.links) - 1
+	}
+}
+
+func (t *readTab) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case renderWantedMsg:
+		if msg.key == t.want && t.shown != t.want && t.top() != nil {
+			return renderCmd(t.c.Render, t.top(), t.want)
+		}
+	case renderedMsg:
+		if msg.key != t.want {
+			return nil // stale: another size, theme or document since
+		}
+		if msg.err != nil {
+			t.vp.SetContent(t.c.Styles.StatusError.Render("  Cannot render: " + sanitize.Line(msg.err.Error())))
+			return nil
+		}
+		t.apply(msg.key, msg.doc)
+	case fileOpenedMsg:
+		if t.entry == nil || msg.entryID != t.entry.ID {
+			return nil
+		}
+		if msg.err != nil {
+			t.note = "Cannot open: " + sanitize.Line(msg.err.Error())
+			return nil
+		}
+		t.note = ""
+		// Re-opened after a change on disk: replace in place.
+		if top := t.top(); top != nil && top.id == msg.doc.id {
+			msg.doc.yOffset = top.yOffset
+			t.stack[len(t.stack)-1] = msg.doc
+			t.restore = top.yOffset
+			return t.request()
+		}
+		if top := t.top(); top != nil {
+			top.yOffset = t.vp.YOffset()
+		}
+		t.stack = append(t.stack, msg.doc)
+		t.link = -1
+		t.restore = 0
+		return t.request()
+	case GotoHeadingMsg:
+		if len(t.stack) > 1 {
+			t.stack = t.stack[:1]
+		}
+		t.gotoHeading = msg.Heading
+		if cmd := t.request(); cmd != nil {
+			return cmd
+		}
+		if t.gotoHeading != "" && t.doc != nil {
+			t.jumpToHeadingNamed(t.gotoHeading)
+			t.gotoHeading = ""
+		}
+	case tea.KeyPressMsg:
+		return t.handleKey(msg)
+	case tea.MouseWheelMsg:
+		t.vp, _ = t.vp.Update(msg)
+	}
+	return nil
+}
+
+func (t *readTab) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k := t.c.Keys
+	switch {
+	case key.Matches(msg, k.NextHeading):
+		t.jumpHeading(1)
+	case key.Matches(msg, k.PrevHeading):
+		t.jumpHeading(-1)
+	case key.Matches(msg, k.NextLink):
+		t.cycleLink(1)
+	case key.Matches(msg, k.PrevLink):
+		t.cycleLink(-1)
+	case key.Matches(msg, k.Follow):
+		if t.doc != nil && t.link >= 0 && t.link < len(t.doc.links) && t.entry != nil {
+			return openFileCmd(t.entry, t.doc.links[t.link].target)
+		}
+	case key.Matches(msg, k.ReaderBack):
+		if len(t.stack) > 1 {
+			t.stack = t.stack[:len(t.stack)-1]
+			t.restore = t.top().yOffset
+			t.link = -1
+			t.note = ""
+			return t.request()
+		}
+	case key.Matches(msg, k.Top):
+		t.vp.GotoTop()
+	case key.Matches(msg, k.Bottom):
+		t.vp.GotoBottom()
+	default:
+		t.vp, _ = t.vp.Update(msg)
+	}
+	return nil
+}
+
+// jumpHeading scrolls so the next (dir 1) or previous (-1) heading is the
+// first line shown.
+func (t *readTab) jumpHeading(dir int) {
+	if t.doc == nil || len(t.doc.headings) == 0 {
+		return
+	}
+	y := t.vp.YOffset()
+	target := -1
+	if dir > 0 {
+		for _, l := range t.doc.headings {
+			if l > y {
+				target = l
+				break
+			}
+		}
+	} else {
+		for i := len(t.doc.headings) - 1; i >= 0; i-- {
+			if l := t.doc.headings[i]; l < y {
+				target = l
+				break
+			}
+		}
+		if target < 0 {
+			target = 0
+		}
+	}
+	if target >= 0 {
+		t.vp.SetYOffset(target)
+	}
+}
+
+// jumpToHeadingNamed scrolls to the first heading whose text matches name
+// (case-insensitive, with or without the leading #s) — a quiz's goto.
+func (t *readTab) jumpToHeadingNamed(name string) {
+	want := strings.ToLower(strings.TrimSpace(strings.TrimLeft(name, "# ")))
+	lines := strings.Split(t.doc.out, "\n")
+	for _, l := range t.doc.headings {
+		if l < len(lines) {
+			plain := strings.ToLower(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ansi.Strip(lines[l])), "# ")))
+			if plain == want || strings.HasSuffix(plain, want) {
+				t.vp.SetYOffset(l)
+				return
+			}
+		}
+	}
+}
+
+func (t *readTab) cycleLink(dir int) {
+	if t.doc == nil || len(t.doc.links) == 0 {
+		return
+	}
+	n := len(t.doc.links)
+	t.link = ((t.link+dir)%n + n) % n
+}
+
+func (t *readTab) ShortHelp() []key.Binding {
+	k := t.c.Keys
+	bs := []key.Binding{k.Down, k.Up, k.NextHeading, k.PrevHeading}
+	if t.doc != nil && len(t.doc.links) > 0 {
+		bs = append(bs, k.NextLink)
+		if t.link >= 0 {
+			bs = append(bs, k.Follow)
+		}
+	}
+	if len(t.stack) > 1 {
+		bs = append(bs, k.ReaderBack)
+	}
+	return bs
+}
+
+func (t *readTab) FullHelp() [][]key.Binding {
+	k := t.c.Keys
+	return [][]key.Binding{
+		{k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp, k.Top, k.Bottom},
+		{k.NextHeading, k.PrevHeading, k.NextLink, k.PrevLink, k.Follow, k.ReaderBack},
+	}
+}
+
+func (t *readTab) View() string {
+	if t.width <= 0 || t.height <= 0 {
+		return ""
+	}
+	st := t.c.Styles
+	// Breadcrumb and position.
+	var crumbs []string
+	for _, d := range t.stack {
+		crumbs = append(crumbs, d.title)
+	}
+	crumb := st.Dim.Render(" " + strings.Join(crumbs, " › "))
+	pos := ""
+	if t.vp.TotalLineCount() > t.vp.Height() {
+		pos = st.Dim.Render(fmt.Sprintf("%3.0f%% ", t.vp.ScrollPercent()*100))
+	}
+	var b strings.Builder
+	b.WriteString(spread(crumb, pos, t.width))
+	b.WriteString("\n")
+	b.WriteString(fitLines(t.vp.View(), t.width, t.vp.Height()))
+	b.WriteString("\n")
+	b.WriteString(fit(t.footer(), t.width))
+	return b.String()
+}
+
+// footer shows the selected link, or how to find links, or a note.
+func (t *readTab) footer() string {
+	st := t.c.Styles
+	k := t.c.Keys
+	switch {
+	case t.note != "":
+		return st.StatusError.Render(" " + t.note)
+	case t.doc != nil && t.link >= 0 && t.link < len(t.doc.links):
+		l := t.doc.links[t.link]
+		rel := strings.TrimPrefix(strings.TrimPrefix(l.target, t.top().skillDir), "/")
+		return fmt.Sprintf(" %s %s %s  %s",
+			st.Dim.Render(fmt.Sprintf("link %d/%d", t.link+1, len(t.doc.links))),
+			st.Link.Render(l.text),
+			st.Dim.Render("→ "+rel),
+			st.Dim.Render(k.Follow.Help().Key+" to open"))
+	case t.doc != nil && len(t.doc.links) > 0:
+		return st.Dim.Render(fmt.Sprintf(" %s to this skill's files · %s/%s to pick one",
+			plural(len(t.doc.links), "link", "links"), k.PrevLink.Help().Key, k.NextLink.Help().Key))
+	case len(t.stack) > 1:
+		return st.Dim.Render(" " + k.ReaderBack.Help().Key + " to go back")
+	}
+	return ""
+}
