@@ -103,14 +103,20 @@ feed:
 		}
 		lib.Skills = kept
 	}
-	for _, repo := range found.Repositories {
-		dir := path.Dir(repo.Index)
-		var members []*model.Skill
+	// Group OS Loop packages by parent folder once: a scan per index is
+	// quadratic in a tree of many repositories.
+	var byParent map[string][]*model.Skill
+	if len(found.Repositories) > 0 {
+		byParent = map[string][]*model.Skill{}
 		for _, s := range lib.Skills {
-			if s.Format == model.FormatOSLoop && path.Dir(s.Location.Dir) == dir {
-				members = append(members, s)
+			if s.Format == model.FormatOSLoop {
+				parent := path.Dir(s.Location.Dir)
+				byParent[parent] = append(byParent[parent], s)
 			}
 		}
+	}
+	for _, repo := range found.Repositories {
+		members := byParent[path.Dir(repo.Index)]
 		lib.Diagnostics = append(lib.Diagnostics, osloop.CheckIndex(base.FS, repo.Index, members, opts)...)
 	}
 	return lib
