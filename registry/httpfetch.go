@@ -74,7 +74,9 @@ type fetcher struct {
 	client *http.Client
 	cache  *httpCache
 
-	requests, revalidated, cacheHits, stale atomic.Int64
+	// Counters for the status line: requests sent, bodies downloaded,
+	// 304s, answers from the cache without a request, stale answers.
+	requests, downloaded, revalidated, cacheHits, stale atomic.Int64
 }
 
 func newFetcher(opts RemoteOptions) *fetcher {
@@ -269,6 +271,7 @@ func (f *fetcher) get(ctx context.Context, rawURL string, want expect) (*respons
 		ContentType: resp.Header.Get("Content-Type"), MaxAge: maxAgeOf(resp.Header.Get("Cache-Control")),
 	}
 	f.cache.put(m, body)
+	f.downloaded.Add(1)
 	return &response{Body: body, Fetched: now}, nil
 }
 

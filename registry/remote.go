@@ -310,8 +310,7 @@ func (r *remote) status() Status {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	s := Status{State: StateLoading, Skills: len(r.ents), Loaded: r.loaded, Failed: r.failed, Offline: r.opts.Offline}
-	s.Cached = r.f.requests.Load() == 0 || (r.f.requests.Load() == r.f.revalidated.Load())
-	s.Cached = s.Cached && (r.f.cacheHits.Load()+r.f.revalidated.Load()) > 0
+	s.Cached = r.f.downloaded.Load() == 0 && r.f.cacheHits.Load()+r.f.revalidated.Load() > 0
 	s.Stale = r.f.stale.Load() > 0
 	if r.fatal != nil {
 		s.State, s.Err = StateError, r.fatal

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/fstest"
 	"time"
 
 	"github.com/skillstudio/skillstudio/formats"
@@ -325,3 +326,5 @@ func mustJSON(v any) string {
 }
 
 func modelOptions() model.Options { return model.Options{} }
+
+func fstestCheck(fsys fs.FS, expected ...string) error { return fstest.TestFS(fsys, expected...) }

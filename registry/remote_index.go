@@ -53,7 +53,7 @@ func jsonItems(data []byte, key string) (items []jsonItem, top map[string]json.R
 			start := skipSeparators(data, int(dec.InputOffset()))
 			var raw json.RawMessage
 			if err := dec.Decode(&raw); err != nil {
-				return err
+				return valueError{start: start, err: err}
 			}
 			line, col := lineCol(data, start)
 			items = append(items, jsonItem{raw: raw, line: line, column: col})
@@ -120,13 +120,26 @@ func trailing(dec *json.Decoder, data []byte) error {
 	return nil
 }
 
+// valueError is a Decode error inside one value: the decoder counts a
+// syntax error's offset from the value's start.
+type valueError struct {
+	start int
+	err   error
+}
+
+func (e valueError) Error() string { return e.err.Error() }
+func (e valueError) Unwrap() error { return e.err }
+
 // positioned turns a decoder error into an indexError at its offset.
 func positioned(data []byte, fallback int64, err error) error {
 	off := fallback
 	var se *json.SyntaxError
 	var te *json.UnmarshalTypeError
+	var ve valueError
 	msg := err.Error()
 	switch {
+	case errors.As(err, &ve) && errors.As(err, &se):
+		off, msg = int64(ve.start)+se.Offset-1, "invalid JSON: "+se.Error()
 	case errors.As(err, &se):
 		off, msg = se.Offset, "invalid JSON: "+se.Error()
 	case errors.As(err, &te):
