@@ -359,7 +359,7 @@ func (m *Model) geometry() geometry {
 	g.panesH = max(h-g.top-1-g.helpH, 3)
 	switch {
 	case m.split():
-		g.libW = min(max(w*2/5, 44), 64)
+		g.libW = min(max(w*9/20, 44), 72)
 		g.skillW = w - g.libW
 	case m.focus == focusLibrary:
 		g.libW = w
@@ -470,7 +470,10 @@ func (m *Model) titleBar() string {
 	st := m.c.Styles
 	left := " " + st.AppTitle.Render("◆ skillstudio")
 	var labels []string
-	for _, s := range m.ld.sources {
+	for i, s := range m.ld.sources {
+		if i == 0 && m.notice != "" {
+			continue // the empty default folder the notice talks about
+		}
 		labels = append(labels, s.label)
 	}
 	right := st.TitleBar.Render(strings.Join(labels, ", ") + " ")

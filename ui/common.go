@@ -3,8 +3,8 @@ package ui
 import (
 	"sort"
 
-	tea "charm.land/bubbletea/v2"
 	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
 )
 
 // Common is what every screen shares: the size it was given, the theme

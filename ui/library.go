@@ -446,28 +446,45 @@ type columns struct {
 	name, badge, version, desc, counts int
 }
 
-const countsWidth = 8
-
+// columns shares the width out: name, format badge and problem counts
+// always; the description next; the version when there is room to spare.
 func (p *libraryPane) columns() columns {
 	w := p.width - 2 // cursor mark and a space
-	c := columns{badge: 8, counts: countsWidth}
-	longest := 0
+	c := columns{badge: 8, counts: 1}
+	longest, longestVersion := 0, 0
 	for _, e := range p.entries {
 		longest = max(longest, ansi.StringWidth(e.row.name))
+		longestVersion = max(longestVersion, ansi.StringWidth(e.row.version))
+		c.counts = max(c.counts, countsWidth(e.row))
 	}
-	c.name = min(longest, max(w*2/5, 12), 32)
+	c.name = min(longest, max(w*3/10, 14), 28)
 	rest := w - c.name - 1 - c.badge - 1 - c.counts
-	if rest >= 18 {
-		c.version = 8
+	if v := min(longestVersion, 10); v > 0 && rest-v-1 >= 24 {
+		c.version = v
 		rest -= c.version + 1
 	}
-	if rest >= 8 {
+	if rest >= 6 {
 		c.desc = rest - 1
 	} else if rest < 0 {
 		// Very narrow: give the name what is left.
 		c.name = max(c.name+rest, 4)
 	}
 	return c
+}
+
+// countsWidth is the width of a row's problem counts ("✗12 ⚠3", "✓").
+func countsWidth(r row) int {
+	w := 0
+	if r.errors > 0 {
+		w += 1 + len(fmt.Sprint(r.errors))
+	}
+	if r.warnings > 0 {
+		if w > 0 {
+			w++
+		}
+		w += 1 + len(fmt.Sprint(r.warnings))
+	}
+	return max(w, 1)
 }
 
 // rowView draws one skill: cursor, name, badge, version, description,
@@ -509,7 +526,7 @@ func (p *libraryPane) rowView(l libLine, c columns, selected bool) string {
 		b.WriteString(sel(st.Description).Render(pad(ansi.Truncate(e.row.desc, c.desc, "…"), c.desc)))
 	}
 	b.WriteString(gap)
-	b.WriteString(p.countsCell(e.row, sel))
+	b.WriteString(p.countsCell(e.row, c.counts, sel))
 	return fit(b.String(), p.width)
 }
 
@@ -538,7 +555,7 @@ func (p *libraryPane) nameCell(name string, match []int, width int, sel func(lip
 }
 
 // countsCell: ✗ errors and ⚠ warnings, or a ✓ when clean, right-aligned.
-func (p *libraryPane) countsCell(r row, sel func(lipgloss.Style) lipgloss.Style) string {
+func (p *libraryPane) countsCell(r row, cellWidth int, sel func(lipgloss.Style) lipgloss.Style) string {
 	st := p.c.Styles
 	var parts []string
 	width := 0
@@ -557,8 +574,8 @@ func (p *libraryPane) countsCell(r row, sel func(lipgloss.Style) lipgloss.Style)
 		parts, width = append(parts, sel(st.OK).Render(glyphOK)), 1
 	}
 	lead := ""
-	if width < countsWidth {
-		lead = sel(st.Row).Render(strings.Repeat(" ", countsWidth-width))
+	if width < cellWidth {
+		lead = sel(st.Row).Render(strings.Repeat(" ", cellWidth-width))
 	}
 	return lead + strings.Join(parts, "")
 }

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"sync"
 
-	"charm.land/glamour/v2"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/glamour/v2"
 
 	"github.com/skillstudio/skillstudio/sanitize"
 )

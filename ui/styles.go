@@ -94,8 +94,8 @@ type Styles struct {
 // palette holds the few colours the style sheet is built from.
 type palette struct {
 	fg, dim, muted, subtle, accent, accent2, selBg, selFg, border, borderActive color.Color
-	err, warn, info, ok                                                          color.Color
-	xgs, skillmd, osloop                                                         color.Color
+	err, warn, info, ok                                                         color.Color
+	xgs, skillmd, osloop                                                        color.Color
 }
 
 func paletteFor(dark bool) palette {

@@ -258,7 +258,7 @@ func agentContent(st *Styles, r *agentReport, width int) string {
 	if r.over && r.skill.Format == model.FormatXGS {
 		costStyle = st.Over
 	}
-	b.WriteString(" " + st.Heading.Render(r.caption) + "\n")
+	b.WriteString(indent(st.Heading.Render(wrap(r.caption, max(width-2, 10))), " ") + "\n")
 	b.WriteString(" " + costStyle.Render(cost))
 	if r.over && r.skill.Format == model.FormatXGS {
 		b.WriteString("  " + st.Error.Render("over budget"))

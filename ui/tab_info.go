@@ -81,10 +81,6 @@ func fieldsOf(e *Entry) []model.Field {
 func infoContent(st *Styles, e *Entry, width int) string {
 	fs := fieldsOf(e)
 	var b strings.Builder
-	s := e.Skill
-	b.WriteString(st.Heading.Render(" " + e.Candidate.Format.Label()))
-	b.WriteString(st.Dim.Render("  " + sanitize.Line(s.Location.Path(s.Location.File))))
-	b.WriteString("\n\n")
 	if len(fs) == 0 {
 		b.WriteString(st.Dim.Render(" The reader found no metadata in this skill; see the Lint tab."))
 		return b.String()

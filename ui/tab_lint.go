@@ -175,7 +175,7 @@ func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, sel, width int) (s
 		return strings.Join(lines, "\n"), spans
 	}
 	errs, warns, infos := model.CountDiagnostics(ds)
-	summary := fmt.Sprintf(" %s · %s · %s", plural(errs, "error", "errors"), plural(warns, "warning", "warnings"), plural(infos, "info", "infos"))
+	summary := fmt.Sprintf(" %s · %s · %s", plural(errs, "error", "errors"), plural(warns, "warning", "warnings"), plural(infos, "info", "info"))
 	lines = append(lines, st.Dim.Render(summary))
 	inner := max(width-6, 10)
 	dir := e.Skill.Location.Dir
