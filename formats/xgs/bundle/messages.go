@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -31,7 +32,11 @@ func (m messageMapper) diagnostic(msg api.Message, rule string) model.Diagnostic
 		// esbuild's "mark it as external" advice does not apply: a skill
 		// bundle has nothing outside it to load an external from.
 		if n.Text != "" && !strings.Contains(n.Text, "external") {
-			text += " (" + n.Text + ")"
+			note := strings.TrimSuffix(n.Text, ":")
+			if n.Location != nil && !strings.HasPrefix(n.Location.File, pluginNamespace+":") {
+				note += fmt.Sprintf(" at %d:%d", n.Location.Line, n.Location.Column+1)
+			}
+			text += " (" + note + ")"
 		}
 	}
 	d := Rules.New(rule, m.display, 1, 1, text, hintFor(msg, rule))

@@ -1,0 +1,119 @@
+package bundle
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/skillstudio/skillstudio/formats/xgs"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// ruleCase produces the findings of one build scenario.
+type ruleCase func(t *testing.T) []model.Diagnostic
+
+func buildFindings(t *testing.T, path string, src []byte) []model.Diagnostic {
+	r := Build(path, src, Options{})
+	return append(append([]model.Diagnostic(nil), r.Errors...), r.Warnings...)
+}
+
+func fixture(name string) ruleCase {
+	return func(t *testing.T) []model.Diagnostic { return buildFindings(t, name, nil) }
+}
+
+func registryFindings(paths ...string) ruleCase {
+	return func(t *testing.T) []model.Diagnostic {
+		var results []*Result
+		for _, p := range paths {
+			src, _ := os.ReadFile(p)
+			r := Build(filepath.Join(t.TempDir(), filepath.Base(p)), src, Options{})
+			results = append(results, &r)
+		}
+		NewRegistry(results)
+		var out []model.Diagnostic
+		for _, r := range results {
+			out = append(out, r.Errors...)
+		}
+		return out
+	}
+}
+
+// ruleCases: for every rule, a scenario that reports it and one that does
+// not.
+var ruleCases = map[string]struct{ fail, pass ruleCase }{
+	"build/header": {
+		fail: fixture("testdata/broken/bad-namespace.xgs.js"),
+		pass: fixture("testdata/skills/base-kit.xgs.js"),
+	},
+	"build/detect": {
+		fail: func(t *testing.T) []model.Diagnostic {
+			h, _ := xgs.ParseHeader([]byte("// ==XGooseSkill==\n// @detect a b\n// ==/XGooseSkill==\n"))
+			m := messageMapper{absPath: "/s.xgs.js", display: "s.xgs.js", header: h}
+			return m.diagnostics([]api.Message{{Text: `Expected ")" but found "b"`, Location: &api.Location{File: "xgoose:xgoose:entry", Line: entryDetectLine, Column: 2}}}, "build/bundle")
+		},
+		pass: fixture("testdata/skills/text-kit.xgs.js"), // has a valid @detect
+	},
+	"build/bundle": {
+		fail: fixture("testdata/broken/syntax-error.xgs.js"),
+		pass: fixture("testdata/skills/schema-zoo.xgs.js"),
+	},
+	"build/bundle-warning": {
+		fail: func(t *testing.T) []model.Diagnostic {
+			src, _ := os.ReadFile("testdata/skills/base-kit.xgs.js")
+			return buildFindings(t, filepath.Join(t.TempDir(), "base-kit.xgs.js"),
+				[]byte(strings.Replace(string(src), "async ({ who }) =>", "async ({ who }) => who == -0 ? 0 :", 1)))
+		},
+		pass: fixture("testdata/skills/base-kit.xgs.js"),
+	},
+	"build/duplicate-name": {
+		fail: registryFindings("testdata/skills/base-kit.xgs.js", "testdata/skills/base-kit.xgs.js"),
+		pass: registryFindings("testdata/skills/base-kit.xgs.js", "testdata/skills/text-kit.xgs.js"),
+	},
+	"build/require-cycle": {
+		fail: registryFindings("testdata/cycle/cycle-a.xgs.js", "testdata/cycle/cycle-b.xgs.js"),
+		pass: registryFindings("testdata/skills/greeter-plus.xgs.js", "testdata/skills/base-kit.xgs.js"),
+	},
+}
+
+func hasRule(ds []model.Diagnostic, id string) bool {
+	for _, d := range ds {
+		if d.Rule == id {
+			return true
+		}
+	}
+	return false
+}
+
+func TestEveryRuleHasCases(t *testing.T) {
+	for _, r := range Rules {
+		if _, ok := ruleCases[r.ID]; !ok {
+			t.Errorf("rule %s has no fail/pass cases in ruleCases", r.ID)
+		}
+		if r.Doc == "" {
+			t.Errorf("rule %s has no doc", r.ID)
+		}
+	}
+	for id, c := range ruleCases {
+		if _, ok := Rules.Get(id); !ok {
+			t.Errorf("ruleCases names unknown rule %s", id)
+			continue
+		}
+		t.Run(id, func(t *testing.T) {
+			fail := c.fail(t)
+			if !hasRule(fail, id) {
+				t.Errorf("failing case did not report %s: %v", id, fail)
+			}
+			for _, d := range fail {
+				if d.Rule == id && (d.Hint == "" || d.Line < 1 || d.Column < 1) {
+					t.Errorf("finding without hint or position: %+v", d)
+				}
+			}
+			if pass := c.pass(t); hasRule(pass, id) {
+				t.Errorf("passing case reported %s: %v", id, pass)
+			}
+		})
+	}
+}
