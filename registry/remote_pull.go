@@ -1,0 +1,143 @@
+package registry
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/internal/atomicfile"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/sanitize"
+)
+
+// ErrExists is returned by Pull when the destination is already there:
+// pulling never overwrites.
+var ErrExists = errors.New("already exists")
+
+// Pulled says what Pull wrote.
+type Pulled struct {
+	Skill *model.Skill
+	// Dest is the folder (or .xgs.js file) written.
+	Dest  string
+	Files int
+}
+
+// Pull copies the skill called name from an opened source into the local
+// folder dir, as dir/<folder> for SKILL.md and OS Loop skills and
+// dir/<file>.xgs.js for xgs. Files a listing only named are fetched now.
+// The copy appears whole or not at all (a temporary folder renamed into
+// place), never replaces anything, and gets plain 0644 files: nothing
+// pulled is made executable.
+func Pull(ctx context.Context, o Opened, name, dir string, opts model.Options) (Pulled, error) {
+	lib := o.LoadTree(ctx, opts)
+	s := findSkill(lib.Skills, name)
+	if s == nil {
+		return Pulled{}, fmt.Errorf("no skill named %q in %s (it has: %s)", sanitize.Line(name), sanitize.Line(o.Base.Source), skillNames(lib.Skills))
+	}
+	if s.Format == model.FormatXGS {
+		data, err := fs.ReadFile(o.Base.FS, s.Location.File)
+		if err != nil {
+			return Pulled{}, fmt.Errorf("cannot read %s: %w", sanitize.Line(o.Base.Path(s.Location.File)), err)
+		}
+		dest := filepath.Join(dir, path.Base(s.Location.File))
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return Pulled{}, err
+		}
+		if err := atomicfile.Create(dest, data, 0o644); err != nil {
+			if _, statErr := os.Lstat(dest); statErr == nil {
+				return Pulled{}, fmt.Errorf("%s %w; pull never overwrites (remove it or choose another --dir)", dest, ErrExists)
+			}
+			return Pulled{}, err
+		}
+		return Pulled{Skill: s, Dest: dest, Files: 1}, nil
+	}
+	root := s.Location.Dir
+	// A SKILL.md folder is named after its skill; a remote folder may not
+	// be (a well-known "default"), so the local copy takes the name.
+	folder := path.Base(root)
+	if (root == "." || s.Format == model.FormatSkillMD) && safeSegment(s.Name) {
+		folder = s.Name
+	}
+	if !safeSegment(folder) {
+		return Pulled{}, fmt.Errorf("skill folder %q is not a usable folder name", sanitize.Line(folder))
+	}
+	dest := filepath.Join(dir, folder)
+	if _, err := os.Lstat(dest); err == nil {
+		return Pulled{}, fmt.Errorf("%s %w; pull never overwrites (remove it or choose another --dir)", dest, ErrExists)
+	}
+	files := map[string][]byte{}
+	err := fs.WalkDir(o.Base.FS, root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := fs.ReadFile(o.Base.FS, p)
+		if err != nil {
+			return fmt.Errorf("cannot fetch %s: %w", sanitize.Line(o.Base.Path(p)), err)
+		}
+		rel := strings.TrimPrefix(p, root+"/")
+		if root == "." {
+			rel = p
+		}
+		files[rel] = data
+		return nil
+	})
+	if err != nil {
+		return Pulled{}, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return Pulled{}, err
+	}
+	if err := atomicfile.WriteTree(dest, files); err != nil {
+		if _, statErr := os.Lstat(dest); statErr == nil {
+			return Pulled{}, fmt.Errorf("%s %w; pull never overwrites (remove it or choose another --dir)", dest, ErrExists)
+		}
+		return Pulled{}, err
+	}
+	return Pulled{Skill: s, Dest: dest, Files: len(files)}, nil
+}
+
+// findSkill matches the name the skill declares, then its folder or file
+// name (what a listing shows before a reader has run).
+func findSkill(skills []*model.Skill, name string) *model.Skill {
+	for _, s := range skills {
+		if s.Name == name {
+			return s
+		}
+	}
+	for _, s := range skills {
+		base := path.Base(s.Location.Dir)
+		if s.Format == model.FormatXGS {
+			base = strings.TrimSuffix(path.Base(s.Location.File), ".xgs.js")
+		}
+		if base == name {
+			return s
+		}
+	}
+	return nil
+}
+
+func skillNames(skills []*model.Skill) string {
+	var names []string
+	for _, s := range skills {
+		if s.Name != "" {
+			names = append(names, sanitize.Line(s.Name))
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return "no skills"
+	}
+	if len(names) > 20 {
+		names = append(names[:20], fmt.Sprintf("… %d more", len(names)-20))
+	}
+	return strings.Join(names, ", ")
+}
