@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -137,9 +138,11 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, req buildRequest) e
 	return s.watch(ctx, req)
 }
 
-// find collects the .xgs.js skills under each path, skipping the output
-// folder (it holds built skills, which are not sources).
+// find collects the .xgs.js skills under each path, skipping the bundles
+// an earlier build wrote into the output folder, and refusing an output
+// folder that holds sources (their bundles would overwrite them).
 func (s *buildSession) find(paths []string) error {
+	built := builtFiles(s.out)
 	for _, p := range paths {
 		o, err := registry.OpenLocal(p)
 		if err != nil {
@@ -155,8 +158,11 @@ func (s *buildSession) find(paths []string) error {
 				continue
 			}
 			abs := filepath.Join(o.Base.Root, filepath.FromSlash(c.Path))
-			if inside(s.out, abs) {
-				continue
+			if filepath.Dir(abs) == s.out {
+				if built[filepath.Base(abs)] {
+					continue // a bundle an earlier build wrote, not a source
+				}
+				return usagef("--out %s holds the skills being built; the bundles would replace their sources (choose another folder)", displayPath(s.cwd, s.out))
 			}
 			found++
 			s.add(abs)
@@ -168,12 +174,24 @@ func (s *buildSession) find(paths []string) error {
 	if len(s.order) == 0 {
 		return usagef("no .xgs.js skills to build in %s", strings.Join(paths, ", "))
 	}
-	for _, abs := range s.order {
-		if filepath.Dir(abs) == s.out {
-			return usagef("--out %s holds the skills being built; the bundles would replace their sources (choose another folder)", displayPath(s.cwd, s.out))
+	return nil
+}
+
+// builtFiles names the bundles an earlier build listed in out's
+// registry.json.
+func builtFiles(out string) map[string]bool {
+	files := map[string]bool{}
+	b, err := os.ReadFile(filepath.Join(out, bundle.RegistryFile))
+	if err != nil {
+		return files
+	}
+	var reg bundle.Registry
+	if json.Unmarshal(b, &reg) == nil {
+		for _, s := range reg.Skills {
+			files[s.File] = true
 		}
 	}
-	return nil
+	return files
 }
 
 func (s *buildSession) add(abs string) {
@@ -272,8 +290,8 @@ func (s *buildSession) watch(ctx context.Context, req buildRequest) error {
 func (s *buildSession) changed(paths []string) {
 	rebuild := map[string]bool{}
 	for _, p := range paths {
-		if inside(s.out, p) {
-			continue
+		if filepath.Dir(p) == s.out {
+			continue // our own writes
 		}
 		switch {
 		case s.skills[p] != nil:
@@ -382,12 +400,6 @@ func (s *buildSession) writeRegistry() {
 	if err := bundle.WriteRegistry(s.out, reg); err != nil {
 		fmt.Fprintf(s.stderr, "cannot write %s: %v\n", bundle.RegistryFile, err)
 	}
-}
-
-// inside reports whether p is dir or below it.
-func inside(dir, p string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // formatSize prints bytes the way esbuild and browsers do (1 kB = 1000 B).
