@@ -102,7 +102,8 @@ func runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) err
 		}
 		profile = p
 	}
-	opts := model.Options{Profile: profile}
+	// Findings are all lint prints: readers may drop their documents.
+	opts := model.Options{Profile: profile, FindingsOnly: true}
 	load := func() (*model.Library, error) {
 		lib, err := registry.LoadSources(ctx, req.paths, opts, cfg.Formats())
 		if err != nil {

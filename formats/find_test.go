@@ -6,11 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 	"time"
 
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/report"
 )
 
 func file(s string) *fstest.MapFile { return &fstest.MapFile{Data: []byte(s)} }
@@ -301,5 +303,38 @@ func TestLoadTreeStopsWhenCancelled(t *testing.T) {
 	}
 	if len(lib.Skills) == 200 {
 		t.Log("every skill was read before the cancellation was seen (allowed, but unlikely)")
+	}
+}
+
+func TestFindingsOnlyKeepsEveryFinding(t *testing.T) {
+	dir := t.TempDir()
+	if err := generateMixed(dir, 12); err != nil {
+		t.Fatal(err)
+	}
+	// Break an index entry so the OS Loop index checks have something to say.
+	idx := filepath.Join(dir, "group-000", "osloop", "skills", "index.json")
+	data, _ := os.ReadFile(idx)
+	os.WriteFile(idx, []byte(strings.Replace(string(data), `"version": "1.0.2"`, `"version": "9.9.9"`, 1)), 0o644)
+	base := model.Location{Source: dir, Root: dir, Local: true, FS: os.DirFS(dir)}
+	full := LoadAll(t.Context(), base, ".", model.Options{}, nil)
+	lean := LoadAll(t.Context(), base, ".", model.Options{FindingsOnly: true}, nil)
+	render := func(lib *model.Library) string {
+		var b strings.Builder
+		report.Text(&b, lib, report.Options{BaseDir: dir})
+		return b.String()
+	}
+	if a, b := render(full), render(lean); a != b {
+		t.Errorf("FindingsOnly changed the findings:\n--- full\n%s\n--- findings only\n%s", a, b)
+	}
+	if !strings.Contains(render(lean), "osloop/index-mismatch") {
+		t.Errorf("the broken index entry was not reported:\n%s", render(lean))
+	}
+	for _, s := range lean.Skills {
+		if s.Doc != nil || s.Body != "" || s.Fields != nil || s.Functions != nil {
+			t.Errorf("%s: views kept under FindingsOnly", s.Location.File)
+		}
+		if s.Name == "" {
+			t.Errorf("%s: name dropped", s.Location.File)
+		}
 	}
 }

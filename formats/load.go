@@ -38,6 +38,9 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 		}
 		l.File = file
 		s.Location = l
+		if opts.FindingsOnly {
+			dropViews(s)
+		}
 	}()
 	switch c.Format {
 	case model.FormatXGS:
@@ -119,5 +122,21 @@ feed:
 		members := byParent[path.Dir(repo.Index)]
 		lib.Diagnostics = append(lib.Diagnostics, osloop.CheckIndex(base.FS, repo.Index, members, opts)...)
 	}
+	if opts.FindingsOnly {
+		for _, s := range lib.Skills {
+			s.Doc = nil // the OS Loop packages, kept for the index checks
+		}
+	}
 	return lib
+}
+
+// dropViews forgets what only viewers need, for model.Options.FindingsOnly.
+// It keeps what the library checks read (name, namespace, requires,
+// quizzes) and the findings; an OS Loop package keeps its parsed document
+// until its index has been checked against it (LoadTree drops it then).
+func dropViews(s *model.Skill) {
+	s.Body, s.Fields, s.Functions = "", nil, nil
+	if s.Format != model.FormatOSLoop {
+		s.Doc = nil
+	}
 }

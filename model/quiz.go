@@ -69,4 +69,9 @@ var Profiles = []Profile{ProfileAll, ProfileAgentSkills, ProfileClaudeCode, Prof
 // Options tune how readers check a skill.
 type Options struct {
 	Profile Profile // default ProfileAll
+	// FindingsOnly tells formats.Load to drop what only viewers need (the
+	// parsed document, body, field table and functions) as soon as a skill
+	// is checked. Lint sets it: findings are all it prints, and keeping
+	// every syntax tree of a 10,000-skill run would triple its memory.
+	FindingsOnly bool
 }
