@@ -58,10 +58,8 @@ func parseLinkDest(dest string) (target linkTarget, escapes, ok bool) {
 	if dest == "" || strings.HasPrefix(dest, "//") || strings.HasPrefix(dest, "<") {
 		return linkTarget{}, false, false
 	}
-	if u, err := url.Parse(dest); err == nil && u.Scheme != "" {
-		if len(u.Scheme) > 1 { // "C:" is a Windows drive, not a scheme
-			return linkTarget{}, false, false
-		}
+	if hasScheme(dest) {
+		return linkTarget{}, false, false
 	}
 	for _, prefix := range skillDirPlaceholders {
 		if rest, ok := strings.CutPrefix(dest, prefix); ok {
@@ -85,6 +83,22 @@ func parseLinkDest(dest string) (target linkTarget, escapes, ok bool) {
 		rel = ""
 	}
 	return linkTarget{file: rel, anchor: anchor}, false, true
+}
+
+// hasScheme: dest starts with a URL scheme (https:, mailto:, data:, …).
+// A one-letter "scheme" is a Windows drive (C:), which is a path.
+func hasScheme(dest string) bool {
+	for i := 0; i < len(dest); i++ {
+		b := dest[i]
+		switch {
+		case b == ':':
+			return i > 1
+		case isAlnum(b) || (i > 0 && (b == '+' || b == '-' || b == '.')):
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 func (c *checker) checkLinks() {

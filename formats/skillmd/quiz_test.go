@@ -105,3 +105,15 @@ func TestSlugs(t *testing.T) {
 		t.Errorf("slugs %q, want %q", got, want)
 	}
 }
+
+func TestReferenceMentions(t *testing.T) {
+	text := "See references/a.md, ./references/b/c.json. Not xreferences/d.md; (references/e_f-g.md) references/ and references/h."
+	var got []string
+	for _, m := range referenceMentions([]byte(text)) {
+		got = append(got, text[m[0]:m[1]])
+	}
+	want := []string{"references/a.md", "./references/b/c.json", "references/e_f-g.md"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("mentions %q, want %q", got, want)
+	}
+}

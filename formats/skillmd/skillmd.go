@@ -131,7 +131,7 @@ func (c *checker) run() {
 
 	c.checkFrontmatter()
 	c.skill.Fields = fieldTable(fm.Node)
-	facts := scanMarkdown([]byte(c.doc.Body))
+	facts := scanMarkdown(data[fm.BodyStart:])
 	c.doc.Headings, c.doc.Links = facts.Headings, facts.Links
 	c.checkQuiz()
 	c.checkBody()
