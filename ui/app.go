@@ -77,6 +77,9 @@ func New(opts Options) *Model {
 	}
 	c := NewCommon(t)
 	c.Builder = opts.Builder
+	if opts.WorkDir != "" {
+		c.WorkDir = opts.WorkDir
+	}
 	m := &Model{
 		c:          c,
 		opts:       opts,
@@ -216,6 +219,7 @@ func (m *Model) setTheme(t Theme) {
 	m.c.SetTheme(t)
 	m.help.Styles = m.c.Styles.Help
 	m.spin.Style = m.c.Styles.StatusNotice
+	m.lib.restyle()
 	// Tabs with pre-drawn content redraw at their size.
 	m.layout()
 }

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"sort"
 
 	"charm.land/bubbles/v2/help"
@@ -18,11 +19,14 @@ type Common struct {
 	Render        *RenderCache
 	// Builder, when set, reports .xgs.js builds for the status bar.
 	Builder Builder
+	// WorkDir is the working folder; paths inside it are shown relative.
+	WorkDir string
 }
 
 // NewCommon builds a Common for a theme.
 func NewCommon(t Theme) *Common {
-	return &Common{Theme: t, Styles: NewStyles(t), Keys: DefaultKeyMap(), Render: NewRenderCache(64)}
+	wd, _ := os.Getwd()
+	return &Common{Theme: t, Styles: NewStyles(t), Keys: DefaultKeyMap(), Render: NewRenderCache(64), WorkDir: wd}
 }
 
 // SetTheme switches palette; screens read Styles on their next View.

@@ -64,7 +64,22 @@ func newLibraryPane(c *Common) *libraryPane {
 	ti.Prompt = "/ "
 	ti.Placeholder = "filter by name, description or keyword"
 	ti.CharLimit = 200
-	return &libraryPane{c: c, selected: -1, filter: ti, focused: true}
+	p := &libraryPane{c: c, selected: -1, filter: ti, focused: true}
+	p.restyle()
+	return p
+}
+
+// restyle applies the style sheet to the filter input (after a theme
+// change too). The cursor does not blink: a blinking cursor redraws the
+// screen twice a second for nothing.
+func (p *libraryPane) restyle() {
+	st := p.c.Styles
+	s := textinput.DefaultStyles(st.Theme.Dark)
+	s.Focused.Prompt, s.Blurred.Prompt = st.FilterPrompt, st.FilterPrompt
+	s.Focused.Text, s.Blurred.Text = st.FilterText, st.FilterText
+	s.Focused.Placeholder, s.Blurred.Placeholder = st.Dim, st.Dim
+	s.Cursor.Blink = false
+	p.filter.SetStyles(s)
 }
 
 func (p *libraryPane) SetSize(w, h int) {

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"path/filepath"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
@@ -169,5 +168,3 @@ func (m *Model) Close() error {
 	}
 	return nil
 }
-
-func absPath(p string) (string, error) { return filepath.Abs(p) }

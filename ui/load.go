@@ -188,11 +188,11 @@ func checkLibraryCmd(gen int, snap []checkSnapshot, sources []*source, opts mode
 }
 
 // sourceLabel is how a source is named in group headers and the title.
-func sourceLabel(spec string, embedded bool) string {
+func sourceLabel(workDir, spec string, embedded bool) string {
 	if embedded {
 		return "examples (built in)"
 	}
-	return sanitize.Line(spec)
+	return sanitize.Line(displayPath(workDir, spec))
 }
 
 // startLoading opens every source; it is called once from Init.
@@ -216,7 +216,7 @@ func (m *Model) startLoading() tea.Cmd {
 
 func (m *Model) addSource(spec string, embedded bool) tea.Cmd {
 	i := len(m.ld.sources)
-	m.ld.sources = append(m.ld.sources, &source{spec: spec, label: sourceLabel(spec, embedded), embedded: embedded})
+	m.ld.sources = append(m.ld.sources, &source{spec: spec, label: sourceLabel(m.c.WorkDir, spec, embedded), embedded: embedded})
 	if embedded {
 		return embeddedFindCmd(i)
 	}
@@ -273,11 +273,11 @@ func (m *Model) afterProgress() tea.Cmd {
 	// Everything named was searched and read.
 	if m.ld.fallback && m.ld.total == 0 && !m.usesEmbedded() {
 		m.ld.fallback = false
-		where := m.ld.sources[0].spec
-		if abs, err := absPath(where); err == nil {
-			where = abs
+		where := "this folder"
+		if spec := m.ld.sources[0].spec; spec != "." {
+			where = m.ld.sources[0].label
 		}
-		m.notice = fmt.Sprintf("No skills in %s — showing the example library built into skillstudio.", sanitize.Line(where))
+		m.notice = fmt.Sprintf("No skills in %s: showing the example library built into skillstudio.", where)
 		return tea.Batch(append(cmds, m.addSource(registry.EmbeddedSource, true))...)
 	}
 	if !m.loaded {

@@ -105,6 +105,9 @@ type Options struct {
 	DefaultSource string
 	// ExtraSources are always opened too (a config file's sources:).
 	ExtraSources []string
+	// WorkDir is where paths are shown relative to (default: the working
+	// folder).
+	WorkDir string
 	// Theme fixes the palette: "dark" or "light". Empty means follow the
 	// terminal's background colour (dark until it answers).
 	Theme string

@@ -193,7 +193,7 @@ func (p *skillPane) View() string {
 		head += " " + st.Version.Render(e.row.version)
 	}
 	b.WriteString(fit(head, p.width) + "\n")
-	where := e.OSPath(e.Skill.Location.File)
+	where := displayPath(p.c.WorkDir, e.OSPath(e.Skill.Location.File))
 	if !e.Base.Local {
 		where = e.Source + ": " + e.Skill.Location.File
 	}

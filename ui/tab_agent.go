@@ -47,12 +47,12 @@ type agentReport struct {
 
 type agentReportMsg struct{ r *agentReport }
 
-func agentReportCmd(e *Entry) tea.Cmd {
+func agentReportCmd(e *Entry, workDir string) tea.Cmd {
 	s, id := e.Skill, e.ID
-	return func() tea.Msg { return agentReportMsg{buildAgentReport(id, s)} }
+	return func() tea.Msg { return agentReportMsg{buildAgentReport(id, s, workDir)} }
 }
 
-func buildAgentReport(id int, s *model.Skill) *agentReport {
+func buildAgentReport(id int, s *model.Skill, workDir string) *agentReport {
 	r := &agentReport{entryID: id, skill: s}
 	switch s.Format {
 	case model.FormatXGS:
@@ -61,7 +61,7 @@ func buildAgentReport(id int, s *model.Skill) *agentReport {
 		r.budget = fmt.Sprintf("spec: ~3–8 kB (≈0.7–2 K tokens) per turn for a 5–10 function skill")
 	case model.FormatSkillMD:
 		r.caption = "Catalog entry in <available_skills> (always in context)"
-		r.text = catalogEntry(s)
+		r.text = catalogEntry(s, workDir)
 		r.budget = fmt.Sprintf("spec: keep the body under %d lines / %s tokens", bodyBudgetLines, "5,000")
 		if strings.TrimSpace(s.Body) != "" {
 			r.hasBody = true
@@ -132,13 +132,14 @@ func xgsReminder(s *model.Skill) string {
 	return b.String()
 }
 
-// catalogEntry is the skill as listed in <available_skills>.
-func catalogEntry(s *model.Skill) string {
+// catalogEntry is the skill as listed in <available_skills>. The location
+// is shown relative to the working folder; an agent is given the full path.
+func catalogEntry(s *model.Skill, workDir string) string {
 	var b strings.Builder
 	b.WriteString("<skill>\n")
 	fmt.Fprintf(&b, "<name>%s</name>\n", xmlText(s.Name))
 	fmt.Fprintf(&b, "<description>%s</description>\n", xmlText(s.Description))
-	fmt.Fprintf(&b, "<location>%s</location>\n", xmlText(s.Location.Path(s.Location.File)))
+	fmt.Fprintf(&b, "<location>%s</location>\n", xmlText(displayPath(workDir, s.Location.Path(s.Location.File))))
 	b.WriteString("</skill>\n")
 	return b.String()
 }
@@ -218,7 +219,7 @@ func (t *agentTab) SetEntry(e *Entry, same bool) tea.Cmd {
 		t.report = nil
 		t.setContent(t.c.Styles.Dim.Render(" Counting tokens"+glyphEllip), false)
 	}
-	return agentReportCmd(e)
+	return agentReportCmd(e, t.c.WorkDir)
 }
 
 func (t *agentTab) Update(msg tea.Msg) tea.Cmd {

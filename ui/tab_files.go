@@ -131,7 +131,7 @@ func (t *filesTab) redraw(keep bool) {
 	}
 	st := t.c.Styles
 	var b strings.Builder
-	b.WriteString(" " + st.Dim.Render(sanitize.Line(t.entry.OSPath(t.entry.Skill.Location.Dir))) + "\n")
+	b.WriteString(" " + st.Dim.Render(sanitize.Line(displayPath(t.c.WorkDir, t.entry.OSPath(t.entry.Skill.Location.Dir)))) + "\n")
 	for i, r := range t.rows {
 		name := sanitize.Line(r.name)
 		mark := "  "

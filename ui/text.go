@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"charm.land/lipgloss/v2"
@@ -100,4 +101,17 @@ func plural(n int, one, many string) string {
 		return fmt.Sprintf("%d %s", n, one)
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// displayPath shows p relative to workDir when it lies inside it (as lint
+// prints paths), else as is.
+func displayPath(workDir, p string) string {
+	if workDir == "" || !filepath.IsAbs(p) {
+		return p
+	}
+	r, err := filepath.Rel(workDir, p)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return p
+	}
+	return r
 }

@@ -1,0 +1,243 @@
+package ui
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// fixtureLibrary copies ui/testdata/library into a temp folder, so a test
+// may break files on disk, and returns its absolute path. Frames show
+// paths relative to the folder above it (see studio), so they do not
+// depend on where the test ran.
+func fixtureLibrary(t testing.TB) string {
+	t.Helper()
+	src := filepath.Join("testdata", "library")
+	dst := filepath.Join(t.TempDir(), "lib")
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// studio makes a model on opts at a size and runs Init's commands until
+// the library is loaded and checked.
+func studio(t testing.TB, opts Options, w, h int) *Model {
+	t.Helper()
+	if opts.Theme == "" {
+		opts.Theme = "dark"
+	}
+	if opts.WorkDir == "" {
+		// Show paths relative to the temp folder holding the sources.
+		for _, src := range append(opts.Sources, opts.DefaultSource) {
+			if filepath.IsAbs(src) {
+				opts.WorkDir = filepath.Dir(src)
+				break
+			}
+		}
+	}
+	m := New(opts)
+	m.Update(tea.WindowSizeMsg{Width: w, Height: h})
+	drain(t, m, m.Init())
+	return m
+}
+
+// drain runs cmd and every command that follows from it, delivering
+// messages to m, until nothing more arrives for a while. Commands still
+// running then (a file watch, a cursor blink) are abandoned.
+func drain(t testing.TB, m *Model, cmd tea.Cmd) {
+	t.Helper()
+	results := make(chan tea.Msg, 4096)
+	pending := 0
+	run := func(c tea.Cmd) {
+		if c == nil {
+			return
+		}
+		pending++
+		go func() { results <- c() }()
+	}
+	run(cmd)
+	const quiet = 400 * time.Millisecond
+	deadline := time.Now().Add(20 * time.Second)
+	for pending > 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("drain: commands kept coming for 20s")
+		}
+		select {
+		case msg := <-results:
+			pending--
+			switch msg := msg.(type) {
+			case nil:
+			case tea.BatchMsg:
+				for _, c := range msg {
+					run(c)
+				}
+			case tea.QuitMsg:
+				return
+			default:
+				_, c := m.Update(msg)
+				run(c)
+			}
+		case <-time.After(quiet):
+			return
+		}
+	}
+}
+
+// keyPress makes a key press from a name: "down", "enter", "shift+tab", or a
+// single character.
+func keyPress(name string) tea.KeyPressMsg {
+	codes := map[string]rune{
+		"up": tea.KeyUp, "down": tea.KeyDown, "left": tea.KeyLeft, "right": tea.KeyRight,
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "backspace": tea.KeyBackspace,
+		"pgdown": tea.KeyPgDown, "pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
+	}
+	if name == "shift+tab" {
+		return tea.KeyPressMsg{Code: tea.KeyTab, Mod: tea.ModShift}
+	}
+	if name == "ctrl+c" {
+		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	}
+	if c, ok := codes[name]; ok {
+		return tea.KeyPressMsg{Code: c}
+	}
+	r, _ := utf8.DecodeRuneInString(name)
+	return tea.KeyPressMsg{Code: r, Text: name}
+}
+
+// press sends keys one by one, running what each returns.
+func press(t testing.TB, m *Model, keys ...string) {
+	t.Helper()
+	for _, k := range keys {
+		_, cmd := m.Update(keyPress(k))
+		drain(t, m, cmd)
+	}
+}
+
+// typeText types each character of s.
+func typeText(t testing.TB, m *Model, s string) {
+	t.Helper()
+	for _, r := range s {
+		press(t, m, string(r))
+	}
+}
+
+// content is the frame the model draws now.
+func content(m *Model) string { return m.View().Content }
+
+// checkFrame asserts what every frame must satisfy: exactly the window's
+// height, no line wider than the window, and no escape sequence but the
+// SGR styles and OSC 8 links the studio's own renderers write — so nothing
+// from a skill's text can retitle the terminal, write the clipboard or
+// move the cursor.
+func checkFrame(t testing.TB, m *Model) {
+	t.Helper()
+	out := content(m)
+	lines := strings.Split(out, "\n")
+	if len(lines) != m.c.Height {
+		t.Errorf("frame has %d lines, want %d", len(lines), m.c.Height)
+	}
+	for i, l := range lines {
+		if w := ansi.StringWidth(l); w > m.c.Width {
+			t.Errorf("line %d is %d cells wide, window is %d: %q", i+1, w, m.c.Width, ansi.Strip(l))
+		}
+	}
+	if err := onlyOwnEscapes(out); err != "" {
+		t.Errorf("frame holds a foreign escape sequence: %s", err)
+	}
+}
+
+// onlyOwnEscapes returns "" when s holds no escape sequence other than
+// SGR (ESC [ … m) and OSC 8 hyperlinks, no C1 controls and no bidi
+// controls; else a description of the first offender.
+func onlyOwnEscapes(s string) string {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == 0x1b:
+			if i+1 >= len(s) {
+				return "a lone ESC at the end"
+			}
+			switch s[i+1] {
+			case '[':
+				j := i + 2
+				for j < len(s) && (s[j] >= 0x30 && s[j] <= 0x3f || s[j] >= 0x20 && s[j] <= 0x2f) {
+					j++
+				}
+				if j >= len(s) || s[j] != 'm' {
+					return quoteAround(s, i)
+				}
+				i = j
+			case ']':
+				end := strings.IndexAny(s[i:], "\x07")
+				st := strings.Index(s[i:], "\x1b\\")
+				if st >= 0 && (end < 0 || st < end) {
+					end = st
+				}
+				if end < 0 || !strings.HasPrefix(s[i+2:], "8;") {
+					return quoteAround(s, i)
+				}
+				if strings.Contains(s[i:i+end], "evil.example") {
+					return quoteAround(s, i)
+				}
+				i += end
+			default:
+				return quoteAround(s, i)
+			}
+		case c < 0x20 && c != '\n' && c != '\t':
+			return quoteAround(s, i)
+		case c >= 0x80:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
+				return quoteAround(s, i)
+			}
+			i += size - 1
+		}
+	}
+	return ""
+}
+
+func quoteAround(s string, i int) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s[max(i-20, 0):min(i+30, len(s))], "\x1b", "\\e"), "\n", "\\n")
+}
+
+// selectSkill filters the library to name and opens it in the skill pane.
+func selectSkill(t testing.TB, m *Model, name string) {
+	t.Helper()
+	for _, e := range m.lib.entries {
+		if e.Skill.Name == name {
+			m.lib.selected = e.ID
+			m.lib.rebuild()
+			drain(t, m, m.skill.setEntry(e, false))
+			return
+		}
+	}
+	t.Fatalf("no skill %q in the library", name)
+}
+
+// openTab activates the tab with that title.
+func openTab(t testing.TB, m *Model, title string) {
+	t.Helper()
+	drain(t, m, m.skill.showTab(title))
+}
