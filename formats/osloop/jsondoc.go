@@ -283,7 +283,7 @@ func (p *jsonParser) str() (string, bool) {
 			s := p.src[start:p.pos]
 			p.pos++
 			if !utf8.Valid(s) {
-				return strings.ToValidUTF8(string(s), "\uFFFD"), true
+				return replaceInvalidUTF8(string(s)), true
 			}
 			return string(s), true
 		}
@@ -299,7 +299,7 @@ func (p *jsonParser) str() (string, bool) {
 		switch {
 		case c == '"':
 			p.pos++
-			return strings.ToValidUTF8(b.String(), "\uFFFD"), true
+			return replaceInvalidUTF8(b.String()), true
 		case c < 0x20:
 			if c == '\n' {
 				p.fail("unterminated string: a line break inside a string must be written \\n")
@@ -479,4 +479,23 @@ func (p *jsonParser) object(depth int) *Node {
 			return nil
 		}
 	}
+}
+
+// replaceInvalidUTF8 replaces each invalid byte with U+FFFD, as
+// encoding/json does, so both readers see the same strings.
+func replaceInvalidUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && n == 1 {
+			b.WriteString("\uFFFD")
+		} else {
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }

@@ -125,12 +125,16 @@ func (f *factScanner) isIdent(i int, s string) bool {
 	return t.kind == tokIdent && t.str == s
 }
 
+// maxSpan bounds how far matching looks, so a file of unclosed brackets
+// cannot make the scan quadratic; real argument lists are far shorter.
+const maxSpan = 20000
+
 // matching returns the index of the bracket closing the one at i.
 func (f *factScanner) matching(i int) int {
 	open := f.at(i).str
 	closeWith := map[string]string{"{": "}", "(": ")", "[": "]"}[open]
 	depth := 0
-	for j := i; j < len(f.toks); j++ {
+	for j := i; j < len(f.toks) && j < i+maxSpan; j++ {
 		t := f.toks[j]
 		if t.kind != tokPunct {
 			continue
@@ -145,7 +149,7 @@ func (f *factScanner) matching(i int) int {
 			}
 		}
 	}
-	return len(f.toks) - 1
+	return min(len(f.toks), i+maxSpan) - 1
 }
 
 // exports reads the module's top-level export statements.

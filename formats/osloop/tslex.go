@@ -110,6 +110,8 @@ func (l *tsLexer) run() {
 			l.emit(token{kind: tokNumber, str: l.src[start:l.pos], off: start})
 		case isIdentStart(l.src, l.pos):
 			start := l.pos
+			_, n := utf8.DecodeRuneInString(l.src[l.pos:])
+			l.pos += n // the start character, which may be '#' or '@'
 			for l.pos < len(l.src) && isIdentPart(l.src, l.pos) {
 				_, n := utf8.DecodeRuneInString(l.src[l.pos:])
 				l.pos += n
