@@ -1,0 +1,355 @@
+package ui
+
+import (
+	"context"
+	"path"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/quiz"
+)
+
+// The Quiz tab runs a SKILL.md's quiz gates the way an agent meets them:
+// one question at a time, a verdict and the explanation after each answer,
+// the branch actions performed (a section, a reference or another skill
+// opened in the tab's reader, a message as a banner), a score per block
+// and gates that stay locked, hiding the body, until their block passes.
+
+func init() {
+	RegisterTab(45, func(c *Common) Tab { return newQuizTab(c) })
+}
+
+// quizMode is what the tab shows.
+type quizMode int
+
+const (
+	quizIntro    quizMode = iota // the blocks and their gates, before a run
+	quizLoading                  // the skill's library is being read
+	quizAsking                   // a question waits for an answer
+	quizFeedback                 // the verdict, explanation and actions
+	quizBlockEnd                 // a block's score and its gate
+	quizDone                     // the summary of every block
+)
+
+// quizKeys are the Quiz tab's own bindings.
+// TODO(studio): move into KeyMap when ui/keys.go settles.
+type quizKeys struct {
+	Start, Choose, Option, Continue, Retry, Restart, OpenAction, Reveal, Body, InStudio, Back key.Binding
+}
+
+func newQuizKeys() quizKeys {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return quizKeys{
+		Start:      b("enter", "start the quiz", "enter", "space"),
+		Choose:     b("enter", "answer", "enter"),
+		Option:     b("1-6", "answer", "1", "2", "3", "4", "5", "6"),
+		Continue:   b("space/→", "continue", "space", "right", "l", "n"),
+		Retry:      b("r", "retry block", "r"),
+		Restart:    b("R", "start over", "R"),
+		OpenAction: b("enter", "open", "enter"),
+		Reveal:     b("enter", "open", "enter"),
+		Body:       b("b", "read the body", "b"),
+		InStudio:   b("o", "open in studio", "o"),
+		Back:       b("backspace", "back to the quiz", "backspace", "esc"),
+	}
+}
+
+// quizTab is the Quiz tab.
+type quizTab struct {
+	c             *Common
+	keys          quizKeys
+	width, height int
+
+	entry    *Entry
+	mode     quizMode
+	run      *quiz.Run
+	resolver quiz.Resolver
+	err      string
+
+	cursor    int                // option under the cursor, or action in feedback
+	last      *quiz.AnswerRecord // the answer feedback is about
+	banner    string             // message actions of the last answer
+	reader    *quizReader        // open section / reference / skill, or nil
+	loadToken int                // ignores library loads of an earlier skill
+}
+
+func newQuizTab(c *Common) *quizTab {
+	return &quizTab{c: c, keys: newQuizKeys()}
+}
+
+func (t *quizTab) Title() string { return "Quiz" }
+
+// Badge shows a lock while a gate of a run is closed, an open lock after.
+func (t *quizTab) Badge(e *Entry) string {
+	if t.run == nil || t.entry != e {
+		return ""
+	}
+	if t.run.BodyLocked() {
+		return " " + t.c.Styles.Warning.Render("locked")
+	}
+	return " " + t.c.Styles.OK.Render(glyphOK)
+}
+
+func (t *quizTab) Applies(e *Entry) bool {
+	return e != nil && e.Skill != nil && len(e.Skill.Quizzes) > 0
+}
+
+func (t *quizTab) SetSize(w, h int) {
+	t.width, t.height = w, h
+	if t.reader != nil {
+		t.reader.setSize(w, h)
+	}
+}
+
+// SetEntry shows e's quiz from the start; a re-read of the same skill
+// keeps a run going unless its questions changed.
+func (t *quizTab) SetEntry(e *Entry, same bool) tea.Cmd {
+	if same && t.entry != nil && e != nil && t.run != nil && sameQuizzes(t.entry.Skill, e.Skill) {
+		t.entry = e
+		return nil
+	}
+	t.entry = e
+	t.reset()
+	return nil
+}
+
+func sameQuizzes(a, b *model.Skill) bool {
+	if len(a.Quizzes) != len(b.Quizzes) {
+		return false
+	}
+	for i := range a.Quizzes {
+		if len(a.Quizzes[i].Questions) != len(b.Quizzes[i].Questions) {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *quizTab) reset() {
+	t.mode, t.run, t.resolver, t.err = quizIntro, nil, nil, ""
+	t.cursor, t.last, t.banner, t.reader = 0, nil, "", nil
+	t.loadToken++
+}
+
+// CapturesKey tells the pane which keys the tab needs before the pane's
+// own bindings see them: while a question waits, number keys answer it
+// instead of switching tabs.
+func (t *quizTab) CapturesKey(msg tea.KeyPressMsg) bool {
+	return t.mode == quizAsking && t.reader == nil && key.Matches(msg, t.keys.Option)
+}
+
+// quizLibraryMsg brings the skill's library (the folder above it) back, so
+// load-skill actions resolve the way `skillstudio quiz` resolves them.
+type quizLibraryMsg struct {
+	token int
+	lib   *model.Library
+}
+
+func (t *quizTab) start() tea.Cmd {
+	if t.entry == nil {
+		return nil
+	}
+	if t.resolver != nil {
+		return t.begin()
+	}
+	t.mode = quizLoading
+	token, base, dir := t.loadToken, t.entry.Base, path.Dir(t.entry.Candidate.Path)
+	return func() tea.Msg {
+		lib := formats.LoadTree(context.Background(), base, dir, model.Options{})
+		return quizLibraryMsg{token: token, lib: lib}
+	}
+}
+
+func (t *quizTab) begin() tea.Cmd {
+	r, err := quiz.New(t.entry.Skill, t.resolver)
+	if err != nil {
+		t.mode, t.err = quizIntro, err.Error()
+		return nil
+	}
+	t.run, t.mode, t.cursor, t.last, t.banner, t.reader, t.err = r, quizAsking, 0, nil, "", nil, ""
+	return nil
+}
+
+func (t *quizTab) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case quizLibraryMsg:
+		if msg.token != t.loadToken || t.entry == nil {
+			return nil
+		}
+		self := t.entry.Skill
+		// The skill itself as the tab shows it, then its siblings.
+		t.resolver = quiz.Chain{
+			quiz.ResolverFunc(func(name string) (*model.Skill, error) {
+				if name == self.Name {
+					return self, nil
+				}
+				return nil, nil
+			}),
+			quiz.LibraryResolver{Library: msg.lib},
+		}
+		return t.begin()
+	case quizRenderedMsg:
+		if t.reader != nil {
+			t.reader.apply(msg)
+		}
+		return nil
+	case tea.KeyPressMsg:
+		if t.reader != nil {
+			return t.readerKey(msg)
+		}
+		return t.handleKey(msg)
+	case tea.MouseWheelMsg:
+		if t.reader != nil {
+			t.reader.scroll.update(msg)
+		}
+	}
+	return nil
+}
+
+func (t *quizTab) handleKey(msg tea.KeyPressMsg) tea.Cmd {
+	k, nav := t.keys, t.c.Keys
+	switch t.mode {
+	case quizIntro:
+		if key.Matches(msg, k.Start) {
+			return t.start()
+		}
+	case quizAsking:
+		q, _ := t.run.Question()
+		switch {
+		case key.Matches(msg, nav.Up):
+			t.cursor = (t.cursor + len(q.Options) - 1) % len(q.Options)
+		case key.Matches(msg, nav.Down):
+			t.cursor = (t.cursor + 1) % len(q.Options)
+		case key.Matches(msg, k.Option):
+			if n := int(msg.Code - '1'); n >= 0 && n < len(q.Options) {
+				return t.answer(n)
+			}
+		case key.Matches(msg, k.Choose):
+			return t.answer(t.cursor)
+		}
+	case quizFeedback:
+		acts := t.openable()
+		switch {
+		case key.Matches(msg, nav.Up) && len(acts) > 0:
+			t.cursor = (t.cursor + len(acts) - 1) % len(acts)
+		case key.Matches(msg, nav.Down) && len(acts) > 0:
+			t.cursor = (t.cursor + 1) % len(acts)
+		case key.Matches(msg, k.OpenAction) && len(acts) > 0:
+			return t.openAction(acts[t.cursor])
+		case key.Matches(msg, k.Continue), key.Matches(msg, k.OpenAction):
+			t.advance()
+		}
+	case quizBlockEnd:
+		switch {
+		case t.run.CanRetry() && (key.Matches(msg, k.Retry) || key.Matches(msg, k.Reveal) && t.run.Record().State == quiz.GateClosed):
+			t.run.Retry()
+			t.mode, t.cursor = quizAsking, 0
+		case key.Matches(msg, k.Continue), key.Matches(msg, k.Reveal):
+			t.run.Continue()
+			t.cursor = 0
+			if t.run.Phase() == quiz.PhaseDone {
+				t.mode = quizDone
+			} else {
+				t.mode = quizAsking
+			}
+		}
+	case quizDone:
+		switch {
+		case key.Matches(msg, k.Restart), key.Matches(msg, k.Retry):
+			return t.begin()
+		case key.Matches(msg, k.Body) && !t.run.BodyLocked():
+			return t.openBody()
+		}
+	}
+	return nil
+}
+
+// answer records option n and shows the verdict.
+func (t *quizTab) answer(n int) tea.Cmd {
+	rec, err := t.run.Answer(n)
+	if err != nil {
+		return nil
+	}
+	t.last, t.mode, t.cursor = &rec, quizFeedback, 0
+	var msgs []string
+	for _, a := range rec.Actions {
+		if a.OK && a.Kind == model.ActionMessage {
+			msgs = append(msgs, a.Message)
+		}
+	}
+	t.banner = strings.Join(msgs, "\n")
+	return nil
+}
+
+// advance leaves the feedback for the next question or the block's end.
+func (t *quizTab) advance() {
+	t.cursor, t.banner = 0, ""
+	if t.run.Phase() == quiz.PhaseBlockEnd {
+		t.mode = quizBlockEnd
+		return
+	}
+	t.mode = quizAsking
+}
+
+// openable lists the actions of the last answer that open something.
+func (t *quizTab) openable() []quiz.ActionResult {
+	if t.last == nil {
+		return nil
+	}
+	var out []quiz.ActionResult
+	for _, a := range t.last.Actions {
+		if a.OK && a.Kind != model.ActionMessage {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func (t *quizTab) readerKey(msg tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, t.keys.Back):
+		t.reader = nil
+		return nil
+	case key.Matches(msg, t.keys.InStudio):
+		return t.reader.inStudio()
+	}
+	t.reader.scroll.update(msg)
+	return nil
+}
+
+func (t *quizTab) ShortHelp() []key.Binding {
+	k, nav := t.keys, t.c.Keys
+	if t.reader != nil {
+		return []key.Binding{k.Back, k.InStudio, nav.Down, nav.Up}
+	}
+	switch t.mode {
+	case quizIntro:
+		return []key.Binding{k.Start}
+	case quizAsking:
+		return []key.Binding{nav.Up, nav.Down, k.Choose, k.Option}
+	case quizFeedback:
+		if len(t.openable()) > 0 {
+			return []key.Binding{k.OpenAction, k.Continue}
+		}
+		return []key.Binding{k.Continue}
+	case quizBlockEnd:
+		if t.run.CanRetry() {
+			return []key.Binding{k.Retry, k.Continue}
+		}
+		return []key.Binding{k.Continue}
+	case quizDone:
+		if !t.run.BodyLocked() {
+			return []key.Binding{k.Body, k.Restart}
+		}
+		return []key.Binding{k.Restart}
+	}
+	return nil
+}
+
+func (t *quizTab) FullHelp() [][]key.Binding { return [][]key.Binding{t.ShortHelp()} }
