@@ -49,6 +49,11 @@ func parseBody(file string, src []byte, lines *lineIndex) (p *program, err error
 			p.report("xgs/syntax", 0, err.Error(), "Simplify the code around the error, and please report this file.")
 		}
 	}()
+	if at := tooDeep(src); at >= 0 {
+		p.report("xgs/syntax", at, fmt.Sprintf("the code nests more than %d levels deep here; it is not parsed", maxNesting),
+			"Flatten the expression: split it into named consts or functions.")
+		return p, errors.New("nested too deeply")
+	}
 	prog, perr := parser.ParseFile(nil, file, string(src), parser.IgnoreRegExpErrors, parser.IsModule, parser.WithDisableSourceMaps)
 	if perr != nil {
 		var list parser.ErrorList

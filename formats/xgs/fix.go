@@ -35,8 +35,8 @@ func (h *Header) versionEdit() model.TextEdit {
 		}
 		if strings.Contains(ref.Gap, "\t") {
 			gap = ref.Gap
-		} else if n := len(ref.Key) + len(ref.Gap) - len("version"); n > 1 {
-			gap = strings.Repeat(" ", n) // keep values in one column
+		} else if n := len(ref.Key) + len(ref.Gap) - len("version"); len(ref.Gap) > 1 && n > 1 {
+			gap = strings.Repeat(" ", n) // an aligned header stays aligned
 		}
 	}
 	line := prefix + "@version" + gap + "0.0.0"

@@ -193,6 +193,9 @@ func checkDetect(expr string) (msg string, col int) {
 	if strings.TrimSpace(expr) == "" {
 		return "empty expression", 0
 	}
+	if at := tooDeep([]byte(expr)); at >= 0 {
+		return fmt.Sprintf("the expression nests more than %d levels deep", maxNesting), at
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			msg, col = fmt.Sprintf("the expression cannot be parsed (%v)", r), 0

@@ -100,6 +100,7 @@ export function toJSONSchema(schema) {
 // ---- zod v3 shape (also the shape of the embedded documentation Zod) ----
 
 function fromV3(schema) {
+  if (!schema || !schema._def) return {};
   const def = schema._def;
   let out;
   let inner; // the wrapped schema of optional/nullable/default
@@ -190,6 +191,7 @@ function isOptionalV3(schema) {
 // ---- zod v4 shape ----
 
 function fromV4(schema) {
+  if (!schema || !schema._zod || !schema._zod.def) return {};
   const def = schema._zod.def;
   let out;
   let inner;
@@ -245,7 +247,8 @@ function fromV4(schema) {
       out = { anyOf: (def.options || []).map(fromV4) };
       break;
     case "record":
-      out = { type: "object", additionalProperties: fromV4(def.valueType) };
+      // z.record(V) — one argument, the v3 way — leaves valueType unset.
+      out = { type: "object", additionalProperties: fromV4(def.valueType || def.keyType) };
       break;
     case "tuple": {
       const items = (def.items || []).map(fromV4);
