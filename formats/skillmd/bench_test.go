@@ -1,7 +1,9 @@
 package skillmd
 
 import (
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -75,4 +77,35 @@ func TestRanksLoadTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("cl100k_base ranks ready after %v (first use in this process pays it once)", time.Since(start))
+}
+
+// BenchmarkLoadCorpus: every SKILL.md folder of the shared corpus, from
+// disk, per op (48 skills; long real bodies and their references).
+func BenchmarkLoadCorpus(b *testing.B) {
+	root := corpusDir(b)
+	fsys := os.DirFS(root)
+	dirs := corpusDirsForBench(b, root)
+	CountTokens("warm up")
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, d := range dirs {
+			Load(fsys, d, model.Options{})
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(dirs)), "ns/skill")
+}
+
+func corpusDirsForBench(b *testing.B, root string) []string {
+	var dirs []string
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(d.Name(), "SKILL.md") {
+			rel, _ := filepath.Rel(root, filepath.Dir(p))
+			dirs = append(dirs, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if len(dirs) == 0 {
+		b.Fatal("no corpus skills")
+	}
+	return dirs
 }

@@ -89,17 +89,20 @@ func scanMarkdown(body []byte) markdownFacts {
 	return f
 }
 
-// textMentions finds references/… paths in the direct text of a block
-// (runs of adjacent Text nodes, so a path split by an underscore is whole).
+// textMentions finds references/… paths in the direct text of a block.
+// Adjacent Text nodes are contiguous in the source, so a run of them (a
+// path split by an underscore, say) is read in place, whole.
 func textMentions(block ast.Node, body []byte) []Link {
 	var out []Link
-	var run []byte
 	runStart, runEnd := -1, -1
 	flush := func() {
-		for _, m := range referenceMentions(run) {
-			out = append(out, Link{Dest: string(run[m[0]:m[1]]), Offset: runStart + m[0], Mention: true})
+		if runStart >= 0 {
+			run := body[runStart:runEnd]
+			for _, m := range referenceMentions(run) {
+				out = append(out, Link{Dest: string(run[m[0]:m[1]]), Offset: runStart + m[0], Mention: true})
+			}
 		}
-		run, runStart, runEnd = run[:0], -1, -1
+		runStart, runEnd = -1, -1
 	}
 	for c := block.FirstChild(); c != nil; c = c.NextSibling() {
 		t, ok := c.(*ast.Text)
@@ -114,7 +117,6 @@ func textMentions(block ast.Node, body []byte) []Link {
 		if runStart < 0 {
 			runStart = seg.Start
 		}
-		run = append(run, seg.Value(body)...)
 		runEnd = seg.Stop
 		if t.SoftLineBreak() || t.HardLineBreak() {
 			flush()
