@@ -37,7 +37,7 @@ func TestNodeRealZodFollowsTheContract(t *testing.T) {
 		t.Fatal(err)
 	}
 	src, _ := os.ReadFile("testdata/skills/schema-zoo.xgs.js")
-	for _, version := range []string{"3.23.8", "4.1.12"} {
+	for _, version := range []string{"3.23.8", "4.1.12", "4.6.7"} {
 		t.Run("zod@"+version, func(t *testing.T) {
 			modules := realZod(t, version)
 			dir := t.TempDir()
