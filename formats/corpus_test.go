@@ -117,10 +117,12 @@ func BenchmarkLoadCorpus(b *testing.B) {
 	base := model.Location{Source: dir, Root: dir, Local: true, FS: os.DirFS(dir)}
 	b.ReportAllocs()
 	skills := 0
+	cpu0 := processCPU()
 	for b.Loop() {
 		skills = len(LoadAll(b.Context(), base, ".", model.Options{}, nil).Skills)
 	}
 	b.ReportMetric(float64(skills), "skills/op")
+	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkLoadSkillMD is the cost of loading and checking one SKILL.md
@@ -137,12 +139,15 @@ func BenchmarkLoadSkillMD(b *testing.B) {
 		}
 	}
 	b.ReportAllocs()
+	cpu0 := processCPU()
 	for b.Loop() {
 		for _, c := range cands {
 			Load(c, base, model.Options{})
 		}
 	}
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(cands)), "ns/skill")
+	runs := float64(b.N * len(cands))
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/runs, "ns/skill")
+	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/runs, "cpu-ns/skill")
 }
 
 // BenchmarkLoadGenerated10k loads and checks 10,000 generated skills of
@@ -155,8 +160,8 @@ func BenchmarkLoadGenerated10k(b *testing.B) {
 	}
 	base := model.Location{Source: dir, Root: dir, Local: true, FS: os.DirFS(dir)}
 	b.ReportAllocs()
-	b.ResetTimer()
 	skills := 0
+	cpu0 := processCPU()
 	for b.Loop() {
 		skills = len(LoadAll(b.Context(), base, ".", model.Options{FindingsOnly: true}, nil).Skills)
 	}
@@ -164,4 +169,7 @@ func BenchmarkLoadGenerated10k(b *testing.B) {
 		b.Fatalf("%d skills, want 10000", skills)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*skills), "ns/skill")
+	// CPU seconds per run: on an idle machine wall time is about this
+	// divided by the cores LoadAll keeps busy.
+	b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 }
