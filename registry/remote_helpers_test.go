@@ -328,3 +328,5 @@ func mustJSON(v any) string {
 func modelOptions() model.Options { return model.Options{} }
 
 func fstestCheck(fsys fs.FS, expected ...string) error { return fstest.TestFS(fsys, expected...) }
+
+func jsonUnmarshal(b []byte, v any) error { return json.Unmarshal(b, v) }

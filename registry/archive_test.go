@@ -1,0 +1,100 @@
+package registry
+
+import (
+	"archive/tar"
+	"archive/zip"
+	"bytes"
+	"compress/gzip"
+	"io/fs"
+	"strings"
+	"testing"
+)
+
+var testLimits = archiveLimits{files: 1000, bytes: 50_000_000}
+
+func TestUnpackArchiveAccepts(t *testing.T) {
+	files, err := unpackArchive(tarGz(t, []tarMember{{name: "./SKILL.md", body: "s"}, {name: "references/a.md", body: "a"}}), testLimits)
+	if err != nil || string(files["SKILL.md"]) != "s" || string(files["references/a.md"]) != "a" {
+		t.Fatalf("tar.gz: %v %v", files, err)
+	}
+	files, err = unpackArchive(zipOf(t, map[string]string{"pdf/SKILL.md": "s", "pdf/x/y.txt": "y"}), testLimits)
+	if err != nil || string(files["SKILL.md"]) != "s" || string(files["x/y.txt"]) != "y" {
+		t.Fatalf("zip with one top folder: %v %v", files, err)
+	}
+	// Two top folders: nothing is stripped.
+	files, err = unpackArchive(zipOf(t, map[string]string{"a/SKILL.md": "s", "b/x": "y"}), testLimits)
+	if err != nil || files["a/SKILL.md"] == nil {
+		t.Fatalf("two folders: %v %v", files, err)
+	}
+}
+
+func TestUnpackArchiveRefuses(t *testing.T) {
+	many := make([]tarMember, 1001)
+	for i := range many {
+		many[i] = tarMember{name: "f" + strings.Repeat("x", i%7) + string(rune('a'+i%26)) + "/" + strings.Repeat("y", i/26+1), body: "."}
+	}
+	cases := map[string]struct {
+		data []byte
+		want string
+	}{
+		"dot-dot":        {tarGz(t, []tarMember{{name: "a/../../x", body: "x"}}), "leaves the skill folder"},
+		"absolute":       {tarGz(t, []tarMember{{name: "/etc/passwd", body: "x"}}), "leaves the skill folder"},
+		"symlink":        {tarGz(t, []tarMember{{name: "l", link: "/etc/passwd"}}), "is a link"},
+		"bomb":           {tarGz(t, []tarMember{{name: "z", size: 51_000_000}}), "unpacks to more than 50 MB"},
+		"too many":       {tarGz(t, many), "more than 1000 members"},
+		"zip traversal":  {zipOf(t, map[string]string{"../x": "x"}), "leaves the skill folder"},
+		"zip symlink":    {zipSymlink(t), "is a link"},
+		"zip bomb":       {zipBomb(t, 51_000_000), "unpacks to more than 50 MB"},
+		"hard link":      {tarHardLink(t), "is a link"},
+		"file as folder": {zipOf(t, map[string]string{"a": "x", "a/b": "y"}), "both a file and a folder"},
+		"not an archive": {[]byte("hello"), "not a .tar.gz or .zip"},
+		"bad gzip":       {[]byte{0x1f, 0x8b, 0, 0}, "not a valid gzip stream"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, err := unpackArchive(c.data, testLimits)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("err = %v, want %q", err, c.want)
+			}
+		})
+	}
+}
+
+func zipSymlink(t testing.TB) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	h := &zip.FileHeader{Name: "link"}
+	h.SetMode(0o777 | fs.ModeSymlink)
+	w, err := zw.CreateHeader(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte("/etc/passwd"))
+	zw.Close()
+	return buf.Bytes()
+}
+
+func zipBomb(t testing.TB, n int) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.Create("zeros")
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := make([]byte, 1<<20)
+	for left := n; left > 0; left -= len(chunk) {
+		w.Write(chunk[:min(left, len(chunk))])
+	}
+	zw.Close()
+	return buf.Bytes()
+}
+
+func tarHardLink(t testing.TB) []byte {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	tw.WriteHeader(&tar.Header{Name: "h", Typeflag: tar.TypeLink, Linkname: "/etc/shadow"})
+	tw.Close()
+	zw.Close()
+	return buf.Bytes()
+}
