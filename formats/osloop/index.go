@@ -95,8 +95,8 @@ func ReadIndex(fsys fs.FS, indexPath string) (*Index, []model.Diagnostic) {
 	for _, dup := range d.Duplicates {
 		fl, _ := d.Pos(dup.First)
 		line, col := d.Pos(dup.Second)
-		ds = append(ds, newDiag("osloop/duplicate-key", indexPath, line, col, fmt.Sprintf("key %q is repeated (first on line %d)", dup.Key, fl),
-			"Keep one of the two: JSON parsers disagree on which one wins."))
+		ds = append(ds, newDiag("osloop/duplicate-key", indexPath, line, col, fmt.Sprintf("key %q is repeated (first on line %d); JSON.parse keeps this later value", dup.Key, fl),
+			"Keep one of the two: parsers disagree on which one wins."))
 	}
 	if d.Root.Kind != KindArray {
 		line, col := d.Pos(d.Root.Start)

@@ -61,25 +61,21 @@ type Member struct {
 	Value    *Node
 }
 
-// Get returns the value of the first member named key, or nil.
+// Get returns the value of the member named key, or nil. With a repeated
+// key the last one wins, as in JSON.parse, which is what the runtime sees.
 func (n *Node) Get(key string) *Node {
-	if n == nil || n.Kind != KindObject {
-		return nil
-	}
-	for i := range n.Members {
-		if n.Members[i].Key == key {
-			return n.Members[i].Value
-		}
+	if m := n.Member(key); m != nil {
+		return m.Value
 	}
 	return nil
 }
 
-// Member returns the first member named key, or nil.
+// Member returns the (last) member named key, or nil.
 func (n *Node) Member(key string) *Member {
 	if n == nil || n.Kind != KindObject {
 		return nil
 	}
-	for i := range n.Members {
+	for i := len(n.Members) - 1; i >= 0; i-- {
 		if n.Members[i].Key == key {
 			return &n.Members[i]
 		}

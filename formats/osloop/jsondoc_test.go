@@ -72,8 +72,8 @@ func TestParseJSONDuplicates(t *testing.T) {
 	if len(d.Duplicates) != 2 {
 		t.Fatalf("duplicates = %+v", d.Duplicates)
 	}
-	if got := d.Root.Get("a").Raw; got != "1" {
-		t.Errorf("Get returns the first value, got %s", got)
+	if got := d.Root.Get("a").Raw; got != "4" {
+		t.Errorf("Get returns the last value (as JSON.parse does), got %s", got)
 	}
 }
 

@@ -110,8 +110,8 @@ func (l *loader) readJSONFile(name string) (*Doc, bool) {
 	for _, dup := range d.Duplicates {
 		fl, _ := d.Pos(dup.First)
 		line, col := d.Pos(dup.Second)
-		l.add("osloop/duplicate-key", file, line, col, fmt.Sprintf("key %q is repeated (first on line %d)", dup.Key, fl),
-			"Keep one of the two: JSON parsers disagree on which one wins.")
+		l.add("osloop/duplicate-key", file, line, col, fmt.Sprintf("key %q is repeated (first on line %d); JSON.parse keeps this later value", dup.Key, fl),
+			"Keep one of the two: parsers disagree on which one wins.")
 	}
 	if d.Root.Kind != KindObject {
 		l.add("osloop/json", file, 1, 1, fmt.Sprintf("%s holds %s; want a JSON object", name, article(d.Root.Kind)),
@@ -237,8 +237,9 @@ func (l *loader) readConfigSchema() {
 		l.add("osloop/schema-root", file, line, col, "config-schema.json's root type is not \"object\"",
 			`Set "type": "object" at the root and describe each setting under "properties".`)
 	}
-	if msg := compileSchema(l.pkg.ConfigSchema); msg != "" {
-		l.add("osloop/schema-invalid", file, 1, 1, "config-schema.json is not a valid JSON Schema: "+msg,
+	if p := compileSchema(l.pkg.ConfigSchema); p != nil {
+		line, col := d.Pos(p.at(d.Root).Start)
+		l.add("osloop/schema-invalid", file, line, col, "config-schema.json is not a valid JSON Schema"+p.where()+": "+p.msg,
 			"Fix the schema keyword named in the message.")
 	}
 }

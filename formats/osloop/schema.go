@@ -2,10 +2,13 @@ package osloop
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
 )
 
 // noLoader refuses every $ref outside the schema itself: a skill's schema
@@ -16,27 +19,98 @@ func (noLoader) Load(url string) (any, error) {
 	return nil, fmt.Errorf("external $ref %s is not followed", url)
 }
 
-// compileSchema compiles raw as a JSON Schema and returns why it is not
-// one, or "" when it compiles.
-func compileSchema(raw []byte) string {
+const schemaURL = "mem:///schema.json"
+
+var english = message.NewPrinter(language.English)
+
+// schemaProblem says why a schema does not compile: a one-line message and
+// the JSON pointer (as path elements) of the offending value, when known.
+type schemaProblem struct {
+	msg     string
+	pointer []string
+}
+
+// compileSchema compiles raw as a JSON Schema; nil when it compiles.
+func compileSchema(raw []byte) *schemaProblem {
 	if len(raw) == 0 {
-		return ""
+		return nil
 	}
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
-		return err.Error()
+		return &schemaProblem{msg: err.Error()}
 	}
 	c := jsonschema.NewCompiler()
 	c.UseLoader(noLoader{})
-	const url = "mem:///schema.json"
-	if err := c.AddResource(url, doc); err != nil {
-		return err.Error()
+	if err := c.AddResource(schemaURL, doc); err != nil {
+		return &schemaProblem{msg: err.Error()}
 	}
-	if _, err := c.Compile(url); err != nil {
-		msg := err.Error()
-		// The library's messages repeat the synthetic URL; drop it.
-		msg = strings.ReplaceAll(msg, url, "")
-		return strings.TrimSpace(msg)
+	_, err = c.Compile(schemaURL)
+	if err == nil {
+		return nil
 	}
-	return ""
+	var sve *jsonschema.SchemaValidationError
+	if errors.As(err, &sve) {
+		var ve *jsonschema.ValidationError
+		if errors.As(sve.Err, &ve) {
+			leaf := deepest(ve)
+			return &schemaProblem{msg: leaf.ErrorKind.LocalizedString(english), pointer: leaf.InstanceLocation}
+		}
+	}
+	msg := strings.ReplaceAll(err.Error(), schemaURL, "")
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	return &schemaProblem{msg: strings.TrimSpace(msg)}
+}
+
+// deepest follows the first cause down to the most specific error, the
+// one naming the keyword at fault.
+func deepest(e *jsonschema.ValidationError) *jsonschema.ValidationError {
+	for len(e.Causes) > 0 {
+		next := e.Causes[0]
+		for _, c := range e.Causes {
+			if len(c.InstanceLocation) > len(next.InstanceLocation) {
+				next = c
+			}
+		}
+		e = next
+	}
+	return e
+}
+
+// at returns the node the problem's pointer names inside schema, or the
+// schema itself.
+func (p *schemaProblem) at(schema *Node) *Node {
+	n := schema
+	for _, key := range p.pointer {
+		var next *Node
+		switch n.Kind {
+		case KindObject:
+			next = n.Get(key)
+		case KindArray:
+			i := 0
+			for _, c := range key {
+				if c < '0' || c > '9' {
+					i = -1
+					break
+				}
+				i = i*10 + int(c-'0')
+			}
+			if i >= 0 && i < len(n.Items) {
+				next = n.Items[i]
+			}
+		}
+		if next == nil {
+			break
+		}
+		n = next
+	}
+	return n
+}
+
+func (p *schemaProblem) where() string {
+	if len(p.pointer) == 0 {
+		return ""
+	}
+	return " at /" + strings.Join(p.pointer, "/")
 }

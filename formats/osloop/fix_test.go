@@ -1,0 +1,159 @@
+package osloop
+
+import (
+	"encoding/json"
+	"sort"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// applyFix applies a fix's edits to the files of m, last edit first.
+func applyFix(t *testing.T, m fstest.MapFS, fix *model.Fix) {
+	t.Helper()
+	edits := append([]model.TextEdit{}, fix.Edits...)
+	sort.Slice(edits, func(i, j int) bool { return edits[i].Start > edits[j].Start })
+	for _, e := range edits {
+		src := string(m[e.File].Data)
+		if e.Start < 0 || e.End > len(src) || e.Start > e.End {
+			t.Fatalf("edit %+v outside %s (%d bytes)", e, e.File, len(src))
+		}
+		m[e.File] = &fstest.MapFile{Data: []byte(src[:e.Start] + e.NewText + src[e.End:])}
+	}
+}
+
+// fixOnce lints the fixture, applies the one fix of rule, and returns the
+// new index.json after checking it parses and the finding is gone.
+func fixOnce(t *testing.T, m fstest.MapFS, rule string) string {
+	t.Helper()
+	s := Load(m, fixtureDir, model.Options{})
+	CheckIndex(m, "skills/index.json", []*model.Skill{s}, model.Options{})
+	var fix *model.Fix
+	for _, d := range s.Diagnostics {
+		if d.Rule == rule {
+			if d.Fix == nil {
+				t.Fatalf("%s has no fix", d)
+			}
+			fix = d.Fix
+		}
+	}
+	if fix == nil {
+		t.Fatalf("no %s finding:\n%s", rule, dump(s.Diagnostics))
+	}
+	applyFix(t, m, fix)
+	after := string(m["skills/index.json"].Data)
+	if !json.Valid([]byte(after)) {
+		t.Fatalf("fixed index is not JSON:\n%s", after)
+	}
+	s = Load(m, fixtureDir, model.Options{})
+	loose := CheckIndex(m, "skills/index.json", []*model.Skill{s}, model.Options{})
+	if all := append(s.Diagnostics, loose...); len(all) > 0 {
+		t.Fatalf("after the fix:\n%s\nfindings remain:\n%s", after, dump(all))
+	}
+	return after
+}
+
+func TestFixAddEntryToEmptyIndex(t *testing.T) {
+	m := fixtureFS(t)
+	m["skills/index.json"] = &fstest.MapFile{Data: []byte("[]\n")}
+	after := fixOnce(t, m, "osloop/index-missing")
+	golden.RequireEqual(t, after)
+}
+
+func TestFixAddEntryKeepsOthers(t *testing.T) {
+	m := fixtureFS(t)
+	// Another skill listed first, in a 4-space style the fix must follow.
+	before := `[
+    {
+        "name": "other",
+        "description": "Something else",
+        "version": "0.1.0",
+        "author": "someone",
+        "folderPath": "skills/other",
+        "tags": ["x"]
+    }
+]
+`
+	m["skills/index.json"] = &fstest.MapFile{Data: []byte(before)}
+	s := Load(m, fixtureDir, model.Options{})
+	CheckIndex(m, "skills/index.json", []*model.Skill{s}, model.Options{})
+	var fix *model.Fix
+	for _, d := range s.Diagnostics {
+		if d.Rule == "osloop/index-missing" {
+			fix = d.Fix
+		}
+	}
+	if fix == nil {
+		t.Fatalf("no fix:\n%s", dump(s.Diagnostics))
+	}
+	applyFix(t, m, fix)
+	after := string(m["skills/index.json"].Data)
+	if !strings.HasPrefix(after, strings.TrimSuffix(before, "\n]\n")) {
+		t.Errorf("the existing entry changed:\n%s", after)
+	}
+	golden.RequireEqual(t, after)
+}
+
+func TestFixMismatchedVersion(t *testing.T) {
+	m := fixtureFS(t)
+	before := string(m["skills/index.json"].Data)
+	m["skills/index.json"] = &fstest.MapFile{Data: []byte(strings.Replace(before, `"version": "1.2.0"`, `"version": "1.0.0"`, 1))}
+	after := fixOnce(t, m, "osloop/index-mismatch")
+	if after != before {
+		t.Errorf("fix did not restore the index:\n%s", after)
+	}
+}
+
+func TestFixMismatchedPlatforms(t *testing.T) {
+	m := fixtureFS(t)
+	src := string(m[fixtureDir+"/manifest.json"].Data)
+	m[fixtureDir+"/manifest.json"] = &fstest.MapFile{Data: []byte(setJSON(t, src, "supportedPlatforms", `["macos", "linux"]`))}
+	golden.RequireEqual(t, fixOnce(t, m, "osloop/index-mismatch"))
+}
+
+func TestFixMissingSystemTools(t *testing.T) {
+	m := fixtureFS(t)
+	src := string(m[fixtureDir+"/manifest.json"].Data)
+	src = setJSON(t, src, "compatibilityRequirements", `["system_tools"]`)
+	src = setJSON(t, src, "bridgeRequirement", `"required"`)
+	src = setJSON(t, src, "supportedPlatforms", `["linux"]`)
+	m[fixtureDir+"/manifest.json"] = &fstest.MapFile{Data: []byte(src)}
+	idx := string(m["skills/index.json"].Data)
+	idx = strings.Replace(idx, `"bridgeRequirement": "never"`, `"bridgeRequirement": "required"`, 1)
+	idx = strings.Replace(idx, `"supportedPlatforms": []`, `"supportedPlatforms": ["linux"]`, 1)
+	m["skills/index.json"] = &fstest.MapFile{Data: []byte(idx)}
+	golden.RequireEqual(t, fixOnce(t, m, "osloop/index-mismatch"))
+}
+
+func TestFixDescription(t *testing.T) {
+	m := fixtureFS(t)
+	idx := strings.Replace(string(m["skills/index.json"].Data), "Counts words, lines and characters in a text", "Translates text", 1)
+	m["skills/index.json"] = &fstest.MapFile{Data: []byte(idx)}
+	after := fixOnce(t, m, "osloop/index-description")
+	if !strings.Contains(after, `"description": "Counts words, lines and characters in a text and can fetch the text from a docs page",`) {
+		t.Errorf("description not copied:\n%s", after)
+	}
+}
+
+func TestIndexAtFSRoot(t *testing.T) {
+	// The FS is the skills folder itself: folderPath's first element names
+	// the folder the FS starts at.
+	m := fstest.MapFS{}
+	for k, v := range fixtureFS(t) {
+		if rest, ok := strings.CutPrefix(k, "skills/"); ok {
+			m[rest] = v
+		}
+	}
+	s := Load(m, "word-count", model.Options{})
+	loose := CheckIndex(m, "index.json", []*model.Skill{s}, model.Options{})
+	if all := append(s.Diagnostics, loose...); len(all) > 0 {
+		t.Errorf("findings:\n%s", dump(all))
+	}
+	if strings.Join(s.Keywords, ",") != "text,statistics" {
+		t.Errorf("keywords = %v, want the index tags", s.Keywords)
+	}
+}
