@@ -42,27 +42,27 @@ func newTestQuizTab(t testing.TB, name string, w, h int) *quizTab {
 
 // press sends a key and runs the commands it returns (one level deep is
 // enough for the tab: library loads and renderings).
-func press(tab *quizTab, k string) {
-	cmd := tab.Update(keyMsg(k))
-	runCmd(tab, cmd)
+func quizPress(tab *quizTab, k string) {
+	cmd := tab.Update(quizKey(k))
+	quizRunCmd(tab, cmd)
 }
 
-func runCmd(tab *quizTab, cmd tea.Cmd) {
+func quizRunCmd(tab *quizTab, cmd tea.Cmd) {
 	if cmd == nil {
 		return
 	}
 	if msg := cmd(); msg != nil {
 		if b, ok := msg.(tea.BatchMsg); ok {
 			for _, c := range b {
-				runCmd(tab, c)
+				quizRunCmd(tab, c)
 			}
 			return
 		}
-		runCmd(tab, tab.Update(msg))
+		quizRunCmd(tab, tab.Update(msg))
 	}
 }
 
-func keyMsg(k string) tea.KeyPressMsg {
+func quizKey(k string) tea.KeyPressMsg {
 	switch k {
 	case "enter":
 		return tea.KeyPressMsg{Code: tea.KeyEnter}
@@ -94,24 +94,24 @@ func TestQuizTabRunThroughFailedGate(t *testing.T) {
 	if !strings.Contains(ansi.Strip(tab.View()), "begin the exam") {
 		t.Fatalf("intro:\n%s", ansi.Strip(tab.View()))
 	}
-	press(tab, "enter")
+	quizPress(tab, "enter")
 	if tab.mode != quizAsking {
 		t.Fatalf("mode %v after enter, want asking", tab.mode)
 	}
-	if !tab.CapturesKey(keyMsg("3")) || tab.CapturesKey(keyMsg("x")) {
+	if !tab.CapturesKey(quizKey("3")) || tab.CapturesKey(quizKey("x")) {
 		t.Error("number keys must answer while a question waits")
 	}
 	if v := ansi.Strip(tab.View()); !strings.Contains(v, "body hidden") {
 		t.Errorf("the body should be hidden during the run:\n%s", v)
 	}
-	press(tab, "3") // wrong
+	quizPress(tab, "3") // wrong
 	v := ansi.Strip(tab.View())
 	for _, want := range []string{"✗ Incorrect", "the answer was 1", "▌ Read the signing scheme", "load-reference → references/signing-scheme.md"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("feedback lacks %q:\n%s", want, v)
 		}
 	}
-	press(tab, "enter") // open the reference
+	quizPress(tab, "enter") // open the reference
 	if tab.reader == nil || !strings.Contains(ansi.Strip(tab.View()), "Signing scheme") {
 		t.Fatalf("reference not shown:\n%s", ansi.Strip(tab.View()))
 	}
@@ -120,36 +120,36 @@ func TestQuizTabRunThroughFailedGate(t *testing.T) {
 	} else if m, ok := cmd().(OpenFileMsg); !ok || m.Path != "references/signing-scheme.md" {
 		t.Errorf("open in studio sends %#v", cmd())
 	}
-	press(tab, "backspace")
-	press(tab, "space")
-	press(tab, "down") // cursor to option 2
-	press(tab, "enter")
-	press(tab, "space")
+	quizPress(tab, "backspace")
+	quizPress(tab, "space")
+	quizPress(tab, "down") // cursor to option 2
+	quizPress(tab, "enter")
+	quizPress(tab, "space")
 	if tab.mode != quizBlockEnd || tab.run.Record().State != quiz.GateClosed {
 		t.Fatalf("mode %v gate %s, want a locked gate at the block's end", tab.mode, tab.run.Record().State)
 	}
-	press(tab, "r")
-	press(tab, "1")
+	quizPress(tab, "r")
+	quizPress(tab, "1")
 	if rec := tab.last; rec == nil || !rec.Correct {
 		t.Fatal("retry answer not recorded as correct")
 	}
-	press(tab, "enter") // open the goto section
+	quizPress(tab, "enter") // open the goto section
 	if v := ansi.Strip(tab.View()); !strings.Contains(v, "Verification Steps") {
 		t.Errorf("goto section not shown:\n%s", v)
 	}
-	press(tab, "backspace")
-	press(tab, "space")
-	press(tab, "2")
-	press(tab, "space")
+	quizPress(tab, "backspace")
+	quizPress(tab, "space")
+	quizPress(tab, "2")
+	quizPress(tab, "space")
 	if tab.run.Record().State != quiz.GateOpen {
 		t.Fatalf("gate %s after a passing retry", tab.run.Record().State)
 	}
-	press(tab, "space") // on to block 2
-	press(tab, "2")
-	press(tab, "space")
-	press(tab, "2")
-	press(tab, "space")
-	press(tab, "space")
+	quizPress(tab, "space") // on to block 2
+	quizPress(tab, "2")
+	quizPress(tab, "space")
+	quizPress(tab, "2")
+	quizPress(tab, "space")
+	quizPress(tab, "space")
 	if tab.mode != quizDone {
 		t.Fatalf("mode %v, want done", tab.mode)
 	}
@@ -173,18 +173,18 @@ func TestQuizTabLinesFitThePane(t *testing.T) {
 			}
 		}
 		check("intro")
-		press(tab, "enter")
+		quizPress(tab, "enter")
 		check("question")
-		press(tab, "2")
+		quizPress(tab, "2")
 		check("feedback")
-		press(tab, "enter")
+		quizPress(tab, "enter")
 		check("reader")
-		press(tab, "backspace")
+		quizPress(tab, "backspace")
 		for _, k := range []string{"space", "1", "space", "2", "space", "2", "space"} {
-			press(tab, k)
+			quizPress(tab, k)
 		}
 		check("block end")
-		press(tab, "space")
+		quizPress(tab, "space")
 		check("done")
 	}
 }
@@ -222,7 +222,7 @@ func TestQuizTabTeatestFlow(t *testing.T) {
 	}
 	send := func(keys ...string) {
 		for _, k := range keys {
-			tm.Send(keyMsg(k))
+			tm.Send(quizKey(k))
 		}
 	}
 	wait("begin the exam")
@@ -255,7 +255,7 @@ func TestQuizTabTeatestFlow(t *testing.T) {
 
 func BenchmarkQuizTabView(b *testing.B) {
 	tab := newTestQuizTab(b, "ledger-api-onboarding", 100, 40)
-	runCmd(tab, tab.start())
+	quizRunCmd(tab, tab.start())
 	for b.Loop() {
 		_ = tab.View()
 	}
