@@ -3,13 +3,17 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/ui"
@@ -38,7 +42,29 @@ func studioMain(cmd *cobra.Command, args []string) error {
 	if !term.IsTerminal(os.Stdout.Fd()) || !term.IsTerminal(os.Stdin.Fd()) {
 		return usagef("the studio needs a terminal; for scripts use `skillstudio list` or `skillstudio show SKILL`")
 	}
+	builder := bundle.NewBuilder(bundle.Options{Lint: model.Options{Profile: opts.Profile}})
+	defer builder.Close()
+	opts.Builder = studioBuilder{builder}
 	return ui.Run(opts)
+}
+
+// studioBuilder adapts the incremental bundle builder to the studio's
+// status bar.
+type studioBuilder struct{ b *bundle.Builder }
+
+func (s studioBuilder) Build(file string) ui.BuildResult {
+	start := time.Now()
+	r := s.b.Rebuild(file)
+	res := ui.BuildResult{Bytes: len(r.Output), Duration: time.Since(start)}
+	if !r.OK() {
+		msg := "build failed"
+		if len(r.Errors) > 0 {
+			d := r.Errors[0]
+			msg = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(d.File), d.Line, d.Column, d.Message)
+		}
+		res.Err = errors.New(msg)
+	}
+	return res
 }
 
 // studioOptions reads flags, environment and config into ui.Options.

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestStudioEndToEnd runs the real binary in tmux: find a skill, open it,
+// read it, break its file on disk and see the new finding appear — live,
+// without touching the studio.
+func TestStudioEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	tmux, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Skip("tmux is not installed: the end-to-end studio test needs it (apt-get install tmux)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "skillstudio")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	// copyTree (cmd_lint_test.go) copies the studio's fixtures to a temp
+	// folder, so breaking a file there leaves the repository alone.
+	lib := copyTree(t, filepath.Join("ui", "testdata", "library"))
+
+	session := fmt.Sprintf("skillstudio-e2e-%d", os.Getpid())
+	sh := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command(tmux, args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	// A private server socket keeps the test away from the user's tmux.
+	socket := filepath.Join(dir, "tmux.sock")
+	tm := func(args ...string) string { return sh(append([]string{"-S", socket}, args...)...) }
+	tm("new-session", "-d", "-s", session, "-x", "120", "-y", "40", "-c", filepath.Dir(lib),
+		"env", "SKILLSTUDIO_THEME=dark", "EDITOR=", "VISUAL=", "TERM=xterm-256color", bin, filepath.Base(lib))
+	t.Cleanup(func() { exec.Command(tmux, "-S", socket, "kill-server").Run() })
+
+	screen := func() string { return tm("capture-pane", "-p", "-t", session) }
+	// waitFor polls the screen until it holds want, or fails after limit.
+	waitFor := func(want string, limit time.Duration) time.Duration {
+		t.Helper()
+		start := time.Now()
+		for {
+			if s := screen(); strings.Contains(s, want) {
+				return time.Since(start)
+			}
+			if time.Since(start) > limit {
+				t.Fatalf("after %s the screen does not show %q:\n%s", limit, want, screen())
+			}
+			time.Sleep(25 * time.Millisecond)
+		}
+	}
+	keys := func(k ...string) { tm(append([]string{"send-keys", "-t", session}, k...)...) }
+
+	waitFor("4 skills", 10*time.Second)
+
+	// Find: filter to one skill.
+	keys("/")
+	keys("-l", "hello")
+	waitFor("1/4", 2*time.Second)
+	keys("Enter")
+	// Open and read it.
+	keys("Enter")
+	waitFor("Say hello back in the language", 5*time.Second)
+	keys("]")
+	keys("}") // select the first link
+	waitFor("references/phrases.md", 2*time.Second)
+	keys("Enter")
+	waitFor("Bonjour", 5*time.Second)
+	keys("BSpace")
+	waitFor("Say hello back in the language", 5*time.Second)
+
+	// Its Lint tab has no errors…
+	keys("3")
+	waitFor("0 errors", 2*time.Second)
+
+	// …until its file is broken on disk.
+	skill := filepath.Join(lib, "skills", "hello-world", "SKILL.md")
+	data, err := os.ReadFile(skill)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(data), "name: hello-world", "name: Hello_World", 1)
+	if err := os.WriteFile(skill, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	took := waitFor("skillmd/name", 5*time.Second)
+	t.Logf("the new finding appeared %s after the file was written", took.Round(time.Millisecond))
+	if took > time.Second {
+		t.Errorf("the new finding took %s to appear; want under a second", took)
+	}
+	if s := screen(); !strings.Contains(s, "Hello_World") || !strings.Contains(s, "✗1") {
+		t.Errorf("the library row did not update:\n%s", s)
+	}
+
+	keys("q")
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		if exec.Command(tmux, "-S", socket, "has-session", "-t", session).Run() != nil {
+			return // the studio quit and the session closed
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Error("q did not quit the studio")
+}

@@ -1,0 +1,61 @@
+// Package ui is skillstudio's studio: a Bubble Tea v2 program to browse a
+// skill library, read skills rendered by glamour and watch live lint while
+// editing.
+//
+// # Shape
+//
+// Model (app.go) is the root. It owns the window, the global keys, loading
+// (load.go), live lint (live.go) and the status bar, and forwards the rest
+// to the focused pane: the library (library.go) or the skill pane
+// (skillpane.go), whose tabs are components (tab_*.go). Every screen holds
+// a *Common (common.go): size, Theme, the one style sheet (styles.go), the
+// one key map (keys.go) and the render cache (render.go). No colour or key
+// literal lives anywhere else.
+//
+// The update loop never waits: finding and reading skills, library checks,
+// glamour rendering, token counts, builds and file reads all run in
+// tea.Cmds and come back as messages. Skills shown are never mutated; a
+// re-read or a check builds a new *model.Skill and Update swaps it in, so
+// commands may read them freely. Every string that comes from a skill is
+// sanitised (package sanitize) before it reaches lipgloss or glamour.
+//
+// # Seams for the rest of skillstudio
+//
+// Tabs. A tab is a Tab (common.go): a Component with Title, Badge,
+// Applies, SetEntry and Update. Add one with a single line in your own
+// file's init function:
+//
+//	func init() { RegisterTab(45, func(c *Common) Tab { return newQuizTab(c) }) }
+//
+// Orders: Read 10, Info 20, Functions 30, Lint 40, Agent 50, Files 60.
+// A tab gets the selected skill through SetEntry only while it is the
+// active tab (tabs are updated lazily); same=true means the skill was
+// re-read after a change on disk — keep selection and scroll. Results of a
+// tab's own commands are delivered to every tab; check they are yours.
+//
+// Quiz actions. A quiz tab performs its branch actions by returning
+// commands that yield these messages (seams.go):
+//
+//   - GotoHeadingMsg{Heading}: the Read tab shows the body scrolled there;
+//   - OpenFileMsg{Path}: a file of the skill (path relative to the skill
+//     folder) opens in the Read tab on the back stack (backspace returns);
+//   - OpenSkillMsg{Name}: selects that skill and shows its Read tab;
+//   - StatusMsg{Text}: a one-line banner in the status bar.
+//
+// New skill (`n`) and add source (`a`). Set NewSkillScreen or
+// AddSourceScreen from an init function in your ui/ file. The factory gets
+// the Common and a ScreenContext (the selected skill and a local folder to
+// write into) and returns a Screen, which takes over the window until it
+// returns CloseScreenMsg. After writing a skill, send RescanMsg: the
+// sources are searched again and new skills stream in (and are watched).
+// The add-source screen sends AddSourceMsg{Spec}; the spec is opened with
+// Options.Open (the CLI passes registry.OpenSource, so remote specs work).
+//
+// Builds. Options.Builder (a Builder: Build(file) BuildResult) is called
+// from a command whenever a local .xgs.js skill is selected or changes;
+// the status bar shows the last build's size and time, or its first error.
+// cmd_studio.go adapts formats/xgs/bundle.Builder to it.
+//
+// Headless twins. RenderMarkdown is the Read tab's renderer for `show`;
+// EditorCommand is how the Lint tab opens $VISUAL/$EDITOR at file:line.
+package ui
