@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -17,7 +18,8 @@ import (
 // registry to one read per URL. Writes go to a temp file renamed into
 // place, so a crash or a parallel skillstudio never leaves half an entry.
 type httpCache struct {
-	dir string // …/skillstudio/http
+	dir  string   // …/skillstudio/http
+	made sync.Map // subfolders already created
 }
 
 // cacheMeta is what a cached response needs for conditional requests and
@@ -84,8 +86,11 @@ func (c *httpCache) put(m *cacheMeta, body []byte) {
 		return
 	}
 	name := c.file(m.URL)
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return
+	if _, ok := c.made.Load(filepath.Dir(name)); !ok {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return
+		}
+		c.made.Store(filepath.Dir(name), true)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
 	if err != nil {

@@ -192,7 +192,10 @@ func (f *fetcher) get(ctx context.Context, rawURL string, want expect) (*respons
 	case <-ctx.Done():
 		return nil, &FetchError{URL: rawURL, Msg: "cancelled", kind: ctx.Err()}
 	}
-	defer func() { <-g }()
+	// The gate covers the network only: cache writes happen after it is
+	// released, so disk work never holds up the next request.
+	release := sync.OnceFunc(func() { <-g })
+	defer release()
 	f.requests.Add(1)
 
 	rctx, cancel := context.WithTimeout(ctx, f.opts.Timeout)
@@ -231,14 +234,19 @@ func (f *fetcher) get(ctx context.Context, rawURL string, want expect) (*respons
 
 	if resp.StatusCode == http.StatusNotModified && hit {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 4096))
+		release()
 		f.revalidated.Add(1)
-		meta.Fetched = now
-		meta.MaxAge = maxAgeOf(resp.Header.Get("Cache-Control"))
-		f.cache.put(meta, cached)
+		// Rewriting the entry only matters when it may be used fresh
+		// later; with no max-age it is revalidated every time anyway.
+		if age := maxAgeOf(resp.Header.Get("Cache-Control")); age > 0 || meta.MaxAge > 0 {
+			meta.Fetched, meta.MaxAge = now, age
+			f.cache.put(meta, cached)
+		}
 		return f.fromCache(rawURL, meta, cached, false)
 	}
 	if resp.StatusCode == http.StatusNotFound || resp.StatusCode == http.StatusGone {
 		io.Copy(io.Discard, io.LimitReader(resp.Body, 4096))
+		release()
 		f.cache.put(&cacheMeta{URL: rawURL, Status: http.StatusNotFound, Fetched: now, MaxAge: maxAgeOf(resp.Header.Get("Cache-Control"))}, nil)
 		return nil, &FetchError{URL: rawURL, Status: resp.StatusCode, Msg: statusText(resp.StatusCode), kind: ErrNotFound}
 	}
@@ -265,6 +273,7 @@ func (f *fetcher) get(ctx context.Context, rawURL string, want expect) (*respons
 	if msg := checkContent(want, resp.Header.Get("Content-Type"), body); msg != "" {
 		return nil, &FetchError{URL: rawURL, Status: resp.StatusCode, Msg: msg}
 	}
+	release()
 	m := &cacheMeta{
 		URL: rawURL, Status: http.StatusOK, Fetched: now,
 		ETag: resp.Header.Get("ETag"), LastModified: resp.Header.Get("Last-Modified"),
