@@ -7,7 +7,6 @@ package report
 import (
 	"io"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
@@ -47,10 +46,6 @@ func ShouldColor(w io.Writer, environ []string) bool {
 	}
 	return colorprofile.Detect(w, environ) >= colorprofile.ANSI
 }
-
-// ShouldColorStdout is ShouldColor for os.Stdout and the process's
-// environment.
-func ShouldColorStdout() bool { return ShouldColor(os.Stdout, os.Environ()) }
 
 // Summary counts a library's findings.
 type Summary struct {
