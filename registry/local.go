@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/skillstudio/skillstudio/examples"
 	"github.com/skillstudio/skillstudio/formats"
@@ -100,7 +101,12 @@ func (o Opened) LoadTree(ctx context.Context, opts model.Options) *model.Library
 // RemoteDefaults, fetching all of it.
 func OpenSource(ctx context.Context, spec string) (Opened, error) {
 	if IsRemote(spec) {
-		return Open(ctx, spec, RemoteDefaults())
+		o, err := Open(ctx, spec, RemoteDefaults())
+		if err != nil && !strings.Contains(spec, ":") {
+			// A bare name that looked like a domain may be a mistyped path.
+			return o, fmt.Errorf("no local file or folder %s, and as a site: %w", spec, err)
+		}
+		return o, err
 	}
 	return OpenLocal(spec)
 }

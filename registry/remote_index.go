@@ -214,9 +214,12 @@ type xgooseEntry struct {
 	Namespace   string `json:"namespace"`
 	Version     string `json:"version"`
 	Description string `json:"description"`
-	// File, when given, is the .xgs.js source relative to registry.json;
-	// else NAME.xgs.js next to it.
-	File string `json:"file"`
+	// Source, when given, is the skill's .xgs.js source relative to
+	// registry.json; it is preferred to File, the built bundle (which
+	// `skillstudio build` also names NAME.xgs.js). With neither,
+	// NAME.xgs.js next to registry.json is read.
+	Source string `json:"source"`
+	File   string `json:"file"`
 }
 
 var (

@@ -91,7 +91,7 @@ func TestXgooseRegistry(t *testing.T) {
 	s := newFakeServer(t)
 	s.setJSON("/dist/registry.json", []map[string]any{
 		{"name": "discourse", "namespace": "discourse", "version": "1.0.0", "description": "Forum search", "matches": []string{"https://*/*"}, "functions": []string{"searchTopics"}},
-		{"name": "weather", "namespace": "weather", "version": "0.1.0", "file": "src/weather.xgs.js"},
+		{"name": "weather", "namespace": "weather", "version": "0.1.0", "file": "weather.xgs.js", "source": "src/weather.xgs.js"},
 		{"name": "unpublished", "namespace": "u"},
 		{"name": "escape", "file": "../../secrets.xgs.js"},
 		{"name": 42},

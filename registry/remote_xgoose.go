@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -54,11 +55,11 @@ func (r *remote) openXgoose(ctx context.Context) error {
 			continue
 		}
 		file := xe.Name + ".xgs.js"
-		if xe.File != "" {
-			p, ok := cleanRelPath(xe.File)
+		if given := cmp.Or(xe.Source, xe.File); given != "" {
+			p, ok := cleanRelPath(given)
 			if !ok || p == "." || !strings.HasSuffix(p, ".xgs.js") {
 				r.note(RemoteRules.New("remote/path-escape", "registry.json", it.line, it.column,
-					fmt.Sprintf("skill %s: file %q is not a .xgs.js inside the registry's folder; not followed", xe.Name, sanitize.Line(xe.File)),
+					fmt.Sprintf("skill %s: file %q is not a .xgs.js inside the registry's folder; not followed", xe.Name, sanitize.Line(given)),
 					"Give file as a relative path to a .xgs.js next to registry.json."))
 				continue
 			}
