@@ -95,7 +95,7 @@ func (l *loader) checkSchemas() {
 			l.at(valueAt(n, "type"), "osloop/schema-root", fmt.Sprintf("%s's root type is not \"object\"", where),
 				`Set "type": "object" at the schema's root and list the fields under "properties".`)
 		}
-		if p := compileSchema(rawOf(l.pkg.ManifestDoc, n)); p != nil {
+		if p := checkSchemaNode(l.pkg.ManifestDoc, n); p != nil {
 			l.at(p.at(n).Start, "osloop/schema-invalid", fmt.Sprintf("%s is not a valid JSON Schema%s: %s", where, p.where(), p.msg), "Fix the schema keyword named in the message.")
 		}
 	}

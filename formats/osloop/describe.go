@@ -187,12 +187,12 @@ func joinNonEmpty(sep string, parts ...string) string {
 
 // schemaNode is the slice of JSON Schema the signature needs.
 type schemaNode struct {
-	Type       any             `json:"type"`
-	Properties orderedProps    `json:"properties"`
-	Required   []string        `json:"required"`
-	Items      *schemaNode     `json:"items"`
-	Enum       []any           `json:"enum"`
-	Default    json.RawMessage `json:"default"`
+	Type       string
+	Properties []prop // in written order
+	Required   []string
+	Items      *schemaNode
+	Enum       []string // JSON texts of the values
+	Default    string   // JSON text, "" when absent
 }
 
 type prop struct {
@@ -200,28 +200,43 @@ type prop struct {
 	Schema schemaNode
 }
 
-// orderedProps keeps properties in written order.
-type orderedProps []prop
-
-func (o *orderedProps) UnmarshalJSON(b []byte) error {
-	d, err := ParseJSON(b)
+// parseSchema reads the parts of a schema describe needs from its JSON.
+func parseSchema(raw json.RawMessage) (schemaNode, bool) {
+	if len(raw) == 0 {
+		return schemaNode{}, false
+	}
+	d, err := ParseJSON(raw)
 	if err != nil || d.Root.Kind != KindObject {
-		return nil
+		return schemaNode{}, false
 	}
-	for _, m := range d.Root.Members {
-		var s schemaNode
-		_ = json.Unmarshal(b[m.Value.Start:m.Value.End], &s)
-		*o = append(*o, prop{m.Key, s})
-	}
-	return nil
+	return schemaFromNode(d, d.Root, 0), true
 }
 
-func parseSchema(raw json.RawMessage) (schemaNode, bool) {
+func schemaFromNode(d *Doc, n *Node, depth int) schemaNode {
 	var s schemaNode
-	if len(raw) == 0 || json.Unmarshal(raw, &s) != nil {
-		return s, false
+	if n == nil || n.Kind != KindObject || depth > 8 {
+		return s
 	}
-	return s, true
+	s.Type = strOf(n.Get("type"))
+	s.Required = strsOf(n.Get("required"))
+	if e := n.Get("enum"); e != nil && e.Kind == KindArray {
+		for _, it := range e.Items {
+			s.Enum = append(s.Enum, string(rawOf(d, it)))
+		}
+	}
+	if v := n.Get("default"); v != nil {
+		s.Default = string(rawOf(d, v))
+	}
+	if it := n.Get("items"); it != nil && it.Kind == KindObject {
+		sub := schemaFromNode(d, it, depth+1)
+		s.Items = &sub
+	}
+	if ps := n.Get("properties"); ps != nil && ps.Kind == KindObject {
+		for _, m := range ps.Members {
+			s.Properties = append(s.Properties, prop{m.Key, schemaFromNode(d, m.Value, depth+1)})
+		}
+	}
+	return s
 }
 
 // tsType renders a JSON Schema as a TypeScript-ish type, two levels deep.
@@ -235,14 +250,9 @@ func tsType(raw json.RawMessage) string {
 
 func (s schemaNode) ts(depth int) string {
 	if len(s.Enum) > 0 && len(s.Enum) <= 6 {
-		parts := make([]string, len(s.Enum))
-		for i, e := range s.Enum {
-			b, _ := json.Marshal(e)
-			parts[i] = string(b)
-		}
-		return strings.Join(parts, " | ")
+		return strings.Join(s.Enum, " | ")
 	}
-	t, _ := s.Type.(string)
+	t := s.Type
 	switch t {
 	case "string":
 		return "string"
@@ -311,15 +321,13 @@ func exampleArgs(raw json.RawMessage) string {
 }
 
 func (s schemaNode) example() string {
-	if len(s.Default) > 0 {
-		return string(s.Default)
+	if s.Default != "" {
+		return s.Default
 	}
 	if len(s.Enum) > 0 {
-		b, _ := json.Marshal(s.Enum[0])
-		return string(b)
+		return s.Enum[0]
 	}
-	t, _ := s.Type.(string)
-	switch t {
+	switch s.Type {
 	case "string":
 		return `"…"`
 	case "number", "integer":

@@ -172,3 +172,28 @@ func BenchmarkParseJSON(b *testing.B) {
 		}
 	}
 }
+
+// FuzzPlainSchema: the fast path never accepts a schema the compiler
+// rejects.
+func FuzzPlainSchema(f *testing.F) {
+	for _, s := range []string{
+		`{"type": "object", "properties": {"a": {"type": "string", "pattern": "^a"}}, "required": ["a"]}`,
+		`{"type": ["string", "null"], "enum": [1, 1], "minLength": 0}`,
+		`{"items": {"type": "integer"}, "minItems": 1, "uniqueItems": true}`,
+		`{"patternProperties": {"^x-": true}, "additionalProperties": false}`,
+		`{"allOf": [{"type": "object"}], "dependentRequired": {"a": ["b"]}}`,
+		`{"type": "object", "required": ["a", "a"]}`,
+		`{"minLength": 1.5}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		d, err := ParseJSON(b)
+		if err != nil || !plainSchemaOK(d.Root) {
+			return
+		}
+		if p := compileUncached(rawOf(d, d.Root)); p != nil {
+			t.Fatalf("fast path accepted %s; compiler says %s%s", b, p.msg, p.where())
+		}
+	})
+}

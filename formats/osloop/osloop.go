@@ -237,7 +237,7 @@ func (l *loader) readConfigSchema() {
 		l.add("osloop/schema-root", file, line, col, "config-schema.json's root type is not \"object\"",
 			`Set "type": "object" at the root and describe each setting under "properties".`)
 	}
-	if p := compileSchema(l.pkg.ConfigSchema); p != nil {
+	if p := checkSchemaNode(d, d.Root); p != nil {
 		line, col := d.Pos(p.at(d.Root).Start)
 		l.add("osloop/schema-invalid", file, line, col, "config-schema.json is not a valid JSON Schema"+p.where()+": "+p.msg,
 			"Fix the schema keyword named in the message.")

@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"golang.org/x/text/language"
@@ -19,8 +22,6 @@ func (noLoader) Load(url string) (any, error) {
 	return nil, fmt.Errorf("external $ref %s is not followed", url)
 }
 
-const schemaURL = "mem:///schema.json"
-
 var english = message.NewPrinter(language.English)
 
 // schemaProblem says why a schema does not compile: a one-line message and
@@ -30,21 +31,78 @@ type schemaProblem struct {
 	pointer []string
 }
 
+// Compiling is most of a package's load time, and most of that is the
+// compiler loading the draft 2020-12 metaschema. Compilers are reused (the
+// metaschema stays loaded) and replaced after compilersUses schemas so
+// their caches stay small; results are remembered by schema text, since
+// libraries repeat the same small schemas.
+const compilersUses = 256
+
+type pooledCompiler struct {
+	c    *jsonschema.Compiler
+	uses int
+}
+
+var (
+	compilers = sync.Pool{New: func() any { return newPooledCompiler() }}
+	results   sync.Map // string(raw) → *schemaProblem (nil for ok)
+	resultsN  atomic.Int64
+)
+
+const maxRemembered = 4096
+
+// rememberSchemas is switched off by benchmarks that measure compiling.
+var rememberSchemas = true
+
+func newPooledCompiler() *pooledCompiler {
+	c := jsonschema.NewCompiler()
+	c.UseLoader(noLoader{})
+	return &pooledCompiler{c: c}
+}
+
+// checkSchemaNode says why the schema n of d does not compile, or nil; the
+// fast path answers for plain schemas without compiling.
+func checkSchemaNode(d *Doc, n *Node) *schemaProblem {
+	if plainSchemaOK(n) {
+		return nil
+	}
+	return compileSchema(rawOf(d, n))
+}
+
 // compileSchema compiles raw as a JSON Schema; nil when it compiles.
 func compileSchema(raw []byte) *schemaProblem {
 	if len(raw) == 0 {
 		return nil
 	}
+	if !rememberSchemas {
+		return compileUncached(raw)
+	}
+	if r, ok := results.Load(string(raw)); ok {
+		return r.(*schemaProblem)
+	}
+	p := compileUncached(raw)
+	if resultsN.Add(1) <= maxRemembered {
+		results.Store(string(raw), p)
+	}
+	return p
+}
+
+func compileUncached(raw []byte) *schemaProblem {
 	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
 	if err != nil {
 		return &schemaProblem{msg: err.Error()}
 	}
-	c := jsonschema.NewCompiler()
-	c.UseLoader(noLoader{})
-	if err := c.AddResource(schemaURL, doc); err != nil {
+	pc := compilers.Get().(*pooledCompiler)
+	if pc.uses >= compilersUses {
+		pc = newPooledCompiler()
+	}
+	pc.uses++
+	defer compilers.Put(pc)
+	url := "mem:///" + strconv.Itoa(pc.uses) + "/schema.json"
+	if err := pc.c.AddResource(url, doc); err != nil {
 		return &schemaProblem{msg: err.Error()}
 	}
-	_, err = c.Compile(schemaURL)
+	_, err = pc.c.Compile(url)
 	if err == nil {
 		return nil
 	}
@@ -56,7 +114,7 @@ func compileSchema(raw []byte) *schemaProblem {
 			return &schemaProblem{msg: leaf.ErrorKind.LocalizedString(english), pointer: leaf.InstanceLocation}
 		}
 	}
-	msg := strings.ReplaceAll(err.Error(), schemaURL, "")
+	msg := strings.ReplaceAll(err.Error(), url, "")
 	if i := strings.IndexByte(msg, '\n'); i >= 0 {
 		msg = msg[:i]
 	}

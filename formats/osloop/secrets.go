@@ -24,8 +24,23 @@ var secretPatterns = []struct {
 
 // secretHint: a cheap filter so most strings skip the regexps.
 func secretHint(s string) bool {
-	return strings.Contains(s, "sk-") || strings.Contains(s, "AKIA") || strings.Contains(s, "ASIA") ||
-		strings.Contains(s, "gh") || strings.Contains(s, "xox") || strings.Contains(s, "AIza") || strings.Contains(s, "PRIVATE KEY")
+	for _, p := range []string{"AKIA", "ASIA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "xox", "AIza", "PRIVATE KEY"} {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	// "sk-" only at a word start: "task-list" must not wake the regexps.
+	for i := strings.Index(s, "sk-"); i >= 0; {
+		if i == 0 || !isWordByte(s[i-1]) {
+			return true
+		}
+		j := strings.Index(s[i+3:], "sk-")
+		if j < 0 {
+			break
+		}
+		i += 3 + j
+	}
+	return false
 }
 
 // findSecret returns the [start, end) of the first secret-like text in s.
