@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+)
+
+// Flows through a real tea.Program (teatest/v2): keys go in as a user
+// types them, the screen comes out as the terminal would receive it.
+
+func waitScreen(t *testing.T, tm *teatest.TestModel, want ...string) {
+	t.Helper()
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		for _, w := range want {
+			if !bytes.Contains(b, []byte(w)) {
+				return false
+			}
+		}
+		return true
+	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+}
+
+func TestFlowFindOpenRead(t *testing.T) {
+	lib := fixtureLibrary(t)
+	m := New(Options{Sources: []string{lib}, Theme: "dark", WorkDir: filepath.Dir(lib)})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
+	waitScreen(t, tm, "4 skills")
+
+	tm.Type("/tide")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	waitScreen(t, tm, "lib/xgs/tide-tables.xgs.js")
+	tm.Type("3")
+	waitScreen(t, tm, "nextTides", "harbours")
+
+	tm.Type("q")
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	if e := final.skill.entry; e == nil || e.Skill.Name != "tide-tables" {
+		t.Errorf("final skill %v", e)
+	}
+	if got := final.skill.tabs[final.skill.active].Title(); got != "Functions" {
+		t.Errorf("final tab %s", got)
+	}
+}
+
+func TestFlowLiveLintAfterBreakingAFile(t *testing.T) {
+	lib := fixtureLibrary(t)
+	m := New(Options{Sources: []string{lib}, Theme: "dark", Watch: true, WorkDir: filepath.Dir(lib)})
+	defer m.Close()
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
+	waitScreen(t, tm, "4 skills", "live")
+
+	// hello-world is selected first; show its Lint tab.
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	tm.Type("3")
+	waitScreen(t, tm, "0 errors")
+
+	breakHelloWorld(t, lib)
+	waitScreen(t, tm, "skillmd/name")
+
+	// Fix it again: the error clears.
+	p := filepath.Join(lib, "skills", "hello-world", "SKILL.md")
+	data, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, []byte(strings.Replace(string(data), "Hello_World", "hello-world", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitScreen(t, tm, "0 errors")
+	tm.Type("q")
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	if e := final.skill.entry; e.row.errors != 0 || e.Skill.Name != "hello-world" {
+		t.Errorf("after the fix: %s with %d errors", e.Skill.Name, e.row.errors)
+	}
+}
