@@ -7,19 +7,23 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/charmbracelet/x/exp/golden"
 )
 
-// Each hostile server answers the index request in one bad way; the test
-// checks the message a person sees, and that Open returns promptly.
-func TestHostileServers(t *testing.T) {
-	const idx = "/skills/index.json"
-	cases := []struct {
-		name    string
-		setup   func(s *fakeServer)
-		opts    func(o *RemoteOptions)
-		want    []string
-		maxTime time.Duration
-	}{
+type hostileCase struct {
+	name    string
+	setup   func(s *fakeServer)
+	opts    func(o *RemoteOptions)
+	want    []string
+	maxTime time.Duration
+}
+
+const idx = "/skills/index.json"
+
+// hostileCases: each server answers the index request in one bad way.
+func hostileCases() []hostileCase {
+	return []hostileCase{
 		{
 			name:  "404",
 			setup: func(s *fakeServer) {},
@@ -123,16 +127,33 @@ func TestHostileServers(t *testing.T) {
 			want: []string{`redirected to ftp://example.com/x: unsupported scheme "ftp"`},
 		},
 	}
-	for _, c := range cases {
+}
+
+func (c hostileCase) run(t *testing.T) string {
+	s := newFakeServer(t)
+	c.setup(s)
+	o := testOpts(t, nil, nil)
+	if c.opts != nil {
+		c.opts(&o)
+	}
+	return strings.ReplaceAll(openErr(t, s.URL+idx, o), s.URL, "http://SERVER")
+}
+
+// The messages a person sees, one per hostile server, as a golden file.
+func TestHostileServerMessages(t *testing.T) {
+	var b strings.Builder
+	for _, c := range hostileCases() {
+		fmt.Fprintf(&b, "%s:\n  %s\n", c.name, c.run(t))
+	}
+	golden.RequireEqual(t, []byte(b.String()))
+}
+
+// Each hostile server gets a clear message, and Open returns promptly.
+func TestHostileServers(t *testing.T) {
+	for _, c := range hostileCases() {
 		t.Run(c.name, func(t *testing.T) {
-			s := newFakeServer(t)
-			c.setup(s)
-			o := testOpts(t, nil, nil)
-			if c.opts != nil {
-				c.opts(&o)
-			}
 			start := time.Now()
-			msg := openErr(t, s.URL+idx, o)
+			msg := c.run(t)
 			if took := time.Since(start); c.maxTime > 0 && took > c.maxTime {
 				t.Errorf("took %v, want under %v", took, c.maxTime)
 			}

@@ -232,3 +232,13 @@ var (
 func safeSegment(name string) bool {
 	return skillSegment.MatchString(name) && !strings.Contains(name, "..")
 }
+
+// shapeHint adds what the document should look like to a syntax error;
+// an error that already says what was expected needs nothing more.
+func shapeHint(err error, shape string) string {
+	var ie *indexError
+	if errors.As(err, &ie) && strings.HasPrefix(ie.msg, "expected") {
+		return ""
+	}
+	return "; " + shape
+}

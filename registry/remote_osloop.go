@@ -57,7 +57,7 @@ func (r *remote) openIndexURL(ctx context.Context) error {
 func (r *remote) osloopIndex(ctx context.Context, body []byte, indexFS, searchRoot string, fileURL func(string) string) error {
 	items, _, err := jsonItems(body, "")
 	if err != nil {
-		return fmt.Errorf("%s:%w; an OS Loop index is a JSON array of skills", sanitize.Line(fileURL(indexFS)), err)
+		return fmt.Errorf("%s:%w%s", sanitize.Line(fileURL(indexFS)), err, shapeHint(err, "an OS Loop index is a JSON array of skills"))
 	}
 	r.fs.add(indexFS, body)
 	r.mu.Lock()

@@ -28,7 +28,7 @@ func (r *remote) openXgoose(ctx context.Context) error {
 	}
 	items, _, err := jsonItems(resp.Body, key)
 	if err != nil {
-		return fmt.Errorf("%s:%w; registry.json is a list of built skills", sanitize.Line(u.String()), err)
+		return fmt.Errorf("%s:%w%s", sanitize.Line(u.String()), err, shapeHint(err, "registry.json lists built skills under \"skills\""))
 	}
 	root := *u
 	root.Path, root.RawQuery = path.Dir(u.Path)+"/", ""

@@ -72,7 +72,7 @@ func (r *remote) openWellKnown(ctx context.Context) error {
 func (r *remote) discoveryFromBody(ctx context.Context, indexURL *url.URL, body []byte) error {
 	items, top, err := jsonItems(body, "skills")
 	if err != nil {
-		return fmt.Errorf("%s:%w; a discovery index is an object with a \"skills\" array", sanitize.Line(indexURL.String()), err)
+		return fmt.Errorf("%s:%w%s", sanitize.Line(indexURL.String()), err, shapeHint(err, `a discovery index is an object with a "skills" array`))
 	}
 	root := *indexURL
 	root.Path, root.RawQuery = path.Dir(indexURL.Path)+"/", ""
