@@ -67,10 +67,15 @@ func (t *depthScan) pop() scanLevel {
 	return top
 }
 
-var recursingKeywords = map[string]bool{
-	"if": true, "else": true, "while": true, "for": true, "with": true, "do": true,
-	"typeof": true, "void": true, "delete": true, "await": true, "new": true, "yield": true,
-	"return": true, "throw": true, "case": true, "async": true, "function": true, "class": true, "in": true, "of": true, "instanceof": true,
+// recursingKeywords maps each keyword to itself, so a lookup with a byte
+// slice yields the keyword without allocating.
+var recursingKeywords = map[string]string{}
+
+func init() {
+	for _, k := range []string{"if", "else", "while", "for", "with", "do", "typeof", "void", "delete", "await", "new", "yield",
+		"return", "throw", "case", "async", "function", "class", "in", "of", "instanceof"} {
+		recursingKeywords[k] = k
+	}
 }
 
 func (t *depthScan) run() bool {
@@ -160,7 +165,8 @@ func (t *depthScan) run() bool {
 			for j < n && (src[j] == '=' || src[j] == '!' || src[j] == '<' || src[j] == '>' || src[j] == '*' || src[j] == '%' || src[j] == '&' || src[j] == '|' || src[j] == '^') {
 				j++
 			}
-			op := string(src[i:j])
+			op := src[i:j]
+			compound := len(op) > 1 && op[len(op)-1] == '=' && string(op) != "==" && string(op) != "===" && string(op) != "!=" && string(op) != "!==" && string(op) != "<=" && string(op) != ">="
 			switch {
 			case c == '!' && !t.operand:
 				for k := i; k < j; k++ {
@@ -168,7 +174,7 @@ func (t *depthScan) run() bool {
 						return true
 					}
 				}
-			case op == "=" || op == "**" || (len(op) > 1 && op[len(op)-1] == '=' && op != "==" && op != "===" && op != "!=" && op != "!==" && op != "<=" && op != ">="):
+			case string(op) == "=" || string(op) == "**" || compound:
 				if t.bump(i) { // assignment and ** are right-associative
 					return true
 				}
@@ -219,18 +225,14 @@ func (t *depthScan) run() bool {
 			for j < n && isIdentPart(src[j]) {
 				j++
 			}
-			word := string(src[i:j])
-			if recursingKeywords[word] {
+			if k, ok := recursingKeywords[string(src[i:j])]; ok {
 				if t.bump(i) {
 					return true
 				}
 				t.operand = false
-				kw = word
+				kw = k
 			} else {
-				t.operand = word != "typeof" && word != "case"
-				if word == "this" || word == "super" || word == "null" || word == "true" || word == "false" {
-					t.operand = true
-				}
+				t.operand = true
 			}
 			t.keyword = kw
 			i = j

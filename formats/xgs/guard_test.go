@@ -38,11 +38,11 @@ func TestDeepNestingIsRejectedBeforeParsing(t *testing.T) {
 
 func TestNestingGuardAcceptsRealCode(t *testing.T) {
 	for name, src := range map[string]string{
-		"base skill": baseSkill(t),
+		"base skill":        baseSkill(t),
 		"regex after paren": "if (a) /[(]{3}/.test(b);\nconst r = x / y / z;\n",
-		"long chains": "const s = " + strings.Repeat("a + ", 5000) + "1;\n" + strings.Repeat("x = 1;\n", 5000),
-		"object literals": strings.Repeat("const o = { a: { b: [1, 2, { c: `t ${ {d: 1}.d }` }] } };\n", 2000),
-		"comments": "/* (((((( */ // [[[[\n" + strings.Repeat("/** {Object} ( */\n", 1000),
+		"long chains":       "const s = " + strings.Repeat("a + ", 5000) + "1;\n" + strings.Repeat("x = 1;\n", 5000),
+		"object literals":   strings.Repeat("const o = { a: { b: [1, 2, { c: `t ${ {d: 1}.d }` }] } };\n", 2000),
+		"comments":          "/* (((((( */ // [[[[\n" + strings.Repeat("/** {Object} ( */\n", 1000),
 	} {
 		if at := tooDeep([]byte(src)); at >= 0 {
 			t.Errorf("%s: rejected at offset %d", name, at)

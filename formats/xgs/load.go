@@ -129,7 +129,7 @@ func Analyze(file string, src []byte, headOnly bool) *Analysis {
 	a.def = p.findSkill()
 	p.checkFunctions(a.def, h)
 	p.checkCode()
-	p.checkSecrets(h)
+	p.checkHeaderSecrets(h)
 	add(p.diags...)
 	model.SortDiagnostics(a.Diagnostics)
 	return a
@@ -186,14 +186,14 @@ func (a *Analysis) Functions() []model.Function {
 		in := "{}"
 		if f.Input != nil {
 			fn.Input = f.Input.JSON()
-			in = TypeOf(fn.Input)
+			in = f.Input.typeOf()
 		} else {
 			fn.Input = json.RawMessage("{}")
 		}
 		out2 := "unknown"
 		if f.Output != nil {
 			fn.Output = f.Output.JSON()
-			out2 = TypeOf(fn.Output)
+			out2 = f.Output.typeOf()
 		}
 		fn.Signature = Signature(f.Name, in, out2)
 		fn.Invocation = Invocation(ns, f.Name)

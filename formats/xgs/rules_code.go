@@ -5,13 +5,18 @@ import (
 	"github.com/grafana/sobek/token"
 )
 
-// checkCode runs the rules about the body's code: xgs/errors (rule 7) and
+// checkCode runs the rules about the body's code: xgs/errors (rule 7),
 // the runtime conventions (no top-level await, chrome.*, eval, global
-// patches). One walk over the tree.
+// patches) and xgs/no-secrets, in one walk over the tree. Findings about
+// a global name wait for the end of the walk, when every name the module
+// declares is known (a local `console` or `chrome` is not the global).
 func (p *program) checkCode() {
 	p.checkTopLevelAwait()
-	declared := p.declaredNames()
+	declared := map[string]bool{}
+	var pending []globalFinding
 	inspect(p.ast, func(n ast.Node) bool {
+		p.secretNode(n)
+		declare(n, declared)
 		switch n := n.(type) {
 		case *ast.TryStatement:
 			if n.Catch != nil {
@@ -24,22 +29,37 @@ func (p *program) checkCode() {
 				p.reportNode("xgs/errors", n.Argument, "throw of a value that is not an Error", "Throw an Error with a clear message: `throw new Error(\"search → HTTP 403\")`.")
 			}
 		case *ast.CallExpression:
-			p.checkCall(n, declared)
+			pending = p.checkCall(n, pending)
 		case *ast.NewExpression:
-			if id, ok := n.Callee.(*ast.Identifier); ok && id.Name == "Function" && !declared[id.Name.String()] {
-				p.reportNode("xgs/no-eval", n, "new Function builds code at run time", "Write the code directly; sites with a CSP forbid unsafe-eval.")
+			if id, ok := n.Callee.(*ast.Identifier); ok && id.Name == "Function" {
+				pending = append(pending, globalFinding{"Function", "xgs/no-eval", n, "new Function builds code at run time", "Write the code directly; sites with a CSP forbid unsafe-eval."})
 			}
 		case *ast.DotExpression:
-			if globalRoot(n.Left, "chrome") && !declared["chrome"] {
-				p.reportNode("xgs/no-chrome", n, "chrome."+n.Identifier.Name.String()+" is not defined in the page's MAIN world", "Skills cannot use extension APIs; that is a host tool's job.")
+			if globalRoot(n.Left, "chrome") {
+				pending = append(pending, globalFinding{"chrome", "xgs/no-chrome", n, "chrome." + n.Identifier.Name.String() + " is not defined in the page's MAIN world", "Skills cannot use extension APIs; that is a host tool's job."})
 			}
 		case *ast.AssignExpression:
-			if name := patchedGlobal(n.Left, declared); name != "" {
-				p.reportNode("xgs/no-global-patch", n.Left, "assigning to "+name+" patches a page global", "Do not patch fetch, console or window: the page bridge already does. Keep state in module variables.")
+			if root, name := patchedGlobal(n.Left); name != "" {
+				pending = append(pending, globalFinding{root, "xgs/no-global-patch", n.Left, "assigning to " + name + " patches a page global", "Do not patch fetch, console or window: the page bridge already does. Keep state in module variables."})
 			}
 		}
 		return true
 	})
+	for _, imp := range p.ast.ImportEntries {
+		declareImport(imp, declared)
+	}
+	for _, f := range pending {
+		if !declared[f.root] {
+			p.reportNode(f.rule, f.node, f.msg, f.hint)
+		}
+	}
+}
+
+// globalFinding is a finding that holds only if root is the page global.
+type globalFinding struct {
+	root, rule string
+	node       ast.Node
+	msg, hint  string
 }
 
 // swallows says how a catch block swallows the error, or "".
@@ -79,17 +99,16 @@ func nonError(e ast.Expression) bool {
 }
 
 // checkCall: eval and friends, and promise .catch handlers that swallow.
-func (p *program) checkCall(c *ast.CallExpression, declared map[string]bool) {
-	name := ""
+func (p *program) checkCall(c *ast.CallExpression, pending []globalFinding) []globalFinding {
+	name, root := "", ""
 	switch cal := c.Callee.(type) {
 	case *ast.Identifier:
-		if !declared[cal.Name.String()] {
-			name = cal.Name.String()
-		}
+		name = cal.Name.String()
+		root = name
 	case *ast.DotExpression:
 		method := cal.Identifier.Name.String()
-		if id, ok := cal.Left.(*ast.Identifier); ok && isWindow(id.Name.String()) && !declared[id.Name.String()] {
-			name = method
+		if id, ok := cal.Left.(*ast.Identifier); ok && isWindow(id.Name.String()) {
+			name, root = method, id.Name.String()
 		}
 		if method == "catch" && len(c.ArgumentList) == 1 {
 			if body := handlerBody(c.ArgumentList[0]); body != nil {
@@ -101,14 +120,15 @@ func (p *program) checkCall(c *ast.CallExpression, declared map[string]bool) {
 	}
 	switch name {
 	case "eval":
-		p.reportNode("xgs/no-eval", c, "eval runs code built at run time", "Parse data with JSON.parse and write code directly; sites with a CSP forbid unsafe-eval.")
+		pending = append(pending, globalFinding{root, "xgs/no-eval", c, "eval runs code built at run time", "Parse data with JSON.parse and write code directly; sites with a CSP forbid unsafe-eval."})
 	case "Function":
-		p.reportNode("xgs/no-eval", c, "Function(...) builds code at run time", "Write the code directly; sites with a CSP forbid unsafe-eval.")
+		pending = append(pending, globalFinding{root, "xgs/no-eval", c, "Function(...) builds code at run time", "Write the code directly; sites with a CSP forbid unsafe-eval."})
 	case "setTimeout", "setInterval":
 		if len(c.ArgumentList) > 0 && stringish(c.ArgumentList[0]) {
-			p.reportNode("xgs/no-eval", c.ArgumentList[0], name+" with a string evaluates it as code", "Pass a function: "+name+"(() => …, ms).")
+			pending = append(pending, globalFinding{root, "xgs/no-eval", c.ArgumentList[0], name + " with a string evaluates it as code", "Pass a function: " + name + "(() => …, ms)."})
 		}
 	}
+	return pending
 }
 
 // handlerBody returns the block of an arrow or function literal. An arrow
@@ -161,9 +181,10 @@ var patchable = map[string]bool{
 	"setTimeout": true, "setInterval": true, "alert": true,
 }
 
-// patchedGlobal names the global an assignment target patches, or "".
-// `window.location.href = …` navigates and is allowed.
-func patchedGlobal(target ast.Expression, declared map[string]bool) string {
+// patchedGlobal names the global an assignment target patches ("" when
+// none) and the root name it hangs on. `window.location.href = …`
+// navigates and is allowed.
+func patchedGlobal(target ast.Expression) (root, name string) {
 	var path []string
 	e := target
 	for i := 0; i < maxFollow; i++ {
@@ -178,106 +199,100 @@ func patchedGlobal(target ast.Expression, declared map[string]bool) string {
 			continue
 		case *ast.Identifier:
 			root := x.Name.String()
-			if declared[root] {
-				return ""
-			}
 			if isWindow(root) {
 				if len(path) == 0 {
-					return root
+					return root, root
 				}
 				if path[0] == "location" || path[0] == "name" && len(path) == 1 {
-					return ""
+					return "", ""
 				}
-				return root + "." + path[0]
+				return root, root + "." + path[0]
 			}
 			if patchable[root] {
 				if len(path) == 0 {
-					return root
+					return root, root
 				}
-				return root + "." + path[0]
+				return root, root + "." + path[0]
 			}
 		}
-		return ""
+		return "", ""
 	}
-	return ""
+	return "", ""
 }
 
-// declaredNames collects every name the module binds (variables,
-// parameters, functions, classes, imports), so a local `console` or
-// `history` array is not mistaken for the page global.
-func (p *program) declaredNames() map[string]bool {
-	names := map[string]bool{}
-	var bind func(t ast.Node)
-	bind = func(t ast.Node) {
-		switch t := t.(type) {
-		case *ast.Identifier:
-			if t != nil {
-				names[t.Name.String()] = true
-			}
-		case *ast.ObjectPattern:
-			for _, pr := range t.Properties {
-				switch pr := pr.(type) {
-				case *ast.PropertyShort:
-					names[pr.Name.Name.String()] = true
-				case *ast.PropertyKeyed:
-					bind(pr.Value)
-				}
-			}
-			if t.Rest != nil {
-				bind(t.Rest)
-			}
-		case *ast.ArrayPattern:
-			for _, el := range t.Elements {
-				if el != nil {
-					bind(el)
-				}
-			}
-			if t.Rest != nil {
-				bind(t.Rest)
-			}
-		case *ast.AssignExpression: // a default: ({ a = 1 })
-			bind(t.Left)
+// declare records the names node n binds (variables, parameters,
+// functions, classes, catch parameters).
+func declare(n ast.Node, names map[string]bool) {
+	switch n := n.(type) {
+	case *ast.Binding:
+		bindTarget(n.Target, names)
+	case *ast.FunctionLiteral:
+		if n.Name != nil {
+			names[n.Name.Name.String()] = true
+		}
+	case *ast.ClassLiteral:
+		if n.Name != nil {
+			names[n.Name.Name.String()] = true
+		}
+	case *ast.CatchStatement:
+		if n.Parameter != nil {
+			bindTarget(n.Parameter, names)
+		}
+	case *ast.ParameterList:
+		if n.Rest != nil {
+			bindTarget(n.Rest, names)
 		}
 	}
-	inspect(p.ast, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.Binding:
-			bind(n.Target)
-		case *ast.FunctionLiteral:
-			if n.Name != nil {
-				names[n.Name.Name.String()] = true
-			}
-		case *ast.ClassLiteral:
-			if n.Name != nil {
-				names[n.Name.Name.String()] = true
-			}
-		case *ast.CatchStatement:
-			if n.Parameter != nil {
-				bind(n.Parameter)
-			}
-		case *ast.ParameterList:
-			if n.Rest != nil {
-				bind(n.Rest)
+}
+
+func bindTarget(t ast.Node, names map[string]bool) {
+	switch t := t.(type) {
+	case *ast.Identifier:
+		if t != nil {
+			names[t.Name.String()] = true
+		}
+	case *ast.ObjectPattern:
+		for _, pr := range t.Properties {
+			switch pr := pr.(type) {
+			case *ast.PropertyShort:
+				names[pr.Name.Name.String()] = true
+			case *ast.PropertyKeyed:
+				bindTarget(pr.Value, names)
 			}
 		}
-		return true
-	})
-	for _, imp := range p.ast.ImportEntries {
-		if c := imp.ImportClause; c != nil {
-			if c.ImportedDefaultBinding != nil {
-				names[c.ImportedDefaultBinding.Name.String()] = true
+		if t.Rest != nil {
+			bindTarget(t.Rest, names)
+		}
+	case *ast.ArrayPattern:
+		for _, el := range t.Elements {
+			if el != nil {
+				bindTarget(el, names)
 			}
-			if c.NameSpaceImport != nil {
-				names[c.NameSpaceImport.ImportedBinding.String()] = true
-			}
-			if c.NamedImports != nil {
-				for _, s := range c.NamedImports.ImportsList {
-					names[localName(s)] = true
-				}
-			}
+		}
+		if t.Rest != nil {
+			bindTarget(t.Rest, names)
+		}
+	case *ast.AssignExpression: // a default: ({ a = 1 })
+		bindTarget(t.Left, names)
+	}
+}
+
+func declareImport(imp *ast.ImportDeclaration, names map[string]bool) {
+	c := imp.ImportClause
+	if c == nil {
+		return
+	}
+	if c.ImportedDefaultBinding != nil {
+		names[c.ImportedDefaultBinding.Name.String()] = true
+	}
+	if c.NameSpaceImport != nil {
+		names[c.NameSpaceImport.ImportedBinding.String()] = true
+	}
+	if c.NamedImports != nil {
+		for _, s := range c.NamedImports.ImportsList {
+			names[localName(s)] = true
 		}
 	}
-	return names
 }
 
 // checkTopLevelAwait: an IIFE cannot hold a top-level await.

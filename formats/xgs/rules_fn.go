@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"github.com/grafana/sobek/ast"
@@ -321,12 +323,22 @@ func (p *program) dateFields(f *skillFn, obj *Schema, prefix string) {
 // patternAcceptsISODate: the regex accepts a YYYY-MM-DD date and rejects
 // a timestamp. A JS regex Go cannot compile gets the benefit of the doubt.
 func patternAcceptsISODate(pat string) bool {
-	re, err := regexp.Compile(pat)
-	if err != nil {
-		return true
+	if v, ok := isoPatternCache.Load(pat); ok {
+		return v.(bool)
 	}
-	return re.MatchString("2025-03-14") && !re.MatchString("March 14")
+	ok := true
+	if re, err := regexp.Compile(pat); err == nil {
+		ok = re.MatchString("2025-03-14") && !re.MatchString("March 14")
+	}
+	if wordCacheSize.Add(1) <= 10000 {
+		isoPatternCache.Store(pat, ok)
+	}
+	return ok
 }
+
+// isoPatternCache remembers verdicts per pattern: the live loop lints on
+// every keystroke and a skill repeats the same date regex many times.
+var isoPatternCache sync.Map
 
 func (p *program) moneyFields(f *skillFn, obj *Schema, prefix, where string) {
 	for _, pr := range obj.Properties {
@@ -388,8 +400,25 @@ func isCurrencyCode(name string) bool {
 	return len(ws) > 0 && (ws[len(ws)-1] == "currency" || ws[len(ws)-1] == "currencies")
 }
 
+// wordCache remembers splits: the same field names (query, page, date…)
+// recur across functions and every keystroke of the live loop.
+var wordCache sync.Map
+
 // words splits camelCase, snake_case and kebab-case into lowercase words.
 func words(name string) []string {
+	if w, ok := wordCache.Load(name); ok {
+		return w.([]string)
+	}
+	w := splitWords(name)
+	if len(name) <= 64 && wordCacheSize.Add(1) <= 10000 {
+		wordCache.Store(name, w) // bounded: untrusted skills cannot grow it forever
+	}
+	return w
+}
+
+var wordCacheSize atomic.Int64
+
+func splitWords(name string) []string {
 	var out []string
 	var cur []rune
 	flush := func() {

@@ -1,6 +1,7 @@
 package xgs
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 )
@@ -75,8 +76,9 @@ func (s *Schema) Required() []string {
 
 // JSON returns the schema as ordered JSON.
 func (s *Schema) JSON() json.RawMessage {
-	raw, _ := s.value().MarshalJSON()
-	return raw
+	var b bytes.Buffer
+	s.writeJSON(&b)
+	return b.Bytes()
 }
 
 func (s *Schema) value() *jsonValue {

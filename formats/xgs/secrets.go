@@ -26,65 +26,78 @@ var secretPatterns = []struct {
 
 const secretHint = "Remove the secret from the skill: it ships to every user and is visible in DevTools. Use the user's own session (fetch with credentials: \"include\") or a token the page already holds."
 
-// checkSecrets: xgs/no-secrets over every string in the body, the header
-// values, and high-entropy strings bound to secret-sounding names.
-func (p *program) checkSecrets(h *Header) {
-	if h != nil {
-		for _, d := range h.Directives {
-			if what := knownSecret(d.Value); what != "" {
-				p.report("xgs/no-secrets", d.Start+d.ValueColumn-1, "@"+d.Key+" holds "+what, secretHint)
-			}
+// checkHeaderSecrets: xgs/no-secrets over the header's values.
+func (p *program) checkHeaderSecrets(h *Header) {
+	if h == nil {
+		return
+	}
+	for _, d := range h.Directives {
+		if what := knownSecret(d.Value); what != "" {
+			p.report("xgs/no-secrets", d.Start+d.ValueColumn-1, "@"+d.Key+" holds "+what, secretHint)
 		}
 	}
-	flagged := map[ast.Node]bool{}
+}
+
+// secretNode: xgs/no-secrets for one node of the body's walk: strings of
+// a well-known token format, and random-looking strings bound to
+// secret-sounding names. Findings are deduplicated by offset.
+func (p *program) secretNode(n ast.Node) {
 	check := func(n ast.Node, s string) {
-		if what := knownSecret(s); what != "" && !flagged[n] {
-			flagged[n] = true
+		if what := knownSecret(s); what != "" {
 			p.reportNode("xgs/no-secrets", n, "this string holds "+what, secretHint)
 		}
 	}
 	named := func(name string, v ast.Expression) {
-		if !secretName(name) {
-			return
-		}
 		s, ok := p.literalText(v)
-		if ok && !flagged[v] && looksRandom(s) {
-			flagged[v] = true
+		if ok && looksRandom(s) && secretName(name) {
 			p.reportNode("xgs/no-secrets", v, "a random-looking string is assigned to "+name, secretHint)
 		}
 	}
-	inspect(p.ast, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.StringLiteral:
-			check(n, n.Value.String())
-		case *ast.TemplateLiteral:
-			for _, el := range n.Elements {
-				if el != nil {
-					check(n, el.Parsed.String())
-				}
+	switch n := n.(type) {
+	case *ast.StringLiteral:
+		check(n, n.Value.String())
+	case *ast.TemplateLiteral:
+		for _, el := range n.Elements {
+			if el != nil {
+				check(n, el.Parsed.String())
 			}
-		case *ast.Binding:
-			if id, ok := n.Target.(*ast.Identifier); ok && n.Initializer != nil {
-				named(id.Name.String(), n.Initializer)
-			}
-		case *ast.PropertyKeyed:
+		}
+	case *ast.Binding:
+		if id, ok := n.Target.(*ast.Identifier); ok && n.Initializer != nil {
+			named(id.Name.String(), n.Initializer)
+		}
+	case *ast.PropertyKeyed:
+		if _, isStr := n.Value.(*ast.StringLiteral); isStr {
 			if k, ok := propertyKey(n); ok {
 				named(k, n.Value)
 			}
-		case *ast.AssignExpression:
-			switch l := n.Left.(type) {
-			case *ast.Identifier:
-				named(l.Name.String(), n.Right)
-			case *ast.DotExpression:
-				named(l.Identifier.Name.String(), n.Right)
-			}
 		}
-		return true
-	})
+	case *ast.AssignExpression:
+		switch l := n.Left.(type) {
+		case *ast.Identifier:
+			named(l.Name.String(), n.Right)
+		case *ast.DotExpression:
+			named(l.Identifier.Name.String(), n.Right)
+		}
+	}
 }
+
+// secretMarkers are substrings every secretPatterns match contains, so
+// most strings skip the regular expressions entirely.
+var secretMarkers = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "AKIA", "ASIA", "xox", "_live_", "AIza", "PRIVATE KEY", "eyJ"}
 
 func knownSecret(s string) string {
 	if len(s) < 16 {
+		return ""
+	}
+	marked := false
+	for _, m := range secretMarkers {
+		if strings.Contains(s, m) {
+			marked = true
+			break
+		}
+	}
+	if !marked {
 		return ""
 	}
 	for _, sp := range secretPatterns {

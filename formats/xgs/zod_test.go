@@ -169,3 +169,22 @@ func TestSignatureAndInvocation(t *testing.T) {
 		t.Error(got)
 	}
 }
+
+// TestFastPathsAgree: the direct writers give what the JSON-tree path
+// and TypeOf over raw JSON give.
+func TestFastPathsAgree(t *testing.T) {
+	for _, expr := range []string{
+		`z.object({ a: z.string().nullable().describe("x").default(null), b: z.array(z.union([z.string(), z.literal(1)])).optional(), c: z.tuple([z.enum(["a"]), z.record(z.date())]) })`,
+		`z.number().int().min(0).max(9).positive()`, `z.object({})`, `z.record(z.string(), z.any())`, `z.array(z.object({ a: z.null() })).min(1)`, `z.enum([])`,
+		`z.string().regex(/a"b\\/).describe("q\"\n")`,
+	} {
+		s, _ := resolveExpr(t, "", expr)
+		tree, _ := s.value().MarshalJSON()
+		if got := string(s.JSON()); got != string(tree) {
+			t.Errorf("%s:\nwriter %s\ntree   %s", expr, got, tree)
+		}
+		if got, want := s.typeOf(), TypeOf(s.JSON()); got != want {
+			t.Errorf("%s: typeOf %s, TypeOf %s", expr, got, want)
+		}
+	}
+}

@@ -31,6 +31,10 @@ type Options struct {
 	Minify bool
 	// Lint tunes the static reader run on every build.
 	Lint model.Options
+	// Filter, when set, rewrites the static reader's findings before they
+	// are used (a project's rule config: severities, rules turned off), so
+	// a header rule a project turned off does not stop its builds.
+	Filter func([]model.Diagnostic) []model.Diagnostic
 }
 
 // Result is one build of one skill.
@@ -60,6 +64,40 @@ type Result struct {
 
 // OK reports whether the build produced output.
 func (r *Result) OK() bool { return r.Output != nil && len(r.Errors) == 0 }
+
+// Status is one line for a status bar or a log: "name  12.3 kB  4.2 ms",
+// or "name: file:line:col: message" when the build failed.
+func (r *Result) Status() string {
+	name := r.Name
+	if name == "" {
+		name = r.Path
+	}
+	if !r.OK() {
+		return name + ": " + r.FirstError()
+	}
+	return name + "  " + FormatSize(len(r.Output)) + "  " + FormatDuration(r.BundleTime)
+}
+
+// FormatSize prints bytes the way esbuild and browsers do (1 kB = 1000 B).
+func FormatSize(n int) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1000*1000:
+		return fmt.Sprintf("%.1f kB", float64(n)/1000)
+	}
+	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+}
+
+// FormatDuration prints a build time in milliseconds, with one decimal
+// under 10 ms.
+func FormatDuration(d time.Duration) string {
+	ms := float64(d) / float64(time.Millisecond)
+	if ms < 10 {
+		return fmt.Sprintf("%.1f ms", ms)
+	}
+	return fmt.Sprintf("%.0f ms", ms)
+}
 
 // FirstError is the first error as "file:line:col: message", or "".
 func (r *Result) FirstError() string {
@@ -101,19 +139,19 @@ func (b *Builder) RebuildSource(path string, src []byte) Result {
 	res := Result{Path: path}
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		res.Errors = []model.Diagnostic{Rules.New("build/bundle", path, 0, 0, err.Error(), "Name the skill file by a valid path.")}
+		res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", path, 0, 0, err.Error(), "Name the skill file by a valid path.")}
 		return res
 	}
 	if src == nil {
 		src, err = os.ReadFile(abs)
 		if err != nil {
-			res.Errors = []model.Diagnostic{Rules.New("build/bundle", path, 0, 0, "cannot read the skill: "+unwrapPathError(err).Error(), "Check that the file exists and is readable.")}
+			res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", path, 0, 0, "cannot read the skill: "+unwrapPathError(err).Error(), "Check that the file exists and is readable.")}
 			return res
 		}
 	}
 	sc, err := b.context(abs)
 	if err != nil {
-		res.Errors = []model.Diagnostic{Rules.New("build/bundle", path, 0, 0, err.Error(), "This is a skillstudio bug: please report it.")}
+		res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", path, 0, 0, err.Error(), "This is a skillstudio bug: please report it.")}
 		return res
 	}
 	return sc.build(path, src)
@@ -211,6 +249,9 @@ func (sc *skillContext) build(display string, src []byte) Result {
 
 	start := time.Now()
 	res.Skill = lint(display, src, sc.opts.Lint)
+	if sc.opts.Filter != nil {
+		res.Skill.Diagnostics = sc.opts.Filter(res.Skill.Diagnostics)
+	}
 	res.LintTime = time.Since(start)
 
 	h, hdiags := xgs.ParseHeader(src)
@@ -220,7 +261,7 @@ func (sc *skillContext) build(display string, src []byte) Result {
 		return res
 	}
 	if sc.ctx == nil {
-		res.Errors = []model.Diagnostic{Rules.New("build/bundle", display, 0, 0, "the builder was closed", "Build again with a new builder.")}
+		res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", display, 0, 0, "the builder was closed", "Build again with a new builder.")}
 		return res
 	}
 
@@ -230,11 +271,14 @@ func (sc *skillContext) build(display string, src []byte) Result {
 	res.BundleTime = time.Since(start)
 
 	m := messageMapper{absPath: sc.abs, display: display, header: h}
-	res.Errors = m.diagnostics(out.Errors, "build/bundle")
-	res.Warnings = m.diagnostics(out.Warnings, "build/bundle-warning")
+	res.Errors = m.diagnostics(out.Errors, "xgs/build-error")
+	res.Warnings = m.diagnostics(out.Warnings, "xgs/build-warning")
+	if sc.opts.Filter != nil {
+		res.Warnings = sc.opts.Filter(res.Warnings) // errors cannot be configured away
+	}
 	if len(res.Errors) > 0 || len(out.OutputFiles) == 0 {
 		if len(res.Errors) == 0 {
-			res.Errors = []model.Diagnostic{Rules.New("build/bundle", display, 0, 0, "esbuild produced no output", "This is a skillstudio bug: please report it.")}
+			res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", display, 0, 0, "esbuild produced no output", "This is a skillstudio bug: please report it.")}
 		}
 		return res
 	}
@@ -288,7 +332,7 @@ func lint(display string, src []byte, opts model.Options) (s *model.Skill) {
 	defer func() {
 		if r := recover(); r != nil {
 			s = &model.Skill{Format: model.FormatXGS, Name: base, Diagnostics: []model.Diagnostic{
-				Rules.New("build/bundle-warning", display, 0, 0, fmt.Sprintf("the xgs reader failed on this skill: %v", r),
+				Rules.New("xgs/build-warning", display, 0, 0, fmt.Sprintf("the xgs reader failed on this skill: %v", r),
 					"This is a skillstudio bug: please report it with the file attached."),
 			}}
 		}

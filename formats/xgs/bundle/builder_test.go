@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/evanw/esbuild/pkg/api"
@@ -54,11 +55,11 @@ func TestBuildErrorsNameFileLineColumn(t *testing.T) {
 		line, col  int
 		message    string
 	}{
-		{"syntax-error", "build/bundle", 18, 3, `Unexpected "}"`},
-		{"missing-import", "build/bundle", 11, 21, `Could not resolve "left-pad-not-installed"`},
-		{"top-level-await", "build/bundle", 12, 16, "Top-level await"},
-		{"bad-namespace", "build/header", 3, 15, "xgs/namespace"},
-		{"bad-detect", "build/header", 7, 43, "xgs/detect"},
+		{"syntax-error", "xgs/build-error", 18, 3, `Unexpected "}"`},
+		{"missing-import", "xgs/build-error", 11, 21, `Could not resolve "left-pad-not-installed"`},
+		{"top-level-await", "xgs/build-error", 12, 16, "Top-level await"},
+		{"bad-namespace", "xgs/build-header", 3, 15, "xgs/namespace"},
+		{"bad-detect", "xgs/build-header", 7, 43, "xgs/detect"},
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
@@ -87,17 +88,17 @@ func TestDetectErrorsPointAtTheHeader(t *testing.T) {
 	src, _ := os.ReadFile("testdata/skills/base-kit.xgs.js")
 	h, _ := xgs.ParseHeader([]byte(strings.Replace(string(src), "// @primary greet", "// @detect document.title\n// @primary greet", 1)))
 	m := messageMapper{absPath: "/x/base-kit.xgs.js", display: "base-kit.xgs.js", header: h}
-	d := m.diagnostic(api.Message{Text: "Unexpected \"!\"", Location: &api.Location{File: "xgoose:xgoose:entry", Line: entryDetectLine, Column: 9}}, "build/bundle")
+	d := m.diagnostic(api.Message{Text: "Unexpected \"!\"", Location: &api.Location{File: "xgoose:xgoose:entry", Line: entryDetectLine, Column: 9}}, "xgs/build-error")
 	det := h.Find("detect")
-	if d.Rule != "build/detect" || d.Line != det.Line || d.Column != det.ValueColumn+9 {
-		t.Errorf("got %s, want build/detect at %d:%d", d, det.Line, det.ValueColumn+9)
+	if d.Rule != "xgs/build-detect" || d.Line != det.Line || d.Column != det.ValueColumn+9 {
+		t.Errorf("got %s, want xgs/build-detect at %d:%d", d, det.Line, det.ValueColumn+9)
 	}
-	d = m.diagnostic(api.Message{Text: "Unexpected \")\"", Location: &api.Location{File: "xgoose:xgoose:entry", Line: entryDetectLine + 1, Column: 2}}, "build/bundle")
+	d = m.diagnostic(api.Message{Text: "Unexpected \")\"", Location: &api.Location{File: "xgoose:xgoose:entry", Line: entryDetectLine + 1, Column: 2}}, "xgs/build-error")
 	if d.Line != det.Line || d.Column != det.ValueColumn+len(det.Value) {
 		t.Errorf("an error after the expression: got %s, want its end", d)
 	}
 	// A message in another file the skill imports keeps that file.
-	d = m.diagnostic(api.Message{Text: "oops", Location: &api.Location{File: "lib/helper.js", Line: 3, Column: 0}}, "build/bundle")
+	d = m.diagnostic(api.Message{Text: "oops", Location: &api.Location{File: "lib/helper.js", Line: 3, Column: 0}}, "xgs/build-error")
 	if d.File != "lib/helper.js" || d.Line != 3 || d.Column != 1 {
 		t.Errorf("helper file finding = %s", d)
 	}
@@ -108,7 +109,7 @@ func TestBuildWarningsDoNotFail(t *testing.T) {
 	dup := strings.Replace(string(src), "({ greeting: `Hello, ${who}!` })", "({ greeting: `Hello, ${who}!`, greeting: 1 })", 1)
 	r := Build(filepath.Join(t.TempDir(), "base-kit.xgs.js"), []byte(dup), Options{})
 	mustOK(t, &r)
-	if len(r.Warnings) == 0 || r.Warnings[0].Rule != "build/bundle-warning" || r.Warnings[0].Severity != model.SeverityWarning {
+	if len(r.Warnings) == 0 || r.Warnings[0].Rule != "xgs/build-warning" || r.Warnings[0].Severity != model.SeverityWarning {
 		t.Fatalf("warnings = %v", r.Warnings)
 	}
 	if w := r.Warnings[0]; w.Line != 18 || w.Column != 64 || !strings.Contains(w.Message, `(The original key "greeting" is here at 18:36)`) {
@@ -187,7 +188,7 @@ func TestBuildUnreadableFile(t *testing.T) {
 
 func TestBuildWithoutHeaderIsRefused(t *testing.T) {
 	r := Build(filepath.Join(t.TempDir(), "plain.xgs.js"), []byte("export default 1;\n"), Options{})
-	if r.OK() || r.Errors[0].Rule != "build/header" || !strings.Contains(r.Errors[0].Message, "xgs/header-markers") {
+	if r.OK() || r.Errors[0].Rule != "xgs/build-header" || !strings.Contains(r.Errors[0].Message, "xgs/header-markers") {
 		t.Errorf("got %v", r.Errors)
 	}
 }
@@ -259,4 +260,44 @@ func TestHeaderModuleAndEntry(t *testing.T) {
 	if !strings.Contains(entry, `__xgoose_skills__["ab"] = Object.assign(__xgoose_skills__["ab"] || {}, __xgoose_skill__);`) {
 		t.Errorf("entry does not mount with Object.assign:\n%s", entry)
 	}
+}
+
+func TestResultStatus(t *testing.T) {
+	ok := Result{Name: "a", Output: make([]byte, 12345), BundleTime: 4200 * time.Microsecond}
+	if got := ok.Status(); got != "a  12.3 kB  4.2 ms" {
+		t.Errorf("Status = %q", got)
+	}
+	failed := Build("testdata/broken/syntax-error.xgs.js", nil, Options{})
+	if got := failed.Status(); got != `syntax-error: testdata/broken/syntax-error.xgs.js:18:3: Unexpected "}"` {
+		t.Errorf("Status = %q", got)
+	}
+	for n, want := range map[int]string{999: "999 B", 12345: "12.3 kB", 2_500_000: "2.5 MB"} {
+		if got := FormatSize(n); got != want {
+			t.Errorf("FormatSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+	if got := FormatDuration(42 * time.Millisecond); got != "42 ms" {
+		t.Errorf("FormatDuration = %q", got)
+	}
+}
+
+// A project config that turns a header rule off lets the skill build.
+func TestBuildFilterAppliesProjectConfig(t *testing.T) {
+	src, _ := os.ReadFile("testdata/skills/base-kit.xgs.js")
+	noMatch := []byte(strings.Replace(string(src), "// @match *://*/*\n", "", 1))
+	path := filepath.Join(t.TempDir(), "base-kit.xgs.js")
+	if r := Build(path, noMatch, Options{}); r.OK() || !strings.Contains(r.FirstError(), "xgs/match-required") {
+		t.Fatalf("without a config: %q", r.FirstError())
+	}
+	off := func(ds []model.Diagnostic) []model.Diagnostic {
+		var out []model.Diagnostic
+		for _, d := range ds {
+			if d.Rule != "xgs/match-required" {
+				out = append(out, d)
+			}
+		}
+		return out
+	}
+	r := Build(path, noMatch, Options{Filter: off})
+	mustOK(t, &r)
 }

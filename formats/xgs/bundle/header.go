@@ -26,7 +26,7 @@ func headerErrors(display string, h *xgs.Header, parse []model.Diagnostic, skill
 			return
 		}
 		seen[key][d.Rule] = true
-		n := Rules.New("build/header", display, d.Line, d.Column, "not built: the header has an error: "+d.Rule+": "+d.Message, d.Hint)
+		n := Rules.New("xgs/build-header", display, d.Line, d.Column, "not built: the header has an error: "+d.Rule+": "+d.Message, d.Hint)
 		n.EndLine, n.EndColumn = d.EndLine, d.EndColumn
 		out = append(out, n)
 	}

@@ -50,7 +50,7 @@ func (m messageMapper) diagnostic(msg api.Message, rule string) model.Diagnostic
 	switch {
 	case ours && strings.HasSuffix(loc.File, modEntry):
 		// Only @detect can break the entry: point at it in the header.
-		d = Rules.New("build/detect", m.display, 1, 1, "@detect: "+text,
+		d = Rules.New("xgs/build-detect", m.display, 1, 1, "@detect: "+text,
 			"Write @detect as one JavaScript expression, e.g. !!document.querySelector('meta[name=generator]').")
 		if dir := m.header.Find("detect"); dir != nil {
 			d.Line, d.Column = dir.Line, dir.ValueColumn
@@ -60,7 +60,7 @@ func (m messageMapper) diagnostic(msg api.Message, rule string) model.Diagnostic
 				d.Column += len(dir.Value) // the expression ended too early
 			}
 		}
-		if rule == "build/bundle-warning" {
+		if rule == "xgs/build-warning" {
 			d.Rule, d.Severity = rule, model.SeverityWarning
 		}
 	case !ours:
@@ -97,7 +97,7 @@ func hintFor(msg api.Message, rule string) string {
 		return "Install the package next to the skill (npm install), or remove the import: only @xgoose/skill and zod are provided."
 	case strings.Contains(strings.ToLower(msg.Text), "top-level await"):
 		return "Move the await into a handler: the bundle is an IIFE, which cannot hold a top-level await."
-	case rule == "build/bundle-warning":
+	case rule == "xgs/build-warning":
 		return "Read esbuild's warning and fix the code it points at."
 	}
 	return "Fix the code at this position; esbuild must parse the file as an ES module."

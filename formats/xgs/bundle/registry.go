@@ -66,7 +66,7 @@ func NewRegistry(results []*Result) *Registry {
 			continue
 		}
 		if first := byName[r.Name]; first != nil {
-			fail(r, Rules.New("build/duplicate-name", r.Path, headerLine(r, "name"), 1,
+			fail(r, Rules.New("xgs/build-duplicate-name", r.Path, headerLine(r, "name"), 1,
 				fmt.Sprintf("@name %s is also the name of %s", r.Name, first.Path),
 				"Give every skill a unique @name: it names the built file and the registry entry."))
 			continue
@@ -82,7 +82,7 @@ func NewRegistry(results []*Result) *Registry {
 		}
 		loop := strings.Join(append(names, names[0]), " → ")
 		for _, r := range cyc {
-			fail(r, Rules.New("build/require-cycle", r.Path, headerLine(r, "require"), 1,
+			fail(r, Rules.New("xgs/build-require-cycle", r.Path, headerLine(r, "require"), 1,
 				"@require cycle: "+loop,
 				"Remove one @require of the cycle: the injector loads required skills first, which a cycle makes impossible."))
 		}

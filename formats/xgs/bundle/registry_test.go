@@ -42,7 +42,7 @@ func TestRegistryCycleIsAnError(t *testing.T) {
 		t.Errorf("registry lists %s", names(reg))
 	}
 	for _, r := range results {
-		if r.OK() || len(r.Errors) != 1 || r.Errors[0].Rule != "build/require-cycle" ||
+		if r.OK() || len(r.Errors) != 1 || r.Errors[0].Rule != "xgs/build-require-cycle" ||
 			r.Errors[0].Line != 7 || !strings.Contains(r.Errors[0].Message, "cycle-a → cycle-b → cycle-a") {
 			t.Errorf("%s: %v", r.Path, r.Errors)
 		}
@@ -59,7 +59,7 @@ func TestRegistryDuplicateNameFailsTheSecond(t *testing.T) {
 	first := b.Rebuild("testdata/skills/base-kit.xgs.js")
 	second := b.RebuildSource(filepath.Join(t.TempDir(), "copy.xgs.js"), src)
 	reg := NewRegistry([]*Result{&first, &second})
-	if names(reg) != "base-kit" || !first.OK() || second.OK() || second.Errors[0].Rule != "build/duplicate-name" || second.Errors[0].Line != 2 {
+	if names(reg) != "base-kit" || !first.OK() || second.OK() || second.Errors[0].Rule != "xgs/build-duplicate-name" || second.Errors[0].Line != 2 {
 		t.Errorf("registry %s; second: %v", names(reg), second.Errors)
 	}
 }

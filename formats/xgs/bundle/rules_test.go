@@ -44,23 +44,23 @@ func registryFindings(paths ...string) ruleCase {
 // ruleCases: for every rule, a scenario that reports it and one that does
 // not.
 var ruleCases = map[string]struct{ fail, pass ruleCase }{
-	"build/header": {
+	"xgs/build-header": {
 		fail: fixture("testdata/broken/bad-namespace.xgs.js"),
 		pass: fixture("testdata/skills/base-kit.xgs.js"),
 	},
-	"build/detect": {
+	"xgs/build-detect": {
 		fail: func(t *testing.T) []model.Diagnostic {
 			h, _ := xgs.ParseHeader([]byte("// ==XGooseSkill==\n// @detect a b\n// ==/XGooseSkill==\n"))
 			m := messageMapper{absPath: "/s.xgs.js", display: "s.xgs.js", header: h}
-			return m.diagnostics([]api.Message{{Text: `Expected ")" but found "b"`, Location: &api.Location{File: "xgoose:xgoose:entry", Line: entryDetectLine, Column: 2}}}, "build/bundle")
+			return m.diagnostics([]api.Message{{Text: `Expected ")" but found "b"`, Location: &api.Location{File: "xgoose:xgoose:entry", Line: entryDetectLine, Column: 2}}}, "xgs/build-error")
 		},
 		pass: fixture("testdata/skills/text-kit.xgs.js"), // has a valid @detect
 	},
-	"build/bundle": {
+	"xgs/build-error": {
 		fail: fixture("testdata/broken/syntax-error.xgs.js"),
 		pass: fixture("testdata/skills/schema-zoo.xgs.js"),
 	},
-	"build/bundle-warning": {
+	"xgs/build-warning": {
 		fail: func(t *testing.T) []model.Diagnostic {
 			src, _ := os.ReadFile("testdata/skills/base-kit.xgs.js")
 			return buildFindings(t, filepath.Join(t.TempDir(), "base-kit.xgs.js"),
@@ -68,11 +68,11 @@ var ruleCases = map[string]struct{ fail, pass ruleCase }{
 		},
 		pass: fixture("testdata/skills/base-kit.xgs.js"),
 	},
-	"build/duplicate-name": {
+	"xgs/build-duplicate-name": {
 		fail: registryFindings("testdata/skills/base-kit.xgs.js", "testdata/skills/base-kit.xgs.js"),
 		pass: registryFindings("testdata/skills/base-kit.xgs.js", "testdata/skills/text-kit.xgs.js"),
 	},
-	"build/require-cycle": {
+	"xgs/build-require-cycle": {
 		fail: registryFindings("testdata/cycle/cycle-a.xgs.js", "testdata/cycle/cycle-b.xgs.js"),
 		pass: registryFindings("testdata/skills/greeter-plus.xgs.js", "testdata/skills/base-kit.xgs.js"),
 	},
