@@ -57,12 +57,12 @@ func copyTree(t *testing.T, src string) string {
 	return dst
 }
 
-func TestLintCleanFixturesHaveNoErrors(t *testing.T) {
+func TestLintCleanFixturesPassStrict(t *testing.T) {
 	isolateConfig(t)
 	for _, p := range []string{"testdata/lint/clean/xgs/recipe-box.xgs.js", "testdata/lint/clean/skillmd/tide-tables", "testdata/lint/clean/osloop", "testdata/lint/clean"} {
-		code, out, errOut := runCLI(t, "lint", p)
-		if code != 0 || !strings.Contains(out, "0 errors") {
-			t.Errorf("lint %s: exit %d\n%s%s", p, code, out, errOut)
+		code, out, errOut := runCLI(t, "lint", "--strict", p)
+		if code != 0 || !strings.Contains(out, "0 errors, 0 warnings") {
+			t.Errorf("lint --strict %s: exit %d\n%s%s", p, code, out, errOut)
 		}
 	}
 }
