@@ -157,3 +157,36 @@ func TestIndexAtFSRoot(t *testing.T) {
 		t.Errorf("keywords = %v, want the index tags", s.Keywords)
 	}
 }
+
+// FuzzReadIndex: any index.json bytes are read without panic; findings
+// are positioned inside the file and fixes edit inside it.
+func FuzzReadIndex(f *testing.F) {
+	m := fixtureFS(f)
+	f.Add(m["skills/index.json"].Data)
+	f.Add([]byte(`[{"name": "word-count", "folderPath": "/etc"}, {"folderPath": "skills/../../x"}, 1, null]`))
+	f.Add([]byte(`[{"name": "a", "name": "b", "tags": "x", "folderPath": "skills\\word-count"}]`))
+	f.Add([]byte("\xef\xbb\xbf[]"))
+	skill := Load(m, fixtureDir, model.Options{FindingsOnly: true})
+	f.Fuzz(func(t *testing.T, index []byte) {
+		fsys := fstest.MapFS{}
+		for k, v := range m {
+			fsys[k] = v
+		}
+		fsys["skills/index.json"] = &fstest.MapFile{Data: index}
+		s := *skill
+		s.Diagnostics = nil
+		loose := CheckIndex(fsys, "skills/index.json", []*model.Skill{&s}, model.Options{})
+		for _, d := range append(s.Diagnostics, loose...) {
+			if d.File != "skills/index.json" {
+				continue
+			}
+			if d.Line < 1 || d.Line > strings.Count(string(index), "\n")+1 {
+				t.Fatalf("%s: line outside the file", d)
+			}
+			if d.Fix != nil {
+				applyFix(t, fsys, d.Fix)
+				fsys["skills/index.json"] = &fstest.MapFile{Data: index}
+			}
+		}
+	})
+}

@@ -152,3 +152,21 @@ func FuzzLoad(f *testing.F) {
 		}
 	})
 }
+
+func TestLoadFindingsOnly(t *testing.T) {
+	m := fixtureFS(t)
+	full := Load(m, fixtureDir, model.Options{})
+	lint := Load(m, fixtureDir, model.Options{FindingsOnly: true})
+	if len(lint.Functions) != 0 || lint.Body != "" || lint.Fields != nil {
+		t.Errorf("FindingsOnly kept the views: %d functions, %d body bytes", len(lint.Functions), len(lint.Body))
+	}
+	if pkg, ok := lint.Doc.(*Package); !ok || pkg.Manifest == nil {
+		t.Fatal("FindingsOnly dropped the manifest CheckIndex needs")
+	}
+	if dump(full.Diagnostics) != dump(lint.Diagnostics) {
+		t.Errorf("findings differ:\n%s\nvs\n%s", dump(full.Diagnostics), dump(lint.Diagnostics))
+	}
+	if loose := CheckIndex(m, "skills/index.json", []*model.Skill{lint}, model.Options{FindingsOnly: true}); len(loose) > 0 {
+		t.Errorf("index findings: %s", dump(loose))
+	}
+}

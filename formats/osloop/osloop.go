@@ -39,7 +39,13 @@ func Load(fsys fs.FS, dir string, opts model.Options) *model.Skill {
 		l.checkModule()
 	}
 	l.checkSecrets()
-	l.describe()
+	if opts.FindingsOnly {
+		// Lint prints findings only: skip the display side, and keep of the
+		// package just what CheckIndex reads (the manifest).
+		l.pkg.Module, l.pkg.ModuleSource, l.pkg.Docs = nil, "", ""
+	} else {
+		l.describe()
+	}
 	l.s.Doc = l.pkg
 	model.SortDiagnostics(l.s.Diagnostics)
 	return l.s
