@@ -1,6 +1,7 @@
 package xgs
 
 import (
+	"bytes"
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/token"
 )
@@ -297,26 +298,29 @@ func declareImport(imp *ast.ImportDeclaration, names map[string]bool) {
 
 // checkTopLevelAwait: an IIFE cannot hold a top-level await.
 func (p *program) checkTopLevelAwait() {
-	found := false
 	inspect(p.ast, func(n ast.Node) bool {
-		switch n.(type) {
+		switch st := n.(type) {
 		case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.ClassLiteral:
 			return false
 		case *ast.AwaitExpression:
-			found = true
 			p.reportNode("xgs/no-top-level-await", n, "await at the top level of the module", "Move the await into a handler (or an async function the handler calls): the bundle is an IIFE, which cannot hold a top-level await.")
+		case *ast.ForOfStatement:
+			// `for await (…)` has no AwaitExpression node, and sobek's
+			// HasTLA flag is also set by `async () => await x` arrows, so
+			// read the keyword after `for` from the source itself.
+			if p.isForAwait(st) {
+				p.report("xgs/no-top-level-await", idxOffset(st.For), "for await at the top level of the module", "Move the loop into a handler: the bundle is an IIFE, which cannot hold a top-level await.")
+			}
 		}
 		return true
 	})
-	if !found && p.ast.HasTLA {
-		// for await (…) at the top level has no AwaitExpression node.
-		off := 0
-		for _, st := range p.ast.Body {
-			if _, ok := st.(*ast.ForOfStatement); ok {
-				off = idxOffset(st.Idx0())
-				break
-			}
-		}
-		p.report("xgs/no-top-level-await", off, "await at the top level of the module", "Move the loop into a handler: the bundle is an IIFE, which cannot hold a top-level await.")
+}
+
+// isForAwait reports whether a for-of statement is written `for await`.
+func (p *program) isForAwait(st *ast.ForOfStatement) bool {
+	i := idxOffset(st.For) + len("for")
+	for i < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t' || p.src[i] == '\n' || p.src[i] == '\r') {
+		i++
 	}
+	return bytes.HasPrefix(p.src[i:], []byte("await"))
 }

@@ -280,8 +280,14 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 		},
 	},
 	"xgs/no-top-level-await": {
-		fail: []ruleCase{{name: "await", edits: []edit{top("const cfg = await Promise.resolve(1);")}}},
-		pass: []ruleCase{{name: "in async function", edits: []edit{top("async function load() { return await Promise.resolve(1); }")}}},
+		fail: []ruleCase{
+			{name: "await", edits: []edit{top("const cfg = await Promise.resolve(1);")}},
+		},
+		pass: []ruleCase{
+			{name: "in async function", edits: []edit{top("async function load() { return await Promise.resolve(1); }")}},
+			{name: "arrow with expression body", edits: []edit{top("const g = async () => 1;\nconst h = async () => await g();")}},
+			{name: "for of", edits: []edit{top("for (const x of []) { void x; }")}},
+		},
 	},
 	"xgs/no-chrome": {
 		fail: []ruleCase{{name: "storage", edits: []edit{inHandler("await chrome.storage.local.get(\"k\");")}}},
