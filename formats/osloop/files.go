@@ -1,6 +1,7 @@
 package osloop
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -15,13 +16,19 @@ const MaxFileSize = 8 << 20
 var errTooLarge = errors.New("file too large")
 
 // readCapped reads a file of the package. exists is false when there is no
-// such regular file; err is errTooLarge past MaxFileSize.
+// such regular file; err is errTooLarge past MaxFileSize. One open, one
+// fstat and the reads: lint opens tens of thousands of these.
 func readCapped(fsys fs.FS, p string) (data []byte, exists bool, err error) {
-	info, err := fs.Stat(fsys, p)
+	f, err := fsys.Open(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, false, nil
 		}
+		return nil, true, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
 		return nil, true, err
 	}
 	if info.IsDir() {
@@ -30,26 +37,24 @@ func readCapped(fsys fs.FS, p string) (data []byte, exists bool, err error) {
 	if info.Size() > MaxFileSize {
 		return nil, true, errTooLarge
 	}
-	f, err := fsys.Open(p)
-	if err != nil {
+	// Size the buffer from the stat (plus room to see the end), but trust
+	// only what is read: the file may change, and some FSes report 0.
+	buf := bytes.NewBuffer(make([]byte, 0, int(info.Size())+512))
+	if _, err := buf.ReadFrom(io.LimitReader(f, MaxFileSize+1)); err != nil {
 		return nil, true, err
 	}
-	defer f.Close()
-	data, err = io.ReadAll(io.LimitReader(f, MaxFileSize+1))
-	if err != nil {
-		return nil, true, err
-	}
-	if len(data) > MaxFileSize {
+	if buf.Len() > MaxFileSize {
 		return nil, true, errTooLarge
 	}
-	return data, true, nil
+	return buf.Bytes(), true, nil
 }
 
 // listFiles returns the package's files relative to dir, bounded so a huge
 // or looping tree cannot stall a load.
-func listFiles(fsys fs.FS, dir string) []string {
+func listFiles(fsys fs.FS, dir string) (files []string, ok bool) {
 	const maxFiles, maxDepth = 2000, 8
 	var out []string
+	ok = true
 	var walk func(rel string, depth int)
 	walk = func(rel string, depth int) {
 		if depth > maxDepth || len(out) >= maxFiles {
@@ -57,6 +62,9 @@ func listFiles(fsys fs.FS, dir string) []string {
 		}
 		entries, err := fs.ReadDir(fsys, path.Join(dir, rel))
 		if err != nil {
+			if rel == "" {
+				ok = false
+			}
 			return
 		}
 		for _, e := range entries {
@@ -77,5 +85,5 @@ func listFiles(fsys fs.FS, dir string) []string {
 	}
 	walk("", 0)
 	sort.Strings(out)
-	return out
+	return out, ok
 }

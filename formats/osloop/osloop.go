@@ -29,7 +29,7 @@ func Load(fsys fs.FS, dir string, opts model.Options) *model.Skill {
 			FS:   fsys,
 		},
 	}
-	l.s.Files = listFiles(fsys, dir)
+	l.s.Files, l.listed = listFiles(fsys, dir)
 	l.readManifest()
 	l.readModule()
 	l.readDocs()
@@ -56,9 +56,20 @@ type loader struct {
 	dir  string
 	s    *model.Skill
 	pkg  *Package
+	// listed is true when s.Files is the folder's real listing, so a file
+	// not in it need not be opened (a missing docs.md costs no syscall).
+	listed bool
 }
 
 func (l *loader) file(name string) string { return path.Join(l.dir, name) }
+
+// read reads one file of the package (see readCapped).
+func (l *loader) read(name string) (data []byte, exists bool, err error) {
+	if l.listed && !hasAny(l.s.Files, name) {
+		return nil, false, nil
+	}
+	return readCapped(l.fsys, l.file(name))
+}
 
 func (l *loader) add(id, file string, line, col int, msg, hint string) {
 	l.s.Diagnostics = append(l.s.Diagnostics, newDiag(id, file, line, col, msg, hint))
@@ -94,7 +105,7 @@ func valueAt(n *Node, key string) int {
 // size, syntax and duplicate-key problems. It returns nil when absent.
 func (l *loader) readJSONFile(name string) (*Doc, bool) {
 	file := l.file(name)
-	data, exists, err := readCapped(l.fsys, file)
+	data, exists, err := l.read(name)
 	if !exists {
 		return nil, false
 	}
@@ -161,7 +172,7 @@ func (l *loader) readManifest() {
 
 func (l *loader) readModule() {
 	file := l.file("module.ts")
-	data, exists, err := readCapped(l.fsys, file)
+	data, exists, err := l.read("module.ts")
 	switch {
 	case !exists:
 		if l.pkg.ManifestDoc != nil || l.pkg.Manifest != nil || hasAny(l.s.Files, "manifest.json") {
@@ -212,7 +223,7 @@ func hasAny(files []string, name string) bool {
 
 func (l *loader) readDocs() {
 	file := l.file("docs.md")
-	data, exists, err := readCapped(l.fsys, file)
+	data, exists, err := l.read("docs.md")
 	if !exists {
 		if l.pkg.Manifest != nil {
 			l.add("osloop/docs-missing", l.s.Location.File, 1, 1, "no docs.md: users see no documentation in the skill detail view",
