@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
 	"github.com/skillstudio/skillstudio/model"
@@ -27,8 +28,8 @@ func init() {
 
 func newBuildCmd() *cobra.Command {
 	var (
-		out           string
-		watch, minify bool
+		out, configFile string
+		watch, minify   bool
 	)
 	cmd := &cobra.Command{
 		Use:   "build [--out DIR] [--watch] [PATH...]",
@@ -47,6 +48,9 @@ A skill whose header has errors is not built; one failed skill does not stop
 the others. With --watch, build keeps running: it rebuilds a skill when its
 folder changes (one line per rebuild, with the lint counts) until ctrl-c.
 
+Configuration (rule severities, rules turned off) comes from the nearest
+.skillstudio.yaml above the first PATH or --config FILE, as for lint.
+
 Exit status: 0 when every skill built, 1 when one failed, 2 on bad usage.`,
 		Example: `  skillstudio build skills/
   skillstudio build --out Resources/skills skills/*.xgs.js
@@ -55,7 +59,7 @@ Exit status: 0 when every skill built, 1 when one failed, 2 on bad usage.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			defer resetFlags(cmd.Flags())
 			return runBuild(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), buildRequest{
-				paths: args, out: out, watch: watch, minify: minify,
+				paths: args, out: out, watch: watch, minify: minify, configFile: configFile,
 			})
 		},
 	}
@@ -63,6 +67,7 @@ Exit status: 0 when every skill built, 1 when one failed, 2 on bad usage.`,
 	f.StringVarP(&out, "out", "o", "dist", "folder to write the bundles and registry.json into")
 	f.BoolVarP(&watch, "watch", "w", false, "rebuild on every change until interrupted")
 	f.BoolVar(&minify, "minify", false, "minify the IIFE (the header is always kept as written)")
+	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
 	return cmd
 }
 
@@ -70,6 +75,7 @@ type buildRequest struct {
 	paths         []string
 	out           string
 	watch, minify bool
+	configFile    string
 	// debounce overrides bundle.DefaultDebounce (tests).
 	debounce time.Duration
 	// ready, when set, is called once the watch loop is listening (tests).
@@ -123,7 +129,17 @@ func runBuild(ctx context.Context, stdout, stderr io.Writer, req buildRequest) e
 	if err := s.find(req.paths); err != nil {
 		return err
 	}
-	s.builder = bundle.NewBuilder(bundle.Options{Minify: req.minify})
+	// The project's rule config decides lint counts and which header
+	// findings are errors that stop a build, as it does for lint.
+	cfg, err := config.Load(req.configFile, req.paths[0])
+	if err != nil {
+		return usageError{err}
+	}
+	opts := bundle.Options{Minify: req.minify, Filter: cfg.Formats().Filter}
+	if cfg.Profile != "" {
+		opts.Lint.Profile = cfg.Profile
+	}
+	s.builder = bundle.NewBuilder(opts)
 	defer s.builder.Close()
 
 	failed := s.buildAll()
@@ -236,7 +252,7 @@ func (s *buildSession) report(r *bundle.Result, withLint bool) {
 		lint = fmt.Sprintf("  lint: %s, %s, %s", plural(e, "error"), plural(w, "warning"), plural(i, "info"))
 	}
 	if r.OK() {
-		fmt.Fprintf(s.stdout, "%s  %s  %s%s\n", sanitize.Line(r.Name), formatSize(len(r.Output)), formatMillis(r.BundleTime), lint)
+		fmt.Fprintf(s.stdout, "%s%s\n", sanitize.Line(r.Status()), lint)
 	} else {
 		fmt.Fprintf(s.stdout, "%s  failed%s\n", sanitize.Line(nameOr(r)), lint)
 	}
@@ -324,7 +340,6 @@ func (s *buildSession) changed(paths []string) {
 			continue
 		}
 		r := s.builder.Rebuild(sk.display)
-		s.report(&r, true)
 		if r.OK() {
 			if err := bundle.WriteBundle(s.out, &r); err != nil {
 				fmt.Fprintf(s.stderr, "cannot write %s: %v\n", bundle.OutputName(r.Name), err)
@@ -333,6 +348,7 @@ func (s *buildSession) changed(paths []string) {
 			sk.good = &r
 			s.watchInputs(&r)
 		}
+		s.report(&r, true) // after the write: a line means the file is there
 	}
 	if touched {
 		s.writeRegistry()
@@ -400,25 +416,6 @@ func (s *buildSession) writeRegistry() {
 	if err := bundle.WriteRegistry(s.out, reg); err != nil {
 		fmt.Fprintf(s.stderr, "cannot write %s: %v\n", bundle.RegistryFile, err)
 	}
-}
-
-// formatSize prints bytes the way esbuild and browsers do (1 kB = 1000 B).
-func formatSize(n int) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d B", n)
-	case n < 1000*1000:
-		return fmt.Sprintf("%.1f kB", float64(n)/1000)
-	}
-	return fmt.Sprintf("%.1f MB", float64(n)/1e6)
-}
-
-func formatMillis(d time.Duration) string {
-	ms := float64(d) / float64(time.Millisecond)
-	if ms < 10 {
-		return fmt.Sprintf("%.1f ms", ms)
-	}
-	return fmt.Sprintf("%.0f ms", ms)
 }
 
 func plural(n int, word string) string {

@@ -105,11 +105,11 @@ func TestBuildCommandFailedSkillDoesNotStopOthers(t *testing.T) {
 	if !strings.Contains(stdout, "built 6 of 11 skills") || !strings.Contains(stdout, "syntax-error  failed") {
 		t.Errorf("stdout:\n%s", stdout)
 	}
-	want := filepath.Join(broken, "syntax-error.xgs.js") + ":18:3: error build/bundle: Unexpected \"}\""
+	want := filepath.Join(broken, "syntax-error.xgs.js") + ":18:3: error xgs/build-error: Unexpected \"}\""
 	if !strings.Contains(stderr, want) || !strings.Contains(stderr, "  hint: ") {
 		t.Errorf("stderr lacks %q:\n%s", want, stderr)
 	}
-	if !strings.Contains(stderr, "bad-namespace.xgs.js:3:15: error build/header: not built: the header has an error: xgs/namespace") {
+	if !strings.Contains(stderr, "bad-namespace.xgs.js:3:15: error xgs/build-header: not built: the header has an error: xgs/namespace") {
 		t.Errorf("stderr does not say which header error stopped bad-namespace:\n%s", stderr)
 	}
 	if len(readRegistry(t, out).Skills) != 6 {
@@ -120,10 +120,29 @@ func TestBuildCommandFailedSkillDoesNotStopOthers(t *testing.T) {
 	}
 }
 
+// A project config turning a header rule off lets the skill build; its
+// warnings can be turned off too (errors cannot).
+func TestBuildCommandAppliesProjectConfig(t *testing.T) {
+	isolateConfig(t)
+	src := copyTree(t, filepath.Join(buildFixtures, "cycle"))
+	os.Remove(filepath.Join(src, "cycle-b.xgs.js"))
+	a := filepath.Join(src, "cycle-a.xgs.js")
+	text, _ := os.ReadFile(a)
+	os.WriteFile(a, bytes.Replace(text, []byte("// @match *://*/*\n"), nil, 1), 0o644)
+	out := filepath.Join(t.TempDir(), "d")
+	if code, _, stderr := runCLI(t, "build", "--out", out, src); code != 1 || !strings.Contains(stderr, "xgs/match-required") {
+		t.Fatalf("without config: exit %d\n%s", code, stderr)
+	}
+	os.WriteFile(filepath.Join(src, ".skillstudio.yaml"), []byte("rules:\n  xgs/match-required: off\n"), 0o644)
+	if code, stdout, stderr := runCLI(t, "build", "--out", out, src); code != 0 {
+		t.Errorf("with xgs/match-required off: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
 func TestBuildCommandCycleFails(t *testing.T) {
 	isolateConfig(t)
 	code, _, stderr := runCLI(t, "build", "--out", filepath.Join(t.TempDir(), "d"), copyTree(t, filepath.Join(buildFixtures, "cycle")))
-	if code != 1 || !strings.Contains(stderr, "build/require-cycle") {
+	if code != 1 || !strings.Contains(stderr, "xgs/build-require-cycle") {
 		t.Errorf("exit %d\n%s", code, stderr)
 	}
 }
@@ -182,7 +201,20 @@ func waitFor(t *testing.T, buf *syncBuffer, want string) {
 	}
 }
 
+// waitCount waits until substr appears at least n times.
+func waitCount(t *testing.T, buf *syncBuffer, substr string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for strings.Count(buf.String(), substr) < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("%q printed fewer than %d times:\n%s", substr, n, buf.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
+	isolateConfig(t)
 	src := copyTree(t, filepath.Join(buildFixtures, "skills"))
 	out := filepath.Join(t.TempDir(), "dist")
 	var stdout, stderr syncBuffer
@@ -216,8 +248,10 @@ func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
 		}
 	}
 	save(bytes.Replace(orig, []byte("Hello, "), []byte("Howdy, "), 1))
-	waitFor(t, &stdout, "base-kit  ")
-	waitFor(t, &stdout, "lint: 0 errors, 0 warnings, 0 infos")
+	waitCount(t, &stdout, "base-kit  ", 2) // the first build's line, then the rebuild's
+	if !strings.Contains(stdout.String(), "lint: 0 errors, 0 warnings, 0 infos") {
+		t.Errorf("the rebuild line has no lint counts:\n%s", stdout.String())
+	}
 	built, _ := os.ReadFile(filepath.Join(out, "base-kit.xgs.js"))
 	if !bytes.Contains(built, []byte("Howdy, ")) {
 		t.Error("the rebuilt bundle was not written")
@@ -227,27 +261,24 @@ func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
 	}
 
 	save(append(append([]byte(nil), orig...), "\nconst = ;\n"...))
+	waitCount(t, &stdout, "base-kit  ", 3)
 	waitFor(t, &stdout, "base-kit  failed")
-	waitFor(t, &stderr, "base-kit.xgs.js:22:7: error build/bundle")
+	waitFor(t, &stderr, "base-kit.xgs.js:22:7: error xgs/build-error")
 	if built2, _ := os.ReadFile(filepath.Join(out, "base-kit.xgs.js")); !bytes.Equal(built, built2) {
 		t.Error("a broken save replaced the last good bundle")
 	}
 
 	save(orig)
-	before := strings.Count(stdout.String(), "base-kit  ")
-	deadline := time.Now().Add(20 * time.Second)
-	for strings.Count(stdout.String(), "base-kit  ") == before || strings.HasSuffix(strings.TrimSpace(stdout.String()), "failed") {
-		if time.Now().After(deadline) {
-			t.Fatalf("no rebuild after the fix:\n%s", stdout.String())
-		}
-		time.Sleep(10 * time.Millisecond)
+	waitCount(t, &stdout, "base-kit  ", 4)
+	if fixed, _ := os.ReadFile(filepath.Join(out, "base-kit.xgs.js")); !bytes.Contains(fixed, []byte("Hello, ")) {
+		t.Error("the fixed skill's bundle was not written")
 	}
 
 	// A new skill dropped into the folder is picked up.
 	tk, _ := os.ReadFile(filepath.Join(src, "text-kit.xgs.js"))
 	os.WriteFile(filepath.Join(src, "text-kit-copy.xgs.js"), bytes.Replace(tk, []byte("@name text-kit"), []byte("@name text-kit-copy"), 1), 0o644)
 	waitFor(t, &stdout, "text-kit-copy  ")
-	deadline = time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(20 * time.Second)
 	for len(readRegistry(t, out).Skills) != 7 {
 		if time.Now().After(deadline) {
 			t.Fatalf("registry.json does not list the new skill")
@@ -261,16 +292,5 @@ func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "stopped") {
 		t.Error("no clean stop")
-	}
-}
-
-func TestFormatSize(t *testing.T) {
-	for n, want := range map[int]string{999: "999 B", 12345: "12.3 kB", 2_500_000: "2.5 MB"} {
-		if got := formatSize(n); got != want {
-			t.Errorf("formatSize(%d) = %q, want %q", n, got, want)
-		}
-	}
-	if got := formatMillis(4200 * time.Microsecond); got != "4.2 ms" {
-		t.Errorf("formatMillis = %q", got)
 	}
 }
