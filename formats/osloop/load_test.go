@@ -170,3 +170,29 @@ func TestLoadFindingsOnly(t *testing.T) {
 		t.Errorf("index findings: %s", dump(loose))
 	}
 }
+
+// TestLoadConcurrent: LoadTree runs one Load per CPU; the shared schema
+// compilers and result cache must be safe for that (run with -race).
+func TestLoadConcurrent(t *testing.T) {
+	m := fixtureFS(t)
+	done := make(chan string)
+	for i := 0; i < 8; i++ {
+		go func(i int) {
+			fsys := fstest.MapFS{}
+			for k, v := range m {
+				fsys[k] = v
+			}
+			// A distinct schema per goroutine, so compiles really happen.
+			src := setJSON(t, string(m[fixtureDir+"/manifest.json"].Data), "outputSchema.properties.tone.description", fmt.Sprintf("%q", fmt.Sprint("tone ", i)))
+			src = setJSON(t, src, "inputSchema.properties.text.type", `"strnig"`)
+			fsys[fixtureDir+"/manifest.json"] = &fstest.MapFile{Data: []byte(src)}
+			s := Load(fsys, fixtureDir, model.Options{})
+			done <- dump(s.Diagnostics)
+		}(i)
+	}
+	for i := 0; i < 8; i++ {
+		if got := <-done; !strings.Contains(got, "osloop/schema-invalid") {
+			t.Errorf("goroutine result lacks the schema finding:\n%s", got)
+		}
+	}
+}
