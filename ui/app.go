@@ -198,6 +198,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.skill.Update(msg)
 	case renderedMsg, renderWantedMsg, fileOpenedMsg, agentReportMsg:
 		return m.skill.Update(msg)
+	case filterResultMsg:
+		return m.lib.Update(msg)
 
 	case tea.KeyPressMsg:
 		return m.handleKey(msg)

@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/sanitize"
@@ -40,7 +42,11 @@ type row struct {
 	// filterKey is what `/` matches against: name first, so that a match
 	// in the name ranks above one deep in a description.
 	filterKey               string
+	sortKey                 string // lower-case name
 	errors, warnings, infos int
+	// Display widths, measured once (measuring is the costly part of
+	// laying out 5,000 rows).
+	nameWidth, versionWidth, countsWidth int
 }
 
 func newRow(s *model.Skill) row {
@@ -54,7 +60,10 @@ func newRow(s *model.Skill) row {
 		r.name = "(unnamed)"
 	}
 	r.filterKey = r.name + "  " + r.keywords + "  " + r.desc
+	r.sortKey = strings.ToLower(r.name)
 	r.errors, r.warnings, r.infos = s.Counts()
+	r.nameWidth, r.versionWidth = ansi.StringWidth(r.name), ansi.StringWidth(r.version)
+	r.countsWidth = countsWidth(r)
 	return r
 }
 

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
 )
 
 // KeyMap is the studio's one key map. Screens match keys only through
@@ -94,19 +93,5 @@ func DefaultKeyMap() *KeyMap {
 		Follow:      b("enter", "open link", "enter"),
 		ReaderBack:  b("backspace", "back", "backspace"),
 		Edit:        b("enter", "open in editor", "enter", "e"),
-	}
-}
-
-// Viewport is the bubbles viewport key map made of the studio's bindings.
-func (k *KeyMap) Viewport() viewport.KeyMap {
-	return viewport.KeyMap{
-		PageDown:     k.PageDown,
-		PageUp:       k.PageUp,
-		HalfPageUp:   k.HalfUp,
-		HalfPageDown: k.HalfDown,
-		Up:           k.Up,
-		Down:         k.Down,
-		Left:         k.Left,
-		Right:        k.Right,
 	}
 }

@@ -57,6 +57,19 @@ type libraryPane struct {
 	query     string
 	sortBy    sortMode
 	group     bool
+
+	// Widest name, version and counts of all entries, kept by rebuild so
+	// drawing a frame never walks the whole library.
+	maxName, maxVersion, maxCounts int
+
+	// matches is the latest filter result, for matchQuery; fuzzy
+	// matching 5,000 skills runs in a command, so typing never waits.
+	matches    []libLine
+	matchQuery string
+
+	// rows caches drawn rows (all but the selected one) until the next
+	// rebuild, resize or theme change.
+	rows map[int]string
 }
 
 func newLibraryPane(c *Common) *libraryPane {
@@ -80,9 +93,13 @@ func (p *libraryPane) restyle() {
 	s.Focused.Placeholder, s.Blurred.Placeholder = st.Dim, st.Dim
 	s.Cursor.Blink = false
 	p.filter.SetStyles(s)
+	p.rows = nil
 }
 
 func (p *libraryPane) SetSize(w, h int) {
+	if w != p.width {
+		p.rows = nil
+	}
 	p.width, p.height = w, h
 	p.filter.SetWidth(max(w-4, 1))
 	p.clampOffset()
@@ -99,8 +116,9 @@ func (p *libraryPane) Selected() *Entry {
 	return nil
 }
 
-// add appends skills as they are read and keeps the selection.
-func (p *libraryPane) add(es ...*Entry) {
+// add appends skills as they are read and keeps the selection; while a
+// filter is on, it is run again to consider them.
+func (p *libraryPane) add(es ...*Entry) tea.Cmd {
 	for _, e := range es {
 		if !slices.Contains(p.sources, e.Source) {
 			p.sources = append(p.sources, e.Source)
@@ -108,17 +126,36 @@ func (p *libraryPane) add(es ...*Entry) {
 	}
 	p.entries = append(p.entries, es...)
 	p.rebuild()
+	if p.query != "" {
+		return p.filterCmd()
+	}
+	return nil
 }
 
 // refresh re-orders after counts changed (a re-lint), keeping the selection.
-func (p *libraryPane) refresh() { p.rebuild() }
+func (p *libraryPane) refresh() tea.Cmd {
+	p.rebuild()
+	if p.query != "" {
+		return p.filterCmd()
+	}
+	return nil
+}
 
 // rebuild recomputes the visible lines from entries, filter, sort and
 // grouping, then puts the cursor back on the selected skill.
 func (p *libraryPane) rebuild() {
+	p.maxName, p.maxVersion, p.maxCounts = 0, 0, 1
+	for _, e := range p.entries {
+		p.maxName = max(p.maxName, e.row.nameWidth)
+		p.maxVersion = max(p.maxVersion, e.row.versionWidth)
+		p.maxCounts = max(p.maxCounts, e.row.countsWidth)
+	}
+	p.rows = nil
 	var ordered []libLine
 	if p.query != "" {
-		ordered = p.filtered()
+		// The latest result, possibly for an older query until the
+		// command for this one returns.
+		ordered = slices.Clone(p.matches)
 	} else {
 		es := slices.Clone(p.entries)
 		p.sortEntries(es)
@@ -173,48 +210,60 @@ func (p *libraryPane) sortEntries(es []*Entry) {
 			if c := cmp.Compare(b.row.warnings, a.row.warnings); c != 0 {
 				return c
 			}
-			return cmp.Compare(strings.ToLower(a.row.name), strings.ToLower(b.row.name))
+			return cmp.Compare(a.row.sortKey, b.row.sortKey)
 		})
 	default:
 		slices.SortStableFunc(es, func(a, b *Entry) int {
-			return cmp.Compare(strings.ToLower(a.row.name), strings.ToLower(b.row.name))
+			return cmp.Compare(a.row.sortKey, b.row.sortKey)
 		})
 	}
 }
 
-// nameSource and descSource let sahilm/fuzzy read the entries in place.
-type nameSource []*Entry
+// filterResultMsg: fuzzy matching for query finished.
+type filterResultMsg struct {
+	query string
+	lines []libLine
+}
 
-func (s nameSource) String(i int) string { return s[i].row.name + "  " + s[i].row.keywords }
-func (s nameSource) Len() int            { return len(s) }
+// filterCmd matches the query against a snapshot of the entries' strings
+// (entries may be re-read meanwhile; the snapshot is what was shown).
+func (p *libraryPane) filterCmd() tea.Cmd {
+	q := p.query
+	entries := slices.Clone(p.entries)
+	names := make([]string, len(entries))
+	descs := make([]string, len(entries))
+	nameLens := make([]int, len(entries))
+	for i, e := range entries {
+		names[i] = e.row.name + "  " + e.row.keywords
+		nameLens[i] = len(e.row.name)
+		descs[i] = e.row.desc
+	}
+	return func() tea.Msg {
+		return filterResultMsg{query: q, lines: rankMatches(q, entries, names, nameLens, descs)}
+	}
+}
 
-type descSource []*Entry
-
-func (s descSource) String(i int) string { return s[i].row.desc }
-func (s descSource) Len() int            { return len(s) }
-
-// filtered ranks matches in the name or keywords first, then skills that
-// match only in their description: sahilm/fuzzy penalises every unmatched
-// character, so one string per skill would rank short descriptions above
-// exact names.
-func (p *libraryPane) filtered() []libLine {
-	names := fuzzy.FindFrom(p.query, nameSource(p.entries))
-	out := make([]libLine, 0, len(names))
-	seen := make(map[int]bool, len(names))
-	for _, m := range names {
-		e := p.entries[m.Index]
+// rankMatches puts matches in the name or keywords first, then skills
+// that match only in their description: sahilm/fuzzy penalises every
+// unmatched character, so one string per skill would rank short
+// descriptions above exact names.
+func rankMatches(q string, entries []*Entry, names []string, nameLens []int, descs []string) []libLine {
+	byName := fuzzy.Find(q, names)
+	out := make([]libLine, 0, len(byName))
+	seen := make(map[int]bool, len(byName))
+	for _, m := range byName {
 		seen[m.Index] = true
 		var inName []int
 		for _, i := range m.MatchedIndexes {
-			if i < len(e.row.name) {
+			if i < nameLens[m.Index] {
 				inName = append(inName, i)
 			}
 		}
-		out = append(out, libLine{e: e, nameMatch: inName})
+		out = append(out, libLine{e: entries[m.Index], nameMatch: inName})
 	}
-	for _, m := range fuzzy.FindFrom(p.query, descSource(p.entries)) {
+	for _, m := range fuzzy.Find(q, descs) {
 		if !seen[m.Index] {
-			out = append(out, libLine{e: p.entries[m.Index]})
+			out = append(out, libLine{e: entries[m.Index]})
 		}
 	}
 	return out
@@ -276,6 +325,15 @@ func (p *libraryPane) Update(msg tea.Msg) tea.Cmd {
 	before := p.selected
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
+	case filterResultMsg:
+		if msg.query != p.query {
+			return nil // typed on since
+		}
+		if msg.query != p.matchQuery {
+			p.selected = -1 // a new query starts at the best match
+		}
+		p.matches, p.matchQuery = msg.lines, msg.query
+		p.rebuild()
 	case tea.KeyPressMsg:
 		cmd = p.handleKey(msg)
 	case tea.MouseWheelMsg:
@@ -307,8 +365,7 @@ func (p *libraryPane) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			p.filtering = false
 			p.filter.Blur()
 			p.filter.SetValue("")
-			p.setQuery("")
-			return nil
+			return p.setQuery("")
 		case key.Matches(msg, k.AcceptInput):
 			p.filtering = false
 			p.filter.Blur()
@@ -322,8 +379,7 @@ func (p *libraryPane) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 		var cmd tea.Cmd
 		p.filter, cmd = p.filter.Update(msg)
-		p.setQuery(p.filter.Value())
-		return cmd
+		return tea.Batch(cmd, p.setQuery(p.filter.Value()))
 	}
 	h := p.listHeight()
 	switch {
@@ -333,7 +389,7 @@ func (p *libraryPane) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.ClearFilter):
 		if p.query != "" {
 			p.filter.SetValue("")
-			p.setQuery("")
+			return p.setQuery("")
 		}
 	case key.Matches(msg, k.Up):
 		p.moveTo(p.cursor-1, -1)
@@ -361,14 +417,17 @@ func (p *libraryPane) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-func (p *libraryPane) setQuery(q string) {
+func (p *libraryPane) setQuery(q string) tea.Cmd {
 	if q == p.query {
-		return
+		return nil
 	}
 	p.query = q
-	// A new query starts at the best match.
-	p.selected = -1
-	p.rebuild()
+	if q == "" {
+		p.matches, p.matchQuery = nil, ""
+		p.rebuild()
+		return nil
+	}
+	return p.filterCmd()
 }
 
 func (p *libraryPane) ShortHelp() []key.Binding {
@@ -421,7 +480,20 @@ func (p *libraryPane) View() string {
 			b.WriteString(fit(st.GroupHeader.Render(" "+ansi.Truncate(l.header, p.width-1, "…")), p.width))
 			continue
 		}
-		b.WriteString(p.rowView(l, cols, i == p.cursor))
+		if i == p.cursor {
+			b.WriteString(p.rowView(l, cols, true))
+			continue
+		}
+		if r, ok := p.rows[l.e.ID]; ok {
+			b.WriteString(r)
+			continue
+		}
+		r := p.rowView(l, cols, false)
+		if p.rows == nil {
+			p.rows = map[int]string{}
+		}
+		p.rows[l.e.ID] = r
+		b.WriteString(r)
 	}
 	return b.String()
 }
@@ -465,13 +537,8 @@ type columns struct {
 // always; the description next; the version when there is room to spare.
 func (p *libraryPane) columns() columns {
 	w := p.width - 2 // cursor mark and a space
-	c := columns{badge: 8, counts: 1}
-	longest, longestVersion := 0, 0
-	for _, e := range p.entries {
-		longest = max(longest, ansi.StringWidth(e.row.name))
-		longestVersion = max(longestVersion, ansi.StringWidth(e.row.version))
-		c.counts = max(c.counts, countsWidth(e.row))
-	}
+	c := columns{badge: 8, counts: p.maxCounts}
+	longest, longestVersion := p.maxName, p.maxVersion
 	c.name = min(longest, max(w*3/10, 14), 28)
 	rest := w - c.name - 1 - c.badge - 1 - c.counts
 	if v := min(longestVersion, 10); v > 0 && rest-v-1 >= 24 {

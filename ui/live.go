@@ -140,8 +140,7 @@ func (m *Model) onSkillReloaded(msg skillReloadedMsg) tea.Cmd {
 	}
 	e.loaded = msg.skill
 	e.setSkill(&shown)
-	m.lib.refresh()
-	cmds := []tea.Cmd{m.requestCheck(), m.buildCmd(e)}
+	cmds := []tea.Cmd{m.lib.refresh(), m.requestCheck(), m.buildCmd(e)}
 	if m.skill.entry != nil && m.skill.entry.ID == e.ID {
 		cmds = append(cmds, m.skill.setEntry(e, true))
 	}

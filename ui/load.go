@@ -320,8 +320,7 @@ func (m *Model) onBatchLoaded(msg batchLoadedMsg) tea.Cmd {
 		m.entries[e.ID] = e
 	}
 	first := m.lib.Selected() == nil
-	m.lib.add(msg.entries...)
-	var cmds []tea.Cmd
+	cmds := []tea.Cmd{m.lib.add(msg.entries...)}
 	if first {
 		if e := m.lib.Selected(); e != nil {
 			cmds = append(cmds, m.skill.setEntry(e, false))
@@ -363,9 +362,8 @@ func (m *Model) onLibraryChecked(msg libraryCheckedMsg) tea.Cmd {
 			e.setSkill(cs.skill)
 		}
 		m.checkedDiags = msg.diags
-		m.lib.refresh()
 	}
-	var cmds []tea.Cmd
+	cmds := []tea.Cmd{m.lib.refresh()}
 	if sel := m.skill.entry; sel != nil {
 		cmds = append(cmds, m.skill.setEntry(sel, true))
 	}

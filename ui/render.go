@@ -70,7 +70,7 @@ type cached struct {
 // links it holds.
 type renderedDoc struct {
 	out      string
-	lines    int
+	lines    []string // out split, once, off the update loop
 	headings []int // line of each heading in out
 	links    []docLink
 }
@@ -123,7 +123,7 @@ func renderDoc(d *readerDoc, k renderKey) (*renderedDoc, error) {
 	o := outline(d.markdown, d.fsys, d.dir, d.skillDir)
 	return &renderedDoc{
 		out:      out,
-		lines:    strings.Count(out, "\n") + 1,
+		lines:    strings.Split(out, "\n"),
 		headings: headingLines(out, o.headings),
 		links:    o.links,
 	}, nil

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -13,13 +12,11 @@ import (
 type scrollView struct {
 	c             *Common
 	width, height int
-	vp            viewport.Model
+	vp            pager
 }
 
 func newScrollView(c *Common) scrollView {
-	vp := viewport.New()
-	vp.KeyMap = c.Keys.Viewport()
-	return scrollView{c: c, vp: vp}
+	return scrollView{c: c, vp: newPager(c.Keys)}
 }
 
 func (s *scrollView) setSize(w, h int) {
@@ -40,21 +37,7 @@ func (s *scrollView) setContent(content string, keepOffset bool) {
 	}
 }
 
-func (s *scrollView) update(msg tea.Msg) {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		switch {
-		case key.Matches(msg, s.c.Keys.Top):
-			s.vp.GotoTop()
-		case key.Matches(msg, s.c.Keys.Bottom):
-			s.vp.GotoBottom()
-		default:
-			s.vp, _ = s.vp.Update(msg)
-		}
-	case tea.MouseWheelMsg:
-		s.vp, _ = s.vp.Update(msg)
-	}
-}
+func (s *scrollView) update(msg tea.Msg) { s.vp.Update(msg) }
 
 func (s *scrollView) view() string {
 	if s.width <= 0 || s.height <= 0 {

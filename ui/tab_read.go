@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/viewport"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
@@ -24,7 +23,7 @@ type readTab struct {
 	entry         *Entry
 
 	stack []*readerDoc // the last is shown
-	vp    viewport.Model
+	vp    pager
 	want  renderKey    // the rendering the top document needs
 	shown renderKey    // the rendering in vp
 	doc   *renderedDoc // shown's headings and links
@@ -37,10 +36,7 @@ type readTab struct {
 }
 
 func newReadTab(c *Common) *readTab {
-	vp := viewport.New()
-	vp.KeyMap = c.Keys.Viewport()
-	vp.MouseWheelDelta = 3
-	return &readTab{c: c, vp: vp, restore: -1, link: -1}
+	return &readTab{c: c, vp: newPager(c.Keys), restore: -1, link: -1}
 }
 
 func (t *readTab) Title() string         { return "Read" }
@@ -138,7 +134,7 @@ func (t *readTab) request() tea.Cmd {
 
 func (t *readTab) apply(k renderKey, rd *renderedDoc) {
 	t.shown, t.doc = k, rd
-	t.vp.SetContent(rd.out)
+	t.vp.SetLines(rd.lines)
 	if t.restore >= 0 {
 		t.vp.SetYOffset(t.restore)
 		t.restore = -1
@@ -205,7 +201,7 @@ func (t *readTab) Update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		return t.handleKey(msg)
 	case tea.MouseWheelMsg:
-		t.vp, _ = t.vp.Update(msg)
+		t.vp.Update(msg)
 	}
 	return nil
 }
@@ -233,12 +229,8 @@ func (t *readTab) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 			t.note = ""
 			return t.request()
 		}
-	case key.Matches(msg, k.Top):
-		t.vp.GotoTop()
-	case key.Matches(msg, k.Bottom):
-		t.vp.GotoBottom()
 	default:
-		t.vp, _ = t.vp.Update(msg)
+		t.vp.Update(msg)
 	}
 	return nil
 }
