@@ -71,7 +71,7 @@ type cached struct {
 type renderedDoc struct {
 	out      string
 	lines    []string // out split, once, off the update loop
-	headings []int // line of each heading in out
+	headings []int    // line of each heading in out
 	links    []docLink
 }
 
