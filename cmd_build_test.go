@@ -286,6 +286,17 @@ func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 
+	// Deleting it takes it out of registry.json.
+	os.Remove(filepath.Join(src, "text-kit-copy.xgs.js"))
+	waitFor(t, &stdout, "text-kit-copy.xgs.js  removed")
+	deadline = time.Now().Add(20 * time.Second)
+	for len(readRegistry(t, out).Skills) != 6 {
+		if time.Now().After(deadline) {
+			t.Fatalf("registry.json still lists the deleted skill")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+
 	cancel()
 	if err := <-done; err != nil {
 		t.Errorf("watch returned %v", err)
