@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing/fstest"
 
 	"github.com/skillstudio/skillstudio/formats"
@@ -71,6 +72,11 @@ func indexEdit(dir, name string, files []File) (*IndexEdit, error) {
 			continue
 		}
 		edits := append([]model.TextEdit(nil), d.Fix.Edits...)
+		// The fix leaves tags for a person to fill in; start them from
+		// the name's words (tags are registry-level search terms).
+		for i := range edits {
+			edits[i].NewText = strings.Replace(edits[i].NewText, `"tags": []`, `"tags": `+tagsJSON(name), 1)
+		}
 		sort.SliceStable(edits, func(i, j int) bool { return edits[i].Start > edits[j].Start })
 		out := append([]byte(nil), old...)
 		for _, e := range edits {
@@ -82,4 +88,14 @@ func indexEdit(dir, name string, files []File) (*IndexEdit, error) {
 		return &IndexEdit{Path: indexPath, Old: old, New: out, Mode: info.Mode().Perm(), Entry: fsPkg}, nil
 	}
 	return nil, fmt.Errorf("cannot add %s to %s: the linter proposed no index entry for it (is its manifest valid?)", name, indexPath)
+}
+
+// tagsJSON is Tags(name) as a one-line JSON array.
+func tagsJSON(name string) string {
+	words := strings.Split(Tags(name), ", ")
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = JSONString(w)
+	}
+	return "[" + strings.Join(quoted, ", ") + "]"
 }

@@ -45,6 +45,9 @@ type Model struct {
 	focus focus
 	// screen is a full-window screen (new skill, add source) while open.
 	screen Screen
+	// pendingNew is the main file of a skill just created with `n`,
+	// selected as soon as a batch brings it in (new_select.go).
+	pendingNew string
 
 	ld      loader
 	entries map[int]*Entry
@@ -142,6 +145,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onSourceFound(msg)
 	case batchLoadedMsg:
 		cmd := m.onBatchLoaded(msg)
+		cmd = tea.Batch(cmd, m.selectPendingNew(msg.entries))
 		if m.loaded && len(msg.entries) > 0 {
 			// A rescan or an added source: watch the new skills too.
 			return tea.Batch(cmd, m.watchMore(msg.entries))
@@ -189,6 +193,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return tea.Batch(m.addSource(msg.Spec, false), m.spin.Tick)
 	case OpenSkillMsg:
 		return m.openSkillNamed(msg.Name)
+	case NewSkillWrittenMsg:
+		return m.onNewSkillWritten(msg)
 	case CloseScreenMsg:
 		m.screen = nil
 		return nil
