@@ -251,7 +251,10 @@ func assemble(header, iife []byte) []byte {
 	return append(out, iife...)
 }
 
-// lint runs the static reader on src as the file at display. A reader
+// lint runs the static reader on src as the file at display, over a
+// one-file in-memory FS (fstest.MapFS is plain fs.FS code; it does not
+// pull package testing into the binary), so lint and bundle read the same
+// bytes even while an editor is saving. A reader
 // crash becomes a finding, never a crashed build (as in formats.Load,
 // which this package does not import so it builds on xgs alone).
 func lint(display string, src []byte, opts model.Options) (s *model.Skill) {
