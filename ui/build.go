@@ -30,7 +30,7 @@ func (m *Model) buildCmd(e *Entry) tea.Cmd {
 // buildStatus is the status bar's "last build" for the selected skill.
 func (m *Model) buildStatus() string {
 	e := m.lib.Selected()
-	if e == nil || m.c.Builder == nil || e.Candidate.Format != model.FormatXGS {
+	if e == nil || m.c.Builder == nil || e.Candidate.Format != model.FormatXGS || !e.Base.Local {
 		return ""
 	}
 	st := m.c.Styles

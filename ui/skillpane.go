@@ -203,37 +203,42 @@ func (p *skillPane) View() string {
 	return fitLines(b.String(), p.width, p.height)
 }
 
-// tabBar draws the tabs, numbered, the active one highlighted.
+// tabBar draws the tabs, the active one highlighted. When they do not
+// fit, it drops first the numbers, then the badges, and last the titles
+// of the inactive tabs (keeping their numbers).
 func (p *skillPane) tabBar() string {
 	st := p.c.Styles
-	var parts []string
-	for n, i := range p.visible() {
-		t := p.tabs[i]
-		label := fmt.Sprintf("%d %s", n+1, t.Title())
-		style := st.TabInactive
-		if i == p.active {
-			style = st.TabActive
-		}
-		part := style.Render(label)
-		if badge := t.Badge(p.entry); badge != "" {
-			part += badge
-		}
-		parts = append(parts, part)
-	}
-	bar := strings.Join(parts, st.TabGap.Render(" "))
-	if ansi.StringWidth(bar) > p.width {
-		// Narrow: drop the numbers' labels to the active tab only.
-		parts = parts[:0]
-		for n, i := range p.visible() {
-			label := fmt.Sprint(n + 1)
+	vis := p.visible()
+	draw := func(numbers, badges, titles bool) string {
+		var parts []string
+		for n, i := range vis {
+			t := p.tabs[i]
+			active := i == p.active
+			label := t.Title()
+			switch {
+			case !titles && !active:
+				label = fmt.Sprint(n + 1)
+			case numbers || !titles:
+				label = fmt.Sprintf("%d %s", n+1, label)
+			}
 			style := st.TabInactive
-			if i == p.active {
-				label = fmt.Sprintf("%d %s", n+1, p.tabs[i].Title())
+			if active {
 				style = st.TabActive
 			}
-			parts = append(parts, style.Render(label))
+			part := style.Render(label)
+			if badges {
+				part += t.Badge(p.entry)
+			}
+			parts = append(parts, part)
 		}
-		bar = strings.Join(parts, "")
+		return strings.Join(parts, st.TabGap.Render(" "))
 	}
-	return fit(bar, p.width)
+	for _, try := range []struct{ numbers, badges, titles bool }{
+		{true, true, true}, {false, true, true}, {false, false, true}, {true, false, false},
+	} {
+		if bar := draw(try.numbers, try.badges, try.titles); ansi.StringWidth(bar) <= p.width {
+			return fit(bar, p.width)
+		}
+	}
+	return fit(draw(true, false, false), p.width)
 }
