@@ -122,10 +122,13 @@ func schemaTree(raw json.RawMessage) ([]schemaLine, error) {
 		return nil, err
 	}
 	var out []schemaLine
-	if root.get("properties") == nil {
+	if p := root.get("properties"); p == nil || p.kind != 'o' {
 		// Not an object schema: one line saying what it is.
 		out = append(out, schemaLine{typ: typeSummary(root), extra: constraints(root), desc: root.get("description").str()})
 		return out, nil
+	}
+	if len(root.get("properties").obj) == 0 {
+		return []schemaLine{{typ: "object", extra: "no properties"}}, nil
 	}
 	walkProperties(root, "", &out, 0)
 	return out, nil
@@ -133,7 +136,7 @@ func schemaTree(raw json.RawMessage) ([]schemaLine, error) {
 
 func walkProperties(obj *jsonValue, prefix string, out *[]schemaLine, depth int) {
 	props := obj.get("properties")
-	if props == nil || depth > 12 {
+	if props == nil || props.kind != 'o' || depth > 12 {
 		return
 	}
 	required := map[string]bool{}
