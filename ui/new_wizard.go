@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"charm.land/bubbles/v2/cursor"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/huh/v2"
@@ -239,8 +240,10 @@ func (s *newSkillWizard) valuesForm() *huh.Form {
 		for _, p := range s.tmpl.Optional {
 			opts = append(opts, huh.NewOption(p+"/", p).Selected(containsString(s.in.with, p)))
 		}
+		// An explicit height: huh sizes the list before a theme is set
+		// and would show one option.
 		fields = append(fields, huh.NewMultiSelect[string]().Title("Optional parts").
-			Description("space or x toggles").Options(opts...).Value(&s.in.with))
+			Description("space or x toggles").Options(opts...).Height(len(opts)+2).Value(&s.in.with))
 	}
 	s.in.confirm = true
 	confirm := huh.NewConfirm().Title("Create it?").Affirmative("Create").Negative("Cancel").Value(&s.in.confirm)
@@ -356,7 +359,16 @@ func (s *newSkillWizard) refreshHints() {
 	verdict(s.versionIn, s.in.version, "semver MAJOR.MINOR.PATCH", templates.ValidateVersion(f, strings.TrimSpace(s.in.version)))
 	s.dirIn.Placeholder(s.suggestedDir())
 	s.dirIn.Description(ansi.Truncate(sanitize.Line("relative to "+displayPath(s.c.WorkDir, s.base())), width, "…"))
+	// The group draws its fields once per update, before these changes:
+	// a no-op message makes it draw them again now.
+	if s.form != nil && s.form.State == huh.StateNormal {
+		m, _ := s.form.Update(redrawMsg{})
+		s.form = m.(*huh.Form)
+	}
 }
+
+// redrawMsg is a no-op message that makes the form redraw its fields.
+type redrawMsg struct{}
 
 // Init starts the form and the first preview.
 func (s *newSkillWizard) Init() tea.Cmd {
@@ -419,6 +431,10 @@ func (s *newSkillWizard) Update(msg tea.Msg) tea.Cmd {
 		return s.finish(msg.plan)
 	case tea.WindowSizeMsg:
 		s.SetSize(msg.Width, msg.Height)
+		return nil
+	case cursor.BlinkMsg:
+		// A steady cursor, as in the library's filter: blinking costs a
+		// redraw twice a second and makes frames differ for no reason.
 		return nil
 	case tea.KeyPressMsg:
 		if s.writing {
