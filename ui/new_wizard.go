@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -358,7 +359,11 @@ func (s *newSkillWizard) refreshHints() {
 	verdict(s.authorIn, s.in.author, "one line", templates.ValidateAuthor(s.in.author))
 	verdict(s.versionIn, s.in.version, "semver MAJOR.MINOR.PATCH", templates.ValidateVersion(f, strings.TrimSpace(s.in.version)))
 	s.dirIn.Placeholder(s.suggestedDir())
-	s.dirIn.Description(ansi.Truncate(sanitize.Line("relative to "+displayPath(s.c.WorkDir, s.base())), width, "…"))
+	where := displayPath(s.c.WorkDir, s.base())
+	if where == "." {
+		where = "the working folder"
+	}
+	s.dirIn.Description(ansi.Truncate(sanitize.Line("relative to "+where), width, "…"))
 	// The group draws its fields once per update, before these changes:
 	// a no-op message makes it draw them again now.
 	if s.form != nil && s.form.State == huh.StateNormal {
@@ -473,6 +478,7 @@ func (s *newSkillWizard) completed() tea.Cmd {
 		}
 		s.stage = stageValues
 		s.form = s.valuesForm()
+		s.SetSize(s.w, s.h) // the values form shares the width with the preview
 		return tea.Batch(s.form.Init(), s.previewCmd())
 	default:
 		if !s.in.confirm {
@@ -510,7 +516,7 @@ func (s *newSkillWizard) SetSize(w, h int) {
 func (s *newSkillWizard) sideBySide() bool { return s.w >= 100 }
 
 func (s *newSkillWizard) formWidth() int {
-	if s.sideBySide() {
+	if s.sideBySide() && s.stage == stageValues {
 		return min(s.w*11/20, 80)
 	}
 	return max(s.w-2, 20)
@@ -564,7 +570,12 @@ func (s *newSkillWizard) previewView(width int) string {
 	b.WriteString(st.Bold.Render("Will write") + "\n")
 	switch {
 	case s.prev.err != nil:
-		b.WriteString(st.Warning.Render(wrap(sanitize.Line(s.prev.err.Error()), max(width-2, 10))) + "\n")
+		msg := s.prev.err.Error()
+		var fe *templates.FieldError
+		if errors.As(s.prev.err, &fe) && errors.Is(fe.Err, templates.ErrMissing) {
+			msg = "Fill in the " + fe.Field + " to see the files."
+		}
+		b.WriteString(st.Warning.Render(wrap(sanitize.Line(msg), max(width-2, 10))) + "\n")
 	case s.prev.plan != nil:
 		show := func(p string) string { return sanitize.Line(displayPath(s.c.WorkDir, p)) }
 		for i, f := range s.prev.plan.Files {
