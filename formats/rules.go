@@ -13,7 +13,7 @@ import (
 // Rules returns every rule skillstudio can report, sorted by id.
 func Rules() model.RuleSet {
 	var all model.RuleSet
-	for _, rs := range []model.RuleSet{xgs.Rules, bundle.Rules, skillmd.Rules, osloop.Rules, libraryRules, findRules, crashRule} {
+	for _, rs := range []model.RuleSet{xgs.Rules, bundle.Rules, skillmd.Rules, osloop.Rules, libraryRules, findRules, crashRule, RemoteRules} {
 		all = append(all, rs...)
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
