@@ -30,7 +30,7 @@ func TestNewCreatesLintCleanSkills(t *testing.T) {
 	}{
 		{[]string{"xgs", "--name", "forum-search", "--description", `Search "the" forum: fast`, "--match", "*://forum.example.com/*", "--match", "*://*.forum.example.org/*", "--template", "multi", "--yes"}, "forum-search.xgs.js"},
 		{[]string{"skillmd", "--name", "api-onboarding", "--description", "Checks the agent knows the API: auth, URLs", "--template", "quiz", "--with", "scripts,assets", "--author", "Zoë", "-y"}, "api-onboarding/SKILL.md"},
-		{[]string{"osloop", "--name", "release-checklist", "--description", "Walks through a release", "--author", "Release team", "--template", "flow", "--yes"}, "release-checklist/manifest.json"},
+		{[]string{"osloop", "--name", "release-checklist", "--description", "Walks through a release", "--author", "Release team", "--template", "flow", "--version", "2.0.0", "--yes"}, "release-checklist/manifest.json"},
 	}
 	for _, c := range cases {
 		t.Run(c.args[0], func(t *testing.T) {
@@ -44,6 +44,11 @@ func TestNewCreatesLintCleanSkills(t *testing.T) {
 			for _, want := range []string{"Created", c.main, "Next steps:", "skillstudio lint"} {
 				if !strings.Contains(out, want) {
 					t.Errorf("output lacks %q:\n%s", want, out)
+				}
+			}
+			if c.args[0] == "osloop" {
+				if data, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(c.main))); !strings.Contains(string(data), `"version": "2.0.0"`) {
+					t.Errorf("--version not written:\n%s", data)
 				}
 			}
 			if c.args[0] == "xgs" && !strings.Contains(out, "skillstudio build forum-search.xgs.js") {

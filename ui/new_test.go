@@ -189,3 +189,31 @@ func TestWizardWriteFailureKeepsValues(t *testing.T) {
 		t.Errorf("values lost or wizard closed: %+v done=%v", w.in, w.done)
 	}
 }
+
+// TestNewSkillOutsideEverySourceIsAdded: a skill written outside the
+// sources shown becomes a source of its own, and is selected.
+func TestNewSkillOutsideEverySourceIsAdded(t *testing.T) {
+	lib := fixtureLibrary(t)
+	m := studio(t, Options{Sources: []string{lib}}, 120, 40)
+	elsewhere := t.TempDir()
+	tm, err := templates.Lookup(model.FormatXGS, "multi", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := templates.Prepare(tm, templates.Values{Name: "far-away", Description: "D", Matches: []string{"<all_urls>"}}, elsewhere)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Write(); err != nil {
+		t.Fatal(err)
+	}
+	_, cmd := m.Update(NewSkillWrittenMsg{Plan: p})
+	drain(t, m, cmd)
+	if e := m.skill.entry; e == nil || e.Skill.Name != "far-away" {
+		t.Fatalf("selected %v, want far-away", e)
+	}
+	if m.pendingNew != "" {
+		t.Error("the pending selection was not cleared")
+	}
+	checkFrame(t, m)
+}
