@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/suggest"
 	"regexp"
 	"slices"
 	"strconv"
@@ -230,32 +231,9 @@ func checkRuleKey(known model.RuleSet, id string) error {
 
 // closest suggests the known id nearest to id by edit distance, if close.
 func closest(known model.RuleSet, id string) string {
-	best, bestD := "", len(id)/3+1
-	for _, r := range known {
-		if d := distance(r.ID, id); d < bestD {
-			best, bestD = r.ID, d
-		}
+	ids := make([]string, len(known))
+	for i, r := range known {
+		ids[i] = r.ID
 	}
-	return best
-}
-
-// distance is the Levenshtein edit distance between a and b.
-func distance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return suggest.Closest(id, ids, len(id)/3+1)
 }

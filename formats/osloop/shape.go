@@ -2,6 +2,7 @@ package osloop
 
 import (
 	"fmt"
+	typo "github.com/skillstudio/skillstudio/internal/suggest"
 	"slices"
 	"strings"
 
@@ -317,37 +318,15 @@ func exampleOf(s *shape) string {
 
 // suggest names the closest known word when one is near (a likely typo).
 func suggest(got string, known []string) string {
-	best, bestD := "", 3
-	for _, k := range known {
-		if d := editDistance(strings.ToLower(got), strings.ToLower(k)); d < bestD {
-			best, bestD = k, d
+	lower := make([]string, len(known))
+	for i, k := range known {
+		lower[i] = strings.ToLower(k)
+	}
+	best := typo.Closest(strings.ToLower(got), lower, 3)
+	for i, l := range lower {
+		if best != "" && l == best {
+			return fmt.Sprintf(" (did you mean %q?)", known[i])
 		}
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 99
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return ""
 }

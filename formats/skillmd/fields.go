@@ -2,6 +2,7 @@ package skillmd
 
 import (
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/suggest"
 	"slices"
 	"sort"
 	"strings"
@@ -161,40 +162,7 @@ func closestField(name string) string {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	best, bestD := "", 3
-	for _, n := range names {
-		if d := editDistance(name, n, bestD); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance, giving up at limit.
-func editDistance(a, b string, limit int) int {
-	if len(a) > 64 || len(b) > 64 {
-		return limit
-	}
-	if d := len(a) - len(b); d >= limit || -d >= limit {
-		return limit
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
+	return suggest.Closest(name, names, 3)
 }
 
 // fillIdentity copies the frontmatter into the model: top-level skillli
