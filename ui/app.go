@@ -244,6 +244,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.focus == focusLibrary && m.lib.filtering {
 		return m.lib.Update(msg)
 	}
+	if m.focus == focusSkill && m.skill.capturesKey(msg) {
+		return m.skill.Update(msg)
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit

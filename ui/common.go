@@ -63,6 +63,13 @@ type Tab interface {
 	Update(msg tea.Msg) tea.Cmd
 }
 
+// keyCapturer is a tab that needs some keys before the pane's and the
+// studio's own bindings see them: while a question waits, the Quiz tab's
+// number keys answer it instead of switching tabs.
+type keyCapturer interface {
+	CapturesKey(msg tea.KeyPressMsg) bool
+}
+
 // TabFactory makes a tab for a studio.
 type TabFactory func(c *Common) Tab
 

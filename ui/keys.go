@@ -48,6 +48,25 @@ type KeyMap struct {
 	Follow      key.Binding
 	ReaderBack  key.Binding
 	Edit        key.Binding
+	Pull        key.Binding
+	RemoveSrc   key.Binding
+	Confirm     key.Binding
+	Cancel      key.Binding
+
+	// Quiz tab. Number keys answer while a question waits (the tab
+	// captures them before they switch tabs, see keyCapturer).
+	QuizStart    key.Binding
+	QuizChoose   key.Binding
+	QuizOption   key.Binding
+	QuizContinue key.Binding
+	QuizRetry    key.Binding
+	QuizGiveUp   key.Binding
+	QuizRestart  key.Binding
+	QuizEnd      key.Binding
+	QuizOpen     key.Binding
+	QuizBody     key.Binding
+	QuizInStudio key.Binding
+	QuizBack     key.Binding
 }
 
 // DefaultKeyMap returns the studio's bindings.
@@ -93,5 +112,22 @@ func DefaultKeyMap() *KeyMap {
 		Follow:      b("enter", "open link", "enter"),
 		ReaderBack:  b("backspace", "back", "backspace"),
 		Edit:        b("enter", "open in editor", "enter", "e"),
+		Pull:        b("p", "pull into this folder", "p"),
+		RemoveSrc:   b("D", "remove source", "D"),
+		Confirm:     b("y", "yes", "y", "Y"),
+		Cancel:      b("n/esc", "no", "n", "N", "esc"),
+
+		QuizStart:    b("enter", "start the quiz", "enter", "space"),
+		QuizChoose:   b("enter", "answer", "enter"),
+		QuizOption:   b("1-9", "answer", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
+		QuizContinue: b("space/→", "continue", "space", "right", "l"),
+		QuizRetry:    b("r", "retry block", "r"),
+		QuizGiveUp:   b("→", "give up", "right", "l"),
+		QuizRestart:  b("R", "start over", "R"),
+		QuizEnd:      b("x", "end the run", "x"),
+		QuizOpen:     b("enter", "open", "enter"),
+		QuizBody:     b("b", "read the body", "b"),
+		QuizInStudio: b("o", "open in studio", "o"),
+		QuizBack:     b("backspace", "back to the quiz", "backspace"),
 	}
 }

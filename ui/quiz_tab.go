@@ -35,35 +35,9 @@ const (
 	quizDone                     // the summary of every block
 )
 
-// quizKeys are the Quiz tab's own bindings.
-// TODO(studio): move into KeyMap when ui/keys.go settles.
-type quizKeys struct {
-	Start, Choose, Option, Continue, Retry, Restart, OpenAction, Reveal, Body, InStudio, Back key.Binding
-}
-
-func newQuizKeys() quizKeys {
-	b := func(help, desc string, keys ...string) key.Binding {
-		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
-	}
-	return quizKeys{
-		Start:      b("enter", "start the quiz", "enter", "space"),
-		Choose:     b("enter", "answer", "enter"),
-		Option:     b("1-6", "answer", "1", "2", "3", "4", "5", "6"),
-		Continue:   b("space/→", "continue", "space", "right", "l", "n"),
-		Retry:      b("r", "retry block", "r"),
-		Restart:    b("R", "start over", "R"),
-		OpenAction: b("enter", "open", "enter"),
-		Reveal:     b("enter", "open", "enter"),
-		Body:       b("b", "read the body", "b"),
-		InStudio:   b("o", "open in studio", "o"),
-		Back:       b("backspace", "back to the quiz", "backspace", "esc"),
-	}
-}
-
 // quizTab is the Quiz tab.
 type quizTab struct {
 	c             *Common
-	keys          quizKeys
 	width, height int
 
 	entry    *Entry
@@ -80,7 +54,7 @@ type quizTab struct {
 }
 
 func newQuizTab(c *Common) *quizTab {
-	return &quizTab{c: c, keys: newQuizKeys()}
+	return &quizTab{c: c}
 }
 
 func (t *quizTab) Title() string { return "Quiz" }
@@ -141,7 +115,7 @@ func (t *quizTab) reset() {
 // own bindings see them: while a question waits, number keys answer it
 // instead of switching tabs.
 func (t *quizTab) CapturesKey(msg tea.KeyPressMsg) bool {
-	return t.mode == quizAsking && t.reader == nil && key.Matches(msg, t.keys.Option)
+	return t.mode == quizAsking && t.reader == nil && key.Matches(msg, t.c.Keys.QuizOption)
 }
 
 // quizLibraryMsg brings the skill's library (the folder above it) back, so
@@ -213,44 +187,44 @@ func (t *quizTab) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (t *quizTab) handleKey(msg tea.KeyPressMsg) tea.Cmd {
-	k, nav := t.keys, t.c.Keys
+	k := t.c.Keys
 	switch t.mode {
 	case quizIntro:
-		if key.Matches(msg, k.Start) {
+		if key.Matches(msg, k.QuizStart) {
 			return t.start()
 		}
 	case quizAsking:
 		q, _ := t.run.Question()
 		switch {
-		case key.Matches(msg, nav.Up):
+		case key.Matches(msg, k.Up):
 			t.cursor = (t.cursor + len(q.Options) - 1) % len(q.Options)
-		case key.Matches(msg, nav.Down):
+		case key.Matches(msg, k.Down):
 			t.cursor = (t.cursor + 1) % len(q.Options)
-		case key.Matches(msg, k.Option):
+		case key.Matches(msg, k.QuizOption):
 			if n := int(msg.Code - '1'); n >= 0 && n < len(q.Options) {
 				return t.answer(n)
 			}
-		case key.Matches(msg, k.Choose):
+		case key.Matches(msg, k.QuizChoose):
 			return t.answer(t.cursor)
 		}
 	case quizFeedback:
 		acts := t.openable()
 		switch {
-		case key.Matches(msg, nav.Up) && len(acts) > 0:
+		case key.Matches(msg, k.Up) && len(acts) > 0:
 			t.cursor = (t.cursor + len(acts) - 1) % len(acts)
-		case key.Matches(msg, nav.Down) && len(acts) > 0:
+		case key.Matches(msg, k.Down) && len(acts) > 0:
 			t.cursor = (t.cursor + 1) % len(acts)
-		case key.Matches(msg, k.OpenAction) && len(acts) > 0:
+		case key.Matches(msg, k.QuizOpen) && len(acts) > 0:
 			return t.openAction(acts[t.cursor])
-		case key.Matches(msg, k.Continue), key.Matches(msg, k.OpenAction):
+		case key.Matches(msg, k.QuizContinue), key.Matches(msg, k.QuizOpen):
 			t.advance()
 		}
 	case quizBlockEnd:
 		switch {
-		case t.run.CanRetry() && (key.Matches(msg, k.Retry) || key.Matches(msg, k.Reveal) && t.run.Record().State == quiz.GateClosed):
+		case t.run.CanRetry() && (key.Matches(msg, k.QuizRetry) || key.Matches(msg, k.QuizChoose) && t.run.Record().State == quiz.GateClosed):
 			t.run.Retry()
 			t.mode, t.cursor = quizAsking, 0
-		case key.Matches(msg, k.Continue), key.Matches(msg, k.Reveal):
+		case key.Matches(msg, k.QuizContinue), key.Matches(msg, k.QuizChoose):
 			t.run.Continue()
 			t.cursor = 0
 			if t.run.Phase() == quiz.PhaseDone {
@@ -261,9 +235,9 @@ func (t *quizTab) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		}
 	case quizDone:
 		switch {
-		case key.Matches(msg, k.Restart), key.Matches(msg, k.Retry):
+		case key.Matches(msg, k.QuizRestart), key.Matches(msg, k.QuizRetry):
 			return t.begin()
-		case key.Matches(msg, k.Body) && !t.run.BodyLocked():
+		case key.Matches(msg, k.QuizBody) && !t.run.BodyLocked():
 			return t.openBody()
 		}
 	}
@@ -313,10 +287,10 @@ func (t *quizTab) openable() []quiz.ActionResult {
 
 func (t *quizTab) readerKey(msg tea.KeyPressMsg) tea.Cmd {
 	switch {
-	case key.Matches(msg, t.keys.Back):
+	case key.Matches(msg, t.c.Keys.QuizBack):
 		t.reader = nil
 		return nil
-	case key.Matches(msg, t.keys.InStudio):
+	case key.Matches(msg, t.c.Keys.QuizInStudio):
 		return t.reader.inStudio()
 	}
 	t.reader.scroll.update(msg)
@@ -324,30 +298,33 @@ func (t *quizTab) readerKey(msg tea.KeyPressMsg) tea.Cmd {
 }
 
 func (t *quizTab) ShortHelp() []key.Binding {
-	k, nav := t.keys, t.c.Keys
+	k := t.c.Keys
 	if t.reader != nil {
-		return []key.Binding{k.Back, k.InStudio, nav.Down, nav.Up}
+		return []key.Binding{k.QuizBack, k.QuizInStudio, k.Down, k.Up}
 	}
 	switch t.mode {
 	case quizIntro:
-		return []key.Binding{k.Start}
+		return []key.Binding{k.QuizStart}
 	case quizAsking:
-		return []key.Binding{nav.Up, nav.Down, k.Choose, k.Option}
+		return []key.Binding{k.QuizOption, k.Up, k.Down, k.QuizChoose}
 	case quizFeedback:
 		if len(t.openable()) > 0 {
-			return []key.Binding{k.OpenAction, k.Continue}
+			return []key.Binding{k.QuizOpen, k.QuizContinue}
 		}
-		return []key.Binding{k.Continue}
+		return []key.Binding{k.QuizContinue}
 	case quizBlockEnd:
-		if t.run.CanRetry() {
-			return []key.Binding{k.Retry, k.Continue}
+		if t.run.CanRetry() && t.run.Record().State == quiz.GateClosed {
+			return []key.Binding{k.QuizRetry, k.QuizGiveUp}
 		}
-		return []key.Binding{k.Continue}
+		if t.run.CanRetry() {
+			return []key.Binding{k.QuizRetry, k.QuizContinue}
+		}
+		return []key.Binding{k.QuizContinue}
 	case quizDone:
 		if !t.run.BodyLocked() {
-			return []key.Binding{k.Body, k.Restart}
+			return []key.Binding{k.QuizBody, k.QuizRestart}
 		}
-		return []key.Binding{k.Restart}
+		return []key.Binding{k.QuizRestart}
 	}
 	return nil
 }

@@ -123,7 +123,7 @@ func (t *quizTab) viewIntro() string {
 	if t.err != "" {
 		b.WriteString(t.para(t.err, " ") + "\n\n")
 	}
-	b.WriteString(" " + st.Key.Render("enter") + st.Dim.Render(" begin the exam"))
+	b.WriteString(" " + st.Key.Render(t.c.Keys.QuizStart.Help().Key) + st.Dim.Render(" begin the exam"))
 	return b.String()
 }
 
@@ -282,34 +282,16 @@ func (t *quizTab) viewDone() string {
 	return b.String()
 }
 
-// footer names the keys that matter right now.
+// footer names the keys that matter right now, from the same bindings
+// as the help bar (the stand-alone exam has no help bar).
 func (t *quizTab) footer() string {
 	st := t.c.Styles
 	var parts []string
-	add := func(k, what string) { parts = append(parts, st.Key.Render(k)+" "+st.Dim.Render(what)) }
-	switch t.mode {
-	case quizAsking:
-		add("1-9", "answer")
-		add("↑↓ enter", "choose")
-	case quizFeedback:
-		if len(t.openable()) > 0 {
-			add("enter", "open")
+	for _, b := range t.ShortHelp() {
+		if b.Enabled() {
+			h := b.Help()
+			parts = append(parts, st.Key.Render(h.Key)+" "+st.Dim.Render(h.Desc))
 		}
-		add("space/→", "continue")
-	case quizBlockEnd:
-		if t.run.CanRetry() {
-			add("r", "retry block")
-			if t.run.Record().State == quiz.GateClosed {
-				add("→", "give up")
-				break
-			}
-		}
-		add("space/→", "continue")
-	case quizDone:
-		if !t.run.BodyLocked() {
-			add("b", "read the body")
-		}
-		add("R", "start over")
 	}
 	return " " + strings.Join(parts, st.Dim.Render(" · "))
 }

@@ -124,10 +124,23 @@ func (p *skillPane) showTab(title string) tea.Cmd {
 	return nil
 }
 
+// capturesKey reports whether the active tab wants msg before any
+// binding of the pane or the studio.
+func (p *skillPane) capturesKey(msg tea.KeyPressMsg) bool {
+	if p.entry == nil {
+		return false
+	}
+	c, ok := p.tabs[p.active].(keyCapturer)
+	return ok && c.CapturesKey(msg)
+}
+
 func (p *skillPane) Update(msg tea.Msg) tea.Cmd {
 	k := p.c.Keys
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
+		if p.capturesKey(msg) {
+			return p.tabs[p.active].Update(msg)
+		}
 		switch {
 		case key.Matches(msg, k.NextTab):
 			return p.cycle(1)
