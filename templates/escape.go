@@ -3,7 +3,7 @@ package templates
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
+	"github.com/skillstudio/skillstudio/formats/skillmd"
 	"strings"
 	"text/template"
 	"unicode"
@@ -47,32 +47,7 @@ func YAMLScalar(s string) string {
 	if plainSafe(s) {
 		return s
 	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"':
-			b.WriteString(`\"`)
-		case r == '\\':
-			b.WriteString(`\\`)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == ' ' || unicode.IsPrint(r) && r != 0xFEFF:
-			b.WriteRune(r)
-		case r <= 0xFF:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r <= 0xFFFF:
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
-			fmt.Fprintf(&b, `\U%08x`, r)
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	return skillmd.QuoteYAML(s)
 }
 
 // yaml11Words read as booleans or null in YAML 1.1 parsers (PyYAML,

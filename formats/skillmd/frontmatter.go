@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 )
@@ -238,7 +239,9 @@ func isRepairable(v []byte) bool {
 	return !bytes.Contains(v, []byte(" #"))
 }
 
-// QuoteYAML writes s as an exact YAML double-quoted scalar.
+// QuoteYAML writes s as an exact YAML double-quoted scalar. Characters a
+// YAML reader could drop or misread (controls, BOM, line separators, any
+// non-printable rune) are escaped; everything else is kept as written.
 func QuoteYAML(s string) string {
 	var b strings.Builder
 	b.Grow(len(s) + 2)
@@ -255,12 +258,14 @@ func QuoteYAML(s string) string {
 			b.WriteString(`\n`)
 		case r == '\r':
 			b.WriteString(`\r`)
-		case r < 0x20 || r == 0x7f:
+		case r == ' ' || unicode.IsPrint(r) && r != 0xFEFF:
+			b.WriteRune(r)
+		case r <= 0xFF:
 			fmt.Fprintf(&b, `\x%02x`, r)
-		case r == 0x85 || r == 0x2028 || r == 0x2029 || r == 0xFEFF:
+		case r <= 0xFFFF:
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
-			b.WriteRune(r)
+			fmt.Fprintf(&b, `\U%08x`, r)
 		}
 	}
 	b.WriteByte('"')
