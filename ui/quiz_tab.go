@@ -65,9 +65,9 @@ func (t *quizTab) Badge(e *Entry) string {
 		return ""
 	}
 	if t.run.BodyLocked() {
-		return " " + t.c.Styles.Warning.Render("locked")
+		return t.c.Styles.Warning.Render("locked")
 	}
-	return " " + t.c.Styles.OK.Render(glyphOK)
+	return t.c.Styles.OK.Render(glyphOK)
 }
 
 func (t *quizTab) Applies(e *Entry) bool {

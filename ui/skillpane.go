@@ -216,42 +216,79 @@ func (p *skillPane) View() string {
 	return fitLines(b.String(), p.width, p.height)
 }
 
-// tabBar draws the tabs, the active one highlighted. When they do not
-// fit, it drops first the numbers, then the badges, and last the titles
-// of the inactive tabs (keeping their numbers).
+// shortTitler is a tab with a shorter label for narrow panes
+// (Functions → Func).
+type shortTitler interface{ ShortTitle() string }
+
+// tabBarStyle is one way of drawing the tab bar, from the roomiest to the
+// tightest.
+type tabBarStyle struct {
+	numbers bool // "1 Read"
+	badges  bool // the Lint tab's counts, the Quiz tab's lock
+	short   bool // ShortTitle where a tab has one
+	tight   bool // inactive tabs without padding, two-space gaps
+	numOnly bool // inactive tabs as their number alone (last resort)
+}
+
+// tabBarStyles is the order tabBar tries: a first-time user should see
+// every tab's name, so numbers go first, then badges and padding, then
+// names are abbreviated, and only in a very narrow pane do inactive tabs
+// shrink to their numbers.
+var tabBarStyles = []tabBarStyle{
+	{numbers: true, badges: true},
+	{badges: true},
+	{badges: true, tight: true},
+	{},
+	{tight: true},
+	{short: true, tight: true},
+	{numbers: true, short: true, tight: true, numOnly: true},
+}
+
+// tabBar draws the tabs, the active one highlighted, in the roomiest
+// style that fits the pane.
 func (p *skillPane) tabBar() string {
-	st := p.c.Styles
-	vis := p.visible()
-	draw := func(numbers, badges, titles bool) string {
-		var parts []string
-		for n, i := range vis {
-			t := p.tabs[i]
-			active := i == p.active
-			label := t.Title()
-			switch {
-			case !titles && !active:
-				label = fmt.Sprint(n + 1)
-			case numbers || !titles:
-				label = fmt.Sprintf("%d %s", n+1, label)
-			}
-			style := st.TabInactive
-			if active {
-				style = st.TabActive
-			}
-			part := style.Render(label)
-			if badges {
-				part += t.Badge(p.entry)
-			}
-			parts = append(parts, part)
-		}
-		return strings.Join(parts, st.TabGap.Render(" "))
-	}
-	for _, try := range []struct{ numbers, badges, titles bool }{
-		{true, true, true}, {false, true, true}, {false, false, true}, {true, false, false},
-	} {
-		if bar := draw(try.numbers, try.badges, try.titles); ansi.StringWidth(bar) <= p.width {
+	for _, style := range tabBarStyles {
+		if bar := p.drawTabBar(style); ansi.StringWidth(bar) <= p.width {
 			return fit(bar, p.width)
 		}
 	}
-	return fit(draw(true, false, false), p.width)
+	return fit(p.drawTabBar(tabBarStyles[len(tabBarStyles)-1]), p.width)
+}
+
+func (p *skillPane) drawTabBar(o tabBarStyle) string {
+	st := p.c.Styles
+	var parts []string
+	for n, i := range p.visible() {
+		t := p.tabs[i]
+		active := i == p.active
+		label := t.Title()
+		if s, ok := t.(shortTitler); ok && o.short && !active {
+			label = s.ShortTitle()
+		}
+		switch {
+		case o.numOnly && !active:
+			label = fmt.Sprint(n + 1)
+		case o.numbers:
+			label = fmt.Sprintf("%d %s", n+1, label)
+		}
+		style := st.TabInactive
+		if active {
+			style = st.TabActive
+		} else if o.tight {
+			style = style.Padding(0)
+		}
+		part := style.Render(label)
+		if b := t.Badge(p.entry); o.badges && b != "" {
+			if o.tight && !active {
+				part += " " // no padding to keep the badge off the name
+			}
+			part += b
+		}
+		parts = append(parts, part)
+	}
+	gap := " "
+	if o.tight {
+		gap = "  "
+	}
+	return strings.Join(parts, st.TabGap.Render(gap))
 }

@@ -72,3 +72,44 @@ func TestQuizKeysShowInTheHelpBar(t *testing.T) {
 		}
 	}
 }
+
+// TestTabBarNamesEveryTab: whenever names fit at all, a first-time user
+// sees every tab's name (abbreviated before any is dropped), and the
+// roomiest style that fits is used.
+func TestTabBarNamesEveryTab(t *testing.T) {
+	m := embeddedStudio(t, 120, 40)
+	for _, name := range []string{"Broken Weather", "Broken_Onboarding", "webhook-verification", "feed-reader"} {
+		selectSkill(t, m, name)
+		for _, w := range []int{40, 45, 53, 64, 80, 118} {
+			m.skill.SetSize(w, 30)
+			bar := ansi.Strip(m.skill.tabBar())
+			if bw := ansi.StringWidth(bar); bw > w {
+				t.Errorf("%s at %d: bar is %d wide", name, w, bw)
+			}
+			for _, i := range m.skill.visible() {
+				tab := m.skill.tabs[i]
+				label := tab.Title()
+				if s, ok := tab.(shortTitler); ok && !strings.Contains(bar, label) {
+					label = s.ShortTitle()
+				}
+				if !strings.Contains(bar, label) {
+					t.Errorf("%s at width %d: tab %s has no name in %q", name, w, tab.Title(), bar)
+				}
+			}
+			if w >= 64 && !strings.Contains(bar, "Lint") {
+				t.Errorf("%s at %d: %q", name, w, bar)
+			}
+		}
+	}
+	// Very narrow: inactive tabs fall back to their numbers, never wider
+	// than the pane.
+	m.skill.SetSize(24, 30)
+	if bw := ansi.StringWidth(m.skill.tabBar()); bw > 24 {
+		t.Errorf("narrow bar is %d wide", bw)
+	}
+	m.skill.SetSize(64, 30)
+	selectSkill(t, m, "forgejo-api")
+	if bar := ansi.Strip(m.skill.tabBar()); !strings.Contains(bar, "1 Read") {
+		t.Errorf("numbers dropped although they fit: %q", bar)
+	}
+}
