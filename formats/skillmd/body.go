@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"path"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -20,21 +21,24 @@ const (
 )
 
 // checkBody checks the Markdown body: its size, its links and anchors.
+// Token sizes are estimates unless the body-length verdict needs the
+// exact count (tokens_estimate.go).
 func (c *checker) checkBody() {
 	body := c.doc.Body
 	lines := strings.Count(body, "\n")
 	if len(body) > 0 && !strings.HasSuffix(body, "\n") {
 		lines++
 	}
-	c.doc.BodyTokens = CountTokens(body)
+	over, size := tokensOver(body, maxBodyTokens)
+	c.doc.BodyTokens, c.doc.BodyTokensExact = size.n, size.exact
 	line, _ := c.bodyPos(0)
-	if lines > maxBodyLines || c.doc.BodyTokens > maxBodyTokens {
+	if lines > maxBodyLines || over {
 		c.report("skillmd/body-length", line, 1,
-			fmt.Sprintf("the body is %d lines and %d tokens; keep it under %d lines and about %d tokens", lines, c.doc.BodyTokens, maxBodyLines, maxBodyTokens),
+			"the body is "+strconv.Itoa(lines)+" lines and "+size.String()+" tokens; keep it under "+strconv.Itoa(maxBodyLines)+" lines and about "+strconv.Itoa(maxBodyTokens)+" tokens",
 			"Move detailed sections into references/ files and link to them.")
 	}
-	if c.doc.BodyTokens >= 0 && strings.TrimSpace(body) != "" {
-		c.report("skillmd/tokens", line, 1, fmt.Sprintf("the body costs %d tokens when the skill loads", c.doc.BodyTokens), "")
+	if strings.TrimSpace(body) != "" {
+		c.report("skillmd/tokens", line, 1, "the body costs "+size.String()+" tokens when the skill loads", "")
 	}
 	c.checkLinks()
 }
@@ -145,7 +149,7 @@ func (c *checker) checkLinks() {
 	}
 	for _, f := range sortedKeys(c.doc.ReferenceTokens) {
 		c.reportIn(path.Join(c.dir, f), "skillmd/tokens", 1, 1,
-			fmt.Sprintf("%s costs %d tokens when an agent loads it", f, c.doc.ReferenceTokens[f]), "")
+			f+" costs about "+strconv.Itoa(c.doc.ReferenceTokens[f])+" tokens when an agent loads it", "")
 	}
 }
 
@@ -160,11 +164,10 @@ func (c *checker) checkAnchor(l Link, t linkTarget, line, col int) {
 	case t.file == "":
 		heads = c.doc.Headings
 	case isMarkdown(t.file):
-		text, ok := c.readLinked(t.file)
-		if !ok {
+		var ok bool
+		if heads, ok = c.linkedHeadings(t.file); !ok {
 			return
 		}
-		heads = scanMarkdown(text).Headings
 	default:
 		return // an anchor into a non-Markdown file (a line number, say)
 	}
@@ -194,10 +197,25 @@ func sortedKeys(m map[string]int) []string {
 	return keys
 }
 
-// linkedFile is a Markdown file of the skill, read once per Load.
+// linkedFile is a Markdown file of the skill, read once per Load and
+// parsed (for its headings) only when a link points at an anchor in it.
 type linkedFile struct {
-	text []byte
-	ok   bool
+	text     []byte
+	ok       bool
+	parsed   bool
+	headings []Heading
+}
+
+func (c *checker) linkedHeadings(rel string) ([]Heading, bool) {
+	if _, ok := c.readLinked(rel); !ok {
+		return nil, false
+	}
+	f := c.linked[rel]
+	if !f.parsed {
+		f.headings, f.parsed = scanMarkdown(f.text).Headings, true
+		c.linked[rel] = f
+	}
+	return f.headings, true
 }
 
 func (c *checker) readLinked(rel string) ([]byte, bool) {
@@ -212,7 +230,7 @@ func (c *checker) readLinked(rel string) ([]byte, bool) {
 	if ok {
 		data, _ = sanitizeUTF8(data)
 	}
-	c.linked[rel] = linkedFile{data, ok}
+	c.linked[rel] = linkedFile{text: data, ok: ok}
 	return data, ok
 }
 
@@ -221,5 +239,5 @@ func (c *checker) markdownTokens(rel string) int {
 	if !ok {
 		return -1
 	}
-	return CountTokens(string(text))
+	return EstimateTokens(text)
 }

@@ -42,8 +42,8 @@ var Rules = model.RuleSet{
 	{ID: "skillmd/codex-icon", Severity: model.SeverityWarning, Doc: "An icon named in agents/openai.yaml does not exist in the skill folder."},
 
 	// The body.
-	{ID: "skillmd/body-length", Severity: model.SeverityWarning, Doc: "Keep the SKILL.md body under 500 lines and about 5,000 tokens; move detail into references/ files that load on demand."},
-	{ID: "skillmd/tokens", Severity: model.SeverityInfo, Doc: "How many tokens (cl100k_base, counted offline) the body and each Markdown file it references cost when loaded."},
+	{ID: "skillmd/body-length", Severity: model.SeverityWarning, Doc: "Keep the SKILL.md body under 500 lines and about 5,000 tokens; move detail into references/ files that load on demand. Tokens are cl100k_base, counted exactly whenever an estimate could fall on the wrong side of 5,000 (the message then gives the exact count, else \"about N\")."},
+	{ID: "skillmd/tokens", Severity: model.SeverityInfo, Doc: "About how many tokens (cl100k_base) the body and each Markdown file it references cost when loaded: an estimate from the text's characters, within ±17% of the exact count on every Markdown file of the test corpus (exact for a body near the 5,000-token limit; the studio's Agent view counts exactly)."},
 	{ID: "skillmd/link", Severity: model.SeverityWarning, Doc: "A relative link, or a references/… path in the text, names a file that does not exist in the skill folder (links inside code are not links)."},
 	{ID: "skillmd/anchor", Severity: model.SeverityWarning, Doc: "A link's #anchor matches no heading of its target (GitHub slug rules: lowercase, punctuation dropped, spaces to hyphens, -1, -2 for repeats)."},
 	{ID: "skillmd/link-escapes", Severity: model.SeverityWarning, Doc: "A relative link leaves the skill folder (or is an absolute path); it breaks as soon as the skill is installed on its own."},

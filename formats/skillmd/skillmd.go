@@ -29,9 +29,13 @@ type Document struct {
 	BodyLine   int
 	Headings   []Heading // line numbers relative to Body
 	Links      []Link    // offsets relative to Body
-	// BodyTokens is the body's cl100k_base token count (-1 if unknown);
-	// ReferenceTokens those of each Markdown file the body links to.
+	// BodyTokens is the body's cl100k_base token count (-1 if unknown):
+	// exact when BodyTokensExact, else an estimate (EstimateTokens; lint
+	// counts exactly only when the body-length verdict needs it).
+	// ReferenceTokens estimates those of each Markdown file the body links
+	// to or that references/ holds. CountTokens gives exact counts.
 	BodyTokens      int
+	BodyTokensExact bool
 	ReferenceTokens map[string]int
 	// OpenAI is agents/openai.yaml (Codex UI metadata) when present.
 	OpenAI *yaml.Node
@@ -54,7 +58,7 @@ func Load(fsys fs.FS, dir string, opts model.Options) *model.Skill {
 	}
 	dir = path.Clean(dir)
 	s := &model.Skill{Format: model.FormatSkillMD, Name: folderName(dir)}
-	c := &checker{fsys: fsys, dir: dir, profile: opts.Profile, skill: s}
+	c := &checker{fsys: fsys, dir: dir, profile: opts.Profile, findingsOnly: opts.FindingsOnly, skill: s}
 	c.run()
 	model.SortDiagnostics(s.Diagnostics)
 	return s
@@ -73,12 +77,15 @@ type checker struct {
 	fsys    fs.FS
 	dir     string
 	profile model.Profile
-	skill   *model.Skill
-	doc     *Document
-	lines   *lineIndex
-	files   []string              // relative to dir, sorted
-	fileSet map[string]bool       // the same, for lookups (also holds folders)
-	linked  map[string]linkedFile // Markdown files of the skill read so far
+	// findingsOnly: the caller drops the views (model.Options), so the
+	// field table is not built.
+	findingsOnly bool
+	skill        *model.Skill
+	doc          *Document
+	lines        *lineIndex
+	files        []string              // relative to dir, sorted
+	fileSet      map[string]bool       // the same, for lookups (also holds folders)
+	linked       map[string]linkedFile // Markdown files of the skill read so far
 	// iconFiles are images agents/openai.yaml names (so not unreferenced).
 	iconFiles map[string]bool
 }
@@ -130,7 +137,9 @@ func (c *checker) run() {
 	}
 
 	c.checkFrontmatter()
-	c.skill.Fields = fieldTable(fm.Node)
+	if !c.findingsOnly {
+		c.skill.Fields = fieldTable(fm.Node)
+	}
 	facts := scanMarkdown(data[fm.BodyStart:])
 	c.doc.Headings, c.doc.Links = facts.Headings, facts.Links
 	c.checkQuiz()

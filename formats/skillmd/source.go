@@ -19,17 +19,27 @@ func readCapped(fsys fs.FS, name string, limit int) (data []byte, truncated bool
 		return nil, false, err
 	}
 	defer f.Close()
+	// Read straight into a buffer of the file's size (plus one byte, to see
+	// that the file did not grow past limit): no copies, no regrowth.
 	size := 4096
 	if info, err := f.Stat(); err == nil && info.Size() > 0 {
 		size = int(min(info.Size(), int64(limit))) + 1
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, size))
-	n, err := io.Copy(buf, io.LimitReader(f, int64(limit)+1))
-	if err != nil {
-		return nil, false, err
+	data = make([]byte, 0, size)
+	for len(data) <= limit {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // the file grew since Stat
+		}
+		n, err := f.Read(data[len(data):min(cap(data), limit+1)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, false, err
+		}
 	}
-	data = buf.Bytes()
-	if n > int64(limit) {
+	if len(data) > limit {
 		return data[:limit], true, nil
 	}
 	return data, false, nil

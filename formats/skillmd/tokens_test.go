@@ -67,3 +67,69 @@ func TestCountTokensCorpus(t *testing.T) {
 		t.Fatal("no Markdown files found in the corpus")
 	}
 }
+
+// TestEstimateTokensCorpus holds the estimate to the error bounds the
+// body-length verdict relies on, on every Markdown file of the corpus.
+func TestEstimateTokensCorpus(t *testing.T) {
+	root := corpusDir(t)
+	n, worst := 0, 0.0
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil || len(b) < 200 { // tiny files round to a few tokens either way
+			return nil
+		}
+		n++
+		est, exact := float64(EstimateTokens(b)), float64(CountTokens(string(b)))
+		rel := est/exact - 1
+		if rel < -estimateMaxUnder || rel > estimateMaxOver {
+			t.Errorf("%s: estimate %v, exact %v (%+.0f%%): outside the bounds tokensOver relies on", p, est, exact, rel*100)
+		}
+		if rel < 0 {
+			rel = -rel
+		}
+		worst = max(worst, rel)
+		return nil
+	})
+	if n == 0 {
+		t.Fatal("no Markdown files found in the corpus")
+	}
+	t.Logf("%d files, worst estimate error %.1f%%", n, worst*100)
+}
+
+func TestTokensOver(t *testing.T) {
+	cases := []struct {
+		name  string
+		text  string
+		over  bool
+		exact bool
+	}{
+		{"few bytes cannot be many tokens", strings.Repeat("x", 5000), false, false},
+		{"clearly under", strings.Repeat("word ", 3000), false, false},
+		{"near the limit, under", strings.Repeat("word ", 4900), false, true},
+		{"near the limit, over", strings.Repeat("word ", 5100), true, true},
+		{"clearly over", strings.Repeat("word ", 9000), true, false},
+	}
+	for _, c := range cases {
+		over, size := tokensOver(c.text, 5000)
+		if over != c.over || size.exact != c.exact {
+			t.Errorf("%s: over %v exact %v (n %d), want over %v exact %v", c.name, over, size.exact, size.n, c.over, c.exact)
+		}
+		if size.exact && size.n != CountTokens(c.text) {
+			t.Errorf("%s: exact size %d, CountTokens says %d", c.name, size.n, CountTokens(c.text))
+		}
+	}
+}
+
+func BenchmarkEstimateTokens(b *testing.B) {
+	data, err := os.ReadFile(corpusDir(b) + "/anthropics__skills/skills/skill-creator/SKILL.md")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		EstimateTokens(data)
+	}
+}

@@ -1,0 +1,105 @@
+package skillmd
+
+import "strconv"
+
+// Token estimates, for lint's speed.
+//
+// Counting cl100k_base tokens exactly costs about 7 µs per KB (CountTokens
+// runs at ~140 MB/s) plus ~100 ms to load the ranks once; over a corpus
+// SKILL.md and its references that was more than everything else a Load
+// does. Lint only needs sizes people can act on, so it estimates:
+// EstimateTokens weighs each byte by its class, with weights fitted by least
+// squares (relative error) to the exact counts of the 192 Markdown, text and
+// code files of the shared corpus. There the estimate is within ±9% of the
+// exact count for 90% of the files and within ±17% for all of them. The
+// body-length rule counts exactly whenever an estimate could be on the
+// wrong side of its limit (see tokenVerdict); the studio's Agent view
+// counts exactly too.
+
+// Weights per byte class, in 1/1024 token.
+const (
+	weightLetter  = 202 // ASCII letters: 0.1976
+	weightDigit   = 614 // 0.6 (fixed: cl100k splits numbers into 1-3 digit pieces)
+	weightSpace   = 147 // ' ' and '\t': 0.1436
+	weightNewline = 480 // '\n' and '\r': 0.4687
+	weightPunct   = 497 // other ASCII: 0.4850
+	weightHigh    = 349 // each byte of a non-ASCII character: 0.3413
+)
+
+var byteWeight = func() (w [256]uint32) {
+	for b := range w {
+		switch {
+		case b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z':
+			w[b] = weightLetter
+		case b >= '0' && b <= '9':
+			w[b] = weightDigit
+		case b == ' ' || b == '\t':
+			w[b] = weightSpace
+		case b == '\n' || b == '\r':
+			w[b] = weightNewline
+		case b >= 0x80:
+			w[b] = weightHigh
+		default:
+			w[b] = weightPunct
+		}
+	}
+	return w
+}()
+
+// EstimateTokens estimates how many cl100k_base tokens s encodes to (see
+// the comment above for how close it is). It runs at memory speed and
+// never loads the ranks.
+func EstimateTokens[T string | []byte](s T) int {
+	var sum uint64
+	for i := 0; i < len(s); i++ {
+		sum += uint64(byteWeight[s[i]])
+	}
+	n := int((sum + 512) >> 10)
+	if n == 0 && len(s) > 0 {
+		n = 1
+	}
+	return n
+}
+
+// Limits of the estimate's error the verdicts rely on: about twice the
+// worst error seen on the corpus, so that a text would have to be very
+// unlike any real skill to be judged on the wrong side.
+const (
+	estimateMaxUnder = 0.25 // the estimate is at most 25% below the count
+	estimateMaxOver  = 0.35 // and at most 35% above it
+)
+
+// tokenSize is a token count and whether it is exact or estimated.
+type tokenSize struct {
+	n     int
+	exact bool
+}
+
+// String is the count as a message shows it: "1234" or "about 1234".
+func (t tokenSize) String() string {
+	if t.exact {
+		return strconv.Itoa(t.n)
+	}
+	return "about " + strconv.Itoa(t.n)
+}
+
+// tokensOver says whether text holds more than limit tokens, counting
+// exactly only when the estimate cannot decide: a text of at most limit
+// bytes cannot exceed limit tokens (a token is at least a byte), and an
+// estimate far enough from the limit decides within the error bounds above.
+func tokensOver(text string, limit int) (over bool, size tokenSize) {
+	est := EstimateTokens(text)
+	size = tokenSize{n: est}
+	switch {
+	case len(text) <= limit:
+		return false, size
+	case float64(est) <= float64(limit)*(1-estimateMaxUnder):
+		return false, size
+	case float64(est) > float64(limit)*(1+estimateMaxOver):
+		return true, size
+	}
+	if n := CountTokens(text); n >= 0 {
+		return n > limit, tokenSize{n: n, exact: true}
+	}
+	return est > limit, size
+}
