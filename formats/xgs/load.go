@@ -39,7 +39,7 @@ func Load(fsys fs.FS, file string, opts model.Options) *model.Skill {
 		return s
 	}
 	a := Analyze(file, src, tooLarge)
-	a.fill(s)
+	a.fill(s, opts.FindingsOnly)
 	return s
 }
 
@@ -147,7 +147,10 @@ func firstInvalidUTF8(b []byte) int {
 }
 
 // fill copies what was read into the skill.
-func (a *Analysis) fill(s *model.Skill) {
+// fill copies the analysis into s; findingsOnly skips what only viewers
+// read (field table, functions with their schemas' JSON, body), which
+// formats.Load drops under model.Options.FindingsOnly anyway.
+func (a *Analysis) fill(s *model.Skill, findingsOnly bool) {
 	s.Doc = a.File
 	s.Diagnostics = append(s.Diagnostics, a.Diagnostics...)
 	h := a.File.Header
@@ -164,7 +167,12 @@ func (a *Analysis) fill(s *model.Skill) {
 		s.Homepage = h.Get("homepage")
 		s.Keywords = h.All("keyword")
 		s.Requires = h.All("require")
-		s.Fields = headerFields(h)
+		if !findingsOnly {
+			s.Fields = headerFields(h)
+		}
+	}
+	if findingsOnly {
+		return
 	}
 	s.Functions = a.Functions()
 	s.Body, s.BodyLine = a.body(s)
