@@ -95,6 +95,7 @@ func New(opts Options) *Model {
 		themeFixed: fixed,
 	}
 	m.ld.known = map[string]int{}
+	c.Library = m
 	m.help.Styles = c.Styles.Help
 	m.spin.Style = c.Styles.StatusNotice
 	return m
@@ -192,7 +193,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.lib.group = true
 		return tea.Batch(m.addSource(msg.Spec, false), m.spin.Tick)
 	case OpenSkillMsg:
-		return m.openSkillNamed(msg.Name)
+		return m.onOpenSkill(msg)
+	case returnToMsg:
+		if e := m.entries[msg.entryID]; e != nil {
+			return tea.Batch(m.selectEntry(e), m.skill.activate(msg.tab))
+		}
+		return nil
 	case NewSkillWrittenMsg:
 		return m.onNewSkillWritten(msg)
 	case CloseScreenMsg:
@@ -304,22 +310,61 @@ func (m *Model) openScreen(f ScreenFactory, unavailable string) tea.Cmd {
 	return m.screen.Init()
 }
 
-func (m *Model) openSkillNamed(name string) tea.Cmd {
+// onOpenSkill selects a skill by ID or name and shows its Read tab; a
+// quiz's load-skill keeps a way back to the quiz.
+func (m *Model) onOpenSkill(msg OpenSkillMsg) tea.Cmd {
+	e := m.entries[msg.ID]
+	if e == nil || msg.ID == 0 {
+		e = m.EntryNamed(msg.Name, m.skill.entry)
+	}
+	if e == nil {
+		m.setStatus(fmt.Sprintf("No skill named %q in this library.", msg.Name), true)
+		return nil
+	}
+	var ret *returnPoint
+	if msg.Return {
+		ret = m.skill.markReturn(1)
+	}
+	cmd := tea.Batch(m.selectEntry(e), m.skill.showTab("Read"))
+	if ret != nil && ret.entryID != e.ID {
+		m.skill.setReturn(ret)
+	}
+	return cmd
+}
+
+// selectEntry selects e in the library (clearing a filter that hides it)
+// and shows it in the focused skill pane.
+func (m *Model) selectEntry(e *Entry) tea.Cmd {
+	if m.lib.query != "" {
+		m.lib.filter.SetValue("")
+		m.lib.setQuery("")
+	}
+	m.lib.selected = e.ID
+	m.lib.rebuild()
+	m.focus = focusSkill
+	m.syncFocus()
+	if m.skill.entry == e {
+		return nil
+	}
+	return tea.Batch(m.skill.setEntry(e, false), m.buildCmd(e))
+}
+
+// EntryNamed finds a skill by name for tabs (LibraryLookup): one from
+// near's source first, then any.
+func (m *Model) EntryNamed(name string, near *Entry) *Entry {
+	var first *Entry
 	for _, e := range m.lib.entries {
-		if e.Skill.Name == name {
-			if m.lib.query != "" {
-				m.lib.filter.SetValue("")
-				m.lib.setQuery("")
-			}
-			m.lib.selected = e.ID
-			m.lib.rebuild()
-			m.focus = focusSkill
-			m.syncFocus()
-			return tea.Batch(m.skill.setEntry(e, false), m.skill.showTab("Read"))
+		if e.Skill == nil || e.Skill.Name != name {
+			continue
+		}
+		if near == nil || e.Source == near.Source {
+			return e
+		}
+		if first == nil {
+			first = e
 		}
 	}
-	m.setStatus(fmt.Sprintf("No skill named %q in this library.", name), true)
-	return nil
+	return first
 }
 
 // handleMouse focuses and forwards to the pane under the pointer.

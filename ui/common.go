@@ -21,6 +21,18 @@ type Common struct {
 	Builder Builder
 	// WorkDir is the working folder; paths inside it are shown relative.
 	WorkDir string
+	// Library is the studio's whole library (every loaded source), for
+	// tabs that look skills up by name (a quiz's load-skill); nil outside
+	// the studio (the stand-alone quiz).
+	Library LibraryLookup
+}
+
+// LibraryLookup finds skills in the studio's library. It is called from
+// Update only (it reads the library the update loop owns).
+type LibraryLookup interface {
+	// EntryNamed returns the skill called name, preferring one from the
+	// same source as near (which may be nil); nil when there is none.
+	EntryNamed(name string, near *Entry) *Entry
 }
 
 // NewCommon builds a Common for a theme.

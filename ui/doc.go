@@ -39,8 +39,17 @@
 //   - GotoHeadingMsg{Heading}: the Read tab shows the body scrolled there;
 //   - OpenFileMsg{Path}: a file of the skill (path relative to the skill
 //     folder) opens in the Read tab on the back stack (backspace returns);
-//   - OpenSkillMsg{Name}: selects that skill and shows its Read tab;
+//   - OpenSkillMsg{Name, ID}: selects that skill and shows its Read tab;
 //   - StatusMsg{Text}: a one-line banner in the status bar.
+//
+// With Return set, the skill pane remembers the tab and skill the message
+// came from and the back key returns there (skillpane_return.go). Tabs
+// find skills anywhere in the studio through Common.Library. While a quiz
+// run keeps a gate closed, the Quiz tab's BodyGate tells the pane what of
+// the body the run has unlocked and the Read tab shows only that, under a
+// notice (read_gate.go); outside a run it shows the whole skill. A tab that
+// needs keys before the studio's own bindings (the Quiz tab's numbers while
+// a question waits) implements CapturesKey.
 //
 // New skill (`n`) and add source (`a`). Set NewSkillScreen or
 // AddSourceScreen from an init function in your ui/ file. The factory gets

@@ -65,7 +65,6 @@ type KeyMap struct {
 	QuizEnd      key.Binding
 	QuizOpen     key.Binding
 	QuizBody     key.Binding
-	QuizInStudio key.Binding
 	QuizBack     key.Binding
 }
 
@@ -127,7 +126,6 @@ func DefaultKeyMap() *KeyMap {
 		QuizEnd:      b("x", "end the run", "x"),
 		QuizOpen:     b("enter", "open", "enter"),
 		QuizBody:     b("b", "read the body", "b"),
-		QuizInStudio: b("o", "open in studio", "o"),
 		QuizBack:     b("backspace", "back to the quiz", "backspace"),
 	}
 }

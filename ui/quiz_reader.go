@@ -11,9 +11,9 @@ import (
 
 // quizReader shows what a branch action handed the agent (the section a
 // goto lands on, a reference file, another skill's body) rendered by
-// glamour inside the Quiz tab, so the exam never loses its place: the
-// back key returns to the question, `o` opens the same thing in the
-// studio (the Read tab at the heading, the file, the other skill).
+// glamour inside the Quiz tab when it runs alone (`skillstudio quiz` on
+// a terminal), where there is no Read tab to open them in; the back key
+// returns to the question.
 type quizReader struct {
 	c        *Common
 	id       int
@@ -69,22 +69,6 @@ func (r *quizReader) apply(msg quizRenderedMsg) {
 		return
 	}
 	r.scroll.setContent(msg.out, false)
-}
-
-// inStudio performs the action in the studio itself.
-func (r *quizReader) inStudio() tea.Cmd {
-	var m tea.Msg
-	switch r.action.Kind {
-	case model.ActionGoto:
-		m = GotoHeadingMsg{Heading: r.action.Section.Heading}
-	case model.ActionLoadReference:
-		m = OpenFileMsg{Path: r.action.Reference.Path}
-	case model.ActionLoadSkill:
-		m = OpenSkillMsg{Name: r.action.Skill.Name}
-	default:
-		return nil
-	}
-	return func() tea.Msg { return m }
 }
 
 func (r *quizReader) view(width, height int) string {

@@ -49,8 +49,9 @@ type quizTab struct {
 	cursor    int                // option under the cursor, or action in feedback
 	last      *quiz.AnswerRecord // the answer feedback is about
 	banner    string             // message actions of the last answer
-	reader    *quizReader        // open section / reference / skill, or nil
+	reader    *quizReader        // alone: the open section / reference / skill
 	loadToken int                // ignores library loads of an earlier skill
+	gate      *bodyGate          // in the studio: what the run hides of the body
 }
 
 func newQuizTab(c *Common) *quizTab {
@@ -90,6 +91,7 @@ func (t *quizTab) SetEntry(e *Entry, same bool) tea.Cmd {
 	}
 	t.entry = e
 	t.reset()
+	t.refreshGate()
 	return nil
 }
 
@@ -129,6 +131,9 @@ func (t *quizTab) start() tea.Cmd {
 	if t.entry == nil {
 		return nil
 	}
+	if t.resolver == nil && t.inStudio() {
+		t.resolver = t.studioResolver()
+	}
 	if t.resolver != nil {
 		return t.begin()
 	}
@@ -151,6 +156,12 @@ func (t *quizTab) begin() tea.Cmd {
 }
 
 func (t *quizTab) Update(msg tea.Msg) tea.Cmd {
+	cmd := t.update(msg)
+	t.refreshGate()
+	return cmd
+}
+
+func (t *quizTab) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case quizLibraryMsg:
 		if msg.token != t.loadToken || t.entry == nil {
@@ -188,6 +199,12 @@ func (t *quizTab) Update(msg tea.Msg) tea.Cmd {
 
 func (t *quizTab) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := t.c.Keys
+	if t.run != nil && key.Matches(msg, k.QuizEnd) {
+		// Ending the run lifts its gate: the Read tab shows the whole
+		// body again.
+		t.reset()
+		return nil
+	}
 	switch t.mode {
 	case quizIntro:
 		if key.Matches(msg, k.QuizStart) {
@@ -215,6 +232,9 @@ func (t *quizTab) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.Down) && len(acts) > 0:
 			t.cursor = (t.cursor + 1) % len(acts)
 		case key.Matches(msg, k.QuizOpen) && len(acts) > 0:
+			if t.inStudio() {
+				return t.performInStudio(acts[t.cursor])
+			}
 			return t.openAction(acts[t.cursor])
 		case key.Matches(msg, k.QuizContinue), key.Matches(msg, k.QuizOpen):
 			t.advance()
@@ -238,6 +258,9 @@ func (t *quizTab) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		case key.Matches(msg, k.QuizRestart), key.Matches(msg, k.QuizRetry):
 			return t.begin()
 		case key.Matches(msg, k.QuizBody) && !t.run.BodyLocked():
+			if t.inStudio() {
+				return func() tea.Msg { return GotoHeadingMsg{Return: true} }
+			}
 			return t.openBody()
 		}
 	}
@@ -290,8 +313,6 @@ func (t *quizTab) readerKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, t.c.Keys.QuizBack):
 		t.reader = nil
 		return nil
-	case key.Matches(msg, t.c.Keys.QuizInStudio):
-		return t.reader.inStudio()
 	}
 	t.reader.scroll.update(msg)
 	return nil
@@ -300,8 +321,18 @@ func (t *quizTab) readerKey(msg tea.KeyPressMsg) tea.Cmd {
 func (t *quizTab) ShortHelp() []key.Binding {
 	k := t.c.Keys
 	if t.reader != nil {
-		return []key.Binding{k.QuizBack, k.QuizInStudio, k.Down, k.Up}
+		return []key.Binding{k.QuizBack, k.Down, k.Up}
 	}
+	bs := t.modeHelp()
+	if t.run != nil {
+		bs = append(bs, k.QuizEnd)
+	}
+	return bs
+}
+
+// modeHelp is the keys of the screen the exam is on.
+func (t *quizTab) modeHelp() []key.Binding {
+	k := t.c.Keys
 	switch t.mode {
 	case quizIntro:
 		return []key.Binding{k.QuizStart}

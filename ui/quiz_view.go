@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/quiz"
 	"github.com/skillstudio/skillstudio/sanitize"
@@ -75,6 +77,7 @@ func (t *quizTab) gateLabel(b quiz.BlockRecord) string {
 }
 
 // progress is the exam's header: block, question, score so far, gate.
+// The score and gate always show; the block's title gives way first.
 func (t *quizTab) progress() string {
 	st := t.c.Styles
 	rec := t.run.Record()
@@ -83,12 +86,17 @@ func (t *quizTab) progress() string {
 	if t.mode != quizAsking {
 		qn = len(att.Answers)
 	}
-	left := fmt.Sprintf(" Block %d/%d · %s", rec.Index+1, len(t.entry.Skill.Quizzes), st.Bold.Render(sanitize.Line(blockTitle(rec))))
 	right := fmt.Sprintf("%s  Q %d/%d  score %d/%d", t.gateLabel(rec), qn, rec.Questions, att.Correct, len(att.Answers))
 	if att.Number > 1 {
 		right += fmt.Sprintf("  attempt %d", att.Number)
 	}
-	return spread(left, right+" ", t.width)
+	right += " "
+	left := fmt.Sprintf(" Block %d/%d", rec.Index+1, len(t.entry.Skill.Quizzes))
+	room := t.width - ansi.StringWidth(left) - ansi.StringWidth(right) - 4
+	if title := sanitize.Line(blockTitle(rec)); room >= 6 {
+		left += " · " + st.Bold.Render(ansi.Truncate(title, room, glyphEllip))
+	}
+	return spread(left, right, t.width)
 }
 
 func blockTitle(b quiz.BlockRecord) string {

@@ -16,15 +16,32 @@ import (
 // OpenFileMsg asks the skill pane to show a file of the selected skill in
 // the Read tab, on top of the reader's back stack. Path is an FS path
 // relative to the skill's folder (a quiz's load-reference target).
-type OpenFileMsg struct{ Path string }
+//
+// Return (here and in GotoHeadingMsg and OpenSkillMsg) gives the reader a
+// back key to the tab that sent the message, on the skill it was on: the
+// quiz's way back.
+type OpenFileMsg struct {
+	Path   string
+	Return bool
+}
 
 // GotoHeadingMsg asks the skill pane to show the selected skill's body in
-// the Read tab scrolled to a heading (a quiz's goto action).
-type GotoHeadingMsg struct{ Heading string }
+// the Read tab scrolled to a heading (a quiz's goto action); an empty
+// Heading shows the top of the body.
+type GotoHeadingMsg struct {
+	Heading string
+	Return  bool
+}
 
 // OpenSkillMsg selects the skill of that name and shows its Read tab (a
-// quiz's load-skill action). Unknown names give a status message.
-type OpenSkillMsg struct{ Name string }
+// quiz's load-skill action). ID, when set, picks the entry exactly (two
+// sources may hold skills of one name). Unknown names give a status
+// message.
+type OpenSkillMsg struct {
+	Name   string
+	ID     int
+	Return bool
+}
 
 // StatusMsg shows a one-line message in the status bar until the next key.
 type StatusMsg struct {

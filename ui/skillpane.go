@@ -26,6 +26,11 @@ type skillPane struct {
 	// stale[i] is true when the pane's skill changed since.
 	shownID []int
 	stale   []bool
+
+	// ret is the way back to the quiz after one of its actions; gate what
+	// a quiz run hides of the body (skillpane_return.go).
+	ret  *returnPoint
+	gate *bodyGate
 }
 
 func newSkillPane(c *Common) *skillPane {
@@ -60,6 +65,9 @@ func (p *skillPane) refresh() tea.Cmd {
 
 // setEntry shows e; same means e was re-read (keep scroll and selection).
 func (p *skillPane) setEntry(e *Entry, same bool) tea.Cmd {
+	if !same {
+		p.clearReturn()
+	}
 	p.entry = e
 	for i := range p.stale {
 		p.stale[i] = true
@@ -84,7 +92,7 @@ func (p *skillPane) activate(i int) tea.Cmd {
 	}
 	same := p.shownID[i] == p.entry.ID
 	p.shownID[i] = p.entry.ID
-	return t.SetEntry(p.entry, same)
+	return tea.Batch(t.SetEntry(p.entry, same), p.syncGate())
 }
 
 // visible lists the indexes of the tabs that apply to the skill.
@@ -134,19 +142,32 @@ func (p *skillPane) capturesKey(msg tea.KeyPressMsg) bool {
 	return ok && c.CapturesKey(msg)
 }
 
+// Update handles a message, then hands a gate the Quiz tab's run changed
+// to the Read tab.
 func (p *skillPane) Update(msg tea.Msg) tea.Cmd {
+	cmd := p.update(msg)
+	return tea.Batch(cmd, p.syncGate())
+}
+
+func (p *skillPane) update(msg tea.Msg) tea.Cmd {
 	k := p.c.Keys
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		if p.capturesKey(msg) {
 			return p.tabs[p.active].Update(msg)
 		}
+		if cmd, ok := p.handleReturnKey(msg); ok {
+			return cmd
+		}
 		switch {
 		case key.Matches(msg, k.NextTab):
+			p.clearReturn()
 			return p.cycle(1)
 		case key.Matches(msg, k.PrevTab):
+			p.clearReturn()
 			return p.cycle(-1)
 		case key.Matches(msg, k.TabNumber):
+			p.clearReturn()
 			vis := p.visible()
 			if n := int(msg.Code - '1'); n >= 0 && n < len(vis) {
 				return p.activate(vis[n])
@@ -158,8 +179,18 @@ func (p *skillPane) Update(msg tea.Msg) tea.Cmd {
 		if p.entry == nil {
 			return nil
 		}
+		if msg.Return {
+			depth := 1
+			if rt, _ := p.readTab(); rt != nil {
+				depth = len(rt.stack)
+			}
+			p.markReturn(depth)
+		}
 		return tea.Batch(p.showTab("Read"), openFileCmd(p.entry, p.entry.Skill.Location.Join(msg.Path)))
 	case GotoHeadingMsg:
+		if msg.Return {
+			p.markReturn(1)
+		}
 		cmd := p.showTab("Read")
 		for i, t := range p.tabs {
 			if t.Title() == "Read" {
@@ -181,7 +212,11 @@ func (p *skillPane) Update(msg tea.Msg) tea.Cmd {
 
 func (p *skillPane) ShortHelp() []key.Binding {
 	k := p.c.Keys
-	return append([]key.Binding{k.NextTab}, p.tabs[p.active].ShortHelp()...)
+	bs := []key.Binding{k.NextTab}
+	if _, ri := p.readTab(); p.ret != nil && p.active == ri {
+		bs = append(bs, k.QuizBack)
+	}
+	return append(bs, p.tabs[p.active].ShortHelp()...)
 }
 
 func (p *skillPane) FullHelp() [][]key.Binding {

@@ -33,6 +33,10 @@ type readTab struct {
 	gotoHeading string
 	link        int // selected link, -1 for none
 	note        string
+	// gate hides the body during a quiz run (read_gate.go); nil: none.
+	gate *bodyGate
+	// returnHint says the back key returns to the quiz.
+	returnHint bool
 }
 
 func newReadTab(c *Common) *readTab {
@@ -62,7 +66,7 @@ func (t *readTab) SetEntry(e *Entry, same bool) tea.Cmd {
 		t.stack = nil
 		return nil
 	}
-	body := bodyDoc(e)
+	body := t.bodyFor(e)
 	if same && len(t.stack) > 0 {
 		// Re-read after a change: keep the stack and the scroll.
 		body.yOffset = t.stack[0].yOffset
@@ -189,7 +193,14 @@ func (t *readTab) Update(msg tea.Msg) tea.Cmd {
 	case GotoHeadingMsg:
 		if len(t.stack) > 1 {
 			t.stack = t.stack[:1]
+			t.restore = t.top().yOffset
 		}
+		if msg.Heading == "" {
+			// The top of the body.
+			t.restore = 0
+			t.vp.SetYOffset(0)
+		}
+		t.link = -1
 		t.gotoHeading = msg.Heading
 		if cmd := t.request(); cmd != nil {
 			return cmd
@@ -267,7 +278,9 @@ func (t *readTab) jumpHeading(dir int) {
 }
 
 // jumpToHeadingNamed scrolls to the first heading whose text matches name
-// (case-insensitive, with or without the leading #s) — a quiz's goto.
+// (case-insensitive, with or without the leading #s) — a quiz's goto. In a
+// gated body a heading already on the first page stays put, so the lock
+// notice above it stays in view.
 func (t *readTab) jumpToHeadingNamed(name string) {
 	want := strings.ToLower(strings.TrimSpace(strings.TrimLeft(name, "# ")))
 	lines := strings.Split(t.doc.out, "\n")
@@ -275,6 +288,10 @@ func (t *readTab) jumpToHeadingNamed(name string) {
 		if l < len(lines) {
 			plain := strings.ToLower(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ansi.Strip(lines[l])), "# ")))
 			if plain == want || strings.HasSuffix(plain, want) {
+				if top := t.top(); top != nil && strings.HasSuffix(top.id, gatedSuffix) && l < t.vp.Height()-2 {
+					t.vp.SetYOffset(0)
+					return
+				}
 				t.vp.SetYOffset(l)
 				return
 			}
@@ -299,7 +316,7 @@ func (t *readTab) ShortHelp() []key.Binding {
 			bs = append(bs, k.Follow)
 		}
 	}
-	if len(t.stack) > 1 {
+	if len(t.stack) > 1 && !t.returnHint {
 		bs = append(bs, k.ReaderBack)
 	}
 	return bs
@@ -344,6 +361,8 @@ func (t *readTab) footer() string {
 	switch {
 	case t.note != "":
 		return st.StatusError.Render(" " + t.note)
+	case t.returnHint:
+		return " " + st.Key.Render(k.QuizBack.Help().Key) + st.Dim.Render(" back to the quiz")
 	case t.doc != nil && t.link >= 0 && t.link < len(t.doc.links):
 		l := t.doc.links[t.link]
 		rel := strings.TrimPrefix(strings.TrimPrefix(l.target, t.top().skillDir), "/")
