@@ -119,7 +119,10 @@ func studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
 		}
 		profile = p
 	}
+	remote := registry.RemoteDefaults()
 	return ui.Options{
+		Remote:       &remote,
+		ConfigPath:   config.UserPath(),
 		Sources:      args,
 		ExtraSources: cfg.Sources,
 		Theme:        theme,

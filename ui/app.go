@@ -10,8 +10,8 @@ import (
 	"charm.land/bubbles/v2/spinner"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
-	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -48,15 +48,15 @@ type Model struct {
 	// pendingNew is the main file of a skill just created with `n`,
 	// selected as soon as a batch brings it in (new_select.go).
 	pendingNew string
+	// confirm is a yes/no question waiting for its key (sources.go).
+	confirm *confirmation
 
 	ld      loader
 	entries map[int]*Entry
 	loaded  bool // every source searched and read once
 	watcher *registry.Watcher
 
-	libDiags     []model.Diagnostic // search problems
-	checkedDiags []model.Diagnostic // index checks
-	builds       map[int]BuildResult
+	builds map[int]BuildResult
 
 	notice     string // lasting: the embedded-library notice
 	status     string // until the next key
@@ -96,6 +96,7 @@ func New(opts Options) *Model {
 	}
 	m.ld.known = map[string]int{}
 	c.Library = m
+	m.lib.sourceStatus = m.styledSourceStatus
 	m.help.Styles = c.Styles.Help
 	m.spin.Style = c.Styles.StatusNotice
 	return m
@@ -135,7 +136,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.setTheme(Theme{Dark: msg.IsDark()})
 		return m.skill.refresh()
 	case spinner.TickMsg:
-		if !m.loading() {
+		if !m.loading() && !m.streaming() {
 			return nil // stop ticking once loaded
 		}
 		var cmd tea.Cmd
@@ -180,18 +181,24 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case StatusMsg:
 		m.setStatus(msg.Text, msg.Error)
 		return nil
+	case remoteEventMsg:
+		return m.onRemoteEvent(msg)
+	case pulledMsg:
+		return m.onPulled(msg)
+	case configSavedMsg:
+		m.onConfigSaved(msg)
+		return nil
 	case RescanMsg:
 		var cmds []tea.Cmd
 		for i, s := range m.ld.sources {
-			if s.err == nil && !s.embedded {
+			if s.err == nil && !s.embedded && !s.remote && !s.removed {
 				s.found = false
 				cmds = append(cmds, findCmd(i, s.spec, m.opts.Open))
 			}
 		}
 		return tea.Batch(cmds...)
 	case AddSourceMsg:
-		m.lib.group = true
-		return tea.Batch(m.addSource(msg.Spec, false), m.spin.Tick)
+		return m.onAddSource(msg)
 	case OpenSkillMsg:
 		return m.onOpenSkill(msg)
 	case returnToMsg:
@@ -247,6 +254,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if m.screen != nil {
 		return m.screen.Update(msg)
 	}
+	if m.confirm != nil {
+		return m.answerConfirm(msg)
+	}
 	if m.focus == focusLibrary && m.lib.filtering {
 		return m.lib.Update(msg)
 	}
@@ -264,6 +274,10 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openScreen(NewSkillScreen, "Creating skills from the studio is not available in this build; try `skillstudio new`.")
 	case key.Matches(msg, k.AddSource):
 		return m.openScreen(AddSourceScreen, "Adding sources from the studio is not available in this build; pass them as arguments: skillstudio SOURCE...")
+	case key.Matches(msg, k.Pull):
+		return m.pull()
+	case key.Matches(msg, k.RemoveSrc) && m.focus == focusLibrary:
+		return m.askRemoveSource()
 	case key.Matches(msg, k.NextTab), key.Matches(msg, k.PrevTab), key.Matches(msg, k.TabNumber):
 		// Tabs switch from either pane; from the library they also move
 		// the focus to the skill when only one pane fits.
@@ -457,13 +471,18 @@ func (m *Model) helpKeys() help.KeyMap {
 	} else if m.focus == focusSkill {
 		focused = m.skill
 	}
-	return helpKeys{focused: focused, k: m.c.Keys, libFocused: m.focus == focusLibrary && m.screen == nil}
+	h := helpKeys{focused: focused, k: m.c.Keys, libFocused: m.focus == focusLibrary && m.screen == nil}
+	if e := m.lib.Selected(); e != nil && !e.Base.Local && !e.stub && m.screen == nil {
+		h.canPull = true
+	}
+	return h
 }
 
 type helpKeys struct {
 	focused    help.KeyMap
 	k          *KeyMap
 	libFocused bool
+	canPull    bool // the selected skill is remote or built in
 }
 
 func (h helpKeys) ShortHelp() []key.Binding {
@@ -471,11 +490,14 @@ func (h helpKeys) ShortHelp() []key.Binding {
 	if h.libFocused {
 		bs = append(bs, h.k.NextTab)
 	}
+	if h.canPull {
+		bs = append(bs, h.k.Pull)
+	}
 	return append(bs, h.k.Help, h.k.Quit)
 }
 
 func (h helpKeys) FullHelp() [][]key.Binding {
-	return append(h.focused.FullHelp(), []key.Binding{h.k.NewSkill, h.k.AddSource, h.k.Help, h.k.Quit, h.k.ForceQuit})
+	return append(h.focused.FullHelp(), []key.Binding{h.k.NewSkill, h.k.AddSource, h.k.RemoveSrc, h.k.Pull, h.k.Help, h.k.Quit, h.k.ForceQuit})
 }
 
 // View draws the window: title, panes, status bar, help.
@@ -534,9 +556,17 @@ func (m *Model) titleBar() string {
 		if i == 0 && m.notice != "" {
 			continue // the empty default folder the notice talks about
 		}
-		labels = append(labels, s.label)
+		if s.removed {
+			continue
+		}
+		label := s.label
+		if s.remote {
+			label += " (" + s.status.String() + ")"
+		}
+		labels = append(labels, label)
 	}
-	right := st.TitleBar.Render(strings.Join(labels, ", ") + " ")
+	room := m.c.Width - lipgloss.Width(left) - 2
+	right := st.TitleBar.Render(ansi.Truncate(strings.Join(labels, ", "), max(room-1, 0), glyphEllip) + " ")
 	return spread(left, right, m.c.Width)
 }
 
@@ -547,6 +577,8 @@ func (m *Model) statusBar() string {
 	w := m.c.Width
 	var left string
 	switch {
+	case m.confirm != nil:
+		left = st.StatusError.Render(" " + m.confirm.question)
 	case m.status != "":
 		style := st.StatusNotice
 		if m.statusErr {
@@ -555,6 +587,8 @@ func (m *Model) statusBar() string {
 		left = style.Render(" " + m.status)
 	case m.loading():
 		left = " " + m.spin.View() + st.StatusNotice.Render(fmt.Sprintf(" Reading skills %d/%d", m.ld.done, m.ld.total))
+	case m.streaming():
+		left = " " + m.spin.View() + st.StatusNotice.Render(" "+m.streamingLine())
 	case m.notice != "":
 		left = st.StatusNotice.Render(" " + m.notice)
 	}
@@ -579,8 +613,8 @@ func (m *Model) countsSummary() string {
 	if warns > 0 {
 		s += st.Dim.Render(" · ") + st.Warning.Render(fmt.Sprintf("%s%d", glyphWarning, warns))
 	}
-	if n := len(m.libDiags) + len(m.checkedDiags); n > 0 {
-		s += st.Dim.Render(" · ") + st.Warning.Render(plural(n, "library finding", "library findings"))
+	if n := len(m.allLibraryFindings()); n > 0 {
+		s += st.Dim.Render(" · ") + st.Warning.Render(plural(n, "library finding", "library findings")) + st.Dim.Render(" (Lint tab)")
 	}
 	if m.watcher != nil {
 		s += st.Dim.Render(" · live")

@@ -6,6 +6,8 @@ import (
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/skillstudio/skillstudio/model"
 )
 
 // Common is what every screen shares: the size it was given, the theme
@@ -33,6 +35,9 @@ type LibraryLookup interface {
 	// EntryNamed returns the skill called name, preferring one from the
 	// same source as near (which may be nil); nil when there is none.
 	EntryNamed(name string, near *Entry) *Entry
+	// SourceFindings returns the findings about e's source itself
+	// (search problems, rejected index entries, index checks).
+	SourceFindings(e *Entry) []model.Diagnostic
 }
 
 // NewCommon builds a Common for a theme.

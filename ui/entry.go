@@ -33,6 +33,9 @@ type Entry struct {
 	// point of every library check.
 	loaded *model.Skill
 	row    row
+	// stub: a remote skill its index named, not fetched yet; failed: it
+	// could not be fetched (the source's findings say why).
+	stub, failed bool
 }
 
 // row holds an entry's display strings, sanitised once when it is read so

@@ -32,6 +32,7 @@ func (s sortMode) String() string {
 // libLine is one line of the library list: a group header or a skill.
 type libLine struct {
 	header string
+	source string // a header's source label
 	e      *Entry
 	// nameMatch holds byte offsets in the row's name matched by the filter.
 	nameMatch []int
@@ -70,6 +71,12 @@ type libraryPane struct {
 	// rows caches drawn rows (all but the selected one) until the next
 	// rebuild, resize or theme change.
 	rows map[int]string
+
+	// sourceStatus, when set, is a source's status line for its group
+	// header, styled (a remote source's "ok · 12 skills · cached").
+	sourceStatus func(label string) string
+	// sourceOrder is each source label's index, to order the groups.
+	sourceOrder map[string]int
 }
 
 func newLibraryPane(c *Common) *libraryPane {
@@ -122,14 +129,29 @@ func (p *libraryPane) add(es ...*Entry) tea.Cmd {
 	for _, e := range es {
 		if !slices.Contains(p.sources, e.Source) {
 			p.sources = append(p.sources, e.Source)
+			if p.sourceOrder == nil {
+				p.sourceOrder = map[string]int{}
+			}
+			p.sourceOrder[e.Source] = e.src
 		}
 	}
+	// Groups in the order the sources were named, whichever arrived
+	// first (a remote index can beat a local folder).
+	slices.SortStableFunc(p.sources, func(a, b string) int { return cmp.Compare(p.sourceOrder[a], p.sourceOrder[b]) })
 	p.entries = append(p.entries, es...)
 	p.rebuild()
 	if p.query != "" {
 		return p.filterCmd()
 	}
 	return nil
+}
+
+// removeSource drops a source's group and keeps only the entries given.
+func (p *libraryPane) removeSource(label string, kept []*Entry) {
+	p.entries = kept
+	p.sources = slices.DeleteFunc(p.sources, func(s string) bool { return s == label })
+	p.matches = slices.DeleteFunc(p.matches, func(l libLine) bool { return l.e != nil && l.e.Source == label })
+	p.rebuild()
 }
 
 // refresh re-orders after counts changed (a re-lint), keeping the selection.
@@ -172,7 +194,7 @@ func (p *libraryPane) rebuild() {
 		grouped := make([]libLine, 0, len(ordered)+len(p.sources))
 		for _, src := range p.sources {
 			if ls := bySource[src]; len(ls) > 0 {
-				grouped = append(grouped, libLine{header: fmt.Sprintf("%s (%d)", src, len(ls))})
+				grouped = append(grouped, libLine{header: fmt.Sprintf("%s (%d)", src, len(ls)), source: src})
 				grouped = append(grouped, ls...)
 			}
 		}
@@ -477,7 +499,7 @@ func (p *libraryPane) View() string {
 		}
 		l := p.lines[i]
 		if l.header != "" {
-			b.WriteString(fit(st.GroupHeader.Render(" "+ansi.Truncate(l.header, p.width-1, "…")), p.width))
+			b.WriteString(p.headerRow(l))
 			continue
 		}
 		if i == p.cursor {
@@ -496,6 +518,25 @@ func (p *libraryPane) View() string {
 		b.WriteString(r)
 	}
 	return b.String()
+}
+
+// headerRow is a group header: the source, its count and, for a remote
+// source, its status line on the right.
+func (p *libraryPane) headerRow(l libLine) string {
+	st := p.c.Styles
+	status := ""
+	if p.sourceStatus != nil {
+		status = p.sourceStatus(l.source)
+	}
+	left := " " + l.header
+	if status == "" {
+		return fit(st.GroupHeader.Render(ansi.Truncate(left, p.width, glyphEllip)), p.width)
+	}
+	room := p.width - ansi.StringWidth(left) - 2
+	if room < 10 {
+		return fit(st.GroupHeader.Render(ansi.Truncate(left, p.width, glyphEllip)), p.width)
+	}
+	return spread(st.GroupHeader.Render(left), ansi.Truncate(status, room-1, glyphEllip)+" ", p.width)
 }
 
 func (p *libraryPane) headerLine() string {
@@ -608,7 +649,14 @@ func (p *libraryPane) rowView(l libLine, c columns, selected bool) string {
 		b.WriteString(sel(st.Description).Render(pad(ansi.Truncate(e.row.desc, c.desc, "…"), c.desc)))
 	}
 	b.WriteString(gap)
-	b.WriteString(p.countsCell(e.row, c.counts, sel))
+	switch {
+	case e.failed:
+		b.WriteString(sel(st.Error).Render(pad("", c.counts-1) + glyphError))
+	case e.stub:
+		b.WriteString(sel(st.Dim).Render(pad("", c.counts-1) + glyphEllip))
+	default:
+		b.WriteString(p.countsCell(e.row, c.counts, sel))
+	}
 	return fit(b.String(), p.width)
 }
 

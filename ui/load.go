@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"slices"
@@ -31,6 +32,19 @@ type source struct {
 	err      error
 	embedded bool
 	repos    []formats.Repository
+	// notes are findings about the source itself (search problems, a
+	// remote source's rejected entries); checked are the index checks of
+	// the latest library check.
+	notes, checked []model.Diagnostic
+	// Remote sources stream (remote.go): cancel stops the stream, status
+	// is its status line, streaming is true until the last event.
+	remote    bool
+	cancel    context.CancelFunc
+	status    registry.Status
+	streaming bool
+	// removed: the user removed the source; its index stays taken so
+	// entries' src numbers keep their meaning.
+	removed bool
 }
 
 // loadJob is one candidate waiting to be read.
@@ -76,7 +90,8 @@ type batchLoadedMsg struct{ entries []*Entry }
 type libraryCheckedMsg struct {
 	gen    int
 	skills map[int]checkedSkill
-	diags  []model.Diagnostic
+	// diags are the index checks' findings per source index.
+	diags map[int][]model.Diagnostic
 }
 
 // checkedSkill is a skill with its library findings, and the reader's
@@ -156,11 +171,15 @@ func checkLibraryCmd(gen int, snap []checkSnapshot, sources []*source, opts mode
 	}
 	var repos []repo
 	for i, s := range sources {
+		if s.removed {
+			continue
+		}
 		for _, r := range s.repos {
 			repos = append(repos, repo{i, s.opened.Base, r.Index})
 		}
 	}
 	return func() tea.Msg {
+		bySource := map[int][]model.Diagnostic{}
 		lib := &model.Library{Skills: make([]*model.Skill, len(snap))}
 		for i, sn := range snap {
 			c := *sn.loaded
@@ -175,7 +194,8 @@ func checkLibraryCmd(gen int, snap []checkSnapshot, sources []*source, opts mode
 					members = append(members, s)
 				}
 			}
-			lib.Diagnostics = append(lib.Diagnostics, osloop.CheckIndex(r.base.FS, r.index, members, opts)...)
+			ds := cfg.Filter(osloop.CheckIndex(r.base.FS, r.index, members, opts))
+			bySource[r.src] = append(bySource[r.src], ds...)
 		}
 		formats.CheckLibrary(lib)
 		cfg.Apply(lib)
@@ -183,7 +203,7 @@ func checkLibraryCmd(gen int, snap []checkSnapshot, sources []*source, opts mode
 		for i, sn := range snap {
 			out[sn.id] = checkedSkill{from: sn.loaded, skill: lib.Skills[i]}
 		}
-		return libraryCheckedMsg{gen: gen, skills: out, diags: lib.Diagnostics}
+		return libraryCheckedMsg{gen: gen, skills: out, diags: bySource}
 	}
 }
 
@@ -216,9 +236,13 @@ func (m *Model) startLoading() tea.Cmd {
 
 func (m *Model) addSource(spec string, embedded bool) tea.Cmd {
 	i := len(m.ld.sources)
-	m.ld.sources = append(m.ld.sources, &source{spec: spec, label: sourceLabel(m.c.WorkDir, spec, embedded), embedded: embedded})
+	s := &source{spec: spec, label: sourceLabel(m.c.WorkDir, spec, embedded), embedded: embedded}
+	m.ld.sources = append(m.ld.sources, s)
 	if embedded {
 		return embeddedFindCmd(i)
+	}
+	if m.opts.Remote != nil && registry.IsRemote(spec) {
+		return m.startStream(i, s)
 	}
 	return findCmd(i, spec, m.opts.Open)
 }
@@ -237,8 +261,8 @@ func (m *Model) onSourceFound(msg sourceFoundMsg) tea.Cmd {
 	if !src.searched {
 		// Search problems and source notes count once, not per rescan.
 		src.searched = true
-		m.libDiags = append(m.libDiags, msg.found.Problems...)
-		m.libDiags = append(m.libDiags, msg.opened.Notes...)
+		src.notes = append(src.notes, m.opts.Config.Filter(msg.found.Problems)...)
+		src.notes = append(src.notes, m.opts.Config.Filter(msg.opened.Notes)...)
 	}
 	for _, c := range msg.found.Candidates {
 		k := strconv.Itoa(msg.src) + "\x00" + c.Path
@@ -271,7 +295,7 @@ func (m *Model) afterProgress() tea.Cmd {
 		return tea.Batch(cmds...)
 	}
 	// Everything named was searched and read.
-	if m.ld.fallback && m.ld.total == 0 && !m.usesEmbedded() {
+	if m.ld.fallback && m.ld.total == 0 && !m.usesEmbedded() && !m.anyRemote() {
 		m.ld.fallback = false
 		where := "this folder"
 		if spec := m.ld.sources[0].spec; spec != "." {
@@ -299,6 +323,15 @@ func (m *Model) loading() bool {
 		}
 	}
 	return m.ld.inflight > 0 || len(m.ld.queue) > 0
+}
+
+func (m *Model) anyRemote() bool {
+	for _, s := range m.ld.sources {
+		if s.remote && !s.removed {
+			return true
+		}
+	}
+	return false
 }
 
 func (m *Model) usesEmbedded() bool {
@@ -342,7 +375,9 @@ func (m *Model) requestCheck() tea.Cmd {
 	m.ld.checkGen++
 	snap := make([]checkSnapshot, 0, len(m.entries))
 	for _, e := range m.lib.entries {
-		snap = append(snap, checkSnapshot{id: e.ID, src: e.src, loaded: e.loaded})
+		if !e.stub {
+			snap = append(snap, checkSnapshot{id: e.ID, src: e.src, loaded: e.loaded})
+		}
 	}
 	return checkLibraryCmd(m.ld.checkGen, snap, m.ld.sources, m.readerOptions(), m.opts.Config)
 }
@@ -361,7 +396,9 @@ func (m *Model) onLibraryChecked(msg libraryCheckedMsg) tea.Cmd {
 			}
 			e.setSkill(cs.skill)
 		}
-		m.checkedDiags = msg.diags
+		for i, s := range m.ld.sources {
+			s.checked = msg.diags[i]
+		}
 	}
 	cmds := []tea.Cmd{m.lib.refresh()}
 	if sel := m.skill.entry; sel != nil {

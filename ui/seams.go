@@ -54,8 +54,13 @@ type StatusMsg struct {
 type RescanMsg struct{}
 
 // AddSourceMsg opens one more source (a folder, a file, or whatever spec
-// Options.Open understands) and streams its skills into the library.
-type AddSourceMsg struct{ Spec string }
+// Options.Open understands; remote specs stream when Options.Remote is
+// set) and streams its skills into the library. Save also lists it in the
+// user config file (Options.ConfigPath), as the add-source prompt does.
+type AddSourceMsg struct {
+	Spec string
+	Save bool
+}
 
 // CloseScreenMsg closes the full-window screen that is open (the new-skill
 // form, the add-source prompt) and returns to the library.
@@ -143,4 +148,13 @@ type Options struct {
 	Builder Builder
 	// BatchSize is how many skills one load command reads (default 32).
 	BatchSize int
+	// Remote, when set, streams remote specs (registry.IsRemote) with
+	// registry.Stream: rows as soon as the index arrives, details as they
+	// are fetched, a status line per source. Nil opens them with Open.
+	Remote *registry.RemoteOptions
+	// ConfigPath is the user config file whose sources: list the studio
+	// edits when a source is added or removed ("" edits nothing).
+	ConfigPath string
+	// PullDir is where `p` copies a remote skill (default WorkDir).
+	PullDir string
 }

@@ -72,6 +72,11 @@ func (p *skillPane) setEntry(e *Entry, same bool) tea.Cmd {
 	for i := range p.stale {
 		p.stale[i] = true
 	}
+	if e != nil && e.stub {
+		// Nothing to show but the index's line until the files arrive;
+		// the tabs get the skill then.
+		return nil
+	}
 	if e != nil && !p.tabs[p.active].Applies(e) {
 		p.active = 0
 	}
@@ -151,6 +156,12 @@ func (p *skillPane) Update(msg tea.Msg) tea.Cmd {
 
 func (p *skillPane) update(msg tea.Msg) tea.Cmd {
 	k := p.c.Keys
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.MouseWheelMsg:
+		if p.entry != nil && p.entry.stub {
+			return nil
+		}
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		if p.capturesKey(msg) {
@@ -246,9 +257,40 @@ func (p *skillPane) View() string {
 		where = e.Source + ": " + e.Skill.Location.File
 	}
 	b.WriteString(fit(st.Dim.Render(" "+ansi.Truncate(sanitize.Line(where), p.width-2, glyphEllip)), p.width) + "\n")
+	if e.stub {
+		b.WriteString("\n" + p.stubView(e))
+		return fitLines(b.String(), p.width, p.height)
+	}
 	b.WriteString(p.tabBar() + "\n")
 	b.WriteString(p.tabs[p.active].View())
 	return fitLines(b.String(), p.width, p.height)
+}
+
+// stubView stands in for the tabs while a remote skill's files are
+// fetched, or after they could not be.
+func (p *skillPane) stubView(e *Entry) string {
+	st := p.c.Styles
+	w := max(p.width-4, 10)
+	var b strings.Builder
+	if e.row.desc != "" {
+		b.WriteString(indent(wrap(e.row.desc, w), "  ") + "\n\n")
+	}
+	if e.failed {
+		b.WriteString(st.Error.Render(indent(wrap("This skill's files could not be fetched.", w), "  ")) + "\n")
+		if p.c.Library != nil {
+			for _, d := range p.c.Library.SourceFindings(e) {
+				if strings.Contains(d.Message, e.Skill.Name) {
+					b.WriteString("\n" + st.Dim.Render(indent(wrap(sanitize.Line(d.Rule+": "+d.Message), w), "  ")) + "\n")
+					if d.Hint != "" {
+						b.WriteString(st.Dim.Render(indent(wrap("hint: "+sanitize.Line(d.Hint), w), "  ")) + "\n")
+					}
+				}
+			}
+		}
+	} else {
+		b.WriteString(st.Dim.Render(indent(wrap("Listed by the source's index; fetching its files"+glyphEllip, w), "  ")))
+	}
+	return b.String()
 }
 
 // shortTitler is a tab with a shorter label for narrow panes

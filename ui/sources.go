@@ -1,0 +1,185 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/sanitize"
+)
+
+// Adding and removing sources from the studio, and the findings about
+// sources themselves (library findings: search problems, rejected index
+// entries, index checks), which the Lint tab shows above a skill's own.
+
+// SourceFindings returns the library findings of e's source
+// (LibraryLookup), for the Lint tab.
+func (m *Model) SourceFindings(e *Entry) []model.Diagnostic {
+	if e == nil || e.src < 0 || e.src >= len(m.ld.sources) {
+		return nil
+	}
+	s := m.ld.sources[e.src]
+	if s.removed {
+		return nil
+	}
+	return append(slices.Clone(s.notes), s.checked...)
+}
+
+// allLibraryFindings is every source's findings, for the status bar.
+func (m *Model) allLibraryFindings() []model.Diagnostic {
+	var out []model.Diagnostic
+	for _, s := range m.ld.sources {
+		if !s.removed {
+			out = append(out, s.notes...)
+			out = append(out, s.checked...)
+		}
+	}
+	return out
+}
+
+// configSavedMsg: the user config file was edited (or not).
+type configSavedMsg struct {
+	verb, spec string
+	changed    bool
+	err        error
+}
+
+// saveSourceCmd adds or removes spec in the user config file's sources:.
+func (m *Model) saveSourceCmd(add bool, spec string) tea.Cmd {
+	p := m.opts.ConfigPath
+	if p == "" {
+		return nil
+	}
+	return func() tea.Msg {
+		var changed bool
+		var err error
+		verb := "Added"
+		if add {
+			changed, err = config.AddSource(p, spec)
+		} else {
+			verb = "Removed"
+			changed, err = config.RemoveSource(p, spec)
+		}
+		return configSavedMsg{verb: verb, spec: spec, changed: changed, err: err}
+	}
+}
+
+func (m *Model) onConfigSaved(msg configSavedMsg) {
+	where := displayPath(m.c.WorkDir, m.opts.ConfigPath)
+	spec := sanitize.Line(msg.spec)
+	switch {
+	case msg.err != nil:
+		m.setStatus(fmt.Sprintf("%s %s for now, but the config file was not changed: %s", msg.verb, spec, sanitize.Line(msg.err.Error())), true)
+	case msg.changed && msg.verb == "Added":
+		m.setStatus(fmt.Sprintf("Added %s; saved in %s.", spec, where), false)
+	case msg.changed:
+		m.setStatus(fmt.Sprintf("Removed %s; it is gone from %s too.", spec, where), false)
+	case msg.verb == "Added":
+		m.setStatus(fmt.Sprintf("Added %s (already listed in %s).", spec, where), false)
+	default:
+		m.setStatus(fmt.Sprintf("Removed %s for this session (it is not in %s: it came from the command line or a project file).", spec, where), false)
+	}
+}
+
+// onAddSource opens a source the user named (or a pulled skill's folder).
+func (m *Model) onAddSource(msg AddSourceMsg) tea.Cmd {
+	for _, s := range m.ld.sources {
+		if !s.removed && s.spec == msg.Spec {
+			m.setStatus(sanitize.Line(msg.Spec)+" is already open.", false)
+			return nil
+		}
+	}
+	m.lib.group = true
+	cmds := []tea.Cmd{m.addSource(msg.Spec, false), m.spin.Tick}
+	if msg.Save {
+		cmds = append(cmds, m.saveSourceCmd(true, msg.Spec))
+	}
+	return tea.Batch(cmds...)
+}
+
+// confirmation is a yes/no question in the status bar; every other key
+// answers no.
+type confirmation struct {
+	question string
+	yes      func() tea.Cmd
+}
+
+// askRemoveSource asks before removing the selected skill's source.
+func (m *Model) askRemoveSource() tea.Cmd {
+	e := m.lib.Selected()
+	if e == nil {
+		return nil
+	}
+	if !m.lib.group {
+		m.setStatus(fmt.Sprintf("Group by source (%s) to pick a source to remove.", m.c.Keys.Group.Help().Key), false)
+		return nil
+	}
+	i := e.src
+	s := m.ld.sources[i]
+	n := 0
+	for _, x := range m.lib.entries {
+		if x.src == i {
+			n++
+		}
+	}
+	k := m.c.Keys
+	m.confirm = &confirmation{
+		question: fmt.Sprintf("Remove the source %s (%s) from the studio%s? %s/%s", s.label, plural(n, "skill", "skills"), m.savedHint(), k.Confirm.Help().Key, k.Cancel.Help().Key),
+		yes:      func() tea.Cmd { return m.removeSource(i) },
+	}
+	return nil
+}
+
+func (m *Model) savedHint() string {
+	if m.opts.ConfigPath == "" {
+		return ""
+	}
+	return " and your config file"
+}
+
+// answerConfirm handles the key that answers the open question.
+func (m *Model) answerConfirm(msg tea.KeyPressMsg) tea.Cmd {
+	c := m.confirm
+	m.confirm = nil
+	if key.Matches(msg, m.c.Keys.Confirm) {
+		return c.yes()
+	}
+	m.setStatus("Nothing removed.", false)
+	return nil
+}
+
+// removeSource drops source i and its skills; nothing on disk changes but
+// the config file's sources: list.
+func (m *Model) removeSource(i int) tea.Cmd {
+	s := m.ld.sources[i]
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.removed, s.streaming = true, false
+	kept := m.lib.entries[:0:0]
+	for _, e := range m.lib.entries {
+		if e.src == i {
+			// A watched file that changes later finds no entry and is
+			// ignored.
+			delete(m.entries, e.ID)
+			continue
+		}
+		kept = append(kept, e)
+	}
+	for k, id := range m.ld.known {
+		if m.entries[id] == nil {
+			delete(m.ld.known, k)
+		}
+	}
+	m.lib.removeSource(s.label, kept)
+	m.setStatus("Removed "+s.label+".", false)
+	cmds := []tea.Cmd{m.requestCheck(), m.saveSourceCmd(false, s.spec)}
+	if sel := m.lib.Selected(); sel != m.skill.entry {
+		cmds = append(cmds, m.skill.setEntry(sel, false))
+	}
+	return tea.Batch(cmds...)
+}
