@@ -596,6 +596,10 @@ func (m *Model) statusBar() string {
 	if b := m.buildStatus(); b != "" {
 		right = b + st.Dim.Render(" · ") + right
 	}
+	if (m.confirm != nil || m.status != "") && lipgloss.Width(left)+lipgloss.Width(right)+1 > w {
+		// A message or a question is read once: it wins over the counts.
+		return fit(left, w)
+	}
 	return spread(fit(left, max(w-lipgloss.Width(right)-1, 0)), right, w)
 }
 

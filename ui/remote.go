@@ -271,7 +271,7 @@ func (m *Model) onPulled(msg pulledMsg) tea.Cmd {
 		main = filepath.Join(p.Dest, path.Base(p.Skill.Location.File))
 	}
 	m.pendingNew = cleanAbs(main)
-	m.setStatus(fmt.Sprintf("Pulled %s into %s (%s): a local copy you can edit.", p.Skill.Name, displayPath(m.c.WorkDir, p.Dest), plural(p.Files, "file", "files")), false)
+	m.setStatus(fmt.Sprintf("Pulled %s into %s (%s).", p.Skill.Name, displayPath(m.c.WorkDir, p.Dest), plural(p.Files, "file", "files")), false)
 	for _, s := range m.ld.sources {
 		if !s.removed && s.err == nil && s.opened.Base.Local && within(cleanAbs(s.opened.Base.Root), m.pendingNew) {
 			return func() tea.Msg { return RescanMsg{} }

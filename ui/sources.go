@@ -2,7 +2,10 @@ package ui
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -69,7 +72,7 @@ func (m *Model) saveSourceCmd(add bool, spec string) tea.Cmd {
 }
 
 func (m *Model) onConfigSaved(msg configSavedMsg) {
-	where := displayPath(m.c.WorkDir, m.opts.ConfigPath)
+	where := homePath(m.opts.ConfigPath)
 	spec := sanitize.Line(msg.spec)
 	switch {
 	case msg.err != nil:
@@ -182,4 +185,16 @@ func (m *Model) removeSource(i int) tea.Cmd {
 		cmds = append(cmds, m.skill.setEntry(sel, false))
 	}
 	return tea.Batch(cmds...)
+}
+
+// homePath shows a path under the home folder as ~/….
+func homePath(p string) string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return p
+	}
+	if rel, err := filepath.Rel(home, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.Join("~", rel)
+	}
+	return p
 }

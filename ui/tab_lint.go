@@ -19,7 +19,10 @@ import (
 type lintTab struct {
 	scrollView
 	entry *Entry
+	// diags are the findings shown: first nlib about the skill's source
+	// itself (library findings), then the skill's own.
 	diags []model.Diagnostic
+	nlib  int
 	sel   int
 	// spans[i] is the first and last content line of finding i.
 	spans [][2]int
@@ -55,9 +58,13 @@ func (t *lintTab) SetEntry(e *Entry, same bool) tea.Cmd {
 		prev = &d
 	}
 	t.entry = e
-	t.diags = nil
+	t.diags, t.nlib = nil, 0
 	if e != nil {
-		t.diags = sortedFindings(e.Skill.Diagnostics)
+		if t.c.Library != nil {
+			t.diags = sortedFindings(t.c.Library.SourceFindings(e))
+			t.nlib = len(t.diags)
+		}
+		t.diags = append(t.diags, sortedFindings(e.Skill.Diagnostics)...)
 	}
 	switch {
 	case !same:
@@ -90,7 +97,7 @@ func (t *lintTab) redraw(keep bool) {
 	if t.entry == nil || t.width <= 0 {
 		return
 	}
-	content, spans := lintContent(t.c.Styles, t.entry, t.diags, t.sel, t.width)
+	content, spans := lintContent(t.c.Styles, t.entry, t.diags, t.nlib, t.sel, t.width)
 	t.spans = spans
 	t.setContent(content, keep)
 	t.ensureVisible()
@@ -164,24 +171,36 @@ func (t *lintTab) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{k.Down, k.Up, k.Top, k.Bottom, k.Edit, k.PageDown, k.PageUp}}
 }
 
-// lintContent draws the findings and says where each one's lines are.
-func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, sel, width int) (string, [][2]int) {
+// lintContent draws the findings and says where each one's lines are:
+// the first nlib are about the skill's source (library findings), under
+// their own heading; the rest are the skill's, grouped by severity.
+func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width int) (string, [][2]int) {
 	var lines []string
 	spans := make([][2]int, len(ds))
+	own := ds[nlib:]
 	if len(ds) == 0 {
 		lines = append(lines, " "+st.OK.Render(glyphOK+" No problems found."),
 			"",
 			st.Dim.Render(" Live lint is on: edit the skill in any editor and this tab updates."))
 		return strings.Join(lines, "\n"), spans
 	}
-	errs, warns, infos := model.CountDiagnostics(ds)
+	errs, warns, infos := model.CountDiagnostics(own)
 	summary := fmt.Sprintf(" %s · %s · %s", plural(errs, "error", "errors"), plural(warns, "warning", "warnings"), plural(infos, "info", "info"))
+	if nlib > 0 {
+		summary += " · " + plural(nlib, "library finding", "library findings")
+	}
 	lines = append(lines, st.Dim.Render(summary))
 	inner := max(width-6, 10)
-	dir := e.Skill.Location.Dir
 	var group model.Severity = -2
 	for i, d := range ds {
-		if d.Severity != group {
+		dir := e.Skill.Location.Dir
+		switch {
+		case i < nlib:
+			dir = "" // a path in the source, not in the skill
+			if i == 0 {
+				lines = append(lines, "", " "+st.Warning.Render("LIBRARY")+st.Dim.Render(" · about the source "+sanitize.Line(e.Source)+", not this skill"))
+			}
+		case d.Severity != group || i == nlib:
 			group = d.Severity
 			lines = append(lines, "", " "+st.SeverityStyle(d.Severity).Render(strings.ToUpper(severityHeading(d.Severity))))
 		}
@@ -212,6 +231,9 @@ func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, sel, width int) (s
 			}
 		}
 		spans[i] = [2]int{start, len(lines) - 1}
+	}
+	if len(own) == 0 {
+		lines = append(lines, "", " "+st.OK.Render(glyphOK+" This skill has no problems of its own."))
 	}
 	return strings.Join(lines, "\n"), spans
 }
