@@ -93,7 +93,7 @@ function toIssue(i) {
 
 export default defineSkill({
   listIssues: fn({
-    summary: "★ One page of a repository's issues (never pull requests), filtered by state, labels and activity date.",
+    summary: "One page of a repository's issues (never pull requests), filtered by state, labels and activity date.",
     input: z.object({
       owner: Owner,
       repo: Repo,

@@ -65,7 +65,7 @@ async function readIssues({ owner, repo, maxPages }) {
 
 export default defineSkill({
   staleIssues: fn({
-    summary: "★ Open issues with no activity since a day, least recently updated first, with their labels and age in days.",
+    summary: "Open issues with no activity since a day, least recently updated first, with their labels and age in days.",
     input: z.object({
       owner: z.string().describe("Repository owner"),
       repo: z.string().describe("Repository name"),

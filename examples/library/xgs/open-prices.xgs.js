@@ -63,31 +63,33 @@ const MAX_PAGES = 10;
 const Barcode = z
   .string()
   .regex(/^\d{8,14}$/)
-  .describe("EAN-8, EAN-13 or UPC-A digits as printed under the barcode, e.g. \"3017620422003\"");
+  .describe("EAN/UPC digits under the barcode");
 const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .describe("Calendar date, YYYY-MM-DD");
+  .describe("YYYY-MM-DD");
 const Currency = z
   .string()
   .regex(/^[A-Z]{3}$/)
-  .describe("ISO 4217 code of the shop's currency, e.g. \"EUR\". Prices in other currencies are ignored, never converted.");
+  .describe("ISO 4217, e.g. \"EUR\"");
 
+// Outputs repeat none of the input checks: they cost tokens on every turn
+// and tell the agent nothing new.
 const PriceStats = z.object({
-  barcode: Barcode,
-  name: z.string().nullable().describe("Product name from Open Food Facts, null when unknown"),
-  observations: z.number().int().describe("Prices counted, all in the requested currency"),
+  barcode: z.string(),
+  name: z.string().nullable(),
+  observations: z.number().int().describe("Prices counted"),
   min: z.number().nullable(),
   median: z.number().nullable(),
   max: z.number().nullable(),
-  lastSeen: IsoDate.nullable().describe("Date of the newest observation"),
+  lastSeen: z.string().nullable().describe("YYYY-MM-DD"),
 });
 
 const Observation = z.object({
   id: z.number().int(),
-  date: IsoDate,
-  price: z.number().describe("Amount in `currency`, as paid"),
-  currency: Currency,
+  date: z.string(),
+  price: z.number().describe("In `currency`, as paid"),
+  currency: z.string().describe("ISO 4217"),
   discounted: z.boolean(),
   locationId: z.number().int().nullable(),
 });
@@ -184,21 +186,21 @@ async function statsFor({ barcode, currency, from, to, includeDiscounts }) {
 export default defineSkill({
   compareBasket: fn({
     summary:
-      "★ Price statistics (min/median/max in one currency) for each product of a basket over a date range, with the basket's median total.",
+      "Min/median/max price of each product of a basket over a date range in one currency, and the basket's median total.",
     input: z.object({
-      barcodes: z.array(Barcode).min(1).max(40).describe("Products to compare; duplicates are counted once"),
-      currency: Currency,
-      from: IsoDate.describe("First day counted, YYYY-MM-DD"),
-      to: IsoDate.describe("Last day counted, YYYY-MM-DD, inclusive"),
-      includeDiscounts: z.boolean().optional().describe("Default true. false leaves out promotional prices"),
+      barcodes: z.array(Barcode).min(1).max(40),
+      currency: Currency.describe("Only prices in this currency count; none are converted"),
+      from: IsoDate,
+      to: IsoDate.describe("Inclusive"),
+      includeDiscounts: z.boolean().optional().describe("Default true; false skips promotions"),
     }),
     output: z.object({
-      currency: Currency,
-      from: IsoDate,
-      to: IsoDate,
-      items: z.array(PriceStats).describe("Products with at least one price, in input order"),
-      missing: z.array(Barcode).describe("Barcodes with no price in this currency and range"),
-      medianTotal: z.number().nullable().describe("Sum of the items' medians in `currency`; null when items is empty"),
+      currency: z.string().describe("ISO 4217, as asked"),
+      from: z.string(),
+      to: z.string(),
+      items: z.array(PriceStats).describe("Products with prices, in input order"),
+      missing: z.array(z.string()).describe("Barcodes with no price in this currency and range"),
+      medianTotal: z.number().nullable().describe("Sum of the items' medians"),
     }),
     examples: [
       {
@@ -212,7 +214,6 @@ export default defineSkill({
           medianTotal: 3.89,
         },
       },
-      { args: { barcodes: ["7622210449283"], currency: "GBP", from: "2024-06-01", to: "2024-12-31", includeDiscounts: false } },
     ],
     handler: async ({ barcodes, currency, from, to, includeDiscounts = true }) => {
       const run = limit(MAX_IN_FLIGHT);
@@ -247,19 +248,16 @@ export default defineSkill({
       currency: Currency.optional(),
       from: IsoDate.optional(),
       to: IsoDate.optional(),
-      page: z.number().int().min(1).optional().describe("1-based page number; default 1"),
-      size: z.number().int().min(1).max(100).optional().describe("Observations per page; default 100"),
+      page: z.number().int().min(1).optional().describe("Default 1"),
+      size: z.number().int().min(1).max(100).optional().describe("Default 100"),
     }),
     output: z.object({
       page: z.number().int(),
-      pages: z.number().int().describe("Total pages for this query"),
+      pages: z.number().int(),
       total: z.number().int(),
       prices: z.array(Observation),
     }),
-    examples: [
-      { args: { barcode: "3017620422003", size: 20 }, note: "Quick look at recent prices anywhere in the world" },
-      { args: { barcode: "3017620422003", currency: "EUR", from: "2025-03-01", to: "2025-03-31", page: 2 } },
-    ],
+    examples: [{ args: { barcode: "3017620422003", size: 20 }, note: "Recent prices, any currency" }],
     handler: async ({ barcode, currency, from, to, page = 1, size = 100 }) => {
       const body = await fetchPage({ barcode, currency, from, to, page, size });
       return { page: body.page, pages: body.pages, total: body.total, prices: body.items.map(toObservation) };
@@ -273,7 +271,7 @@ export default defineSkill({
       found: z.boolean(),
       name: z.string().nullable().optional(),
       brands: z.string().nullable().optional(),
-      quantity: z.string().nullable().optional().describe('As printed on the pack, e.g. "400 g"'),
+      quantity: z.string().nullable().optional(),
       nutriscore: z.enum(["a", "b", "c", "d", "e"]).nullable().optional(),
     }),
     examples: [
