@@ -41,9 +41,20 @@ type markdownFacts struct {
 
 var markdownParser = goldmark.New().Parser()
 
-// scanMarkdown parses body with goldmark: headings, links and images, and
-// references/ paths in text. Code blocks and code spans hold no links.
+// scanMarkdown reads body's headings, links and images, and references/
+// paths in text; code blocks and code spans hold no links. The fast
+// scanner (mdscan.go) reads most bodies; goldmark reads the rest.
 func scanMarkdown(body []byte) markdownFacts {
+	f, ok := scanFast(body)
+	if !ok {
+		f = scanGoldmark(body)
+	}
+	setSectionEnds(f.Headings, len(body))
+	return f
+}
+
+// scanGoldmark is scanMarkdown by goldmark's syntax tree.
+func scanGoldmark(body []byte) markdownFacts {
 	var f markdownFacts
 	doc := markdownParser.Parse(text.NewReader(body))
 	slugs := map[string]int{}
@@ -77,16 +88,21 @@ func scanMarkdown(body []byte) markdownFacts {
 		}
 		return ast.WalkContinue, nil
 	})
-	for i := range f.Headings {
-		f.Headings[i].End = len(body)
-		for j := i + 1; j < len(f.Headings); j++ {
-			if f.Headings[j].Level <= f.Headings[i].Level {
-				f.Headings[i].End = f.Headings[j].Offset
+	return f
+}
+
+// setSectionEnds sets where each heading's section ends: at the next
+// heading of the same or a higher level, or at the end of the body.
+func setSectionEnds(hs []Heading, bodyLen int) {
+	for i := range hs {
+		hs[i].End = bodyLen
+		for j := i + 1; j < len(hs); j++ {
+			if hs[j].Level <= hs[i].Level {
+				hs[i].End = hs[j].Offset
 				break
 			}
 		}
 	}
-	return f
 }
 
 // textMentions finds references/… paths in the direct text of a block.

@@ -1,0 +1,1062 @@
+package skillmd
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	gmtext "github.com/yuin/goldmark/text"
+)
+
+// A fast path for scanMarkdown.
+//
+// goldmark builds a whole syntax tree; the checks need only headings, link
+// destinations and references/ mentions, and parsing was most of a Load
+// (about 50 MB/s). scanFast is a CommonMark block scanner (block quotes,
+// list items, fenced and indented code, ATX and setext headings, thematic
+// breaks, paragraphs with lazy continuation) with an inline scanner for the
+// paragraphs that hold a '[' or "references/" (code spans, inline links and
+// images). It handles the common subset exactly and gives up (ok false) on
+// anything whose meaning it does not model — HTML blocks and inline HTML,
+// link reference definitions, tabs in indentation, carriage returns,
+// backslash escapes and entities where they matter, emphasis around a
+// mention, unusual link text — and scanMarkdown then asks goldmark, so the
+// facts are goldmark's either way (TestScanFastMatchesGoldmark and
+// FuzzScanFast hold the two to each other).
+
+// mdContainer is an open block quote ('>') or list item ('-'); a list
+// item's content continues on lines indented by at least indent columns.
+type mdContainer struct {
+	kind   byte
+	indent int
+	// blankStart: the item began with a blank line and has had no content,
+	// so a second blank line ends it.
+	blankStart, hasContent bool
+}
+
+// mdLine is one line of a paragraph: the body range of its content.
+type mdLine struct{ start, end int }
+
+type fastScanner struct {
+	body  []byte
+	facts markdownFacts
+	slugs map[string]int
+	stack []mdContainer
+
+	// the open leaf block
+	para       []mdLine // an open paragraph's lines (nil when none)
+	fence      byte     // '`' or '~' while in a fenced code block
+	fenceLen   int
+	inIndented bool // in an indented code block
+	html       int  // the CommonMark type (1-7) of an open HTML block
+	failed     bool
+}
+
+// scanFast returns the Markdown facts of body, or ok false when body uses
+// something the fast path does not model.
+func scanFast(body []byte) (f markdownFacts, ok bool) {
+	if hasControl(body) {
+		return f, false
+	}
+	s := &fastScanner{body: body}
+	for off := 0; off < len(body) && !s.failed; {
+		end := bytes.IndexByte(body[off:], '\n')
+		next := len(body)
+		if end < 0 {
+			end = len(body)
+		} else {
+			end += off
+			next = end + 1
+		}
+		s.line(off, end)
+		off = next
+	}
+	s.closeLeaf()
+	if s.failed {
+		return markdownFacts{}, false
+	}
+	return s.facts, true
+}
+
+// hasControl: body holds an ASCII control character other than \n and \t
+// (a \r, \v or \f is white space to goldmark in ways not modelled here).
+func hasControl(body []byte) bool {
+	for _, c := range body {
+		if c < 0x20 && c != '\n' && c != '\t' || c == 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
+func isBlankBytes(b []byte) bool {
+	for _, c := range b {
+		if c != ' ' {
+			return false
+		}
+	}
+	return true
+}
+
+// spaces counts the spaces at body[pos:end]; a tab there makes the line
+// one the fast path does not model.
+func (s *fastScanner) spaces(pos, end int) int {
+	n := 0
+	for pos+n < end && s.body[pos+n] == ' ' {
+		n++
+	}
+	if pos+n < end && s.body[pos+n] == '\t' {
+		s.failed = true
+	}
+	return n
+}
+
+func (s *fastScanner) line(start, end int) {
+	body := s.body
+	pos := start
+	matched := 0
+	blank := isBlankBytes(body[start:end])
+	// 1. Continue the open containers.
+	for matched < len(s.stack) {
+		c := &s.stack[matched]
+		if c.kind == '>' {
+			sp := s.spaces(pos, end)
+			if sp > 3 || pos+sp >= end || body[pos+sp] != '>' {
+				break
+			}
+			pos += sp + 1
+			if pos < end && body[pos] == ' ' {
+				pos++
+			} else if pos < end && body[pos] == '\t' {
+				s.failed = true
+				return
+			}
+		} else {
+			if blank {
+				if c.blankStart && !c.hasContent {
+					break
+				}
+				pos = end
+			} else {
+				sp := s.spaces(pos, end)
+				if sp < c.indent {
+					break
+				}
+				pos += c.indent
+			}
+		}
+		matched++
+	}
+	if s.failed {
+		return
+	}
+	allMatched := matched == len(s.stack)
+	// 2. Inside code, lines are content until the code ends.
+	if s.fence != 0 {
+		if allMatched {
+			sp := s.spaces(pos, end)
+			if sp <= 3 && s.isFenceClose(pos+sp, end) {
+				s.fence = 0
+			}
+			return
+		}
+		s.fence = 0
+	}
+	if s.html != 0 {
+		if allMatched {
+			if s.html >= 6 {
+				if isBlankBytes(body[pos:end]) {
+					s.html = 0
+					return
+				}
+				return
+			}
+			if s.htmlEnds(pos, end) {
+				s.html = 0
+			}
+			return
+		}
+		s.html = 0
+	}
+	if s.inIndented && allMatched {
+		rest := body[pos:end]
+		if isBlankBytes(rest) || s.spaces(pos, end) >= 4 {
+			return
+		}
+	}
+	s.inIndented = false
+	if bytes.IndexByte(body[start:end], '\t') >= 0 {
+		s.failed = true // tabs outside code: column rules not modelled
+		return
+	}
+	rest := body[pos:end]
+	restBlank := isBlankBytes(rest)
+	// 3. A paragraph continues lazily when the line starts nothing new.
+	if !allMatched {
+		if s.para != nil && !restBlank && !s.startsBlock(pos, end) {
+			s.addParaLine(pos, end)
+			return
+		}
+		s.closeLeaf()
+		s.stack = s.stack[:matched]
+	}
+	if s.failed {
+		return
+	}
+	// 4. Open new containers.
+	opened := false
+	for {
+		sp := s.spaces(pos, end)
+		if s.failed {
+			return
+		}
+		if sp > 3 || pos+sp >= end {
+			break
+		}
+		p := pos + sp
+		if body[p] == '>' {
+			s.closeLeaf()
+			s.stack = append(s.stack, mdContainer{kind: '>'})
+			pos = p + 1
+			if pos < end && body[pos] == ' ' {
+				pos++
+			} else if pos < end && body[pos] == '\t' {
+				s.failed = true
+				return
+			}
+			opened = true
+			continue
+		}
+		if s.isThematicBreak(p, end) {
+			break
+		}
+		w, contentBlank, ordered, one, isItem := s.listMarker(p, end)
+		if !isItem {
+			break
+		}
+		if s.para != nil && !opened && (contentBlank || (ordered && !one)) {
+			break // this item cannot interrupt a paragraph
+		}
+		s.closeLeaf()
+		s.markContent()
+		s.stack = append(s.stack, mdContainer{kind: '-', indent: sp + w, blankStart: contentBlank})
+		opened = true
+		if contentBlank {
+			pos = end
+		} else {
+			pos = p + w
+		}
+		continue
+	}
+	if s.failed {
+		return
+	}
+	rest = body[pos:end]
+	// 5. The leaf block.
+	if isBlankBytes(rest) {
+		s.closeLeaf()
+		return
+	}
+	s.markContent()
+	sp := s.spaces(pos, end)
+	if s.failed {
+		return
+	}
+	p := pos + sp
+	if sp >= 4 {
+		if s.para != nil {
+			s.addParaLine(p, end)
+			return
+		}
+		s.inIndented = true
+		return
+	}
+	switch c := body[p]; {
+	case c == '#':
+		if s.atxHeading(p, end) {
+			return
+		}
+	case c == '`' || c == '~':
+		if s.fenceOpen(p, end) {
+			return
+		}
+	case c == '<':
+		kind := s.htmlStart(p, end)
+		if s.failed {
+			return
+		}
+		if kind != 0 && !(kind == 7 && s.para != nil) {
+			s.closeLeaf()
+			s.html = kind
+			if kind < 6 && s.htmlEnds(p, end) {
+				s.html = 0
+			}
+			return
+		}
+	case c == '[' && s.para == nil && bytes.Contains(body[p:end], []byte("]:")):
+		s.failed = true // maybe a link reference definition
+		return
+	}
+	if s.para != nil && !opened && (body[p] == '=' || body[p] == '-') && s.isSetextUnderline(p, end) {
+		level := 1
+		if body[p] == '-' {
+			level = 2
+		}
+		s.setextHeading(level)
+		return
+	}
+	if s.isThematicBreak(p, end) {
+		s.closeLeaf()
+		return
+	}
+	if s.para == nil {
+		s.para = make([]mdLine, 0, 4)
+	}
+	s.addParaLine(p, end)
+}
+
+// markContent notes that the innermost list item has content (a second
+// blank line no longer ends it).
+func (s *fastScanner) markContent() {
+	if n := len(s.stack); n > 0 {
+		s.stack[n-1].hasContent = true
+	}
+}
+
+func (s *fastScanner) addParaLine(start, end int) {
+	for start < end && s.body[start] == ' ' {
+		start++
+	}
+	if start < end && s.body[start] == '\t' {
+		s.failed = true
+	}
+	s.para = append(s.para, mdLine{start, end})
+}
+
+// startsBlock says whether the text at pos starts a block that interrupts
+// a paragraph (for lazy continuation lines).
+func (s *fastScanner) startsBlock(pos, end int) bool {
+	sp := s.spaces(pos, end)
+	if sp > 3 {
+		return false
+	}
+	p := pos + sp
+	if p >= end {
+		return true
+	}
+	switch s.body[p] {
+	case '>', '#', '`', '~', '<':
+		if s.body[p] == '#' {
+			return s.isATX(p, end)
+		}
+		if s.body[p] == '`' || s.body[p] == '~' {
+			_, _, ok := s.fenceInfo(p, end)
+			return ok
+		}
+		if s.body[p] == '<' {
+			// goldmark does not let type 7 start on a lazy line either.
+			kind := s.htmlStart(p, end)
+			return kind != 0 && kind != 7
+		}
+		return true
+	}
+	if s.isThematicBreak(p, end) {
+		return true
+	}
+	// The paragraph is not in the innermost matched container, so any list
+	// item starts a block here (an empty one or one not starting at 1
+	// included, unlike at a paragraph's own level).
+	_, _, _, _, ok := s.listMarker(p, end)
+	return ok
+}
+
+// listMarker reads a list marker at p: its width including the spaces
+// after it (the item's content indent), whether the item is empty, and
+// whether it is ordered and starts at 1.
+func (s *fastScanner) listMarker(p, end int) (width int, contentBlank, ordered, one, ok bool) {
+	body := s.body
+	q := p
+	switch c := body[q]; {
+	case c == '-' || c == '+' || c == '*':
+		q++
+	case c >= '0' && c <= '9':
+		for q < end && q-p < 10 && body[q] >= '0' && body[q] <= '9' {
+			q++
+		}
+		if q-p > 9 || q >= end || (body[q] != '.' && body[q] != ')') {
+			return 0, false, false, false, false
+		}
+		ordered = true
+		one = q-p == 1 && body[p] == '1' || bytes.Equal(bytes.TrimLeft(body[p:q], "0"), []byte("1"))
+		q++
+	default:
+		return 0, false, false, false, false
+	}
+	if q < end && body[q] == '\t' {
+		s.failed = true
+		return 0, false, false, false, false
+	}
+	if q < end && body[q] != ' ' {
+		return 0, false, false, false, false
+	}
+	marker := q - p
+	if isBlankBytes(body[q:end]) {
+		return marker + 1, true, ordered, one, true
+	}
+	sp := s.spaces(q, end)
+	if sp >= 5 { // the content is indented code: it starts after one space
+		return marker + 1, false, ordered, one, true
+	}
+	return marker + sp, false, ordered, one, true
+}
+
+func (s *fastScanner) isThematicBreak(p, end int) bool {
+	c := s.body[p]
+	if c != '*' && c != '-' && c != '_' {
+		return false
+	}
+	n := 0
+	for i := p; i < end; i++ {
+		switch s.body[i] {
+		case c:
+			n++
+		case ' ':
+		case '\t':
+			s.failed = true
+			return false
+		default:
+			return false
+		}
+	}
+	return n >= 3
+}
+
+func (s *fastScanner) isSetextUnderline(p, end int) bool {
+	c := s.body[p]
+	i := p
+	for i < end && s.body[i] == c {
+		i++
+	}
+	return isBlankBytes(s.body[i:end])
+}
+
+// fenceInfo reads an opening code fence at p.
+func (s *fastScanner) fenceInfo(p, end int) (c byte, n int, ok bool) {
+	c = s.body[p]
+	for p+n < end && s.body[p+n] == c {
+		n++
+	}
+	if n < 3 {
+		return 0, 0, false
+	}
+	if c == '`' && bytes.IndexByte(s.body[p+n:end], '`') >= 0 {
+		return 0, 0, false
+	}
+	return c, n, true
+}
+
+func (s *fastScanner) fenceOpen(p, end int) bool {
+	c, n, ok := s.fenceInfo(p, end)
+	if !ok {
+		return false
+	}
+	s.closeLeaf()
+	s.fence, s.fenceLen = c, n
+	return true
+}
+
+func (s *fastScanner) isFenceClose(p, end int) bool {
+	n := 0
+	for p+n < end && s.body[p+n] == s.fence {
+		n++
+	}
+	return n >= s.fenceLen && isBlankBytes(s.body[p+n:end])
+}
+
+func (s *fastScanner) isATX(p, end int) bool {
+	n := 0
+	for p+n < end && s.body[p+n] == '#' {
+		n++
+	}
+	return n >= 1 && n <= 6 && (p+n == end || s.body[p+n] == ' ' || s.body[p+n] == '\t')
+}
+
+// atxHeading reads an ATX heading at p; false when the line is not one.
+func (s *fastScanner) atxHeading(p, end int) bool {
+	if !s.isATX(p, end) {
+		return false
+	}
+	level := 0
+	for p+level < end && s.body[p+level] == '#' {
+		level++
+	}
+	start := p + level
+	for start < end && s.body[start] == ' ' {
+		start++
+	}
+	stop := end
+	for stop > start && s.body[stop-1] == ' ' {
+		stop--
+	}
+	// A closing sequence of #s after a space is not part of the text.
+	i := stop
+	for i > start && s.body[i-1] == '#' {
+		i--
+	}
+	if i < stop && (i == start || s.body[i-1] == ' ') {
+		stop = i
+		for stop > start && s.body[stop-1] == ' ' {
+			stop--
+		}
+	}
+	if stop <= start || bytes.IndexByte(s.body[start:stop], '\t') >= 0 {
+		s.failed = true // empty headings and tabs: goldmark's handling is its own
+		return true
+	}
+	s.closeLeaf()
+	s.addHeading(level, start, []mdLine{{start, stop}})
+	return true
+}
+
+func (s *fastScanner) setextHeading(level int) {
+	lines := s.para
+	s.para = nil
+	if len(lines) != 1 {
+		s.failed = true // multi-line setext headings: rare, left to goldmark
+		return
+	}
+	l := lines[0]
+	for l.end > l.start && s.body[l.end-1] == ' ' {
+		l.end--
+	}
+	s.addHeading(level, l.start, []mdLine{l})
+}
+
+func (s *fastScanner) addHeading(level, first int, lines []mdLine) {
+	text := s.body[lines[0].start:lines[0].end]
+	if s.slugs == nil {
+		s.slugs = map[string]int{}
+	}
+	off := lineStart(s.body, first)
+	h := Heading{Text: headingText(text), Level: level, Offset: off,
+		Line: bytes.Count(s.body[:off], []byte{'\n'}) + 1}
+	h.Slug = uniqueSlug(s.slugs, Slug(h.Text))
+	s.facts.Headings = append(s.facts.Headings, h)
+}
+
+// closeLeaf ends the open paragraph (scanning its inline content) or code
+// block.
+func (s *fastScanner) closeLeaf() {
+	s.inIndented = false
+	s.html = 0
+	s.fence = 0
+	if s.para == nil {
+		return
+	}
+	lines := s.para
+	s.para = nil
+	if s.failed {
+		return
+	}
+	interesting := false
+	for _, l := range lines {
+		t := s.body[l.start:l.end]
+		if bytes.IndexByte(t, '[') >= 0 || bytes.Contains(t, []byte("references/")) {
+			interesting = true
+			break
+		}
+	}
+	if interesting {
+		s.inline(lines)
+	}
+}
+
+// mdLink is an inline link or image found in a paragraph: its span in the
+// paragraph's text (from its [ or ![ to its closing parenthesis).
+type mdLink struct {
+	start, end int
+	dest       string
+	image      bool
+	offset     int // body offset, as inlineOffset computes it
+}
+
+// inline scans a paragraph's inline content for links, images and
+// references/ mentions. The lines are joined with '\n' into one text
+// whose offsets map back to the body line by line.
+func (s *fastScanner) inline(lines []mdLine) {
+	var v []byte
+	starts := make([]int, 0, len(lines))
+	for i, l := range lines {
+		if i > 0 {
+			v = append(v, '\n')
+		}
+		starts = append(starts, len(v))
+		v = append(v, s.body[l.start:l.end]...)
+	}
+	toBody := func(vo int) int {
+		i := len(starts) - 1
+		for i > 0 && starts[i] > vo {
+			i--
+		}
+		return lines[i].start + vo - starts[i]
+	}
+	type opener struct {
+		pos   int
+		image bool
+	}
+	var openers []opener
+	var links []mdLink
+	var atoms [][2]int // code spans and links: text that is not the paragraph's own
+	for i := 0; i < len(v); {
+		switch c := v[i]; c {
+		case '`':
+			n := 1
+			for i+n < len(v) && v[i+n] == '`' {
+				n++
+			}
+			if j := closingBackticks(v, i+n, n); j >= 0 {
+				atoms = append(atoms, [2]int{i, j + n})
+				i = j + n
+			} else {
+				i += n
+			}
+			continue
+		case '\\':
+			s.failed = true
+			return
+		case '&', '<':
+			if i+1 < len(v) && (isAlnum(v[i+1]) || v[i+1] == '#' || v[i+1] == '/' || v[i+1] == '!' || v[i+1] == '?') {
+				s.failed = true // an entity, inline HTML or an autolink
+				return
+			}
+		case '[':
+			openers = append(openers, opener{pos: i})
+		case '!':
+			if i+1 < len(v) && v[i+1] == '[' {
+				openers = append(openers, opener{pos: i, image: true})
+				i += 2
+				continue
+			}
+		case ']':
+			if len(openers) == 0 {
+				break
+			}
+			o := openers[len(openers)-1]
+			openers = openers[:len(openers)-1]
+			if i+1 >= len(v) || v[i+1] != '(' {
+				break
+			}
+			if i-o.pos > 998 {
+				s.failed = true
+				return
+			}
+			dest, end, ok := s.linkTail(v, i+2)
+			if s.failed {
+				return
+			}
+			if !ok {
+				break
+			}
+			if !o.image && containsLinkAfter(links, o.pos) {
+				break // a link in a link's text: the outer one is text
+			}
+			textStart := o.pos + 1
+			back := 1
+			if o.image {
+				textStart, back = o.pos+2, 2
+			}
+			l := mdLink{start: o.pos, end: end, dest: dest, image: o.image}
+			switch {
+			case textStart == i: // no text: goldmark points at the paragraph
+				l.offset = lines[0].start
+			case bytes.IndexByte([]byte("`*_[!<&\\\n"), v[textStart]) >= 0:
+				s.failed = true // the link's first text is nested markup
+				return
+			default:
+				l.offset = toBody(textStart) - back
+			}
+			links = append(links, l)
+			atoms = append(atoms, [2]int{o.pos, end})
+			i = end
+			continue
+		}
+		i++
+	}
+	// goldmark lists a paragraph's mentions, then its links in document
+	// order (an image holding a link comes before it).
+	if bytes.Contains(v, []byte("references/")) {
+		s.mentions(v, atoms, toBody)
+		if s.failed {
+			return
+		}
+	}
+	sortLinksByStart(links)
+	for _, l := range links {
+		s.facts.Links = append(s.facts.Links, Link{Dest: l.dest, Offset: l.offset, Image: l.image})
+	}
+}
+
+// closingBackticks finds the next run of exactly n backticks from i.
+func closingBackticks(v []byte, i, n int) int {
+	for i < len(v) {
+		j := bytes.IndexByte(v[i:], '`')
+		if j < 0 {
+			return -1
+		}
+		j += i
+		k := j
+		for k < len(v) && v[k] == '`' {
+			k++
+		}
+		if k-j == n {
+			return j
+		}
+		i = k
+	}
+	return -1
+}
+
+func containsLinkAfter(links []mdLink, pos int) bool {
+	for _, l := range links {
+		if l.start > pos && !l.image {
+			return true
+		}
+	}
+	return false
+}
+
+func sortLinksByStart(links []mdLink) {
+	for i := 1; i < len(links); i++ {
+		for j := i; j > 0 && links[j].start < links[j-1].start; j-- {
+			links[j], links[j-1] = links[j-1], links[j]
+		}
+	}
+}
+
+// linkTail reads "dest title?)" after a link's "(" at i, as goldmark does:
+// the destination and title on one line. It returns the destination and
+// the offset after ")".
+func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) {
+	skip := func() {
+		for i < len(v) && v[i] == ' ' {
+			i++
+		}
+		if i < len(v) && (v[i] == '\n' || v[i] == '\t') {
+			s.failed = true // goldmark skips white space across lines
+		}
+	}
+	skip()
+	if s.failed {
+		return "", 0, false
+	}
+	if i < len(v) && v[i] == ')' {
+		return "", i + 1, true
+	}
+	var d []byte
+	if i < len(v) && v[i] == '<' {
+		j := i + 1
+		for j < len(v) && v[j] != '>' && v[j] != '\n' {
+			if v[j] == '\\' {
+				s.failed = true
+				return "", 0, false
+			}
+			j++
+		}
+		if j >= len(v) || v[j] != '>' {
+			return "", 0, false
+		}
+		d, i = v[i+1:j], j+1
+	} else {
+		j, open := i, 0
+		for ; j < len(v); j++ {
+			c := v[j]
+			if c == '(' {
+				open++
+			} else if c == ')' {
+				open--
+				if open < 0 {
+					break
+				}
+			} else if c == ' ' || c == '\n' || c == '\t' {
+				break
+			} else if c == '\\' {
+				s.failed = true // an escape: goldmark's reading is its own
+				return "", 0, false
+			}
+		}
+		if j == i {
+			return "", 0, false
+		}
+		d, i = v[i:j], j
+	}
+	skip()
+	if s.failed {
+		return "", 0, false
+	}
+	if i < len(v) && v[i] == ')' {
+		return string(d), i + 1, true
+	}
+	if i >= len(v) || (v[i] != '"' && v[i] != '\'' && v[i] != '(') {
+		return "", 0, false
+	}
+	closer := v[i]
+	if closer == '(' {
+		closer = ')'
+	}
+	j := i + 1
+	for j < len(v) && v[j] != closer {
+		if v[j] == '\n' || v[j] == '\\' {
+			s.failed = true // a title across lines
+			return "", 0, false
+		}
+		j++
+	}
+	if j >= len(v) {
+		return "", 0, false
+	}
+	i = j + 1
+	skip()
+	if s.failed {
+		return "", 0, false
+	}
+	if i < len(v) && v[i] == ')' {
+		return string(d), i + 1, true
+	}
+	return "", 0, false
+}
+
+// mentions finds references/ paths in the paragraph's own text: v minus
+// the atoms, split at line ends. Emphasis would hide a mention from
+// goldmark's walk (only a paragraph's direct text is read), so a mention
+// that emphasis could enclose or touch sends the body to goldmark.
+func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int) {
+	from := 0
+	emit := func(a, b int) {
+		for a < b {
+			nl := bytes.IndexByte(v[a:b], '\n')
+			e := b
+			if nl >= 0 {
+				e = a + nl
+			}
+			run := v[a:e]
+			// A delimiter right before a references/ path may close
+			// emphasis, which would start the path's text node.
+			for i := 0; ; {
+				j := bytes.Index(run[i:], []byte("references/"))
+				if j < 0 {
+					break
+				}
+				at := i + j
+				if at >= 2 && string(run[at-2:at]) == "./" {
+					at -= 2
+				}
+				if at > 0 && (run[at-1] == '*' || run[at-1] == '_') {
+					s.failed = true
+					return
+				}
+				i += j + 1
+			}
+			for _, m := range referenceMentions(run) {
+				if s.emphasisNear(v, a+m[0], a+m[1]) {
+					s.failed = true
+					return
+				}
+				s.facts.Links = append(s.facts.Links, Link{Dest: string(run[m[0]:m[1]]), Offset: toBody(a + m[0]), Mention: true})
+			}
+			a = e + 1
+		}
+	}
+	// Atoms nest (a code span in a link's text is found first): take them
+	// by start and skip to the end of the widest.
+	for i := 1; i < len(atoms); i++ {
+		for j := i; j > 0 && atoms[j][0] < atoms[j-1][0]; j-- {
+			atoms[j], atoms[j-1] = atoms[j-1], atoms[j]
+		}
+	}
+	for _, at := range atoms {
+		if at[0] >= from {
+			emit(from, at[0])
+		}
+		from = max(from, at[1])
+	}
+	emit(from, len(v))
+}
+
+// emphasisNear: a * or _ delimiter run touches the mention at [a, b), or
+// one that can open starts before its end and a later one that can close
+// ends after its start (so emphasis could enclose or cut the mention).
+func (s *fastScanner) emphasisNear(v []byte, a, b int) bool {
+	if a > 0 && (v[a-1] == '*' || v[a-1] == '_') {
+		return true
+	}
+	if b < len(v) && v[b] == '*' {
+		return true
+	}
+	for _, c := range []byte{'*', '_'} {
+		firstOpen := -1
+		for i := 0; i < len(v); {
+			if v[i] != c {
+				i++
+				continue
+			}
+			j := i
+			for j < len(v) && v[j] == c {
+				j++
+			}
+			canOpen, canClose := flanking(v, i, j)
+			if canClose && firstOpen >= 0 && j > a {
+				return true
+			}
+			if canOpen && firstOpen < 0 && i < b {
+				firstOpen = i
+			}
+			i = j
+		}
+	}
+	return false
+}
+
+// flanking says whether the delimiter run v[i:j] can open or close
+// emphasis (CommonMark's flanking rules; a non-ASCII neighbour counts as
+// anything, so both).
+func flanking(v []byte, i, j int) (canOpen, canClose bool) {
+	before, after := byte('\n'), byte('\n')
+	if i > 0 {
+		before = v[i-1]
+	}
+	if j < len(v) {
+		after = v[j]
+	}
+	if before >= 0x80 || after >= 0x80 {
+		return true, true
+	}
+	ws := func(c byte) bool { return c == ' ' || c == '\n' || c == '\t' }
+	punct := func(c byte) bool { return c > ' ' && c < 0x7f && !isAlnum(c) }
+	left := !ws(after) && (!punct(after) || ws(before) || punct(before))
+	right := !ws(before) && (!punct(before) || ws(after) || punct(after))
+	if v[i] == '*' {
+		return left, right
+	}
+	return left && (!right || punct(before)), right && (!left || punct(after))
+}
+
+// headingText is the plain text of a heading's inline content. Markup
+// (code spans, emphasis, links, escapes, entities) is read by goldmark
+// from the heading alone: inline content does not depend on the rest of
+// the body once the body has no link reference definitions, which the
+// fast path never accepts.
+func headingText(text []byte) string {
+	if !bytes.ContainsAny(text, "`*_[]!<&\\") {
+		return strings.TrimSpace(string(text))
+	}
+	// " #" closes the heading, so a # that ends text stays text.
+	src := make([]byte, 0, len(text)+4)
+	src = append(append(append(src, "# "...), text...), " #"...)
+	doc := markdownParser.Parse(gmtext.NewReader(src))
+	if h, ok := doc.FirstChild().(*ast.Heading); ok && doc.FirstChild().NextSibling() == nil {
+		return inlineText(h, src)
+	}
+	return strings.TrimSpace(string(text))
+}
+
+// htmlBlockTags are the tag names of CommonMark's HTML block type 6.
+var htmlBlockTags = map[string]bool{
+	"address": true, "article": true, "aside": true, "base": true, "basefont": true, "blockquote": true,
+	"body": true, "caption": true, "center": true, "col": true, "colgroup": true, "dd": true, "details": true,
+	"dialog": true, "dir": true, "div": true, "dl": true, "dt": true, "fieldset": true, "figcaption": true,
+	"figure": true, "footer": true, "form": true, "frame": true, "frameset": true, "h1": true, "h2": true,
+	"h3": true, "h4": true, "h5": true, "h6": true, "head": true, "header": true, "hr": true, "html": true,
+	"iframe": true, "legend": true, "li": true, "link": true, "main": true, "menu": true, "menuitem": true,
+	"meta": true, "nav": true, "noframes": true, "ol": true, "optgroup": true, "option": true, "p": true,
+	"param": true, "search": true, "section": true, "summary": true, "table": true, "tbody": true, "td": true,
+	"tfoot": true, "th": true, "thead": true, "title": true, "tr": true, "track": true, "ul": true,
+}
+
+// htmlStart says which HTML block (CommonMark types 1-7, as goldmark
+// reads them) starts at the '<' at p, 0 for none. A tag with attributes
+// that only type 7 could take is not modelled: the scan fails.
+func (s *fastScanner) htmlStart(p, end int) int {
+	line := s.body[p:end]
+	switch {
+	case bytes.HasPrefix(line, []byte("<!--")):
+		return 2
+	case bytes.HasPrefix(line, []byte("<?")):
+		return 3
+	case bytes.HasPrefix(line, []byte("<![CDATA[")):
+		return 5
+	case len(line) > 2 && line[1] == '!' && line[2] >= 'A' && line[2] <= 'Z':
+		return 4
+	}
+	i, closing := 1, false
+	if i < len(line) && line[i] == '/' {
+		closing = true
+		i++
+		for i < len(line) && line[i] == ' ' {
+			i++
+		}
+	}
+	j := i
+	if j < len(line) && (line[j]|0x20 >= 'a' && line[j]|0x20 <= 'z') {
+		j++
+		for j < len(line) && (isAlnum(line[j]) || line[j] == '-') {
+			j++
+		}
+	}
+	if j == i {
+		return 0
+	}
+	name := strings.ToLower(string(line[i:j]))
+	after := line[j:]
+	opensType1 := len(after) == 0 || after[0] == ' ' || after[0] == '>' || bytes.HasPrefix(after, []byte("/>"))
+	if !closing && opensType1 && (name == "script" || name == "pre" || name == "style" || name == "textarea") {
+		return 1
+	}
+	rest := bytes.TrimLeft(after, " ")
+	shape7 := false
+	if bytes.HasPrefix(rest, []byte("/>")) {
+		shape7 = isBlankBytes(rest[2:])
+	} else if len(rest) > 0 && rest[0] == '>' {
+		shape7 = isBlankBytes(rest[1:])
+	}
+	if htmlBlockTags[name] {
+		if shape7 || opensType1 {
+			return 6
+		}
+		return 0
+	}
+	if shape7 {
+		if name == "script" || name == "style" || name == "pre" {
+			return 0
+		}
+		return 7
+	}
+	if len(after) > 0 && after[0] == ' ' {
+		s.failed = true // maybe a tag with attributes (type 7)
+	}
+	return 0
+}
+
+// htmlEnds says whether the line at [p, end) ends the open HTML block of
+// type 1-5.
+func (s *fastScanner) htmlEnds(p, end int) bool {
+	line := s.body[p:end]
+	switch s.html {
+	case 1:
+		low := bytes.ToLower(line)
+		for _, t := range []string{"</script>", "</pre>", "</style>", "</textarea>"} {
+			if bytes.Contains(low, []byte(t)) {
+				return true
+			}
+		}
+		return false
+	case 2:
+		return bytes.Contains(line, []byte("-->"))
+	case 3:
+		return bytes.Contains(line, []byte("?>"))
+	case 4:
+		return bytes.IndexByte(line, '>') >= 0
+	case 5:
+		return bytes.Contains(line, []byte("]]>"))
+	}
+	return false
+}

@@ -1,0 +1,112 @@
+package skillmd
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// fastCases are Markdown shapes the fast scanner must read exactly as
+// goldmark does (or give up on).
+var fastCases = []string{
+	"# Title\n\nSee [setup](#setup) and ![logo](assets/logo.png).\n\n## Setup\n",
+	"Text with `[not a link](x)` and [a link](references/a.md \"title\").\n",
+	"- item [one](a.md)\n- item two references/b.md here\n  continued [c](c.md)\n",
+	"1. Run:\n\n   ```bash\n   echo [x](y)\n   ```\n2. Then [z](z.md)\n",
+	"> quote [q](q.md)\nlazy line [r](r.md)\n\n    indented [code](no.md)\n",
+	"Setext\n======\n\nOther\n---\n\n***\n\n## Closing ##\n\n#NoHeading\n",
+	"[outer [inner](i.md)](o.md) and [![img](i.png)](l.md)\n",
+	"[a](<with spaces.md>) [b](paren(s).md) [c]() [d]( ) [e](\"t\")\n",
+	"references/x.md at start, and (references/y.md) and \"references/z.md\"\n",
+	"see references/a_b.md and **bold** text\n",
+	"**see references/a.md**\n",
+	"~~~\ncode [x](y)\n~~~~\nafter [w](w.md)\n",
+	"```\nunclosed [x](y)\n",
+	"- a\n\n      code\n- b [l](l.md)\n",
+	"[broken](\n[ok](ok.md)\n",
+	"# Dup\n# Dup\n## dup\n",
+	"1) one\n2) two [t](t.md)\n\n10. ten\n",
+	"para\n2. not a list\n* list [x](x.md)\n",
+	"-\n  foo [f](f.md)\n",
+	"`` code ` with [x](y) ``\n",
+	"<div>\n[x](y)\n</div>\n",
+	"Text \\[escaped](x)\n",
+	"[ref]: https://example.com\n",
+	"a\tb [t](t.md)\n",
+	"# \n",
+	"*emph references/e.md*\n",
+}
+
+func TestScanFastMatchesGoldmark(t *testing.T) {
+	for _, c := range fastCases {
+		compareScans(t, c, []byte(c))
+	}
+}
+
+// TestScanFastCorpus compares the two scanners on every Markdown file of
+// the corpus, and says how many the fast path reads on its own.
+func TestScanFastCorpus(t *testing.T) {
+	root := corpusDir(t)
+	files, fast := 0, 0
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		files++
+		if compareScans(t, p, data) {
+			fast++
+		}
+		return nil
+	})
+	t.Logf("the fast scanner read %d of %d Markdown files itself", fast, files)
+}
+
+func compareScans(t *testing.T, name string, body []byte) bool {
+	t.Helper()
+	got, ok := scanFast(body)
+	if !ok {
+		return false
+	}
+	want := scanGoldmark(body)
+	if !reflect.DeepEqual(nilIfEmpty(got), nilIfEmpty(want)) {
+		t.Errorf("%s: fast scanner and goldmark differ\nfast:     %s\ngoldmark: %s", name, describeFacts(got), describeFacts(want))
+	}
+	return true
+}
+
+func nilIfEmpty(f markdownFacts) markdownFacts {
+	if len(f.Headings) == 0 {
+		f.Headings = nil
+	}
+	if len(f.Links) == 0 {
+		f.Links = nil
+	}
+	return f
+}
+
+func describeFacts(f markdownFacts) string {
+	var b strings.Builder
+	for _, h := range f.Headings {
+		fmt.Fprintf(&b, "\n  h%d %q line %d off %d slug %s", h.Level, h.Text, h.Line, h.Offset, h.Slug)
+	}
+	for _, l := range f.Links {
+		fmt.Fprintf(&b, "\n  link %q off %d image %v mention %v", l.Dest, l.Offset, l.Image, l.Mention)
+	}
+	return b.String()
+}
+
+func FuzzScanFast(f *testing.F) {
+	for _, c := range fastCases {
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		compareScans(t, "fuzz", []byte(s))
+	})
+}
