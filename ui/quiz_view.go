@@ -39,7 +39,11 @@ func (t *quizTab) View() string {
 		body = t.viewDone()
 	}
 	lines := strings.Split(body, "\n")
-	foot := t.footer()
+	foot := ""
+	if !t.inStudio() {
+		// The studio's help bar names the keys; alone, the exam does.
+		foot = t.footer()
+	}
 	if avail := t.height - 1; len(lines) > avail {
 		lines = lines[:max(avail, 0)]
 	}

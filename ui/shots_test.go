@@ -44,4 +44,12 @@ func TestWriteScreenshotFrames(t *testing.T) {
 	write("lint")
 	filterOpen("open-prices", "Agent")
 	write("agent")
+	// The exam: a wrong answer, its verdict and the actions it opens.
+	filterOpen("webhook", "Quiz")
+	press(t, m, "enter", "2")
+	write("quiz")
+	// A right answer's goto: the Read tab shows the section it unlocks,
+	// the rest of the body still behind the gate.
+	press(t, m, "x", "enter", "1", "enter")
+	write("gated")
 }

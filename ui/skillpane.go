@@ -356,8 +356,10 @@ func (p *skillPane) drawTabBar(o tabBarStyle) string {
 		}
 		part := style.Render(label)
 		if b := t.Badge(p.entry); o.badges && b != "" {
-			if o.tight && !active {
-				part += " " // no padding to keep the badge off the name
+			if o.tight || active {
+				// Keep the badge off the name: an inactive tab's padding
+				// does when there is any; the active one's is coloured.
+				part += " "
 			}
 			part += b
 		}
