@@ -949,6 +949,9 @@ func headingText(text []byte) string {
 	if !bytes.ContainsAny(text, "`*_[]!<&\\") {
 		return strings.TrimSpace(string(text))
 	}
+	if t, ok := simpleHeadingText(text); ok {
+		return t
+	}
 	// " #" closes the heading, so a # that ends text stays text.
 	src := make([]byte, 0, len(text)+4)
 	src = append(append(append(src, "# "...), text...), " #"...)
@@ -1059,4 +1062,38 @@ func (s *fastScanner) htmlEnds(p, end int) bool {
 		return bytes.Contains(line, []byte("]]>"))
 	}
 	return false
+}
+
+// simpleHeadingText reads the common markup of headings without goldmark:
+// single-backtick code spans (the text kept, the backticks dropped) and
+// underscores inside words (which cannot be emphasis). ok is false for
+// anything else.
+func simpleHeadingText(text []byte) (string, bool) {
+	var b strings.Builder
+	b.Grow(len(text))
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; c {
+		case '*', '[', ']', '!', '<', '&', '\\':
+			return "", false
+		case '_':
+			if i == 0 || i+1 >= len(text) || !isAlnum(text[i-1]) || !isAlnum(text[i+1]) {
+				return "", false
+			}
+			b.WriteByte(c)
+		case '`':
+			j := bytes.IndexByte(text[i+1:], '`')
+			if j <= 0 {
+				return "", false
+			}
+			code := text[i+1 : i+1+j]
+			if code[0] == ' ' || code[len(code)-1] == ' ' || (i+2+j < len(text) && text[i+2+j] == '`') || (i > 0 && text[i-1] == '`') {
+				return "", false
+			}
+			b.Write(code)
+			i += j + 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return strings.TrimSpace(b.String()), true
 }

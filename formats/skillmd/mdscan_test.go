@@ -110,3 +110,17 @@ func FuzzScanFast(f *testing.F) {
 		compareScans(t, "fuzz", []byte(s))
 	})
 }
+
+func TestSimpleHeadingTextMatchesGoldmark(t *testing.T) {
+	for _, c := range []string{"The `foo` command", "snake_case name", "`a` and `b`", "`x`", "a `b` c_d"} {
+		compareScans(t, c, []byte("# "+c+"\n"))
+		if _, ok := simpleHeadingText([]byte(c)); !ok {
+			t.Errorf("%q: not read by the simple path", c)
+		}
+	}
+	for _, c := range []string{"**bold**", "_emph_", "`` double ``", "` spaced `", "[link](x)", "a\\_b", "`open"} {
+		if _, ok := simpleHeadingText([]byte(c)); ok {
+			t.Errorf("%q: the simple path should leave it to goldmark", c)
+		}
+	}
+}
