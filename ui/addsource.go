@@ -136,8 +136,8 @@ func (s *addSourceScreen) View() string {
 	}
 	b.WriteString("\n  " + st.Dim.Render("The same syntax as the command line:") + "\n")
 	examples := [][2]string{
-		{"~/skills, ./team-skills", "a folder (or one skill's folder or file)"},
-		{"github:OWNER/REPO[@REF][//DIR]", "a repository of skills (OS Loop, SKILL.md or .xgs.js)"},
+		{"~/skills, ./team-skills", "a folder, or one skill's folder or file"},
+		{"github:OWNER/REPO[@REF][//DIR]", "a repository (OS Loop, SKILL.md, .xgs.js)"},
 		{"https://HOST/…/index.json", "an OS Loop index"},
 		{"https://HOST or HOST", "Agent Skills well-known discovery"},
 		{"https://HOST/…/registry.json", "an xgoose registry"},
