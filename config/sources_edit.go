@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -23,6 +25,9 @@ import (
 func AddSource(path, spec string) (bool, error) {
 	if strings.TrimSpace(spec) == "" {
 		return false, errors.New("a source is empty")
+	}
+	if !utf8.ValidString(spec) || strings.ContainsFunc(spec, unicode.IsControl) {
+		return false, fmt.Errorf("source %q holds control characters or invalid UTF-8; name a folder or URL", spec)
 	}
 	data, perm, err := readForEdit(path)
 	if err != nil {

@@ -119,3 +119,35 @@ func TestRemoveSource(t *testing.T) {
 		t.Errorf("removing from a missing file = %v, %v", removed, err)
 	}
 }
+
+// FuzzAddSource: whatever the file holds, AddSource never panics; when it
+// writes, the file is a valid config listing the new source, and removing
+// it again succeeds.
+func FuzzAddSource(f *testing.F) {
+	f.Add("", "github:acme/skills")
+	f.Add("sources:\n  - a\n", "b")
+	f.Add("sources: [a, b]\ntheme: dark\n", "c: d")
+	f.Add("# c\nsources:\n\n  - a # x\n\nprofile: claude-code\n", "'q'")
+	f.Add("sources:\n  - |\n    multi\n", "x")
+	f.Add("sources: ~\n", "- y")
+	f.Fuzz(func(t *testing.T, text, spec string) {
+		p := filepath.Join(t.TempDir(), "config.yaml")
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		added, err := AddSource(p, spec)
+		if err != nil || !added {
+			return
+		}
+		cfg, err := ReadFile(p)
+		if err != nil {
+			t.Fatalf("AddSource wrote a config that does not parse: %v\n%q", err, readConfig(t, p))
+		}
+		if !slices.Contains(cfg.Sources, spec) {
+			t.Fatalf("AddSource(%q) wrote %q without it", spec, readConfig(t, p))
+		}
+		if removed, err := RemoveSource(p, spec); err != nil || !removed {
+			t.Fatalf("RemoveSource after AddSource = %v, %v\n%q", removed, err, readConfig(t, p))
+		}
+	})
+}

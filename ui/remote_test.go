@@ -277,3 +277,23 @@ func pump(t testing.TB, m *Model, cmd tea.Cmd, done func() bool) {
 		}
 	}
 }
+
+// TestPullABuiltInExample: the embedded examples are read-only too; p
+// copies one out to start from.
+func TestPullABuiltInExample(t *testing.T) {
+	empty := filepath.Join(t.TempDir(), "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	m := studio(t, Options{DefaultSource: empty, WorkDir: empty}, 120, 40)
+	m.lib.selected = entryNamed(m, "open-prices").ID
+	m.lib.rebuild()
+	press(t, m, "p")
+	if _, err := os.Stat(filepath.Join(empty, "open-prices.xgs.js")); err != nil {
+		t.Fatalf("not pulled: %v (status %q)", err, m.status)
+	}
+	if e := m.skill.entry; e == nil || !e.Base.Local || e.Skill.Name != "open-prices" {
+		t.Errorf("the local copy is not selected: %+v", e)
+	}
+	checkFrame(t, m)
+}
