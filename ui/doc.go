@@ -57,8 +57,24 @@
 // write into) and returns a Screen, which takes over the window until it
 // returns CloseScreenMsg. After writing a skill, send RescanMsg: the
 // sources are searched again and new skills stream in (and are watched).
-// The add-source screen sends AddSourceMsg{Spec}; the spec is opened with
-// Options.Open (the CLI passes registry.OpenSource, so remote specs work).
+// The add-source screen (addsource.go) sends AddSourceMsg{Spec, Save};
+// Save lists the spec in the user config file (Options.ConfigPath,
+// edited in place by config.AddSource); `D` on a grouped library removes
+// a source after a y/n question in the status bar (sources.go).
+//
+// Remote sources (remote.go). With Options.Remote set, a remote spec is
+// opened with registry.Stream, one event per command: stub rows appear
+// when the index arrives (Entry.stub; the skill pane shows a placeholder),
+// each fills in when its files are read, skills that could not be fetched
+// stay listed with the reason, and each source's Status.String() is shown
+// in its group header and in the title. Other specs go through
+// Options.Open. Remote and built-in skills are read-only; `p` copies the
+// selected one into Options.PullDir with registry.Pull and selects the
+// local copy once it is read.
+//
+// Library findings (search problems, rejected index entries, index
+// checks) belong to a source; the Lint tab lists those of the skill's
+// source above the skill's own, selectable and editable like them.
 //
 // Builds. Options.Builder (a Builder: Build(file) BuildResult) is called
 // from a command whenever a local .xgs.js skill is selected or changes;
