@@ -29,6 +29,7 @@ func init() {
 	f.String("profile", "", "which frontmatter fields count as known: "+profileNames())
 	f.String("config", "", "read this config file instead of the project's .skillstudio.yaml")
 	f.Bool("no-watch", false, "do not watch skills for changes (no live lint)")
+	f.Bool("examples", false, "open the example library built into skillstudio (whatever this folder holds)")
 	runStudio = studioMain
 }
 
@@ -74,6 +75,7 @@ func studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
 	profileFlag, _ := f.GetString("profile")
 	configFile, _ := f.GetString("config")
 	noWatch, _ := f.GetBool("no-watch")
+	examples, _ := f.GetBool("examples")
 
 	// A local SOURCE that does not exist is a typo: say so before the
 	// screen is taken over.
@@ -125,6 +127,7 @@ func studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
 		ConfigPath:   config.UserPath(),
 		Sources:      args,
 		ExtraSources: cfg.Sources,
+		Examples:     examples,
 		Theme:        theme,
 		NoColor:      os.Getenv("NO_COLOR") != "",
 		Profile:      profile,

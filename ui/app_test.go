@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/json"
+	"github.com/skillstudio/skillstudio/registry"
 	"os"
 	"path/filepath"
 	"strings"
@@ -545,4 +546,19 @@ func TestHostileTextNeverReachesTheScreen(t *testing.T) {
 	press(t, m, "esc", "/")
 	typeText(t, m, "harm")
 	checkFrame(t, m)
+}
+
+// --examples opens the embedded library even where the folder holds
+// skills of its own (the repo root, say), and only the embedded library.
+func TestExamplesOptionOpensTheEmbeddedLibraryOnly(t *testing.T) {
+	lib := fixtureLibrary(t)
+	m := studio(t, Options{DefaultSource: lib, Examples: true}, 120, 40)
+	if len(m.entries) == 0 {
+		t.Fatal("no skills loaded")
+	}
+	for _, e := range m.entries {
+		if e.Skill.Location.Source != registry.EmbeddedSource {
+			t.Errorf("%s comes from %q, want only the embedded library", e.Skill.Name, e.Skill.Location.Source)
+		}
+	}
 }

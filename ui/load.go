@@ -217,6 +217,14 @@ func sourceLabel(workDir, spec string, embedded bool) string {
 
 // startLoading opens every source; it is called once from Init.
 func (m *Model) startLoading() tea.Cmd {
+	if m.opts.Examples {
+		// The embedded library first, then only what was named explicitly.
+		cmds := []tea.Cmd{m.addSource(registry.EmbeddedSource, true)}
+		for _, spec := range m.opts.Sources {
+			cmds = append(cmds, m.addSource(spec, false))
+		}
+		return tea.Batch(cmds...)
+	}
 	specs := m.opts.Sources
 	if len(specs) == 0 {
 		def := m.opts.DefaultSource

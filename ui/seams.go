@@ -125,6 +125,9 @@ type Options struct {
 	// DefaultSource is the folder used when Sources is empty ("." when
 	// unset).
 	DefaultSource string
+	// Examples opens the embedded example library (plus Sources, but not
+	// the config file's sources), whatever the working folder holds.
+	Examples bool
 	// ExtraSources are always opened too (a config file's sources:).
 	ExtraSources []string
 	// WorkDir is where paths are shown relative to (default: the working
