@@ -251,6 +251,9 @@ func lineStart(src []byte, off int) int {
 // Slug is GitHub's anchor for a heading text: lowercase, letters, digits,
 // marks, - and _ kept, spaces turned into hyphens, everything else dropped.
 func Slug(s string) string {
+	if ascii, ok := asciiSlug(s); ok {
+		return ascii
+	}
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		switch {
@@ -261,6 +264,26 @@ func Slug(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// asciiSlug is Slug for ASCII text (the usual heading) without Unicode
+// table lookups; ok is false when s holds other characters.
+func asciiSlug(s string) (string, bool) {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 0x80:
+			return "", false
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+('a'-'A'))
+		case c == ' ':
+			b = append(b, '-')
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_':
+			b = append(b, c)
+		}
+	}
+	return string(b), true
 }
 
 func uniqueSlug(seen map[string]int, slug string) string {

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // fastCases are Markdown shapes the fast scanner must read exactly as
@@ -123,4 +124,29 @@ func TestSimpleHeadingTextMatchesGoldmark(t *testing.T) {
 			t.Errorf("%q: the simple path should leave it to goldmark", c)
 		}
 	}
+}
+
+// slugByRunes is Slug without its ASCII fast path.
+func slugByRunes(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r == ' ':
+			b.WriteByte('-')
+		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.M, r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func FuzzASCIISlug(f *testing.F) {
+	for _, s := range []string{"Setup Steps", "C# & Go: 1.2_x-y", "Ünïcode ok", "\x7f\x00 !~"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := Slug(s), slugByRunes(s); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", s, got, want)
+		}
+	})
 }
