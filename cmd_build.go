@@ -32,7 +32,7 @@ func newBuildCmd() *cobra.Command {
 		watch, minify   bool
 	)
 	cmd := &cobra.Command{
-		Use:   "build [--out DIR] [--watch] [PATH...]",
+		Use:   "build [PATH...]",
 		Short: "Bundle .xgs.js skills into install-ready files and a registry.json",
 		Long: `build bundles every .xgs.js skill under each PATH (a skill file or a folder to
 search; default ".") with esbuild, in process — no Node.js needed. Each skill

@@ -26,7 +26,7 @@ func newListCmd() *cobra.Command {
 	var asJSON bool
 	var profile, configFile string
 	cmd := &cobra.Command{
-		Use:   "list [--json] [SOURCE...]",
+		Use:   "list [SOURCE...]",
 		Short: "List the skills of one or more sources with their problem counts",
 		Long: `list prints one row per skill found under each SOURCE (a folder, a skill file,
 or a remote source): name, format, version, errors, warnings, infos and where

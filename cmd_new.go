@@ -38,7 +38,7 @@ type wizardFunc func(ui.NewSkillRequest) (*templates.Plan, error)
 func newNewCmd() *cobra.Command {
 	var req newRequest
 	cmd := &cobra.Command{
-		Use:   "new FORMAT [--template T] [--name N] [--description D] [--namespace NS] [--match PATTERN]... [--author A] [--dir DIR] [--yes]",
+		Use:   "new FORMAT",
 		Short: "Create a new skill from a template: xgs, skillmd or osloop",
 		Long: `new writes a new skill from a template. FORMAT is xgs (one NAME.xgs.js file),
 skillmd (a NAME/ folder with SKILL.md) or osloop (a NAME/ package with

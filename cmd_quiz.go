@@ -34,7 +34,7 @@ func newQuizCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "quiz PATH",
-		Short: "Dry-run a SKILL.md's quiz gates as an agent meets them",
+		Short: "Run a SKILL.md's quiz gates as an agent meets them, without an agent",
 		Long: `quiz runs the quiz gates of the SKILL.md skill at PATH (its folder or its
 SKILL.md) the way an agent meets them: each answer is scored and explained,
 and each branch action is resolved to what the agent would receive: the

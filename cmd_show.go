@@ -27,7 +27,7 @@ func newShowCmd() *cobra.Command {
 	var width int
 	var style string
 	cmd := &cobra.Command{
-		Use:   "show [--width N] [--style dark|light|notty] SKILL",
+		Use:   "show SKILL",
 		Short: "Render a skill's Markdown to the terminal, as the studio's Read tab does",
 		Long: `show renders the Markdown that matters for a skill — a SKILL.md body, an OS Loop
 docs.md, or an .xgs.js skill's description and top-of-file notes — with glamour,
