@@ -221,10 +221,13 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.lib.Update(msg)
 
 	case tea.KeyPressMsg:
+		m.lib.touched = true
 		return m.handleKey(msg)
 	case tea.MouseClickMsg:
+		m.lib.touched = true
 		return m.handleMouse(msg, msg.Mouse())
 	case tea.MouseWheelMsg:
+		m.lib.touched = true
 		return m.handleMouse(msg, msg.Mouse())
 	}
 	if m.screen != nil {

@@ -52,6 +52,10 @@ type libraryPane struct {
 	cursor   int // index into lines; always a skill line when there is one
 	offset   int // first visible line
 	selected int // ID of the selected skill, or -1
+	// touched is set by the user's first key or click; until then the
+	// cursor stays on the top row while skills stream in, rather than
+	// on whichever skill happened to be read first.
+	touched bool
 
 	filter    textinput.Model
 	filtering bool // the filter input has the keyboard
@@ -139,6 +143,9 @@ func (p *libraryPane) add(es ...*Entry) tea.Cmd {
 	// first (a remote index can beat a local folder).
 	slices.SortStableFunc(p.sources, func(a, b string) int { return cmp.Compare(p.sourceOrder[a], p.sourceOrder[b]) })
 	p.entries = append(p.entries, es...)
+	if !p.touched && p.query == "" {
+		p.selected = -1
+	}
 	p.rebuild()
 	if p.query != "" {
 		return p.filterCmd()

@@ -360,15 +360,21 @@ func (m *Model) onBatchLoaded(msg batchLoadedMsg) tea.Cmd {
 	for _, e := range msg.entries {
 		m.entries[e.ID] = e
 	}
-	first := m.lib.Selected() == nil
-	cmds := []tea.Cmd{m.lib.add(msg.entries...)}
-	if first {
-		if e := m.lib.Selected(); e != nil {
-			cmds = append(cmds, m.skill.setEntry(e, false))
-		}
-	}
+	cmds := []tea.Cmd{m.addToLibrary(msg.entries...)}
 	cmds = append(cmds, m.afterProgress())
 	return tea.Batch(cmds...)
+}
+
+// addToLibrary adds skills to the library pane and shows the selected
+// skill when that changed: until the user moves, the top row stays
+// selected, so a batch can change which skill that is.
+func (m *Model) addToLibrary(es ...*Entry) tea.Cmd {
+	before := m.lib.Selected()
+	cmd := m.lib.add(es...)
+	if e := m.lib.Selected(); e != nil && e != before {
+		return tea.Batch(cmd, m.skill.setEntry(e, false), m.buildCmd(e))
+	}
+	return cmd
 }
 
 // requestCheck runs the library-wide checks, or asks for another run when

@@ -591,7 +591,8 @@ func (s *newSkillWizard) previewView(width int) string {
 		}
 		b.WriteString("\n" + st.Bold.Render("Then") + "\n")
 		for _, step := range s.prev.plan.NextSteps(show) {
-			b.WriteString(fit("  "+st.Code.Render(step), width) + "\n")
+			// Wrapped, not cut: a step is a command to copy.
+			b.WriteString(indent(st.Code.Render(wrap(step, max(width-2, 10))), "  ") + "\n")
 		}
 	default:
 		b.WriteString(st.Dim.Render("  …") + "\n")

@@ -114,14 +114,7 @@ func (m *Model) addStubs(src int, es []registry.Entry) tea.Cmd {
 		return nil
 	}
 	m.groupIfMany()
-	first := m.lib.Selected() == nil
-	cmd := m.lib.add(add...)
-	if first {
-		if e := m.lib.Selected(); e != nil {
-			cmd = tea.Batch(cmd, m.skill.setEntry(e, false))
-		}
-	}
-	return cmd
+	return m.addToLibrary(add...)
 }
 
 // fillStub swaps a fetched skill in for its stub (or adds it).
@@ -147,7 +140,7 @@ func (m *Model) fillStub(src int, sk *model.Skill) tea.Cmd {
 		e := &Entry{ID: id, Candidate: formats.Candidate{Format: sk.Format, Path: p}, Base: base, Source: s.label, src: src, loaded: sk}
 		e.setSkill(sk)
 		m.entries[id] = e
-		return m.lib.add(e)
+		return m.addToLibrary(e)
 	}
 	e := m.entries[id]
 	if e == nil {

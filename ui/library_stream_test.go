@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"testing"
+	"testing/fstest"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+func streamEntry(id int, name string) *Entry {
+	s := &model.Skill{
+		Format:      model.FormatSkillMD,
+		Name:        name,
+		Description: "Does " + name + ".",
+		Location:    model.Location{Source: "s", FS: fstest.MapFS{}, Dir: ".", File: "SKILL.md"},
+	}
+	e := &Entry{ID: id, Candidate: formats.Candidate{Format: s.Format, Path: name}, Source: "s", Base: s.Location}
+	e.loaded = s
+	e.setSkill(s)
+	return e
+}
+
+// Skills arrive in batches in no particular order; the first row must stay
+// selected (and shown) until the user moves, then the selection is theirs.
+func TestStreamingKeepsTopRowSelectedUntilTheUserMoves(t *testing.T) {
+	m := New(Options{Theme: "dark"})
+	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	deliver := func(es ...*Entry) {
+		for _, e := range es {
+			m.entries[e.ID] = e
+		}
+		m.ld.inflight++
+		m.onBatchLoaded(batchLoadedMsg{entries: es})
+	}
+	deliver(streamEntry(1, "zebra"))
+	deliver(streamEntry(2, "apple"), streamEntry(3, "mango"))
+	if got := m.lib.Selected().Skill.Name; got != "apple" {
+		t.Fatalf("selected %q while loading, want the top row apple", got)
+	}
+	if got := m.skill.entry.Skill.Name; got != "apple" {
+		t.Fatalf("skill pane shows %q, want apple", got)
+	}
+	m.Update(keyPress("down"))
+	deliver(streamEntry(4, "aardvark"))
+	if got := m.lib.Selected().Skill.Name; got != "mango" {
+		t.Fatalf("selected %q after the user moved to mango and more skills arrived", got)
+	}
+}
