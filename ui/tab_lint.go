@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/sanitize"
@@ -217,7 +218,14 @@ func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width i
 		if i == sel {
 			rule = st.SeverityStyle(d.Severity).Inherit(st.RowSelected).Render(glyph + " " + sanitize.Line(d.Rule))
 		}
-		lines = append(lines, mark+rule+"  "+st.Dim.Render(place(d, dir)))
+		// The place goes on its own line when it does not fit beside the
+		// rule, and loses its start rather than its line:col.
+		where := sanitize.Line(place(d, dir))
+		if head := mark + rule + "  "; ansi.StringWidth(head)+ansi.StringWidth(where) <= width {
+			lines = append(lines, head+st.Dim.Render(where))
+		} else {
+			lines = append(lines, mark+rule, "    "+st.Dim.Render(truncateLeft(where, max(width-4, 10))))
+		}
 		for _, l := range strings.Split(wrap(sanitize.Line(d.Message), inner), "\n") {
 			lines = append(lines, "    "+st.Row.Render(l))
 		}

@@ -115,3 +115,13 @@ func displayPath(workDir, p string) string {
 	}
 	return r
 }
+
+// truncateLeft fits s to width by cutting its start, for paths whose end
+// (the file name, line and column) is what matters.
+func truncateLeft(s string, width int) string {
+	w := ansi.StringWidth(s)
+	if w <= width || width < 1 {
+		return s
+	}
+	return "…" + ansi.TruncateLeft(s, w-width+1, "")
+}
