@@ -21,7 +21,11 @@ func (t *quizTab) View() string {
 		return ""
 	}
 	if t.reader != nil {
-		return t.reader.view(t.width, t.height)
+		if t.inStudio() {
+			return t.reader.view(t.width, t.height)
+		}
+		// Alone, the exam names its keys under the reader too.
+		return fitLines(t.reader.view(t.width, t.height-1)+"\n"+t.footer(), t.width, t.height)
 	}
 	var body string
 	switch t.mode {
@@ -299,7 +303,11 @@ func (t *quizTab) viewDone() string {
 func (t *quizTab) footer() string {
 	st := t.c.Styles
 	var parts []string
-	for _, b := range t.ShortHelp() {
+	bs := t.ShortHelp()
+	if t.reader == nil {
+		bs = append(bs, t.c.Keys.Quit)
+	}
+	for _, b := range bs {
 		if b.Enabled() {
 			h := b.Help()
 			parts = append(parts, st.Key.Render(h.Key)+" "+st.Dim.Render(h.Desc))
