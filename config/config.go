@@ -89,11 +89,11 @@ func (c *Config) Merge(o *Config) {
 	c.Files = append(c.Files, o.Files...)
 }
 
-// UserPath is where the user configuration file lives:
-// $XDG_CONFIG_HOME/skillstudio/config.yaml, or ~/.config/skillstudio/
-// config.yaml when XDG_CONFIG_HOME is unset or not absolute (as the XDG
-// Base Directory specification says). It is "" when there is no home.
-func UserPath() string {
+// Dir is skillstudio's folder of user settings: $XDG_CONFIG_HOME/
+// skillstudio, or ~/.config/skillstudio when XDG_CONFIG_HOME is unset or
+// not absolute (as the XDG Base Directory specification says). It is ""
+// when there is no home. The config file and user templates live here.
+func Dir() string {
 	base := os.Getenv("XDG_CONFIG_HOME")
 	if base == "" || !filepath.IsAbs(base) {
 		home, err := os.UserHomeDir()
@@ -102,7 +102,16 @@ func UserPath() string {
 		}
 		base = filepath.Join(home, ".config")
 	}
-	return filepath.Join(base, "skillstudio", "config.yaml")
+	return filepath.Join(base, "skillstudio")
+}
+
+// UserPath is where the user configuration file lives: Dir()/config.yaml,
+// or "" when there is no home.
+func UserPath() string {
+	if d := Dir(); d != "" {
+		return filepath.Join(d, "config.yaml")
+	}
+	return ""
 }
 
 // FindProject looks for ProjectFileName in start's folder (start itself

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/config"
 	"io/fs"
 	"os"
 	"path"
@@ -81,20 +82,13 @@ func readTemplate(fsys fs.FS, dir string, format model.Format, name, origin stri
 	return t, nil
 }
 
-// UserDir is where user templates live: $XDG_CONFIG_HOME/skillstudio/
-// templates, or ~/.config/skillstudio/templates when XDG_CONFIG_HOME is
-// unset or not absolute (as the XDG Base Directory specification says, and
-// as the config file's location is found). "" when there is no home.
+// UserDir is where user templates live: config.Dir()/templates
+// ($XDG_CONFIG_HOME/skillstudio/templates), or "" when there is no home.
 func UserDir() string {
-	base := os.Getenv("XDG_CONFIG_HOME")
-	if base == "" || !filepath.IsAbs(base) {
-		home, err := os.UserHomeDir()
-		if err != nil || home == "" {
-			return ""
-		}
-		base = filepath.Join(home, ".config")
+	if d := config.Dir(); d != "" {
+		return filepath.Join(d, "templates")
 	}
-	return filepath.Join(base, "skillstudio", "templates")
+	return ""
 }
 
 // ParseFormat reads a format name as the CLI takes it.
