@@ -597,7 +597,12 @@ func (m *Model) statusBar() string {
 	}
 	right := m.countsSummary()
 	if b := m.buildStatus(); b != "" {
-		right = b + st.Dim.Render(" · ") + right
+		// A long build error is cut to the room left, never pushing the
+		// whole right side (and so the counts) off the bar.
+		room := w - lipgloss.Width(left) - lipgloss.Width(right) - 4
+		if room >= 12 {
+			right = ansi.Truncate(b, room, glyphEllip) + st.Dim.Render(" · ") + right
+		}
 	}
 	if (m.confirm != nil || m.status != "") && lipgloss.Width(left)+lipgloss.Width(right)+1 > w {
 		// A message or a question is read once: it wins over the counts.
