@@ -88,14 +88,19 @@ func runQuiz(cmd *cobra.Command, req quizRequest) error {
 	if req.walk && req.answersSet {
 		return usagef("--walk and --answers do not go together: --walk tries every option itself")
 	}
-	if !req.walk && !req.answersSet {
-		if runQuizInteractive == nil || !isTerminal(stdout) {
-			return usagef("give --answers SPEC (e.g. --answers 1,3,2) or --walk; the interactive quiz needs a terminal")
-		}
-	}
+	// The skill is read first, so a wrong PATH is named before anything
+	// is said about terminals.
 	skill, resolver, err := loadQuizSkill(ctx, req.path)
 	if err != nil {
 		return err
+	}
+	if !req.walk && !req.answersSet {
+		if err := quiz.Validate(skill); err != nil {
+			return usageError{err} // "has no quiz" says more than "needs a terminal"
+		}
+		if runQuizInteractive == nil || !isTerminal(stdout) {
+			return usagef("give --answers SPEC (e.g. --answers 1,3,2) or --walk; the interactive quiz needs a terminal")
+		}
 	}
 	switch {
 	case req.walk:
@@ -103,9 +108,6 @@ func runQuiz(cmd *cobra.Command, req quizRequest) error {
 	case req.answersSet:
 		return quizAnswers(stdout, cmd.ErrOrStderr(), skill, resolver, req)
 	default:
-		if err := quiz.Validate(skill); err != nil {
-			return usageError{err}
-		}
 		return runQuizInteractive(cmd, skill, resolver)
 	}
 }
