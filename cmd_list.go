@@ -100,7 +100,13 @@ func runList(ctx context.Context, stdout, stderr io.Writer, specs []string, asJS
 			Errors: e, Warnings: w, Infos: i,
 		})
 	}
-	slices.SortStableFunc(rows, func(a, b listRow) int { return strings.Compare(a.Name, b.Name) })
+	// Case-insensitive, as the studio sorts, with the exact name breaking ties.
+	slices.SortStableFunc(rows, func(a, b listRow) int {
+		if c := strings.Compare(strings.ToLower(a.Name), strings.ToLower(b.Name)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
 	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")

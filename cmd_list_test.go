@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -129,5 +131,33 @@ func TestShowByNameAndErrors(t *testing.T) {
 		if code := run(context.Background(), args, &out, &errOut); code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
+	}
+}
+
+func TestListSortsNamesLikeTheStudio(t *testing.T) {
+	isolateConfig(t)
+	dir := t.TempDir()
+	for _, name := range []string{"beta", "Gamma", "alpha"} {
+		folder := filepath.Join(dir, strings.ToLower(name))
+		if err := os.MkdirAll(folder, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		md := "---\nname: " + name + "\ndescription: Does " + name + ". Use when testing.\n---\n\n# " + name + "\n"
+		if err := os.WriteFile(filepath.Join(folder, "SKILL.md"), []byte(md), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errOut bytes.Buffer
+	run(context.Background(), []string{"list", "--json", dir}, &out, &errOut)
+	var rows []listRow
+	if err := json.Unmarshal(out.Bytes(), &rows); err != nil {
+		t.Fatalf("not JSON: %v\n%s%s", err, out.String(), errOut.String())
+	}
+	var names []string
+	for _, r := range rows {
+		names = append(names, r.Name)
+	}
+	if got := strings.Join(names, ","); got != "alpha,beta,Gamma" {
+		t.Errorf("order %s, want alpha,beta,Gamma (case-insensitive, as the studio)", got)
 	}
 }
