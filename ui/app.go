@@ -457,8 +457,14 @@ func (m *Model) layout() {
 	if g.libW > 0 {
 		m.lib.SetSize(g.libW-2, g.panesH-2)
 	}
-	if g.skillW > 0 {
+	switch {
+	case g.skillW > 0:
 		m.skill.SetSize(g.skillW-2, g.panesH-2)
+	case m.c.Width > 2:
+		// Hidden behind the full-width library: sized as it will be
+		// shown, so what it renders meanwhile (the first skill) is not
+		// drawn for a zero width and left blank when it is opened.
+		m.skill.SetSize(m.c.Width-2, g.panesH-2)
 	}
 	if m.screen != nil {
 		m.screen.SetSize(m.c.Width, m.c.Height-1)
