@@ -44,7 +44,7 @@ func (t *readTab) bodyFor(e *Entry) *readerDoc {
 		return d
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "> **▧ Body locked by the quiz run:** %s, so an agent has not read it yet. ", g.reason)
+	fmt.Fprintf(&b, "**▧ Body locked by the quiz run:** %s, so an agent has not read it yet. ", g.reason)
 	if len(g.sections) == 0 {
 		b.WriteString("Nothing of it is unlocked so far. ")
 	} else {
