@@ -442,6 +442,14 @@ func (p *libraryPane) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Group):
 		p.group = !p.group
 		p.rebuild()
+		if len(p.sources) < 2 {
+			// Nothing changes on screen; say why rather than do nothing.
+			text := "Only one source, so no groups yet: a adds a source."
+			if !p.group {
+				text = "Grouping by source is off."
+			}
+			return func() tea.Msg { return StatusMsg{Text: text} }
+		}
 	}
 	return nil
 }

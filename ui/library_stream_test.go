@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -46,5 +47,14 @@ func TestStreamingKeepsTopRowSelectedUntilTheUserMoves(t *testing.T) {
 	deliver(streamEntry(4, "aardvark"))
 	if got := m.lib.Selected().Skill.Name; got != "mango" {
 		t.Fatalf("selected %q after the user moved to mango and more skills arrived", got)
+	}
+}
+
+// o with a single source changes nothing on screen, so it says why.
+func TestGroupKeyWithOneSourceSaysWhy(t *testing.T) {
+	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 120, 30)
+	press(t, m, "o")
+	if bar := m.statusBar(); !strings.Contains(bar, "Only one source") {
+		t.Fatalf("status bar after o with one source: %q", bar)
 	}
 }
