@@ -62,6 +62,7 @@ func main() {
 
 // run executes the CLI and returns the process exit code; tests call it.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	attachRemoteFlags()
 	rootCmd.SetArgs(args)
 	rootCmd.SetOut(stdout)
 	rootCmd.SetErr(stderr)
