@@ -193,6 +193,13 @@ func TestBuildWithoutHeaderIsRefused(t *testing.T) {
 	}
 }
 
+func TestBuildOfABinaryFileSaysItIsBinary(t *testing.T) {
+	r := Build(filepath.Join(t.TempDir(), "x.xgs.js"), []byte{0x7f, 'E', 'L', 'F', 0, 0, 1, 2}, Options{})
+	if r.OK() || len(r.Errors) != 1 || !strings.Contains(r.Errors[0].Message, "binary") {
+		t.Errorf("got %v", r.Errors)
+	}
+}
+
 // writeFiles creates files (slash paths) under dir.
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()

@@ -15,6 +15,15 @@ var jsIdentifier = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 // file, a namespace that is a JS identifier). Each names the header error
 // it is about, at its position.
 func headerErrors(display string, h *xgs.Header, parse []model.Diagnostic, skill *model.Skill) []model.Diagnostic {
+	if h == nil && skill != nil {
+		// No header because the file is not text at all: say that, not
+		// "no // ==XGooseSkill== header block".
+		for _, d := range skill.Diagnostics {
+			if d.Rule == "xgs/encoding" && d.Severity == model.SeverityError {
+				return []model.Diagnostic{Rules.New("xgs/build-header", display, d.Line, d.Column, "not built: "+d.Message, d.Hint)}
+			}
+		}
+	}
 	var out []model.Diagnostic
 	seen := map[[2]int]map[string]bool{}
 	add := func(d model.Diagnostic) {
