@@ -74,11 +74,18 @@ func runDescribe(stdout, stderr io.Writer, file string, asJSON bool) error {
 		if parseRules[d.Rule] && d.Severity == model.SeverityError {
 			failed = true
 			fmt.Fprintf(stderr, "%s:%d:%d: %s %s: %s\n", file, d.Line, d.Column, d.Severity, d.Rule, sanitize.Line(d.Message))
+			if d.Hint != "" {
+				fmt.Fprintf(stderr, "    hint: %s\n", sanitize.Line(d.Hint))
+			}
 		}
 	}
-	if asJSON {
+	switch {
+	case asJSON:
 		fmt.Fprintf(stdout, "%s\n", xgs.Describe(s.Functions))
-	} else {
+	case failed && len(s.Functions) == 0:
+		// Nothing was read: a placeholder description would only
+		// bury the error above.
+	default:
 		printDescription(stdout, s)
 	}
 	if failed {

@@ -74,4 +74,10 @@ func TestDescribeExitCodes(t *testing.T) {
 	if code, _, _ := runCLI(t, "describe"); code != 2 {
 		t.Errorf("no argument: exit %d, want 2", code)
 	}
+	binary := filepath.Join(dir, "x.xgs.js")
+	os.WriteFile(binary, []byte{0x7f, 'E', 'L', 'F', 0, 0, 1, 2}, 0o644)
+	code, out, errOut := runCLI(t, "describe", binary)
+	if code != 1 || !strings.Contains(errOut, "binary") || !strings.Contains(errOut, "hint: ") || out != "" {
+		t.Errorf("binary file: exit %d, stdout %q (want none), stderr %q", code, out, errOut)
+	}
 }
