@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -506,7 +507,16 @@ func (h helpKeys) ShortHelp() []key.Binding {
 }
 
 func (h helpKeys) FullHelp() [][]key.Binding {
-	return append(h.focused.FullHelp(), []key.Binding{h.k.NewSkill, h.k.AddSource, h.k.RemoveSrc, h.k.Pull, h.k.Help, h.k.Quit, h.k.ForceQuit})
+	cols := h.focused.FullHelp()
+	if h.libFocused && len(cols) > 0 {
+		// Tabs switch from the library too; under its keys, not in a
+		// column of their own, so the global keys still fit 80 columns.
+		last := len(cols) - 1
+		cols[last] = append(slices.Clone(cols[last]), h.k.NextTab, h.k.PrevTab, h.k.TabNumber)
+	}
+	// The same key closes what it opened.
+	fewer := key.NewBinding(key.WithKeys(h.k.Help.Keys()...), key.WithHelp(h.k.Help.Help().Key, "fewer keys"))
+	return append(cols, []key.Binding{h.k.NewSkill, h.k.AddSource, h.k.RemoveSrc, h.k.Pull, fewer, h.k.Quit, h.k.ForceQuit})
 }
 
 // View draws the window: title, panes, status bar, help.
