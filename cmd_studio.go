@@ -84,6 +84,13 @@ func studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
 			continue
 		}
 		if _, err := os.Stat(a); err != nil {
+			// `skillstudio lnit` is more likely a mistyped command.
+			if rootCmd.SuggestionsMinimumDistance <= 0 {
+				rootCmd.SuggestionsMinimumDistance = 2 // cobra's default, set only when it suggests itself
+			}
+			if s := rootCmd.SuggestionsFor(a); len(s) > 0 {
+				return ui.Options{}, usagef("cannot open %s: %v (did you mean the command %q?)", a, unwrapPathErr(err), s[0])
+			}
 			return ui.Options{}, usagef("cannot open %s: %v", a, unwrapPathErr(err))
 		}
 	}
