@@ -180,9 +180,13 @@ func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width i
 	spans := make([][2]int, len(ds))
 	own := ds[nlib:]
 	if len(ds) == 0 {
-		lines = append(lines, " "+st.OK.Render(glyphOK+" No problems found."),
-			"",
-			st.Dim.Render(" Live lint is on: edit the skill in any editor and this tab updates."))
+		note := "Live lint: edit the skill in any editor and this tab updates."
+		if e != nil && !e.Local() {
+			// Embedded and remote skills are not watched or edited here.
+			note = "This skill is not on this disk: p pulls a copy into this folder to edit."
+		}
+		lines = append(lines, " "+st.OK.Render(glyphOK+" No problems found."), "")
+		lines = append(lines, strings.Split(indent(st.Dim.Render(wrap(note, max(width-2, 10))), " "), "\n")...)
 		return strings.Join(lines, "\n"), spans
 	}
 	errs, warns, infos := model.CountDiagnostics(own)
