@@ -58,3 +58,13 @@ func TestGroupKeyWithOneSourceSaysWhy(t *testing.T) {
 		t.Fatalf("status bar after o with one source: %q", bar)
 	}
 }
+
+// D with a single source says there is nothing to remove (it used to ask
+// to group by source, which shows no groups with one source).
+func TestRemoveKeyWithOneSourceSaysWhy(t *testing.T) {
+	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 120, 30)
+	press(t, m, "D")
+	if bar := m.statusBar(); !strings.Contains(bar, "is the only source") || m.confirm != nil {
+		t.Fatalf("status bar after D with one source: %q", bar)
+	}
+}

@@ -117,6 +117,11 @@ func (m *Model) askRemoveSource() tea.Cmd {
 	if e == nil {
 		return nil
 	}
+	if len(m.lib.sources) < 2 {
+		// Grouping would not help: there is nothing to pick from.
+		m.setStatus(fmt.Sprintf("%s is the only source; add another (%s) before removing one.", sanitize.Line(e.Source), m.c.Keys.AddSource.Help().Key), false)
+		return nil
+	}
 	if !m.lib.group {
 		m.setStatus(fmt.Sprintf("Group by source (%s) to pick a source to remove.", m.c.Keys.Group.Help().Key), false)
 		return nil
