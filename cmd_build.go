@@ -170,12 +170,13 @@ func (s *buildSession) find(paths []string) error {
 			found++
 			s.add(abs)
 		}
-		if found == 0 {
+		if found == 0 && len(paths) > 1 {
+			// With one PATH the error below says it.
 			fmt.Fprintf(s.stderr, "%s: no .xgs.js skills here\n", p)
 		}
 	}
 	if len(s.order) == 0 {
-		return usagef("no .xgs.js skills to build in %s", strings.Join(paths, ", "))
+		return usagef("no .xgs.js skills to build in %s (name a folder or .xgs.js file that holds some)", strings.Join(paths, ", "))
 	}
 	return nil
 }

@@ -150,8 +150,8 @@ func TestBuildCommandCycleFails(t *testing.T) {
 func TestBuildCommandUsage(t *testing.T) {
 	isolateConfig(t)
 	empty := t.TempDir()
-	if code, _, stderr := runCLI(t, "build", "--out", filepath.Join(t.TempDir(), "d"), empty); code != 2 || !strings.Contains(stderr, "no .xgs.js skills") {
-		t.Errorf("empty folder: exit %d %s", code, stderr)
+	if code, _, stderr := runCLI(t, "build", "--out", filepath.Join(t.TempDir(), "d"), empty); code != 2 || strings.Count(stderr, "no .xgs.js skills") != 1 {
+		t.Errorf("empty folder: exit %d %s (want the reason once)", code, stderr)
 	}
 	src := copyTree(t, filepath.Join(buildFixtures, "cycle"))
 	if code, _, stderr := runCLI(t, "build", "--out", src, src); code != 2 || !strings.Contains(stderr, "would replace their sources") {
