@@ -62,7 +62,7 @@ func indexEdit(dir, name string, files []File) (*IndexEdit, error) {
 	}
 	for _, e := range idx.Entries {
 		if e.Name == name || e.Folder == fsPkg {
-			return nil, &FieldError{FieldName, fmt.Errorf("%s already lists a skill named %q at %q; choose another name: %w", indexPath, e.Name, e.FolderPath, ErrExists)}
+			return nil, &FieldError{FieldName, existsf("%s already lists a skill named %q at %q; choose another name", indexPath, e.Name, e.FolderPath)}
 		}
 	}
 	s := formats.Load(formats.Candidate{Format: model.FormatOSLoop, Path: fsPkg}, model.Location{Source: dir, FS: mem}, model.Options{})

@@ -49,6 +49,15 @@ type IndexEdit struct {
 // is ever overwritten.
 var ErrExists = fs.ErrExist
 
+// existsError says why a target is taken. It matches ErrExists without
+// appending "file already exists" to a message that already says so.
+type existsError struct{ msg string }
+
+func (e existsError) Error() string { return e.msg }
+func (e existsError) Unwrap() error { return ErrExists }
+
+func existsf(format string, a ...any) error { return existsError{fmt.Sprintf(format, a...)} }
+
 // Prepare validates v for t with the linter's rules, renders the files
 // for the folder dir (see Plan.Root) and checks that nothing it would
 // write exists. Nothing is written.
@@ -94,12 +103,12 @@ func Prepare(t *Template, v Values, dir string) (*Plan, error) {
 	}
 	if p.created == "" {
 		if t.Format != model.FormatXGS {
-			return nil, &FieldError{FieldDir, fmt.Errorf("%s already exists; choose another folder (nothing is ever overwritten): %w", dir, ErrExists)}
+			return nil, &FieldError{FieldDir, existsf("%s already exists; choose another folder (nothing is ever overwritten)", dir)}
 		}
 		for _, f := range files {
 			target := filepath.Join(dir, filepath.FromSlash(f.Path))
 			if _, err := os.Lstat(target); err == nil {
-				return nil, &FieldError{FieldName, fmt.Errorf("%s already exists; choose another name or folder (nothing is ever overwritten): %w", target, ErrExists)}
+				return nil, &FieldError{FieldName, existsf("%s already exists; choose another name or folder (nothing is ever overwritten)", target)}
 			}
 		}
 	}
@@ -150,7 +159,7 @@ func missingFolder(dir string) (string, error) {
 		info, err := os.Lstat(p)
 		if err == nil {
 			if !info.IsDir() && missing == "" {
-				return "", &FieldError{FieldDir, fmt.Errorf("%s is a file, not a folder: %w", dir, ErrExists)}
+				return "", &FieldError{FieldDir, existsf("%s is a file, not a folder", dir)}
 			}
 			if !info.IsDir() {
 				return "", &FieldError{FieldDir, fmt.Errorf("%s is a file, so %s cannot be made inside it", p, dir)}

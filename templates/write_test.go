@@ -78,6 +78,8 @@ func TestRefusesToOverwrite(t *testing.T) {
 		_, err := Prepare(c.tm, c.v, c.dir)
 		if !errors.Is(err, ErrExists) {
 			t.Errorf("%s/%s into %s: err = %v, want ErrExists", c.tm.Format, c.tm.Name, c.dir, err)
+		} else if strings.HasSuffix(err.Error(), "file already exists") {
+			t.Errorf("%s/%s into %s: %q repeats what it said", c.tm.Format, c.tm.Name, c.dir, err)
 		}
 	}
 	// Prepared while free, taken before the write: still refused.
