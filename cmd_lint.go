@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -135,6 +136,11 @@ func runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) err
 		return err
 	}
 	sum := report.Summarize(lib)
+	if sum.Skills == 0 && sum.Errors+sum.Warnings+sum.Infos == 0 {
+		// Not a failure (a repository may have none yet), but a likely
+		// wrong PATH: say what was looked for.
+		fmt.Fprintf(stderr, "no skills found in %s (lint looks for NAME.xgs.js files, SKILL.md folders and OS Loop manifest.json packages)\n", strings.Join(req.paths, ", "))
+	}
 	if sum.Errors > 0 || req.strict && sum.Warnings > 0 {
 		return exitError{1}
 	}

@@ -340,3 +340,14 @@ func TestRulesCommand(t *testing.T) {
 		}
 	}
 }
+
+// An empty PATH is not a failure, but it says what lint looked for, on
+// stderr so JSON stays parseable.
+func TestLintEmptyFolderSaysNothingWasFound(t *testing.T) {
+	isolateConfig(t)
+	empty := t.TempDir()
+	code, out, errOut := runCLI(t, "lint", "--format", "json", empty)
+	if code != 0 || !strings.Contains(errOut, "no skills found in "+empty) || strings.Contains(out, "no skills found") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
