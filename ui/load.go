@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
 
@@ -212,7 +213,14 @@ func sourceLabel(workDir, spec string, embedded bool) string {
 	if embedded {
 		return "examples (built in)"
 	}
-	return sanitize.Line(displayPath(workDir, spec))
+	label := displayPath(workDir, spec)
+	if label == "." {
+		// "about the source ." reads as a typo: name the folder.
+		if abs, err := filepath.Abs(spec); err == nil && filepath.Base(abs) != string(filepath.Separator) {
+			label = filepath.Base(abs) + " (this folder)"
+		}
+	}
+	return sanitize.Line(label)
 }
 
 // startLoading opens every source; it is called once from Init.

@@ -1,6 +1,9 @@
 package ui
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+)
 
 func TestTruncateLeftKeepsTheEnd(t *testing.T) {
 	cases := []struct {
@@ -16,5 +19,16 @@ func TestTruncateLeftKeepsTheEnd(t *testing.T) {
 		if got := truncateLeft(c.in, c.width); got != c.want {
 			t.Errorf("truncateLeft(%q, %d) = %q, want %q", c.in, c.width, got, c.want)
 		}
+	}
+}
+
+func TestSourceLabelNamesTheWorkingFolder(t *testing.T) {
+	wd := t.TempDir()
+	t.Chdir(wd)
+	if got, want := sourceLabel(wd, ".", false), filepath.Base(wd)+" (this folder)"; got != want {
+		t.Errorf("sourceLabel(.) = %q, want %q", got, want)
+	}
+	if got := sourceLabel(wd, filepath.Join(wd, "skills"), false); got != "skills" {
+		t.Errorf("sourceLabel(skills) = %q, want skills", got)
 	}
 }
