@@ -37,8 +37,8 @@ copy appears whole or not at all. Nothing pulled is run or made executable.`,
 				}
 				return usageError{err}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "pulled %s (%s, %d files) into %s\n",
-				sanitize.Line(p.Skill.Name), p.Skill.Format.Label(), p.Files, p.Dest)
+			fmt.Fprintf(cmd.OutOrStdout(), "pulled %s (%s, %s) into %s\n",
+				sanitize.Line(p.Skill.Name), p.Skill.Format.Label(), plural(p.Files, "file"), p.Dest)
 			return nil
 		},
 	}
