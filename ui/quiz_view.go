@@ -208,7 +208,14 @@ func (t *quizTab) viewFeedback() string {
 		line := actionLine(act)
 		switch {
 		case !act.OK:
-			b.WriteString("   " + st.Error.Render(glyphError+" "+sanitize.Line(line)) + "\n")
+			// Wrapped: the reason is the end of the line.
+			for i, l := range strings.Split(wrap(sanitize.Line(line), max(t.textWidth()-4, 10)), "\n") {
+				lead := "   " + st.Error.Render(glyphError) + " "
+				if i > 0 {
+					lead = "     "
+				}
+				b.WriteString(lead + st.Error.Render(l) + "\n")
+			}
 			continue
 		case open == t.cursor:
 			b.WriteString(" " + st.Heading.Render("›") + " " + st.RowSelected.Render(sanitize.Line(line)) + "\n")
