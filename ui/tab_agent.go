@@ -274,7 +274,7 @@ func agentContent(st *Styles, r *agentReport, width int) string {
 		}
 	}
 	if r.budget != "" {
-		b.WriteString(" " + st.Dim.Render(wrap(r.budget, max(width-2, 10))) + "\n")
+		b.WriteString(indent(st.Dim.Render(wrap(r.budget, max(width-2, 10))), " ") + "\n")
 	}
 	b.WriteString("\n")
 	inner := max(width-4, 10)
