@@ -107,7 +107,7 @@ func (s *addSourceScreen) resolve() (spec, problem string) {
 		p = filepath.Join(s.dir, p)
 	}
 	if _, err := os.Stat(p); err != nil {
-		return "", "No file or folder " + text + " here (" + displayPath(s.c.WorkDir, p) + "), and it is not a remote source either."
+		return "", "No file or folder " + text + " here (" + p + "), and it is not a remote source either."
 	}
 	return filepath.Clean(p), ""
 }
