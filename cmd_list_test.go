@@ -124,6 +124,7 @@ func TestShowByNameAndErrors(t *testing.T) {
 	for _, args := range [][]string{
 		{"show", "no-such-skill-anywhere"},
 		{"show", "--style", "purple", "release-notes"},
+		{"show", "--width", "-1", "release-notes"},
 		{"show", "ui/testdata/library"}, // a folder of several skills
 	} {
 		out.Reset()

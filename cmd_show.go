@@ -51,6 +51,9 @@ to the terminal's width (80 when not a terminal).`,
 }
 
 func runShow(ctx context.Context, w io.Writer, spec string, width int, style string) error {
+	if width < 0 {
+		return usagef("--width %d: want a number of columns (or leave it out for the terminal's width)", width)
+	}
 	s, err := showSkill(ctx, spec)
 	if err != nil {
 		return err
