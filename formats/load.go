@@ -118,9 +118,16 @@ feed:
 			}
 		}
 	}
+	// Linting one package of a repository checks its own index entry (those
+	// findings land on the skill) but not the rest of the index, which is
+	// about packages nobody asked for.
+	single := len(found.Candidates) == 1 && found.Candidates[0].Path == root
 	for _, repo := range found.Repositories {
 		members := byParent[path.Dir(repo.Index)]
-		lib.Diagnostics = append(lib.Diagnostics, osloop.CheckIndex(base.FS, repo.Index, members, opts)...)
+		indexFindings := osloop.CheckIndex(base.FS, repo.Index, members, opts)
+		if !single {
+			lib.Diagnostics = append(lib.Diagnostics, indexFindings...)
+		}
 	}
 	if opts.FindingsOnly {
 		for _, s := range lib.Skills {
