@@ -190,7 +190,7 @@ func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width i
 		return strings.Join(lines, "\n"), spans
 	}
 	errs, warns, infos := model.CountDiagnostics(own)
-	summary := fmt.Sprintf(" %s · %s · %s", plural(errs, "error", "errors"), plural(warns, "warning", "warnings"), plural(infos, "info", "info"))
+	summary := fmt.Sprintf(" %s · %s · %s", plural(errs, "error", "errors"), plural(warns, "warning", "warnings"), plural(infos, "info", "infos"))
 	if nlib > 0 {
 		summary += " · " + plural(nlib, "library finding", "library findings")
 	}
