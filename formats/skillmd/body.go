@@ -3,6 +3,7 @@ package skillmd
 import (
 	"bytes"
 	"fmt"
+	"github.com/dustin/go-humanize"
 	"net/url"
 	"path"
 	"sort"
@@ -34,7 +35,7 @@ func (c *checker) checkBody() {
 	line, _ := c.bodyPos(0)
 	if lines > maxBodyLines || over {
 		c.report("skillmd/body-length", line, 1,
-			"the body is "+strconv.Itoa(lines)+" lines and "+size.String()+" tokens; keep it under "+strconv.Itoa(maxBodyLines)+" lines and about "+strconv.Itoa(maxBodyTokens)+" tokens",
+			"the body is "+strconv.Itoa(lines)+" lines and "+size.String()+" tokens; keep it under "+strconv.Itoa(maxBodyLines)+" lines and about "+humanize.Comma(maxBodyTokens)+" tokens",
 			"Move detailed sections into references/ files and link to them.")
 	}
 	if strings.TrimSpace(body) != "" {
@@ -149,7 +150,7 @@ func (c *checker) checkLinks() {
 	}
 	for _, f := range sortedKeys(c.doc.ReferenceTokens) {
 		c.reportIn(path.Join(c.dir, f), "skillmd/tokens", 1, 1,
-			f+" costs about "+strconv.Itoa(c.doc.ReferenceTokens[f])+" tokens when an agent loads it", "")
+			f+" costs about "+humanize.Comma(int64(c.doc.ReferenceTokens[f]))+" tokens when an agent loads it", "")
 	}
 }
 

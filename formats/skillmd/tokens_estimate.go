@@ -1,6 +1,6 @@
 package skillmd
 
-import "strconv"
+import "github.com/dustin/go-humanize"
 
 // Token estimates, for lint's speed.
 //
@@ -75,12 +75,12 @@ type tokenSize struct {
 	exact bool
 }
 
-// String is the count as a message shows it: "1234" or "about 1234".
+// String is the count as a message shows it: "1,234" or "about 1,234".
 func (t tokenSize) String() string {
 	if t.exact {
-		return strconv.Itoa(t.n)
+		return humanize.Comma(int64(t.n))
 	}
-	return "about " + strconv.Itoa(t.n)
+	return "about " + humanize.Comma(int64(t.n))
 }
 
 // tokensOver says whether text holds more than limit tokens, counting
