@@ -1,9 +1,10 @@
 package model
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -106,21 +107,21 @@ func CountDiagnostics(ds []Diagnostic) (errors, warnings, infos int) {
 	return
 }
 
-// SortDiagnostics orders by file, line, column, then rule id.
+// SortDiagnostics orders by file, line, column, rule id, then message.
 func SortDiagnostics(ds []Diagnostic) {
-	sort.SliceStable(ds, func(i, j int) bool {
-		a, b := ds[i], ds[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		return a.Rule < b.Rule
-	})
+	slices.SortStableFunc(ds, CompareDiagnostics)
+}
+
+// CompareDiagnostics is the order findings are printed in: by file, line,
+// column, rule id, then message.
+func CompareDiagnostics(a, b Diagnostic) int {
+	return cmp.Or(
+		cmp.Compare(a.File, b.File),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Column, b.Column),
+		cmp.Compare(a.Rule, b.Rule),
+		cmp.Compare(a.Message, b.Message),
+	)
 }
 
 // Rule is a check as data: a stable id, a default severity and a doc line.

@@ -5,10 +5,12 @@
 package report
 
 import (
+	"cmp"
 	"io"
 	"net/url"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -127,22 +129,10 @@ func (d displayer) libraryFindings(lib *model.Library) []finding {
 	return out
 }
 
+// sortFindings orders by display path, then as model.CompareDiagnostics.
 func sortFindings(fs []finding) {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
-		if a.path != b.path {
-			return a.path < b.path
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		if a.Rule != b.Rule {
-			return a.Rule < b.Rule
-		}
-		return a.Message < b.Message
+	slices.SortStableFunc(fs, func(a, b finding) int {
+		return cmp.Or(cmp.Compare(a.path, b.path), model.CompareDiagnostics(a.Diagnostic, b.Diagnostic))
 	})
 }
 
