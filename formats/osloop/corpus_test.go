@@ -26,6 +26,12 @@ func corpusPackages(t testing.TB, fsys fs.FS) []string {
 	return dirs
 }
 
+// corpusModuleGone is the finding every corpus package now carries: the
+// corpus dropped the module.ts files on 2026-11-23 (third-party code is not
+// kept), so "no module.ts" is true of each package there and says nothing
+// about the rules; the module checks have fixtures of their own.
+const corpusModuleGone = "osloop/module-missing"
+
 // TestCorpus loads every real package (current skills and examples, and
 // the older shapes under _history) and checks the repository index.
 // Current files may only trip rules the spec supports; each such finding
@@ -49,6 +55,9 @@ func TestCorpus(t *testing.T) {
 			current = append(current, s)
 		}
 		for _, d := range s.Diagnostics {
+			if d.Rule == corpusModuleGone {
+				continue
+			}
 			t.Errorf("current package %s: %s", dir, d)
 		}
 	}
@@ -62,7 +71,9 @@ func TestCorpus(t *testing.T) {
 	var got []string
 	for _, s := range current {
 		for _, d := range s.Diagnostics {
-			got = append(got, s.Name+" "+d.Rule)
+			if d.Rule != corpusModuleGone {
+				got = append(got, s.Name+" "+d.Rule)
+			}
 		}
 	}
 	want := []string{"startup-product-studio osloop/index-mismatch"}
