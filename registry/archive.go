@@ -82,7 +82,7 @@ func unpackTarGz(data []byte, lim archiveLimits) (map[string][]byte, error) {
 		switch h.Typeflag {
 		case tar.TypeDir:
 			continue
-		case tar.TypeReg, tar.TypeRegA:
+		case tar.TypeReg, 0: // 0 is the pre-POSIX regular file (tar.TypeRegA)
 		case tar.TypeSymlink, tar.TypeLink:
 			return nil, fmt.Errorf("member %s is a link; links are refused", sanitize.Line(h.Name))
 		case tar.TypeXGlobalHeader:

@@ -69,7 +69,7 @@ func TestStaleFallbackWhenServerFails(t *testing.T) {
 	s.set("/x.xgs.js", xgsSource("x"))
 	o := testOpts(t, nil, nil)
 	mustOpen(t, s.URL+"/x.xgs.js", o)
-	s.handle("/x.xgs.js", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", 503) })
+	s.handle("/x.xgs.js", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusServiceUnavailable) })
 	op := mustOpen(t, s.URL+"/x.xgs.js", o)
 	if !hasRule(op.Notes, "remote/stale-cache") || readFS(t, op, "x.xgs.js") != xgsSource("x") {
 		t.Errorf("stale fallback: notes\n%s", noteText(op.Notes))

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"sort"
 	"strings"
 	"sync"
 
@@ -225,9 +224,7 @@ type remote struct {
 	verified  map[string]string
 	loaded    int
 	failed    int
-	anyNet    bool
 	fatal     error
-	listings  int
 	finished  bool
 	indexPath string
 }
@@ -452,9 +449,4 @@ func sha256Digest(b []byte) string {
 // entryName picks a display name for an index entry that has none.
 func entryName(p string) string {
 	return strings.TrimSuffix(path.Base(p), ".xgs.js")
-}
-
-// sortEntries orders entries by path for stable output.
-func sortEntries(es []Entry) {
-	sort.Slice(es, func(i, j int) bool { return es[i].Path < es[j].Path })
 }

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"path"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 )
@@ -77,20 +76,6 @@ func (m *memFS) has(p string) bool {
 	_, f := m.files[p]
 	_, d := m.dirs[p]
 	return f || d
-}
-
-// paths lists every file path under dir (".": all), sorted.
-func (m *memFS) paths(dir string) []string {
-	m.mu.RLock()
-	defer m.mu.RUnlock()
-	var out []string
-	for p := range m.files {
-		if dir == "." || p == dir || strings.HasPrefix(p, dir+"/") {
-			out = append(out, p)
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 func (m *memFS) lookup(name string) (*memFile, bool, error) {

@@ -282,14 +282,6 @@ func candidates(o Opened) []string {
 	return out
 }
 
-func ruleIDs(ds []model.Diagnostic) []string {
-	var out []string
-	for _, d := range ds {
-		out = append(out, d.Rule)
-	}
-	return out
-}
-
 func hasRule(ds []model.Diagnostic, id string) bool {
 	for _, d := range ds {
 		if d.Rule == id {

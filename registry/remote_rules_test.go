@@ -106,7 +106,7 @@ func staleCase(serverDown bool) ruleCase {
 		o := testOpts(t, nil, nil)
 		mustOpen(t, s.URL+"/w.xgs.js", o)
 		if serverDown {
-			s.handle("/w.xgs.js", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", 502) })
+			s.handle("/w.xgs.js", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusBadGateway) })
 		}
 		return mustOpen(t, s.URL+"/w.xgs.js", o).Notes
 	}

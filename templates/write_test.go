@@ -82,6 +82,7 @@ func TestRefusesToOverwrite(t *testing.T) {
 			t.Errorf("%s/%s into %s: %q repeats what it said", c.tm.Format, c.tm.Name, c.dir, err)
 		}
 	}
+	sameTree(t, before, snapshot(t, root)) // a refusal writes nothing
 	// Prepared while free, taken before the write: still refused.
 	p, err := Prepare(lookup(t, model.FormatSkillMD, "minimal"), Values{Name: "raced", Description: "D"}, filepath.Join(root, "raced"))
 	if err != nil {
@@ -93,6 +94,7 @@ func TestRefusesToOverwrite(t *testing.T) {
 	if err := p.Write(); !errors.Is(err, fs.ErrExist) {
 		t.Errorf("write over a folder made meanwhile: err = %v", err)
 	}
+	sameTree(t, before, snapshot(t, root))
 	xp, err := Prepare(lookup(t, model.FormatXGS, "basic"), Values{Name: "raced-xgs", Description: "D", Matches: []string{"<all_urls>"}}, root)
 	if err != nil {
 		t.Fatal(err)

@@ -105,7 +105,7 @@ func TestGoldenLintAfterBreak(t *testing.T) {
 			press(t, m, "enter")
 			openTab(t, m, "Lint")
 			before := m.skill.entry.row.errors
-			golden.RequireEqualEscape(t, []byte(content(m)), false)
+			golden.RequireEqual(t, []byte(content(m)))
 
 			breakHelloWorld(t, lib)
 			drain(t, m, func() tea.Msg { return skillsChangedMsg{ids: []int{m.skill.entry.ID}} })

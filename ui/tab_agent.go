@@ -58,7 +58,7 @@ func buildAgentReport(id int, s *model.Skill, workDir string) *agentReport {
 	case model.FormatXGS:
 		r.caption = "Per-turn system reminder entry (inlined for every page where the skill is active)"
 		r.text = xgsReminder(s)
-		r.budget = fmt.Sprintf("spec: ~3–8 kB (≈0.7–2 K tokens) per turn for a 5–10 function skill")
+		r.budget = "spec: ~3–8 kB (≈0.7–2 K tokens) per turn for a 5–10 function skill"
 	case model.FormatSkillMD:
 		r.caption = "Catalog entry in <available_skills> (always in context)"
 		r.text = catalogEntry(s, workDir)

@@ -61,9 +61,6 @@ func newLineIndex(text []byte) *lineIndex {
 	return &lineIndex{text: text, starts: starts}
 }
 
-// lines is how many lines the text has.
-func (li *lineIndex) lines() int { return len(li.starts) }
-
 // position turns a byte offset into a 1-based line and byte column.
 func (li *lineIndex) position(off int) (line, col int) {
 	off = max(0, min(off, len(li.text)))
@@ -77,17 +74,6 @@ func (li *lineIndex) position(off int) (line, col int) {
 		}
 	}
 	return lo + 1, off - li.starts[lo] + 1
-}
-
-// offset is the byte offset of a 1-based line and byte column.
-func (li *lineIndex) offset(line, col int) int {
-	if line < 1 {
-		return 0
-	}
-	if line > len(li.starts) {
-		return len(li.text)
-	}
-	return min(li.starts[line-1]+max(col, 1)-1, len(li.text))
 }
 
 // lineText is the text of a 1-based line without its line break.

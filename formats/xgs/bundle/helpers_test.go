@@ -146,19 +146,6 @@ func staticDescribe(t testing.TB, fns []model.Function) map[string]any {
 	return parseJSON(t, xgs.Describe(fns))
 }
 
-// normalise round-trips v through JSON so values compare as parsed JSON.
-func normalise(v any) map[string]any {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
-		panic(err)
-	}
-	return m
-}
-
 func parseJSON(t testing.TB, raw []byte) map[string]any {
 	t.Helper()
 	var m map[string]any

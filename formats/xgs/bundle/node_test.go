@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -274,13 +273,4 @@ func TestNodeSecondLoadReplacesFirst(t *testing.T) {
 	if got := string(res[4].Value); got != `{"slug":"a-b-v2"}` {
 		t.Errorf("v2 slugify = %s (the rebuilt handler did not replace the first)", got)
 	}
-}
-
-func sortedKeys(m map[string]any) []string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
