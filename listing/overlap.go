@@ -1,0 +1,91 @@
+package listing
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Pair is two skills of one library and the cosine similarity of their
+// descriptions.
+type Pair struct {
+	A, B       *model.Skill
+	Similarity float64
+}
+
+// Similarities scores every pair of skills with a description by TF-IDF
+// cosine over the library's own descriptions, most similar first.
+func Similarities(skills []*model.Skill) []Pair {
+	var with []*model.Skill
+	for _, s := range skills {
+		if strings.TrimSpace(s.Description) != "" {
+			with = append(with, s)
+		}
+	}
+	slices.SortStableFunc(with, func(a, b *model.Skill) int { return strings.Compare(a.Location.File, b.Location.File) })
+	docs := make([][]string, len(with))
+	for i, s := range with {
+		docs[i] = terms(s.Description)
+	}
+	vs := tfidf(docs)
+	var out []Pair
+	for i := range with {
+		for j := i + 1; j < len(with); j++ {
+			if len(vs[i]) == 0 || len(vs[j]) == 0 {
+				continue
+			}
+			out = append(out, Pair{with[i], with[j], cosine(vs[i], vs[j])})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Pair) int {
+		switch {
+		case a.Similarity > b.Similarity:
+			return -1
+		case a.Similarity < b.Similarity:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// CheckOverlap reports each pair of one library at or above threshold,
+// once, at the description of the pair's second skill (by file).
+func CheckOverlap(skills []*model.Skill, threshold float64) []model.Diagnostic {
+	var ds []model.Diagnostic
+	for _, p := range Similarities(skills) {
+		if p.Similarity < threshold {
+			break
+		}
+		file, line, col := descPos(p.B)
+		ds = append(ds, Rules.New("library/description-overlap", file, line, col,
+			fmt.Sprintf("description is a near-duplicate of %s's (%s; TF-IDF cosine %.2f ≥ %.2f): an agent choosing by description cannot tell them apart",
+				clean(p.A.Name), p.A.Location.File, p.Similarity, threshold),
+			"Say in each description what it is for that the other is not (inputs, outputs, when not to use it), or merge the two skills."))
+	}
+	return ds
+}
+
+// GroupBy splits skills into libraries by key, in first-seen order, so
+// library rules never compare skills of unrelated repositories.
+func GroupBy(skills []*model.Skill, key func(*model.Skill) string) [][]*model.Skill {
+	idx := map[string]int{}
+	var out [][]*model.Skill
+	for _, s := range skills {
+		k := key(s)
+		i, ok := idx[k]
+		if !ok {
+			i = len(out)
+			idx[k] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], s)
+	}
+	return out
+}
+
+// BySource keys a skill by where it was loaded from (Location.Source and
+// Root): one folder, URL or the embedded library is one library.
+func BySource(s *model.Skill) string { return s.Location.Source + "\x00" + s.Location.Root }
