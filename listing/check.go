@@ -83,8 +83,13 @@ func lostWords(text string, cut int) string {
 	for _, t := range terms(prefix(text, cut)) {
 		kept[t] = true
 	}
+	rest := text[len(prefix(text, cut)):]
+	words := strings.Fields(rest)
+	if len(words) > 0 && cut > 0 && !strings.HasPrefix(rest, " ") && !strings.HasSuffix(prefix(text, cut), " ") {
+		words = words[1:] // the word the cut went through was partly seen
+	}
 	var out []string
-	for _, w := range strings.Fields(text[len(prefix(text, cut)):]) {
+	for _, w := range words {
 		ts := terms(w)
 		if len(ts) == 1 && !kept[ts[0]] && !slices.Contains(out, w) {
 			out = append(out, strings.Trim(w, ".,;:()\"'"))
