@@ -70,7 +70,7 @@ func Build(skills []*model.Skill, agent Profile, contextTokens int) Listing {
 	for _, s := range ordered(skills, agent.Order) {
 		full := listedText(s, agent)
 		e := Entry{Name: clean(s.Name), DescChars: utf8.RuneCountInString(full), Path: s.Location.File, skill: s}
-		if !modelInvocable(s) {
+		if agent.HidesManual && !modelInvocable(s) {
 			e.State, e.Reason = StateOmitted, "not model-invocable"
 			l.Skills = append(l.Skills, e)
 			continue

@@ -2,6 +2,7 @@ package listing
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -33,7 +34,9 @@ func Similarities(skills []*model.Skill) []Pair {
 	var out []Pair
 	for i := range with {
 		for j := i + 1; j < len(with); j++ {
-			if len(vs[i]) == 0 || len(vs[j]) == 0 {
+			// One name is one skill to an agent (it keeps one of them), so
+			// same-named copies are not look-alikes.
+			if len(vs[i]) == 0 || len(vs[j]) == 0 || with[i].Name == with[j].Name {
 				continue
 			}
 			out = append(out, Pair{with[i], with[j], cosine(vs[i], vs[j])})
@@ -89,3 +92,24 @@ func GroupBy(skills []*model.Skill, key func(*model.Skill) string) [][]*model.Sk
 // BySource keys a skill by where it was loaded from (Location.Source and
 // Root): one folder, URL or the embedded library is one library.
 func BySource(s *model.Skill) string { return s.Location.Source + "\x00" + s.Location.Root }
+
+// AgentFolder is the agent-specific folder a skill lives under, such as
+// ".cursor" in ".cursor/skills/x" (a dot-folder holding skills/), or ""
+// for none. Repositories ship one
+// skill into several agents' folders (.claude, .codex, .cursor, .kiro…);
+// an agent loads only its own, so each such folder is its own library.
+func AgentFolder(dir string) string {
+	segs := strings.Split(dir, "/")
+	for i := 0; i+1 < len(segs); i++ {
+		if seg := segs[i]; len(seg) > 1 && seg[0] == '.' && seg != ".." && segs[i+1] == "skills" {
+			return path.Join(segs[:i+1]...)
+		}
+	}
+	return ""
+}
+
+// ByAgentFolder keys a skill by its source and agent folder (BySource
+// refined by AgentFolder).
+func ByAgentFolder(s *model.Skill) string {
+	return BySource(s) + "\x00" + AgentFolder(s.Location.Dir)
+}

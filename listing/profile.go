@@ -79,6 +79,9 @@ type Profile struct {
 	// WhenToUse: the Claude Code when_to_use field joins the description
 	// under the same cap.
 	WhenToUse bool `json:"whenToUse,omitempty"`
+	// HidesManual: skills with disable-model-invocation: true are left out
+	// of the listing (Claude Code docs; VS Code's modelInvocableSkills).
+	HidesManual bool `json:"hidesManual,omitempty"`
 
 	BudgetFraction float64 `json:"budgetFraction,omitempty"` // of the window, in chars
 	CharsPerToken  int     `json:"charsPerToken,omitempty"`
@@ -113,7 +116,7 @@ const looked = "2026-11-23"
 var ClaudeCode = Profile{
 	ID: "claude-code", Name: "Claude Code",
 	Order: OrderName, Overflow: OverflowGreedyNameOnly, Unit: UnitChars, Style: StyleDash,
-	DescCap: 1536, Ellipsis: "…", WhenToUse: true,
+	DescCap: 1536, Ellipsis: "…", WhenToUse: true, HidesManual: true,
 	BudgetFraction: 0.01, CharsPerToken: 4, FallbackBudget: 8000,
 	Estimated: []string{
 		"entry text \"- name: description\" and the join of description and when_to_use (one space) follow observed listings, not a spec",
@@ -167,7 +170,7 @@ var Codex = Profile{
 var Copilot = Profile{
 	ID: "copilot", Name: "GitHub Copilot",
 	Order: OrderGiven, Overflow: OverflowPrefixNames, Unit: UnitChars, Style: StyleXMLFile,
-	FixedBudget: 15000, NameListBudget: 5000,
+	FixedBudget: 15000, NameListBudget: 5000, HidesManual: true,
 	Estimated: []string{
 		"order is discovery order (not sorted in the source read); skillstudio keeps the order given",
 		"Copilot CLI and the cloud agent are assumed to use VS Code's constants (unverified)",
