@@ -1,0 +1,180 @@
+package listing
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// CheckEvals reads every JSON file in the skill's evals/ folder (the
+// skill-creator layout: evals/evals.json, trigger sets such as
+// evals/trigger-evals.json) and checks it.
+func CheckEvals(s *model.Skill) []model.Diagnostic {
+	if s.Location.FS == nil {
+		return nil
+	}
+	dir := s.Location.Join("evals")
+	entries, err := fs.ReadDir(s.Location.FS, dir)
+	if err != nil {
+		return nil
+	}
+	var ds []model.Diagnostic
+	for _, e := range entries {
+		if e.IsDir() || path.Ext(e.Name()) != ".json" {
+			continue
+		}
+		file := path.Join(dir, e.Name())
+		src, err := fs.ReadFile(s.Location.FS, file)
+		if err != nil {
+			continue
+		}
+		ds = append(ds, CheckEvalFile(file, src, s)...)
+	}
+	return ds
+}
+
+// CheckEvalFile checks one eval file's text; s (may be nil) supplies the
+// skill's name and description.
+func CheckEvalFile(file string, src []byte, s *model.Skill) []model.Diagnostic {
+	f, err := ReadEvals(src)
+	if err != nil {
+		return []model.Diagnostic{Rules.New("evals/json", file, 1, 1, "cannot read eval file: "+err.Error(),
+			"Use {\"skill_name\", \"evals\": [{\"id\", \"prompt\", \"expected_output\", \"expectations\": [...]}]} or [{\"query\", \"should_trigger\"}].")}
+	}
+	at := func(off int) (int, int) { return lineCol(src, off) }
+	var ds []model.Diagnostic
+	if s != nil && f.SkillName != "" && s.Name != "" && f.SkillName != s.Name {
+		ds = append(ds, Rules.New("evals/skill-name", file, 1, 1,
+			fmt.Sprintf("skill_name %q is not the skill's name %q", clean(f.SkillName), clean(s.Name)), "Set skill_name to the skill's name."))
+	}
+	ids := map[string]bool{}
+	for i, e := range f.Evals {
+		l, c := at(e.Offset)
+		if strings.TrimSpace(e.Prompt) == "" {
+			ds = append(ds, Rules.New("evals/prompt", file, l, c, fmt.Sprintf("eval %d has no prompt", i+1), "Add the user request to run as \"prompt\"."))
+		}
+		if len(e.Checks) == 0 {
+			ds = append(ds, Rules.New("evals/no-checks", file, l, c, fmt.Sprintf("eval %d has no expectations", i+1), "List verifiable statements about the output under \"expectations\" (or \"assertions\")."))
+		}
+		if e.ID != "" {
+			if ids[e.ID] {
+				ds = append(ds, Rules.New("evals/duplicate-id", file, l, c, fmt.Sprintf("eval id %s is used twice", clean(e.ID)), "Give every eval its own id."))
+			}
+			ids[e.ID] = true
+		}
+	}
+	ds = append(ds, checkSpelling(file, src, f)...)
+	ds = append(ds, checkTriggers(file, src, f, s)...)
+	return ds
+}
+
+// checkSpelling reports a file that mixes both spellings, with the fix.
+func checkSpelling(file string, src []byte, f *EvalFile) []model.Diagnostic {
+	n := map[string]int{}
+	for _, k := range f.Keys {
+		n[k.Spelling]++
+	}
+	if n[SpellExpectations] == 0 || n[SpellAssertions] == 0 {
+		return nil
+	}
+	to, from := SpellExpectations, SpellAssertions
+	if n[SpellAssertions] > n[SpellExpectations] {
+		to, from = from, to
+	}
+	var first KeyAt
+	for _, k := range f.Keys {
+		if k.Spelling == from {
+			first = k
+			break
+		}
+	}
+	l, c := lineCol(src, first.Start)
+	d := Rules.New("evals/mixed-spelling", file, l, c,
+		fmt.Sprintf("%d evals spell their checks %q and %d %q; a tool reading one spelling skips the others", n[from], from, n[to], to),
+		fmt.Sprintf("Use one spelling; --fix renames %q to %q.", from, to))
+	d.Fix = ConvertSpelling(file, src, f, to)
+	return []model.Diagnostic{d}
+}
+
+// ConvertSpelling is the edit that renames every eval's checks key to
+// spelling to (SpellExpectations or SpellAssertions); nil when nothing
+// changes.
+func ConvertSpelling(file string, src []byte, f *EvalFile, to string) *model.Fix {
+	fix := &model.Fix{Description: fmt.Sprintf("rename eval checks to %q", to)}
+	for _, k := range f.Keys {
+		if k.Spelling != to && bytes.Equal(src[k.Start:k.End], []byte(`"`+k.Spelling+`"`)) {
+			fix.Edits = append(fix.Edits, model.TextEdit{File: file, Start: k.Start, End: k.End, NewText: `"` + to + `"`})
+		}
+	}
+	if len(fix.Edits) == 0 {
+		return nil
+	}
+	return fix
+}
+
+// checkTriggers checks a should_trigger query set: balance and near-miss
+// negatives.
+func checkTriggers(file string, src []byte, f *EvalFile, s *model.Skill) []model.Diagnostic {
+	if len(f.Queries) == 0 {
+		return nil
+	}
+	var ds []model.Diagnostic
+	pos, neg := 0, 0
+	for i, q := range f.Queries {
+		l, c := lineCol(src, q.Offset)
+		if strings.TrimSpace(q.Query) == "" {
+			ds = append(ds, Rules.New("evals/prompt", file, l, c, fmt.Sprintf("trigger query %d has no query text", i+1), "Write the user request as \"query\"."))
+		}
+		if !q.HasTrigger {
+			ds = append(ds, Rules.New("evals/json", file, l, c, fmt.Sprintf("trigger query %d: should_trigger is not true or false", i+1), "Set should_trigger to true or false."))
+			continue
+		}
+		if q.ShouldTrigger {
+			pos++
+		} else {
+			neg++
+		}
+	}
+	if total := pos + neg; total > 0 && (3*pos < total || 3*pos > 2*total) {
+		ds = append(ds, Rules.New("evals/trigger-balance", file, 1, 1,
+			fmt.Sprintf("%d of %d trigger queries should trigger and %d should not; keep each side between a third and two thirds", pos, total, neg),
+			"Add queries to the smaller side: positives measure recall, negatives false triggers."))
+	}
+	if neg > 0 && s != nil && s.Description != "" && !hasNearMiss(f.Queries, s) {
+		ds = append(ds, Rules.New("evals/near-miss", file, 1, 1,
+			fmt.Sprintf("none of the %d should_trigger: false queries shares a content word with the description; every negative is easy", neg),
+			"Add negatives that sound like this skill's domain but need a different skill."))
+	}
+	return ds
+}
+
+// hasNearMiss reports whether some negative query shares a content term
+// with the skill's name or description.
+func hasNearMiss(qs []TriggerQuery, s *model.Skill) bool {
+	vocab := map[string]bool{}
+	for _, t := range routeDoc(s) {
+		vocab[t] = true
+	}
+	for _, q := range qs {
+		if !q.HasTrigger || q.ShouldTrigger {
+			continue
+		}
+		for _, t := range terms(q.Query) {
+			if vocab[t] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lineCol turns a byte offset into a 1-based line and byte column.
+func lineCol(src []byte, off int) (int, int) {
+	off = min(max(off, 0), len(src))
+	line := 1 + bytes.Count(src[:off], []byte("\n"))
+	return line, off - (bytes.LastIndexByte(src[:off], '\n') + 1) + 1
+}

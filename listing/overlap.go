@@ -1,0 +1,115 @@
+package listing
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Pair is two skills of one library and the cosine similarity of their
+// descriptions.
+type Pair struct {
+	A, B       *model.Skill
+	Similarity float64
+}
+
+// Similarities scores every pair of skills with a description by TF-IDF
+// cosine over the library's own descriptions, most similar first.
+func Similarities(skills []*model.Skill) []Pair {
+	var with []*model.Skill
+	for _, s := range skills {
+		if strings.TrimSpace(s.Description) != "" {
+			with = append(with, s)
+		}
+	}
+	slices.SortStableFunc(with, func(a, b *model.Skill) int { return strings.Compare(a.Location.File, b.Location.File) })
+	docs := make([][]string, len(with))
+	for i, s := range with {
+		docs[i] = terms(s.Description)
+	}
+	vs := tfidf(docs)
+	var out []Pair
+	for i := range with {
+		for j := i + 1; j < len(with); j++ {
+			// One name is one skill to an agent (it keeps one of them), so
+			// same-named copies are not look-alikes.
+			if len(vs[i]) == 0 || len(vs[j]) == 0 || with[i].Name == with[j].Name {
+				continue
+			}
+			out = append(out, Pair{with[i], with[j], cosine(vs[i], vs[j])})
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Pair) int {
+		switch {
+		case a.Similarity > b.Similarity:
+			return -1
+		case a.Similarity < b.Similarity:
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// CheckOverlap reports each pair of one library at or above threshold,
+// once, at the description of the pair's second skill (by file).
+func CheckOverlap(skills []*model.Skill, threshold float64) []model.Diagnostic {
+	var ds []model.Diagnostic
+	for _, p := range Similarities(skills) {
+		if p.Similarity < threshold {
+			break
+		}
+		file, line, col := descPos(p.B)
+		ds = append(ds, Rules.New("library/description-overlap", file, line, col,
+			fmt.Sprintf("description is a near-duplicate of %s's (%s; TF-IDF cosine %.2f ≥ %.2f): an agent choosing by description cannot tell them apart",
+				clean(p.A.Name), p.A.Location.File, p.Similarity, threshold),
+			"Say in each description what it is for that the other is not (inputs, outputs, when not to use it), or merge the two skills."))
+	}
+	return ds
+}
+
+// GroupBy splits skills into libraries by key, in first-seen order, so
+// library rules never compare skills of unrelated repositories.
+func GroupBy(skills []*model.Skill, key func(*model.Skill) string) [][]*model.Skill {
+	idx := map[string]int{}
+	var out [][]*model.Skill
+	for _, s := range skills {
+		k := key(s)
+		i, ok := idx[k]
+		if !ok {
+			i = len(out)
+			idx[k] = i
+			out = append(out, nil)
+		}
+		out[i] = append(out[i], s)
+	}
+	return out
+}
+
+// BySource keys a skill by where it was loaded from (Location.Source and
+// Root): one folder, URL or the embedded library is one library.
+func BySource(s *model.Skill) string { return s.Location.Source + "\x00" + s.Location.Root }
+
+// AgentFolder is the agent-specific folder a skill lives under, such as
+// ".cursor" in ".cursor/skills/x" (a dot-folder holding skills/), or ""
+// for none. Repositories ship one
+// skill into several agents' folders (.claude, .codex, .cursor, .kiro…);
+// an agent loads only its own, so each such folder is its own library.
+func AgentFolder(dir string) string {
+	segs := strings.Split(dir, "/")
+	for i := 0; i+1 < len(segs); i++ {
+		if seg := segs[i]; len(seg) > 1 && seg[0] == '.' && seg != ".." && segs[i+1] == "skills" {
+			return path.Join(segs[:i+1]...)
+		}
+	}
+	return ""
+}
+
+// ByAgentFolder keys a skill by its source and agent folder (BySource
+// refined by AgentFolder).
+func ByAgentFolder(s *model.Skill) string {
+	return BySource(s) + "\x00" + AgentFolder(s.Location.Dir)
+}
