@@ -14,7 +14,14 @@ import (
 
 	"github.com/charmbracelet/fang"
 	"github.com/spf13/cobra"
+
+	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/formats"
 )
+
+// Config files are checked against every rule the readers know; config
+// cannot ask formats itself (it depends on model only).
+func init() { config.KnownRules = formats.Rules }
 
 // version is set at link time (-ldflags "-X main.version=…").
 var version = "dev"

@@ -22,7 +22,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -46,8 +45,9 @@ type Config struct {
 	Files []string
 }
 
-// Formats returns the rule configuration the readers apply.
-func (c *Config) Formats() *formats.Config {
+// Formats returns the rule configuration the readers (package formats)
+// apply, or nil when no rule is configured.
+func (c *Config) Formats() *model.RuleConfig {
 	if c == nil || len(c.Rules) == 0 {
 		return nil
 	}
@@ -55,7 +55,7 @@ func (c *Config) Formats() *formats.Config {
 	for k, v := range c.Rules {
 		rules[k] = v
 	}
-	return &formats.Config{Rules: rules}
+	return &model.RuleConfig{Rules: rules}
 }
 
 // Merge lays o over c: o's profile and theme win when set, o's rules win

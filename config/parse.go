@@ -10,7 +10,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -174,7 +173,10 @@ func (p *parser) rules(n *yaml.Node, c *Config) error {
 	if n.Kind != yaml.MappingNode {
 		return p.errorf(n, "rules must be a map of rule id (or prefix ending in /) to error, warning, info or off, not a %s", kindName(n))
 	}
-	known := formats.Rules()
+	var known model.RuleSet
+	if KnownRules != nil {
+		known = KnownRules()
+	}
 	c.Rules = map[string]model.Severity{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
@@ -201,13 +203,22 @@ func (p *parser) rules(n *yaml.Node, c *Config) error {
 	return nil
 }
 
+// KnownRules lists every rule id a file's rules: may name. The program
+// sets it to formats.Rules at start-up: asking formats here would make
+// config depend on every reader. Left nil, any id of a known family is
+// accepted, so a tool that only edits sources: still works.
+var KnownRules func() model.RuleSet
+
 // families are the rule id prefixes, known even before a reader defines
 // its first rule, so a config file stays valid while rules are added.
-var families = []string{"xgs/", "skillmd/", "quiz/", "osloop/", "library/"}
+var families = []string{"xgs/", "skillmd/", "quiz/", "osloop/", "library/", "remote/"}
 
 // checkRuleKey accepts a known rule id, or a prefix ending in "/" that is
 // a rule family or the start of at least one known id.
 func checkRuleKey(known model.RuleSet, id string) error {
+	if KnownRules == nil {
+		return checkFamily(id)
+	}
 	if strings.HasSuffix(id, "/") {
 		if slices.Contains(families, id) {
 			return nil
@@ -227,6 +238,17 @@ func checkRuleKey(known model.RuleSet, id string) error {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	}
 	return fmt.Errorf("%s (`skillstudio rules` lists every id; a prefix needs a trailing /)", msg)
+}
+
+// checkFamily accepts an id or prefix in one of the rule families, for
+// when the catalogue of ids is not known (KnownRules unset).
+func checkFamily(id string) error {
+	for _, f := range families {
+		if strings.HasPrefix(id, f) {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown rule %q (families: %s)", id, strings.Join(families, ", "))
 }
 
 // closest suggests the known id nearest to id by edit distance, if close.

@@ -288,14 +288,14 @@ func TestLoadRecoversFromReaderCrash(t *testing.T) {
 	}
 }
 
-func TestLoadTreeStopsWhenCancelled(t *testing.T) {
+func TestLoadAllStopsWhenCancelled(t *testing.T) {
 	fsys := fstest.MapFS{}
 	for i := range 200 {
 		fsys[filepath.ToSlash(filepath.Join("s", string(rune('a'+i%26))+string(rune('a'+i/26)), "SKILL.md"))] = file(skillMD)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	lib := LoadTree(ctx, model.Location{FS: fsys}, ".", model.Options{})
+	lib := LoadAll(ctx, model.Location{FS: fsys}, ".", model.Options{}, nil)
 	for _, s := range lib.Skills {
 		if s == nil {
 			t.Fatal("a nil skill survived cancellation")

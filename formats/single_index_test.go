@@ -21,11 +21,11 @@ func TestSinglePackageLintLeavesTheRestOfTheIndexAlone(t *testing.T) {
 		"skills/alpha/module.ts":     {Data: []byte("export async function execute() { return {}; }\n")},
 	}
 	base := model.Location{Source: "test", FS: fsys}
-	whole := LoadTree(context.Background(), base, "skills", model.Options{})
+	whole := LoadAll(context.Background(), base, "skills", model.Options{}, nil)
 	if len(whole.Diagnostics) == 0 {
 		t.Fatal("the whole repository should report the dangling ghost entry")
 	}
-	one := LoadTree(context.Background(), base, "skills/alpha", model.Options{})
+	one := LoadAll(context.Background(), base, "skills/alpha", model.Options{}, nil)
 	if len(one.Skills) != 1 {
 		t.Fatalf("%d skills, want 1", len(one.Skills))
 	}

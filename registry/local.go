@@ -77,24 +77,16 @@ func unwrapPathError(err error) error {
 	return err
 }
 
-// Load finds and reads every skill of an opened source.
-func (o Opened) Load(ctx context.Context, opts model.Options, cfg *formats.Config) *model.Library {
-	lib := o.LoadTree(ctx, opts)
-	formats.CheckLibrary(lib)
-	cfg.Apply(lib)
-	return lib
+// Source is o for the load pipeline (formats.Stream).
+func (o Opened) Source() formats.Source {
+	return formats.Source{Base: o.Base, Root: o.Root, Notes: o.Notes, Annotate: o.Annotate}
 }
 
-// LoadTree is formats.LoadTree plus the source's Notes and Annotate.
-func (o Opened) LoadTree(ctx context.Context, opts model.Options) *model.Library {
-	lib := formats.LoadTree(ctx, o.Base, o.Root, opts)
-	if o.Annotate != nil {
-		for _, s := range lib.Skills {
-			o.Annotate(s)
-		}
-	}
-	lib.Diagnostics = append(lib.Diagnostics, o.Notes...)
-	return lib
+// Load runs the load pipeline over o: every skill read and checked, its
+// Notes among the library findings, cfg applied.
+func (o Opened) Load(ctx context.Context, opts model.Options, cfg *model.RuleConfig) *model.Library {
+	open := func() (formats.Source, error) { return o.Source(), nil }
+	return formats.Collect(ctx, []formats.Opener{open}, formats.Settings{Options: opts, Rules: cfg}).Library()
 }
 
 // OpenSource opens a local path, or (IsRemote) a remote source with
@@ -111,38 +103,23 @@ func OpenSource(ctx context.Context, spec string) (Opened, error) {
 	return OpenLocal(spec)
 }
 
-// LoadSources opens and reads each spec, merging them into one library with
-// the library-level checks run across all of them. An unopenable spec is an
-// error naming it; the others are still read.
-func LoadSources(ctx context.Context, specs []string, opts model.Options, cfg *formats.Config) (*model.Library, error) {
-	lib := &model.Library{}
-	var firstErr error
-	for _, spec := range specs {
-		o, err := OpenSource(ctx, spec)
-		if err != nil {
-			if firstErr == nil {
-				firstErr = err
-			}
-			continue
+// LoadSources opens and reads each spec through the load pipeline,
+// merging them into one library with the library-level checks run across
+// all of them. An unopenable spec is an error naming it; the others are
+// still read.
+func LoadSources(ctx context.Context, specs []string, opts model.Options, cfg *model.RuleConfig) (*model.Library, error) {
+	opens := make([]formats.Opener, len(specs))
+	for i, spec := range specs {
+		opens[i] = func() (formats.Source, error) {
+			o, err := OpenSource(ctx, spec)
+			return o.Source(), err
 		}
-		one := o.LoadTree(ctx, opts)
-		// Library-level findings have no skill (and so no Location) to turn
-		// their FS paths into something a person can open; once sources are
-		// merged the FS is ambiguous, so they (and their fixes' edits) carry
-		// display paths from here.
-		for i := range one.Diagnostics {
-			d := &one.Diagnostics[i]
-			d.File = o.Base.Path(d.File)
-			if d.Fix != nil {
-				for j := range d.Fix.Edits {
-					d.Fix.Edits[j].File = o.Base.Path(d.Fix.Edits[j].File)
-				}
-			}
-		}
-		lib.Skills = append(lib.Skills, one.Skills...)
-		lib.Diagnostics = append(lib.Diagnostics, one.Diagnostics...)
 	}
-	formats.CheckLibrary(lib)
-	cfg.Apply(lib)
-	return lib, firstErr
+	c := formats.Collect(ctx, opens, formats.Settings{Options: opts, Rules: cfg})
+	for _, err := range c.Errs {
+		if err != nil {
+			return c.Merged(), err
+		}
+	}
+	return c.Merged(), nil
 }

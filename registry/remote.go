@@ -148,7 +148,7 @@ func plural(n int, word string) string {
 
 // Open opens a remote source and fetches every skill's files before it
 // returns, for the CLI (list, lint, pull). The Opened reads like a local
-// folder: formats.Find, Load and LoadTree work on it unchanged. err is
+// folder: Opened.Load and the load pipeline work on it unchanged. err is
 // set only when the source cannot be opened at all (no index, bad spec);
 // problems with single skills are in Opened.Notes.
 func Open(ctx context.Context, spec string, opts RemoteOptions) (Opened, error) {
@@ -170,9 +170,9 @@ func Open(ctx context.Context, spec string, opts RemoteOptions) (Opened, error) 
 //     formats.Load with mopts (at most RemoteOptions.PerHost requests at
 //     a time per host); EventStatus when a skill fails;
 //   - EventDone last, with the final Status and either the Opened source
-//     (call Opened.Load, or LoadSources-style CheckLibrary over every
-//     source, for the authoritative library with library-level checks and
-//     Notes) or Err.
+//     (search it with formats.Search and run formats.Check over every
+//     source's skills for the library findings, as the studio does) or
+//     Err.
 //
 // The channel is closed after EventDone. Read it from a tea.Cmd, one event
 // per Cmd (func() tea.Msg { return <-ch }); cancel ctx to stop early (the
@@ -426,8 +426,9 @@ func (r *remote) skillReady(e Entry) {
 		r.emit(Event{Kind: EventStatus, Status: r.status()})
 		return
 	}
-	s := formats.Load(c, r.base, r.mopts)
-	r.annotate(s)
+	// The studio applies its rule config to the skill (it has it; this
+	// stream does not).
+	s := formats.Read(formats.Source{Base: r.base, Annotate: r.annotate}, c, r.mopts, nil)
 	r.emit(Event{Kind: EventSkill, Skill: s, Status: r.status()})
 }
 

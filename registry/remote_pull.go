@@ -35,7 +35,7 @@ type Pulled struct {
 // place), never replaces anything, and gets plain 0644 files: nothing
 // pulled is made executable.
 func Pull(ctx context.Context, o Opened, name, dir string, opts model.Options) (Pulled, error) {
-	lib := o.LoadTree(ctx, opts)
+	lib := o.Load(ctx, opts, nil)
 	s := findSkill(lib.Skills, name)
 	if s == nil {
 		return Pulled{}, fmt.Errorf("no skill named %q in %s (it has: %s)", sanitize.Line(name), sanitize.Line(o.Base.Source), skillNames(lib.Skills))

@@ -147,13 +147,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case sourceFoundMsg:
 		return m.onSourceFound(msg)
 	case batchLoadedMsg:
-		cmd := m.onBatchLoaded(msg)
-		cmd = tea.Batch(cmd, m.selectPendingNew(msg.entries))
-		if m.loaded && len(msg.entries) > 0 {
-			// A rescan or an added source: watch the new skills too.
-			return tea.Batch(cmd, m.watchMore(msg.entries))
-		}
-		return cmd
+		return m.onBatchLoaded(msg)
+	case sourceReadMsg:
+		return m.onSourceRead(msg)
 	case libraryCheckedMsg:
 		return m.onLibraryChecked(msg)
 	case watchStartedMsg:
@@ -193,8 +189,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		var cmds []tea.Cmd
 		for i, s := range m.ld.sources {
 			if s.err == nil && !s.embedded && !s.remote && !s.removed {
-				s.found = false
-				cmds = append(cmds, findCmd(i, s.spec, m.opts.Open))
+				cmds = append(cmds, m.streamLocal(i))
 			}
 		}
 		return tea.Batch(cmds...)

@@ -28,12 +28,9 @@ func streamEntry(id int, name string) *Entry {
 func TestStreamingKeepsTopRowSelectedUntilTheUserMoves(t *testing.T) {
 	m := New(Options{Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 100, Height: 30})
+	m.ld.sources = []*source{{spec: "s", label: "s", reading: true}}
 	deliver := func(es ...*Entry) {
-		for _, e := range es {
-			m.entries[e.ID] = e
-		}
-		m.ld.inflight++
-		m.onBatchLoaded(batchLoadedMsg{entries: es})
+		m.onBatchLoaded(batchLoadedMsg{src: 0, entries: es})
 	}
 	deliver(streamEntry(1, "zebra"))
 	deliver(streamEntry(2, "apple"), streamEntry(3, "mango"))

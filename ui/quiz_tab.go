@@ -140,7 +140,7 @@ func (t *quizTab) start() tea.Cmd {
 	t.mode = quizLoading
 	token, base, dir := t.loadToken, t.entry.Base, path.Dir(t.entry.Candidate.Path)
 	return func() tea.Msg {
-		lib := formats.LoadTree(context.Background(), base, dir, model.Options{})
+		lib := formats.LoadAll(context.Background(), base, dir, model.Options{}, nil)
 		return quizLibraryMsg{token: token, lib: lib}
 	}
 }

@@ -25,13 +25,13 @@ import (
 // remoteEventMsg is one event of a source's stream; next reads the one
 // after it.
 type remoteEventMsg struct {
-	src   int
-	ev    registry.Event
-	found formats.Found // EventDone: the fetched source, searched
-	next  tea.Cmd
+	src      int
+	ev       registry.Event
+	searched *formats.Searched // EventDone: the fetched source, searched
+	next     tea.Cmd
 }
 
-func streamCmd(src int, ch <-chan registry.Event) tea.Cmd {
+func streamCmd(src int, ch <-chan registry.Event, cfg *model.RuleConfig) tea.Cmd {
 	var read tea.Cmd
 	read = func() tea.Msg {
 		ev, ok := <-ch
@@ -42,7 +42,7 @@ func streamCmd(src int, ch <-chan registry.Event) tea.Cmd {
 		if ev.Kind == registry.EventDone && ev.Err == nil {
 			// Searching the fetched files is quick but not free: here,
 			// not in Update.
-			msg.found = formats.Find(ev.Opened.Base.FS, ev.Opened.Root)
+			msg.searched = formats.Search(ev.Opened.Source(), cfg)
 		}
 		return msg
 	}
@@ -53,11 +53,8 @@ func streamCmd(src int, ch <-chan registry.Event) tea.Cmd {
 func (m *Model) startStream(i int, s *source) tea.Cmd {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.remote, s.cancel, s.streaming = true, cancel, true
-	// A remote source is never "being searched" for the local loader: its
-	// rows arrive on their own schedule.
-	s.found, s.searched = true, true
 	s.status = registry.Status{State: registry.StateLoading}
-	return streamCmd(i, registry.Stream(ctx, s.spec, *m.opts.Remote, m.readerOptions()))
+	return streamCmd(i, registry.Stream(ctx, s.spec, *m.opts.Remote, m.readerOptions()), m.opts.Config)
 }
 
 // streaming reports whether a remote source is still arriving.
@@ -123,6 +120,7 @@ func (m *Model) fillStub(src int, sk *model.Skill) tea.Cmd {
 		return nil
 	}
 	s := m.ld.sources[src]
+	// The stream read it without the config: apply it, once, here.
 	sk.Diagnostics = m.opts.Config.Filter(sk.Diagnostics)
 	p := sk.Location.Dir
 	if sk.Format == model.FormatXGS {
@@ -165,9 +163,8 @@ func (m *Model) remoteDone(msg remoteEventMsg) tea.Cmd {
 		s.err = err
 		m.setStatus(fmt.Sprintf("Cannot open %s: %s", sanitize.Line(s.spec), sanitize.Line(err.Error())), true)
 	} else {
-		s.opened = msg.ev.Opened
-		s.repos = msg.found.Repositories
-		s.notes = append(s.notes, m.opts.Config.Filter(msg.ev.Opened.Notes)...)
+		s.opened, s.searched = msg.ev.Opened, msg.searched
+		s.notes = append(s.notes, msg.searched.Notes...)
 	}
 	for _, e := range m.lib.entries {
 		if e.src == msg.src && e.stub {

@@ -5,7 +5,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 )
@@ -141,7 +140,7 @@ type Options struct {
 	// Profile and Config are passed to the readers and applied to
 	// findings, as `lint` does.
 	Profile model.Profile
-	Config  *formats.Config
+	Config  *model.RuleConfig
 	// Watch turns on live lint: skills re-read when their files change.
 	Watch bool
 	// Open opens a source spec (default registry.OpenLocal; the CLI

@@ -171,7 +171,7 @@ func TestLoadFindingsOnly(t *testing.T) {
 	}
 }
 
-// TestLoadConcurrent: LoadTree runs one Load per CPU; the shared schema
+// TestLoadConcurrent: formats.Stream runs one Load per CPU; the shared schema
 // compilers and result cache must be safe for that (run with -race).
 func TestLoadConcurrent(t *testing.T) {
 	m := fixtureFS(t)

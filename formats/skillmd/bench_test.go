@@ -44,7 +44,7 @@ func BenchmarkLoad(b *testing.B) {
 	}
 }
 
-// BenchmarkLoadParallel: the same on every core, as LoadTree runs it.
+// BenchmarkLoadParallel: the same on every core, as formats.Stream runs it.
 func BenchmarkLoadParallel(b *testing.B) {
 	fsys := typicalSkill()
 	CountTokens("warm up the ranks")

@@ -1,19 +1,17 @@
-package formats
+package model
 
-import (
-	"github.com/skillstudio/skillstudio/model"
-)
-
-// Config changes rules the way eslint and golangci-lint configs do: a rule
-// id (or a prefix ending in "/", such as "xgs/") maps to a new severity,
-// "off" dropping its findings.
-type Config struct {
-	Rules map[string]model.Severity `yaml:"rules" json:"rules"`
+// RuleConfig changes rules the way eslint and golangci-lint configs do: a
+// rule id (or a prefix ending in "/", such as "xgs/") maps to a new
+// severity, "off" dropping its findings. It lives here, beside Severity,
+// so that package config (which reads it from files) and formats (which
+// applies it) share it without config depending on the readers.
+type RuleConfig struct {
+	Rules map[string]Severity `yaml:"rules" json:"rules"`
 }
 
 // SeverityOf returns the severity a finding of rule id has under c. The
 // most specific entry wins: the exact id, then the longest prefix.
-func (c *Config) SeverityOf(id string, def model.Severity) model.Severity {
+func (c *RuleConfig) SeverityOf(id string, def Severity) Severity {
 	if c == nil || len(c.Rules) == 0 {
 		return def
 	}
@@ -30,7 +28,7 @@ func (c *Config) SeverityOf(id string, def model.Severity) model.Severity {
 }
 
 // Apply rewrites severities in place and drops findings of rules turned off.
-func (c *Config) Apply(lib *model.Library) {
+func (c *RuleConfig) Apply(lib *Library) {
 	if c == nil || len(c.Rules) == 0 {
 		return
 	}
@@ -41,14 +39,14 @@ func (c *Config) Apply(lib *model.Library) {
 }
 
 // Filter applies c to one list of findings.
-func (c *Config) Filter(ds []model.Diagnostic) []model.Diagnostic {
+func (c *RuleConfig) Filter(ds []Diagnostic) []Diagnostic {
 	if c == nil || len(c.Rules) == 0 {
 		return ds
 	}
 	out := ds[:0]
 	for _, d := range ds {
 		d.Severity = c.SeverityOf(d.Rule, d.Severity)
-		if d.Severity != model.SeverityOff {
+		if d.Severity != SeverityOff {
 			out = append(out, d)
 		}
 	}

@@ -1,0 +1,76 @@
+package formats
+
+import (
+	"path"
+	"slices"
+
+	"github.com/skillstudio/skillstudio/formats/osloop"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Member is a skill read from one of the sources given to Check.
+type Member struct {
+	// Source is the index of the skill's source in Check's sources.
+	Source int
+	Skill  *model.Skill
+}
+
+// Checked is what the library checks found.
+type Checked struct {
+	// Skills are copies of the members' skills, in the same order, with
+	// the library findings added (and an indexed OS Loop skill's tags).
+	Skills []*model.Skill
+	// Sources holds, per source, the findings of its OS Loop indexes that
+	// belong to no one skill (a dangling entry, a broken index.json).
+	Sources [][]model.Diagnostic
+}
+
+// Check is the pipeline's second stage: each source's OS Loop indexes
+// against the packages read from it, then CheckLibrary over everything.
+// It works on copies, so skills on screen are never mutated; nil sources
+// (removed, or not searched yet) are left out. cfg is applied to the
+// findings Check adds only: the members' own already went through it.
+func Check(sources []*Searched, members []Member, opts model.Options, cfg *model.RuleConfig) Checked {
+	out := Checked{Skills: make([]*model.Skill, len(members)), Sources: make([][]model.Diagnostic, len(sources))}
+	own := make([]int, len(members))
+	for i, m := range members {
+		c := *m.Skill
+		c.Diagnostics = slices.Clone(m.Skill.Diagnostics)
+		out.Skills[i], own[i] = &c, len(c.Diagnostics)
+	}
+	for si, src := range sources {
+		if src != nil {
+			out.Sources[si] = cfg.Filter(checkIndexes(src, out.Skills, members, si, opts))
+		}
+	}
+	CheckLibrary(&model.Library{Skills: out.Skills})
+	for i, s := range out.Skills {
+		s.Diagnostics = append(s.Diagnostics[:own[i]], cfg.Filter(s.Diagnostics[own[i]:])...)
+	}
+	return out
+}
+
+// checkIndexes checks the OS Loop indexes of source si against the
+// packages read from it, grouped by folder once (a scan per index is
+// quadratic in a tree of many repositories).
+func checkIndexes(src *Searched, skills []*model.Skill, members []Member, si int, opts model.Options) []model.Diagnostic {
+	repos := src.Found.Repositories
+	if len(repos) == 0 {
+		return nil
+	}
+	byParent := map[string][]*model.Skill{}
+	for i, s := range skills {
+		if members[i].Source == si && s.Format == model.FormatOSLoop {
+			parent := path.Dir(s.Location.Dir)
+			byParent[parent] = append(byParent[parent], s)
+		}
+	}
+	var loose []model.Diagnostic
+	for _, repo := range repos {
+		ds := osloop.CheckIndex(src.Base.FS, repo.Index, byParent[path.Dir(repo.Index)], opts)
+		if !src.single() {
+			loose = append(loose, ds...)
+		}
+	}
+	return loose
+}

@@ -1,0 +1,108 @@
+package formats
+
+import (
+	"context"
+	"slices"
+	"sort"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Collected is the pipeline run to the end over several sources.
+type Collected struct {
+	// Sources are the searched sources, nil where opening failed.
+	Sources []*Searched
+	// Errs says, per source, why it could not be opened (nil when it was).
+	Errs []error
+	// Skills are every source's skills, checked, in source then path order.
+	Skills []*model.Skill
+	// Findings are, per source, its notes and index findings, with FS
+	// paths of that source.
+	Findings [][]model.Diagnostic
+}
+
+// Collect drains a Stream per source, in order, then runs Check over all
+// of them: the CLI's whole load.
+func Collect(ctx context.Context, opens []Opener, set Settings) *Collected {
+	c := &Collected{Sources: make([]*Searched, len(opens)), Errs: make([]error, len(opens))}
+	var members []Member
+	for si, open := range opens {
+		var read []Loaded
+		for ev := range Stream(ctx, open, set) {
+			switch {
+			case ev.Err != nil:
+				c.Errs[si] = ev.Err
+			case ev.Searched != nil:
+				c.Sources[si] = ev.Searched
+			}
+			read = append(read, ev.Batch...)
+		}
+		sort.Slice(read, func(i, j int) bool { return read[i].Index < read[j].Index })
+		for _, l := range read {
+			members = append(members, Member{Source: si, Skill: l.Skill})
+		}
+	}
+	checked := Check(c.Sources, members, set.Options, set.Rules)
+	c.Skills = checked.Skills
+	c.Findings = make([][]model.Diagnostic, len(opens))
+	for si, src := range c.Sources {
+		if src != nil {
+			c.Findings[si] = append(append([]model.Diagnostic(nil), src.Notes...), checked.Sources[si]...)
+		}
+	}
+	if set.Options.FindingsOnly {
+		for _, s := range c.Skills {
+			s.Doc = nil // the OS Loop packages, kept for the index checks
+		}
+	}
+	return c
+}
+
+// Library is c as one library, its library findings with FS paths (of
+// its one source: for a single FS, as LoadAll).
+func (c *Collected) Library() *model.Library {
+	lib := &model.Library{Skills: c.Skills}
+	for _, ds := range c.Findings {
+		lib.Diagnostics = append(lib.Diagnostics, ds...)
+	}
+	return lib
+}
+
+// Merged is c as one library whose library findings carry display paths
+// (Location.Path): once sources are merged, the FS a finding's path
+// belongs to is ambiguous, and they have no skill to say it.
+func (c *Collected) Merged() *model.Library {
+	lib := &model.Library{Skills: c.Skills}
+	for si, ds := range c.Findings {
+		if src := c.Sources[si]; src != nil {
+			lib.Diagnostics = append(lib.Diagnostics, displayPaths(ds, src.Base)...)
+		}
+	}
+	return lib
+}
+
+// displayPaths returns copies of findings whose FS paths (and their
+// fixes' edits') are paths a person can open.
+func displayPaths(ds []model.Diagnostic, base model.Location) []model.Diagnostic {
+	out := make([]model.Diagnostic, len(ds))
+	for i, d := range ds {
+		d.File = base.Path(d.File)
+		if d.Fix != nil {
+			fix := *d.Fix
+			fix.Edits = slices.Clone(fix.Edits)
+			for j := range fix.Edits {
+				fix.Edits[j].File = base.Path(fix.Edits[j].File)
+			}
+			d.Fix = &fix
+		}
+		out[i] = d
+	}
+	return out
+}
+
+// LoadAll runs the whole pipeline over one opened FS: every skill under
+// root, read, checked, with cfg applied.
+func LoadAll(ctx context.Context, base model.Location, root string, opts model.Options, cfg *model.RuleConfig) *model.Library {
+	open := func() (Source, error) { return Source{Base: base, Root: root}, nil }
+	return Collect(ctx, []Opener{open}, Settings{Options: opts, Rules: cfg}).Library()
+}

@@ -1,0 +1,57 @@
+package formats
+
+import "github.com/skillstudio/skillstudio/model"
+
+// Source is an opened source, ready to search (registry opens them).
+type Source struct {
+	// Base carries the FS and where it came from (Source, Root, Local);
+	// Dir and File are set per skill.
+	Base model.Location
+	// Root is the path inside Base.FS to search: a folder or one skill.
+	Root string
+	// Notes are findings about the source itself rather than one skill
+	// (a rejected remote index entry, a stale cache).
+	Notes []model.Diagnostic
+	// Annotate, when set, adds what only the source knows (a remote
+	// skill's verified digest) to each skill read from it.
+	Annotate func(*model.Skill)
+}
+
+// Searched is a source with what Find saw in it: the skills to read and
+// the OS Loop indexes the library check compares them with.
+type Searched struct {
+	Source
+	Found Found
+	// Notes are the search's problems and the source's own notes, with
+	// the rule config applied: the source's findings before any check.
+	Notes []model.Diagnostic
+}
+
+// Search finds the skills of src.
+func Search(src Source, cfg *model.RuleConfig) *Searched {
+	found := Find(src.Base.FS, src.Root)
+	notes := cfg.Filter(found.Problems)
+	notes = append(notes, cfg.Filter(append([]model.Diagnostic(nil), src.Notes...))...)
+	found.Problems = nil // in Notes
+	return &Searched{Source: src, Found: found, Notes: notes}
+}
+
+// single reports whether the source is one skill named as the root:
+// linting one package of a repository checks its own index entry (those
+// findings land on the skill) but not the rest of the index, which is
+// about packages nobody asked for.
+func (s *Searched) single() bool {
+	c := s.Found.Candidates
+	return len(c) == 1 && c[0].Path == s.Root
+}
+
+// Read reads one candidate of src: its format's reader, then the source's
+// annotations, then cfg (the only time cfg touches the reader's findings).
+func Read(src Source, c Candidate, opts model.Options, cfg *model.RuleConfig) *model.Skill {
+	s := Load(c, src.Base, opts)
+	if src.Annotate != nil {
+		src.Annotate(s)
+	}
+	s.Diagnostics = cfg.Filter(s.Diagnostics)
+	return s
+}

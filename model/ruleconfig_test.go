@@ -1,0 +1,56 @@
+package model
+
+import (
+	"testing"
+)
+
+func TestConfigSeverityOf(t *testing.T) {
+	c := &RuleConfig{Rules: map[string]Severity{
+		"xgs/":             SeverityWarning,
+		"xgs/header/":      SeverityInfo,
+		"xgs/header/order": SeverityOff,
+		"skillmd/name":     SeverityInfo,
+	}}
+	cases := []struct {
+		id   string
+		def  Severity
+		want Severity
+	}{
+		{"xgs/header/order", SeverityError, SeverityOff},    // exact id beats prefixes
+		{"xgs/header/markers", SeverityError, SeverityInfo}, // longest prefix wins
+		{"xgs/name", SeverityError, SeverityWarning},
+		{"skillmd/name", SeverityError, SeverityInfo},
+		{"skillmd/name-dir", SeverityError, SeverityError}, // an id is not a prefix
+		{"osloop/name", SeverityInfo, SeverityInfo},        // untouched
+		{"xgs", SeverityError, SeverityError},              // "xgs/" does not match "xgs"
+	}
+	for _, tc := range cases {
+		if got := c.SeverityOf(tc.id, tc.def); got != tc.want {
+			t.Errorf("SeverityOf(%q) = %v, want %v", tc.id, got, tc.want)
+		}
+	}
+	var nilCfg *RuleConfig
+	if got := nilCfg.SeverityOf("xgs/name", SeverityError); got != SeverityError {
+		t.Errorf("nil config changed a severity to %v", got)
+	}
+}
+
+func TestConfigApply(t *testing.T) {
+	lib := &Library{
+		Diagnostics: []Diagnostic{{Rule: "library/unreadable", Severity: SeverityError}},
+		Skills: []*Skill{{Diagnostics: []Diagnostic{
+			{Rule: "xgs/name", Severity: SeverityError},
+			{Rule: "xgs/version", Severity: SeverityWarning},
+			{Rule: "skillmd/name", Severity: SeverityError},
+		}}},
+	}
+	c := &RuleConfig{Rules: map[string]Severity{"xgs/": SeverityOff, "xgs/name": SeverityInfo, "library/": SeverityWarning}}
+	c.Apply(lib)
+	ds := lib.Skills[0].Diagnostics
+	if len(ds) != 2 || ds[0].Rule != "xgs/name" || ds[0].Severity != SeverityInfo || ds[1].Rule != "skillmd/name" || ds[1].Severity != SeverityError {
+		t.Errorf("skill diagnostics = %+v", ds)
+	}
+	if lib.Diagnostics[0].Severity != SeverityWarning {
+		t.Errorf("library diagnostics = %+v", lib.Diagnostics)
+	}
+}

@@ -1,0 +1,91 @@
+package ui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// The library checks (formats.Check, the pipeline's second stage) run in
+// a command over what the entries hold, and are swapped in by Update.
+
+// libraryCheckedMsg: the library checks ran over a snapshot.
+type libraryCheckedMsg struct {
+	gen    int
+	skills map[int]checkedSkill
+	// sources are the index findings per source index.
+	sources [][]model.Diagnostic
+}
+
+// checkedSkill is a skill with its library findings, and the reader's
+// result it was made from (to drop results a newer re-read replaced).
+type checkedSkill struct {
+	from, skill *model.Skill
+}
+
+// requestCheck runs the library checks, or asks for another run when one
+// is already going.
+func (m *Model) requestCheck() tea.Cmd {
+	if m.ld.checking {
+		m.ld.dirty = true
+		return nil
+	}
+	m.ld.checking = true
+	m.ld.dirty = false
+	m.ld.checkGen++
+	gen := m.ld.checkGen
+	var ids []int
+	var members []formats.Member
+	for _, e := range m.lib.entries {
+		if !e.stub {
+			ids = append(ids, e.ID)
+			members = append(members, formats.Member{Source: e.src, Skill: e.loaded})
+		}
+	}
+	sources := make([]*formats.Searched, len(m.ld.sources))
+	for i, s := range m.ld.sources {
+		if !s.removed {
+			sources[i] = s.searched
+		}
+	}
+	opts, cfg := m.readerOptions(), m.opts.Config
+	return func() tea.Msg {
+		checked := formats.Check(sources, members, opts, cfg)
+		out := make(map[int]checkedSkill, len(ids))
+		for i, id := range ids {
+			out[id] = checkedSkill{from: members[i].Skill, skill: checked.Skills[i]}
+		}
+		return libraryCheckedMsg{gen: gen, skills: out, sources: checked.Sources}
+	}
+}
+
+// onLibraryChecked swaps in the checked skills; the selection, the tab and
+// its scroll stay where they were.
+func (m *Model) onLibraryChecked(msg libraryCheckedMsg) tea.Cmd {
+	m.ld.checking = false
+	if msg.gen == m.ld.checkGen {
+		for id, cs := range msg.skills {
+			e := m.entries[id]
+			// A re-read that landed after the snapshot wins; the next
+			// check (dirty) brings its library findings.
+			if e == nil || e.loaded != cs.from {
+				continue
+			}
+			e.setSkill(cs.skill)
+		}
+		for i, s := range m.ld.sources {
+			if i < len(msg.sources) {
+				s.checked = msg.sources[i]
+			}
+		}
+	}
+	cmds := []tea.Cmd{m.lib.refresh()}
+	if sel := m.skill.entry; sel != nil {
+		cmds = append(cmds, m.skill.setEntry(sel, true))
+	}
+	if m.ld.dirty {
+		cmds = append(cmds, m.requestCheck())
+	}
+	return tea.Batch(cmds...)
+}
