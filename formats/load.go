@@ -53,10 +53,6 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 	return &model.Skill{Format: c.Format, Name: path.Base(c.Path)}
 }
 
-var crashRule = model.RuleSet{
-	{ID: "library/reader-crash", Severity: model.SeverityError, Doc: "A reader failed unexpectedly on a skill; the rest of the library still loads."},
-}
-
 // LoadAll reads every skill under root (LoadTree), then runs the
 // library-level checks and applies cfg.
 func LoadAll(ctx context.Context, base model.Location, root string, opts model.Options, cfg *Config) *model.Library {

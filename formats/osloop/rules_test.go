@@ -280,4 +280,3 @@ func dump(ds []model.Diagnostic) string {
 	}
 	return b.String()
 }
-
