@@ -129,8 +129,9 @@ func TestRequireCyclesReportedOnce(t *testing.T) {
 }
 
 // TestRulesAreData checks every rule skillstudio has: unique ids in a known
-// family, a doc line, a real severity.
+// family, a doc line, a real severity, and the metadata docs/rules.md shows.
 func TestRulesAreData(t *testing.T) {
+	ruletest.CheckMetadata(t, Rules())
 	seen := map[string]bool{}
 	for _, r := range Rules() {
 		if seen[r.ID] {
