@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/templates"
 	"github.com/skillstudio/skillstudio/ui"
@@ -28,7 +29,7 @@ type newRequest struct {
 	yes, list                            bool
 	templateSet                          bool
 	stdinTTY, stdoutTTY                  bool
-	userTemplates                        string // "" = templates.UserDir()
+	userTemplates                        string // "" = config.TemplatesDir()
 	wizard                               wizardFunc
 }
 
@@ -113,7 +114,7 @@ usage, an invalid or missing value, or a target that exists.`,
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		ts, _ := templates.List(format, "")
+		ts, _ := templates.List(format, config.TemplatesDir())
 		var names []string
 		for _, t := range ts {
 			names = append(names, t.Name+"\t"+t.Description)
@@ -128,6 +129,9 @@ usage, an invalid or missing value, or a target that exists.`,
 }
 
 func runNew(stdout io.Writer, req newRequest) error {
+	if req.userTemplates == "" {
+		req.userTemplates = config.TemplatesDir()
+	}
 	format, err := templates.ParseFormat(req.format)
 	if err != nil {
 		return usageError{err}

@@ -34,12 +34,6 @@ type Found struct {
 	Problems []model.Diagnostic
 }
 
-// Rules for the search itself.
-var findRules = model.RuleSet{
-	{ID: "library/unreadable", Severity: model.SeverityError, Doc: "A file or folder under the source cannot be read."},
-	{ID: "library/symlink-loop", Severity: model.SeverityWarning, Doc: "A symlinked folder leads back to one of its parents; it is followed once and never in a loop."},
-}
-
 // skippedDirs are never searched: dependencies, VCS data and build output
 // (which holds copies of the skills it was built from).
 var skippedDirs = map[string]bool{".git": true, "node_modules": true, "dist": true, ".hg": true, ".svn": true}

@@ -8,15 +8,6 @@ import (
 	"github.com/skillstudio/skillstudio/model"
 )
 
-// libraryRules are checks across every skill loaded together.
-var libraryRules = model.RuleSet{
-	{ID: "library/duplicate-name", Severity: model.SeverityError, Doc: "Two skills share a name; registries and agents identify skills by name, so one would shadow the other."},
-	{ID: "library/duplicate-namespace", Severity: model.SeverityError, Doc: "Two .xgs.js skills share an @namespace; the second install would replace the first on window.xgoose.skills."},
-	{ID: "library/missing-require", Severity: model.SeverityError, Doc: "An @require names a skill that is not in the library, so it cannot be loaded first."},
-	{ID: "library/require-cycle", Severity: model.SeverityError, Doc: "@require forms a cycle; the injector cannot order the skills."},
-	{ID: "quiz/load-skill-unresolved", Severity: model.SeverityWarning, Doc: "A quiz branch's load-skill names a skill the library cannot resolve (it may live in a source not loaded here)."},
-}
-
 // CheckLibrary runs the checks that need every skill at once and appends
 // each finding to the skill it concerns.
 func CheckLibrary(lib *model.Library) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/skillstudio/skillstudio/internal/ruletest"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -97,31 +98,14 @@ var libraryCases = []ruleCase{
 	}},
 }
 
+// TestLibraryRules runs libraryCases through the shared harness.
 func TestLibraryRules(t *testing.T) {
+	var cases []ruletest.Case
 	for _, tc := range libraryCases {
-		verdict := "pass"
-		if tc.fail {
-			verdict = "fail"
-		}
-		t.Run(tc.rule+"/"+verdict+"/"+tc.name, func(t *testing.T) {
-			ds := tc.run(t)
-			fired := 0
-			for _, d := range ds {
-				if d.Rule == tc.rule {
-					fired++
-					if d.Message == "" || d.Hint == "" {
-						t.Errorf("finding without message or hint: %+v", d)
-					}
-				}
-			}
-			if tc.fail && fired == 0 {
-				t.Errorf("%s did not fire; got %+v", tc.rule, ds)
-			}
-			if !tc.fail && fired > 0 {
-				t.Errorf("%s fired on a passing case: %+v", tc.rule, ds)
-			}
-		})
+		cases = append(cases, ruletest.Case{Rule: tc.rule, Name: tc.name, Fail: tc.fail, Findings: tc.run})
 	}
+	rules := append(append(append(model.RuleSet{}, libraryRules...), findRules...), crashRule...)
+	ruletest.Run(t, rules, cases, ruletest.Options{Unpositioned: []string{"library/unreadable", "library/symlink-loop", "library/reader-crash"}})
 }
 
 func TestDuplicateNameNamesTheOther(t *testing.T) {
@@ -144,38 +128,10 @@ func TestRequireCyclesReportedOnce(t *testing.T) {
 	}
 }
 
-// TestEveryRuleHasCases fails when a rule of this package has no failing or
-// no passing case: rules are data, and data without tests rots.
-func TestEveryRuleHasCases(t *testing.T) {
-	has := map[string][2]bool{}
-	for _, tc := range libraryCases {
-		v := has[tc.rule]
-		if tc.fail {
-			v[0] = true
-		} else {
-			v[1] = true
-		}
-		has[tc.rule] = v
-	}
-	for _, rs := range []model.RuleSet{libraryRules, findRules, crashRule} {
-		for _, r := range rs {
-			v := has[r.ID]
-			if !v[0] {
-				t.Errorf("%s has no failing case in libraryCases", r.ID)
-			}
-			if !v[1] {
-				t.Errorf("%s has no passing case in libraryCases", r.ID)
-			}
-			if r.Doc == "" {
-				t.Errorf("%s has no doc", r.ID)
-			}
-		}
-	}
-}
-
 // TestRulesAreData checks every rule skillstudio has: unique ids in a known
-// family, a doc line, a real severity.
+// family, a doc line, a real severity, and the metadata docs/rules.md shows.
 func TestRulesAreData(t *testing.T) {
+	ruletest.CheckMetadata(t, Rules())
 	seen := map[string]bool{}
 	for _, r := range Rules() {
 		if seen[r.ID] {

@@ -50,10 +50,6 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 	return &model.Skill{Format: c.Format, Name: path.Base(c.Path)}
 }
 
-var crashRule = model.RuleSet{
-	{ID: "library/reader-crash", Severity: model.SeverityError, Doc: "A reader failed unexpectedly on a skill; the rest of the library still loads."},
-}
-
 // dropViews forgets what only viewers need, for model.Options.FindingsOnly.
 // It keeps what the library checks read (name, namespace, requires,
 // quizzes) and the findings; an OS Loop package keeps its parsed document

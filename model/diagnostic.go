@@ -124,13 +124,34 @@ func CompareDiagnostics(a, b Diagnostic) int {
 	)
 }
 
-// Rule is a check as data: a stable id, a default severity and a doc line.
+// Rule is a check as data: a stable id, a default severity, what it checks
+// and why, and an example. docs/rules.md is generated from it, so every
+// field is written for a reader who has just seen the finding.
 type Rule struct {
 	ID       string   `json:"id"`
 	Severity Severity `json:"severity"`
 	Doc      string   `json:"doc"`
 	// Fixable is true when `lint --fix` can resolve the rule's findings.
 	Fixable bool `json:"fixable,omitempty"`
+	// Title names the problem in a few words ("@name is not kebab-case").
+	Title string `json:"title"`
+	// Why justifies the severity by the policy: error when an agent or the
+	// format's own tooling rejects it or it breaks at run time, warning when
+	// it breaks the spec but agents still load it, info for advice.
+	Why string `json:"why"`
+	// Spec is the spec statement the rule enforces, quoted briefly or named
+	// by section; for checks the spec does not cover, it says so.
+	Spec string `json:"spec"`
+	// Example shows the rule on a short snippet.
+	Example RuleExample `json:"example"`
+}
+
+// RuleExample is a snippet the rule reports (Fail) and the same snippet fixed
+// (Pass). Where a rule set can lint a snippet whole, its tests do, so the
+// docs stay true.
+type RuleExample struct {
+	Fail string `json:"fail"`
+	Pass string `json:"pass"`
 }
 
 // RuleSet is the rules one reader can report, by id.

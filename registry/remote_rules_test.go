@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/skillstudio/skillstudio/internal/ruletest"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -122,37 +123,16 @@ func truncatedCase(budget int) ruleCase {
 	}
 }
 
-func TestEveryRuleHasCases(t *testing.T) {
-	cases := ruleCases(t)
+// TestRemoteRules runs ruleCases through the shared harness. Remote
+// findings concern a source, not a line of a file, so none is positioned.
+func TestRemoteRules(t *testing.T) {
+	var cases []ruletest.Case
+	for id, c := range ruleCases(t) {
+		cases = append(cases, ruletest.Fails(id, "scenario", c[0]), ruletest.Passes(id, "scenario", c[1]))
+	}
+	var unpositioned []string
 	for _, r := range RemoteRules {
-		c, ok := cases[r.ID]
-		if !ok {
-			t.Errorf("rule %s has no fail and pass case", r.ID)
-			continue
-		}
-		t.Run(r.ID, func(t *testing.T) {
-			if notes := c[0](t); !hasRule(notes, r.ID) {
-				t.Errorf("failing case does not report %s; notes:\n%s", r.ID, noteText(notes))
-			} else {
-				for _, d := range notes {
-					if d.Rule == r.ID && (d.Hint == "" || d.Message == "" || d.Severity != r.Severity) {
-						t.Errorf("finding lacks a hint, message or default severity: %+v", d)
-					}
-				}
-			}
-			if notes := c[1](t); hasRule(notes, r.ID) {
-				t.Errorf("passing case reports %s:\n%s", r.ID, noteText(notes))
-			}
-		})
+		unpositioned = append(unpositioned, r.ID)
 	}
-	for id := range cases {
-		if _, ok := RemoteRules.Get(id); !ok {
-			t.Errorf("case for unknown rule %s", id)
-		}
-	}
-	for _, r := range RemoteRules {
-		if r.Doc == "" {
-			t.Errorf("rule %s has no Doc", r.ID)
-		}
-	}
+	ruletest.Run(t, RemoteRules, cases, ruletest.Options{Unpositioned: unpositioned})
 }

@@ -4,7 +4,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"github.com/skillstudio/skillstudio/config"
 	"io/fs"
 	"os"
 	"path"
@@ -82,15 +81,6 @@ func readTemplate(fsys fs.FS, dir string, format model.Format, name, origin stri
 	return t, nil
 }
 
-// UserDir is where user templates live: config.Dir()/templates
-// ($XDG_CONFIG_HOME/skillstudio/templates), or "" when there is no home.
-func UserDir() string {
-	if d := config.Dir(); d != "" {
-		return filepath.Join(d, "templates")
-	}
-	return ""
-}
-
 // ParseFormat reads a format name as the CLI takes it.
 func ParseFormat(s string) (model.Format, error) {
 	switch strings.ToLower(s) {
@@ -105,8 +95,9 @@ func ParseFormat(s string) (model.Format, error) {
 }
 
 // List returns the templates of a format: the built-in ones in their
-// intended order, then the user's from userDir (UserDir() when "" is
-// passed; a missing folder is not an error). A user template with a
+// intended order, then the user's from userDir (none when "" is passed;
+// a missing folder is not an error). The caller picks the folder (the CLI
+// uses config.TemplatesDir()) so templates need not know about config. A user template with a
 // built-in's name replaces it. Problems with user templates come back as
 // errors beside the templates that did load.
 func List(format model.Format, userDir string) ([]*Template, []error) {
@@ -119,9 +110,6 @@ func List(format model.Format, userDir string) ([]*Template, []error) {
 			continue
 		}
 		out = append(out, t)
-	}
-	if userDir == "" {
-		userDir = UserDir()
 	}
 	if userDir == "" {
 		return out, errs

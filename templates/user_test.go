@@ -84,18 +84,6 @@ func TestUserTemplates(t *testing.T) {
 	}
 }
 
-func TestUserDirFollowsXDG(t *testing.T) {
-	t.Setenv("XDG_CONFIG_HOME", "/x/config")
-	if got := UserDir(); got != filepath.Join("/x/config", "skillstudio", "templates") {
-		t.Errorf("UserDir = %s", got)
-	}
-	t.Setenv("XDG_CONFIG_HOME", "relative")
-	t.Setenv("HOME", "/home/u")
-	if got := UserDir(); got != filepath.Join("/home/u", ".config", "skillstudio", "templates") {
-		t.Errorf("UserDir with a relative XDG_CONFIG_HOME = %s", got)
-	}
-}
-
 func TestValuesHelpers(t *testing.T) {
 	v := Values{Name: " web-summary ", Description: " D ", Matches: []string{"", " <all_urls> "}}.Normalized(model.FormatXGS)
 	if v.Name != "web-summary" || v.Namespace != "webSummary" || v.Version != DefaultVersion || len(v.Matches) != 1 || v.Matches[0] != "<all_urls>" {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/skillstudio/skillstudio/config"
 )
 
 // The studio's side of the new-skill wizard: `n` opens it (NewSkillScreen),
@@ -18,7 +20,7 @@ func init() {
 		if base == "" {
 			base = c.WorkDir
 		}
-		return newWizard(c, NewSkillRequest{Base: base})
+		return newWizard(c, NewSkillRequest{Base: base, UserTemplates: config.TemplatesDir()})
 	}
 }
 

@@ -37,7 +37,7 @@ type NewSkillRequest struct {
 	Dir string
 	// Base is the folder the skill is made in (the working folder).
 	Base string
-	// UserTemplates is the user template folder ("" = templates.UserDir()).
+	// UserTemplates is the user template folder ("" = none).
 	UserTemplates string
 }
 

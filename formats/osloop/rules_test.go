@@ -5,6 +5,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/skillstudio/skillstudio/internal/ruletest"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -83,7 +84,6 @@ var (
 const agentic = `"agentic"`
 
 var ruleCases = []ruleCase{
-	{"clean fixture", "", false, none, ""},
 
 	{"no manifest", "osloop/manifest-missing", true, rmFile("manifest.json"), ""},
 	{"manifest present", "osloop/manifest-missing", false, none, ""},
@@ -244,9 +244,20 @@ func lintFixture(t *testing.T, c ruleCase) []model.Diagnostic {
 	return append(append([]model.Diagnostic{}, s.Diagnostics...), loose...)
 }
 
-func TestRuleCases(t *testing.T) {
+// TestCleanFixture: the fixture every case edits has no findings.
+func TestCleanFixture(t *testing.T) {
+	if ds := lintFixture(t, ruleCase{name: "clean fixture", edit: none}); len(ds) > 0 {
+		t.Errorf("the clean fixture has findings:\n%s", dump(ds))
+	}
+}
+
+// TestRules runs ruleCases through the shared harness. Every finding of a
+// case, whichever its rule, needs a hint and (but for a missing manifest)
+// a line.
+func TestRules(t *testing.T) {
+	var cases []ruletest.Case
 	for _, c := range ruleCases {
-		t.Run(c.rule+"/"+c.name, func(t *testing.T) {
+		cases = append(cases, ruletest.Case{Rule: c.rule, Name: c.name, Fail: c.fail, Findings: func(t *testing.T) []model.Diagnostic {
 			ds := lintFixture(t, c)
 			for _, d := range ds {
 				if d.Hint == "" {
@@ -256,18 +267,10 @@ func TestRuleCases(t *testing.T) {
 					t.Errorf("%s has no line", d)
 				}
 			}
-			switch {
-			case c.rule == "":
-				if len(ds) > 0 {
-					t.Errorf("the clean fixture has findings:\n%s", dump(ds))
-				}
-			case c.fail && !hasRule(ds, c.rule):
-				t.Errorf("want %s, got:\n%s", c.rule, dump(ds))
-			case !c.fail && hasRule(ds, c.rule):
-				t.Errorf("want no %s, got:\n%s", c.rule, dump(ds))
-			}
-		})
+			return ds
+		}})
 	}
+	ruletest.Run(t, Rules, cases, ruletest.Options{Unpositioned: []string{"osloop/manifest-missing"}})
 }
 
 func dump(ds []model.Diagnostic) string {
@@ -276,32 +279,4 @@ func dump(ds []model.Diagnostic) string {
 		b.WriteString("  " + d.String() + "\n")
 	}
 	return b.String()
-}
-
-// TestEveryRuleHasCases fails when a rule lacks a failing or a passing case.
-func TestEveryRuleHasCases(t *testing.T) {
-	fails, passes := map[string]bool{}, map[string]bool{}
-	for _, c := range ruleCases {
-		if c.fail {
-			fails[c.rule] = true
-		} else {
-			passes[c.rule] = true
-		}
-	}
-	for _, r := range Rules {
-		if !fails[r.ID] {
-			t.Errorf("rule %s has no failing case", r.ID)
-		}
-		if !passes[r.ID] {
-			t.Errorf("rule %s has no passing case", r.ID)
-		}
-		if r.Doc == "" {
-			t.Errorf("rule %s has no Doc", r.ID)
-		}
-	}
-	for id := range fails {
-		if _, ok := Rules.Get(id); !ok {
-			t.Errorf("case for unknown rule %s", id)
-		}
-	}
 }

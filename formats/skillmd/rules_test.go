@@ -5,6 +5,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/skillstudio/skillstudio/internal/ruletest"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -225,66 +226,37 @@ func loadCase(files map[string]string, profile model.Profile) *model.Skill {
 	return Load(fsys, skillDir, model.Options{Profile: profile})
 }
 
-func TestRuleCases(t *testing.T) {
+// TestRules runs the case table, and every rule example that is a whole
+// SKILL.md, through the shared harness.
+func TestRules(t *testing.T) {
+	var all []ruletest.Case
 	for _, tc := range cases() {
-		t.Run(tc.rule+"/"+tc.name, func(t *testing.T) {
-			s := loadCase(tc.files, tc.profile)
-			var hits []model.Diagnostic
-			for _, d := range s.Diagnostics {
-				if d.Line < 1 || d.Column < 1 || d.File == "" {
-					t.Errorf("finding without a position: %v", d)
-				}
-				if d.Rule == tc.rule {
-					hits = append(hits, d)
-				}
-			}
-			switch {
-			case tc.fail && len(hits) == 0:
-				t.Errorf("%s did not report; findings: %v", tc.rule, s.Diagnostics)
-			case !tc.fail && len(hits) > 0:
-				t.Errorf("%s reported on a passing case: %v", tc.rule, hits)
-			}
-			for _, d := range hits {
-				if d.Hint == "" && d.Severity != model.SeverityInfo {
-					t.Errorf("finding without a hint: %v", d)
-				}
-			}
-		})
+		all = append(all, ruletest.Case{Rule: tc.rule, Name: tc.name, Fail: tc.fail, Findings: func(t *testing.T) []model.Diagnostic {
+			return positioned(t, loadCase(tc.files, tc.profile).Diagnostics)
+		}})
 	}
+	all = append(all, ruletest.ExampleCases(Rules, isWholeSkillMD, func(t *testing.T, text string) []model.Diagnostic {
+		return positioned(t, loadCase(map[string]string{"SKILL.md": text}, "").Diagnostics)
+	})...)
+	ruletest.Run(t, Rules, all, ruletest.Options{InfoWithoutHint: true, SeverityVaries: []string{"skillmd/unknown-field"}})
 }
 
-// TestEveryRuleHasCases fails when a rule lacks a failing or a passing case.
-func TestEveryRuleHasCases(t *testing.T) {
-	fail, pass := map[string]bool{}, map[string]bool{}
-	for _, tc := range cases() {
-		if _, ok := Rules.Get(tc.rule); !ok {
-			t.Errorf("case %q names unknown rule %s", tc.name, tc.rule)
-		}
-		if tc.fail {
-			fail[tc.rule] = true
-		} else {
-			pass[tc.rule] = true
-		}
-	}
-	seen := map[string]bool{}
-	for _, r := range Rules {
-		if seen[r.ID] {
-			t.Errorf("rule %s is listed twice", r.ID)
-		}
-		seen[r.ID] = true
-		if !strings.HasPrefix(r.ID, "skillmd/") && !strings.HasPrefix(r.ID, "quiz/") {
-			t.Errorf("rule %s: ids start with skillmd/ or quiz/", r.ID)
-		}
-		if r.Doc == "" {
-			t.Errorf("rule %s has no doc", r.ID)
-		}
-		if !fail[r.ID] {
-			t.Errorf("rule %s has no failing case", r.ID)
-		}
-		if !pass[r.ID] {
-			t.Errorf("rule %s has no passing case", r.ID)
+// isWholeSkillMD: an example that starts with a frontmatter line is a
+// complete SKILL.md, linted in the folder demo-skill; others are fragments.
+func isWholeSkillMD(r model.Rule) bool {
+	return strings.HasPrefix(r.Example.Fail, "---\n") && strings.HasPrefix(r.Example.Pass, "---\n")
+}
+
+// positioned fails the test when any finding of a SKILL.md, whichever its
+// rule, lacks a file, line or column.
+func positioned(t *testing.T, ds []model.Diagnostic) []model.Diagnostic {
+	t.Helper()
+	for _, d := range ds {
+		if d.Line < 1 || d.Column < 1 || d.File == "" {
+			t.Errorf("finding without a position: %v", d)
 		}
 	}
+	return ds
 }
 
 // TestValidSkillIsClean: the base case of the table has no warnings or

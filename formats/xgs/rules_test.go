@@ -6,6 +6,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/skillstudio/skillstudio/internal/ruletest"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -335,23 +336,6 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 	},
 }
 
-func TestEveryRuleHasCases(t *testing.T) {
-	for _, r := range Rules {
-		c, ok := ruleCases[r.ID]
-		if !ok || len(c.fail) == 0 || len(c.pass) == 0 {
-			t.Errorf("rule %s needs at least one failing and one passing case", r.ID)
-		}
-		if r.Doc == "" {
-			t.Errorf("rule %s has no doc", r.ID)
-		}
-	}
-	for id := range ruleCases {
-		if _, ok := Rules.Get(id); !ok {
-			t.Errorf("cases for unknown rule %s", id)
-		}
-	}
-}
-
 func TestBaseSkillIsClean(t *testing.T) {
 	s := ruleCase{name: "base"}.load(t)
 	if len(s.Diagnostics) != 0 {
@@ -359,37 +343,20 @@ func TestBaseSkillIsClean(t *testing.T) {
 	}
 }
 
-func TestRuleCases(t *testing.T) {
-	for id, cases := range ruleCases {
-		for _, c := range cases.fail {
-			t.Run(id+"/fail/"+c.name, func(t *testing.T) {
-				s := c.load(t)
-				found := false
-				for _, d := range s.Diagnostics {
-					if d.Rule == id {
-						found = true
-						if d.Hint == "" {
-							t.Errorf("finding without a hint: %s", d)
-						}
-						if d.Line < 1 && id != "xgs/unreadable" {
-							t.Errorf("finding without a position: %s", d)
-						}
-					}
-				}
-				if !found {
-					t.Errorf("no %s finding; got:\n%s", id, diagList(s.Diagnostics))
-				}
-			})
+// TestRules runs every case of ruleCases through the shared harness.
+func TestRules(t *testing.T) {
+	var cases []ruletest.Case
+	for id, c := range ruleCases {
+		for _, f := range c.fail {
+			cases = append(cases, ruletest.Fails(id, f.name, findings(f)))
 		}
-		for _, c := range cases.pass {
-			t.Run(id+"/pass/"+c.name, func(t *testing.T) {
-				s := c.load(t)
-				for _, d := range s.Diagnostics {
-					if d.Rule == id {
-						t.Errorf("unexpected finding: %s", d)
-					}
-				}
-			})
+		for _, p := range c.pass {
+			cases = append(cases, ruletest.Passes(id, p.name, findings(p)))
 		}
 	}
+	ruletest.Run(t, Rules, cases, ruletest.Options{Unpositioned: []string{"xgs/unreadable"}})
+}
+
+func findings(c ruleCase) func(t *testing.T) []model.Diagnostic {
+	return func(t *testing.T) []model.Diagnostic { return c.load(t).Diagnostics }
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/skillstudio/skillstudio/formats/xgs"
+	"github.com/skillstudio/skillstudio/internal/ruletest"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -87,33 +88,11 @@ func hasRule(ds []model.Diagnostic, id string) bool {
 	return false
 }
 
-func TestEveryRuleHasCases(t *testing.T) {
-	for _, r := range Rules {
-		if _, ok := ruleCases[r.ID]; !ok {
-			t.Errorf("rule %s has no fail/pass cases in ruleCases", r.ID)
-		}
-		if r.Doc == "" {
-			t.Errorf("rule %s has no doc", r.ID)
-		}
-	}
+// TestRules runs ruleCases through the shared harness.
+func TestRules(t *testing.T) {
+	var cases []ruletest.Case
 	for id, c := range ruleCases {
-		if _, ok := Rules.Get(id); !ok {
-			t.Errorf("ruleCases names unknown rule %s", id)
-			continue
-		}
-		t.Run(id, func(t *testing.T) {
-			fail := c.fail(t)
-			if !hasRule(fail, id) {
-				t.Errorf("failing case did not report %s: %v", id, fail)
-			}
-			for _, d := range fail {
-				if d.Rule == id && (d.Hint == "" || d.Line < 1 || d.Column < 1) {
-					t.Errorf("finding without hint or position: %+v", d)
-				}
-			}
-			if pass := c.pass(t); hasRule(pass, id) {
-				t.Errorf("passing case reported %s: %v", id, pass)
-			}
-		})
+		cases = append(cases, ruletest.Fails(id, "scenario", c.fail), ruletest.Passes(id, "scenario", c.pass))
 	}
+	ruletest.Run(t, Rules, cases, ruletest.Options{})
 }

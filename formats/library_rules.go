@@ -1,0 +1,87 @@
+package formats
+
+import "github.com/skillstudio/skillstudio/model"
+
+// libraryRules are checks across every skill loaded together.
+var libraryRules = model.RuleSet{
+	{ID: "library/duplicate-name", Severity: model.SeverityError, Doc: "Two skills share a name; registries and agents identify skills by name, so one would shadow the other.",
+		Title: "Two skills share a name",
+		Why:   "Registries and agents identify skills by name; one shadows the other.",
+		Spec:  "SKILL.md Layer 1: name \"Becomes the /slash-command name\"; xgs: @name is \"Globally unique\".",
+		Example: model.RuleExample{
+			Fail: "a/SKILL.md: name: notes\nb/notes.xgs.js: // @name notes",
+			Pass: "a/SKILL.md: name: notes\nb/todo.xgs.js: // @name todo",
+		},
+	},
+	{ID: "library/duplicate-namespace", Severity: model.SeverityError, Doc: "Two .xgs.js skills share an @namespace; the second install would replace the first on window.xgoose.skills.",
+		Title: "Two .xgs.js skills share an @namespace",
+		Why:   "The second install replaces the first on window.xgoose.skills.",
+		Spec:  "xgs, Things that will silently waste your day: \"@namespace collides with another skill → the second install wins.\"",
+		Example: model.RuleExample{
+			Fail: "a.xgs.js: // @namespace forum\nb.xgs.js: // @namespace forum",
+			Pass: "a.xgs.js: // @namespace discourse\nb.xgs.js: // @namespace vbulletin",
+		},
+	},
+	{ID: "library/missing-require", Severity: model.SeverityError, Doc: "An @require names a skill that is not in the library, so it cannot be loaded first.",
+		Title: "@require names a skill that is not there",
+		Why:   "The injector cannot load the dependency first, so the skill's calls into it fail.",
+		Spec:  "xgs, Cross-skill dependencies: \"The injector topologically sorts requires\".",
+		Example: model.RuleExample{
+			Fail: "// @require vbulletin-forum   (not in the library)",
+			Pass: "// @require vbulletin-forum   (vbulletin-forum.xgs.js added)",
+		},
+	},
+	{ID: "library/require-cycle", Severity: model.SeverityError, Doc: "@require forms a cycle; the injector cannot order the skills.",
+		Title: "@require forms a cycle",
+		Why:   "The injector cannot order skills that require each other.",
+		Spec:  "xgs, Cross-skill dependencies: \"The injector topologically sorts requires\".",
+		Example: model.RuleExample{
+			Fail: "a: // @require b\nb: // @require a",
+			Pass: "a: // @require b\nb: (no @require)",
+		},
+	},
+	{ID: "quiz/load-skill-unresolved", Severity: model.SeverityWarning, Doc: "A quiz branch's load-skill names a skill the library cannot resolve (it may live in a source not loaded here).",
+		Title: "load-skill names an unknown skill",
+		Why:   "The skill loads, but the branch may load nothing; the skill may live in a source not loaded here.",
+		Spec:  "SKILL.md Branch Actions: load-skill \"Load another skill by name\".",
+		Example: model.RuleExample{
+			Fail: "load-skill: security-basics   (not in the library)",
+			Pass: "load-skill: security-basics   (skills/security-basics/SKILL.md added)",
+		},
+	},
+}
+
+// findRules are findings of the search for skills itself.
+var findRules = model.RuleSet{
+	{ID: "library/unreadable", Severity: model.SeverityError, Doc: "A file or folder under the source cannot be read.",
+		Title: "A file or folder cannot be read",
+		Why:   "The skills inside cannot be found or checked.",
+		Spec:  "Not in the spec: the search for skills under a source.",
+		Example: model.RuleExample{
+			Fail: "skills/  (permission denied)",
+			Pass: "skills/  (readable)",
+		},
+	},
+	{ID: "library/symlink-loop", Severity: model.SeverityWarning, Doc: "A symlinked folder leads back to one of its parents; it is followed once and never in a loop.",
+		Title: "A symlinked folder loops",
+		Why:   "Its skills are still read once; the loop itself is a broken link in the tree.",
+		Spec:  "Not in the spec: the search for skills under a source.",
+		Example: model.RuleExample{
+			Fail: "skills/self -> ..",
+			Pass: "skills/shared -> ../shared-skills",
+		},
+	},
+}
+
+// crashRule reports a reader that panicked (see Load).
+var crashRule = model.RuleSet{
+	{ID: "library/reader-crash", Severity: model.SeverityError, Doc: "A reader failed unexpectedly on a skill; the rest of the library still loads.",
+		Title: "A reader crashed on a skill",
+		Why:   "A skillstudio bug; that skill is not checked while the rest of the library loads.",
+		Spec:  "Not in the spec: skillstudio's own failure.",
+		Example: model.RuleExample{
+			Fail: "(any skill that makes a reader panic)",
+			Pass: "(the same skill after the reader bug is fixed)",
+		},
+	},
+}
