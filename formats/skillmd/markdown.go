@@ -347,16 +347,23 @@ func (o Outline) FindHeading(target string) (int, bool) {
 // its anchor as GitHub writes it, with or without the #, case-insensitive
 // and maybe percent-encoded (a non-ASCII slug in a link).
 func (o Outline) HeadingWithSlug(fragment string) (int, bool) {
-	slug := strings.ToLower(strings.TrimPrefix(fragment, "#"))
-	if unescaped, err := url.PathUnescape(slug); err == nil {
-		slug = unescaped
-	}
+	slug := AnchorSlug(fragment)
 	for i, h := range o.Headings {
 		if h.Slug == slug {
 			return i, true
 		}
 	}
 	return -1, false
+}
+
+// AnchorSlug is the heading slug a link's fragment means: without the #,
+// percent-decoded, lowercase.
+func AnchorSlug(fragment string) string {
+	slug := strings.ToLower(strings.TrimPrefix(fragment, "#"))
+	if unescaped, err := url.PathUnescape(slug); err == nil {
+		slug = unescaped
+	}
+	return slug
 }
 
 func findHeading(hs []Heading, target string) (int, bool) {
