@@ -51,7 +51,10 @@ func TestHeadingMarkersLeaveTheRenderingAsItWas(t *testing.T) {
 				for i, h := range hs {
 					words := strings.Fields(strings.ToLower(h.Text))
 					line := strings.ToLower(ansi.Strip(lines[at[i]]))
-					if len(words) > 0 && !strings.Contains(line, words[len(words)-1]) {
+					// The first line of a wrapped heading holds its first
+					// word; glamour's strikethrough (which skillmd does not
+					// read) its last.
+					if len(words) > 0 && !strings.Contains(line, words[0]) && !strings.Contains(line, words[len(words)-1]) {
 						t.Errorf("%s (%s, %d): heading %q placed on line %d: %q", name, style, width, h.Text, at[i], line)
 					}
 				}

@@ -31,8 +31,8 @@ type readTab struct {
 	// jump is a heading to scroll to once its document's rendering is
 	// shown (a goto, a link to a file's section).
 	jump pendingJump
-	link        int // selected link, -1 for none
-	note        string
+	link int // selected link, -1 for none
+	note string
 	// gate hides the body during a quiz run (read_gate.go); nil: none.
 	gate *bodyGate
 	// returnHint says the back key returns to the quiz.
