@@ -27,19 +27,37 @@ func FuzzSchemaTree(f *testing.F) {
 	})
 }
 
-func FuzzOutline(f *testing.F) {
+func FuzzReaderOutline(f *testing.F) {
 	f.Add("# A\n\n[x](references/a.md)\n\n## B\n\n```\n# not a heading\n```\n")
 	f.Add("[a](../../etc/passwd) [b](https://x) [c](#top) [d](<references/a b.md>)")
 	f.Add("#\n##\n### \x1b]0;t\x07 title\n")
+	f.Add("## Advanced setup\n\nText about setup\n\n## Setup\n\n[s](#setup) [t](references/a.md#x)\n")
+	f.Add("# \u2063\u200b\u2063 spoofed marker\n\n## https://x.com\n")
 	fsys := fstest.MapFS{"s/references/a.md": {Data: []byte("x")}}
+	d := &readerDoc{fsys: fsys, dir: "s", skillDir: "s"}
 	f.Fuzz(func(t *testing.T, md string) {
-		o := outline(md, fsys, "s", "s")
-		for _, l := range o.links {
-			if l.target != "s" && !strings.HasPrefix(l.target, "s/") {
+		k := renderKey{width: 60, style: "notty"}
+		d.markdown = md
+		rd, err := renderDoc(d, k)
+		if err != nil {
+			return
+		}
+		for _, l := range rd.links {
+			if l.target != "" && l.target != "s" && !strings.HasPrefix(l.target, "s/") {
 				t.Errorf("link %q leaves the skill folder", l.target)
 			}
 		}
-		_ = headingLines(md, o.headings)
+		if len(rd.headings) != len(rd.outline.Headings) {
+			t.Fatalf("%d heading lines for %d headings", len(rd.headings), len(rd.outline.Headings))
+		}
+		for i, l := range rd.headings {
+			if l < 0 || l >= max(len(rd.lines), 1) || i > 0 && l < rd.headings[i-1] {
+				t.Errorf("heading %d on line %d of %d (lines %v)", i, l, len(rd.lines), rd.headings)
+			}
+		}
+		if strings.ContainsRune(rd.out, markDelim) {
+			t.Errorf("a heading marker is left in the output")
+		}
 	})
 }
 

@@ -43,7 +43,7 @@ func (t *quizTab) performInStudio(a quiz.ActionResult) tea.Cmd {
 	var msg tea.Msg
 	switch a.Kind {
 	case model.ActionGoto:
-		msg = GotoHeadingMsg{Heading: a.Section.Heading, Return: true}
+		msg = GotoHeadingMsg{Heading: a.Section.Heading, Slug: a.Section.Slug, Return: true}
 	case model.ActionLoadReference:
 		msg = OpenFileMsg{Path: a.Reference.Path, Return: true}
 	case model.ActionLoadSkill:

@@ -54,8 +54,15 @@ func (t *readTab) bodyFor(e *Entry) *readerDoc {
 	if len(g.sections) == 0 {
 		b.WriteString("*A wrong or right answer whose branch says `goto` unlocks a section here.*\n")
 	}
+	// Written as the reader will render it (readerMarkdown), so the offsets
+	// noted here are offsets in what the reader reads.
+	d.sectionAt = map[string]int{}
+	notice := readerMarkdown(b.String())
+	b.Reset()
+	b.WriteString(notice)
 	for _, s := range g.sections {
-		b.WriteString(strings.TrimSpace(s.Text))
+		d.sectionAt[s.Slug] = b.Len()
+		b.WriteString(readerMarkdown(strings.TrimSpace(s.Text)))
 		b.WriteString("\n\n")
 	}
 	d.id += gatedSuffix

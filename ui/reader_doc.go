@@ -26,6 +26,9 @@ type readerDoc struct {
 	skillDir string // links may not leave this folder
 	fsPath   string // the file shown, "" for the body
 	yOffset  int    // scroll position, kept while another doc is on top
+	// sectionAt, in a gated body, maps a body heading's anchor to the
+	// offset in markdown where its unlocked section starts.
+	sectionAt map[string]int
 }
 
 // bodyDoc is the Markdown that matters for a skill: its body, or when it
@@ -103,7 +106,7 @@ func fileDoc(s *model.Skill, entryID int, fsPath string) (*readerDoc, error) {
 		rel = path.Base(clean)
 	}
 	d := &readerDoc{
-		id:       fmt.Sprintf("file:%d:%s", entryID, clean),
+		id:       fileDocID(entryID, clean),
 		title:    sanitize.Line(rel),
 		fsys:     s.Location.FS,
 		dir:      path.Dir(clean),
@@ -122,6 +125,11 @@ func fileDoc(s *model.Skill, entryID int, fsPath string) (*readerDoc, error) {
 		d.markdown += fmt.Sprintf("\n\n*Only the first %s are shown.*\n", humanBytes(maxReadBytes))
 	}
 	return d, nil
+}
+
+// fileDocID names a file's document in the render cache.
+func fileDocID(entryID int, fsPath string) string {
+	return fmt.Sprintf("file:%d:%s", entryID, fsPath)
 }
 
 func isMarkdown(p string) bool {

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/glamour/v2"
 
+	"github.com/skillstudio/skillstudio/formats/skillmd"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -66,12 +67,13 @@ type cached struct {
 	doc *renderedDoc
 }
 
-// renderedDoc is a rendering with where its headings landed and the
-// links it holds.
+// renderedDoc is a rendering with its outline, where its headings landed
+// and the links it holds.
 type renderedDoc struct {
 	out      string
-	lines    []string // out split, once, off the update loop
-	headings []int    // line of each heading in out
+	lines    []string        // out split, once, off the update loop
+	outline  skillmd.Outline // of the Markdown rendered
+	headings []int           // line in out of each of outline's headings
 	links    []docLink
 }
 
@@ -116,17 +118,18 @@ type renderedMsg struct {
 // renderDoc renders d and finds its headings and links. It does I/O (a
 // stat per link) and takes milliseconds: call it from a command.
 func renderDoc(d *readerDoc, k renderKey) (*renderedDoc, error) {
-	out, err := RenderMarkdown(d.markdown, k.width, k.style)
+	md := readerMarkdown(d.markdown)
+	o := skillmd.OutlineOf([]byte(md))
+	out, lines, at, err := renderWithHeadings(md, o.Headings, k.width, k.style)
 	if err != nil {
 		return nil, err
 	}
-	o := outline(d.markdown, d.fsys, d.dir, d.skillDir)
-	return &renderedDoc{
-		out:      out,
-		lines:    strings.Split(out, "\n"),
-		headings: headingLines(out, o.headings),
-		links:    o.links,
-	}, nil
+	rd := &renderedDoc{out: out, lines: lines, outline: o, headings: at}
+	rd.links = docLinks(o, d, func(anchor string) bool {
+		_, ok := rd.headingIndex(d, headingRef{slug: anchor})
+		return ok
+	})
+	return rd, nil
 }
 
 // renderCmd renders off the update loop and fills the cache.

@@ -25,10 +25,13 @@ type OpenFileMsg struct {
 }
 
 // GotoHeadingMsg asks the skill pane to show the selected skill's body in
-// the Read tab scrolled to a heading (a quiz's goto action); an empty
-// Heading shows the top of the body.
+// the Read tab scrolled to a heading (a quiz's goto action). Slug, the
+// heading's anchor as skillmd's outline gives it, names the heading
+// exactly; without it Heading is resolved as a quiz resolves a goto target
+// ("## Setup", "Setup", "#setup"). With neither, the top of the body.
 type GotoHeadingMsg struct {
 	Heading string
+	Slug    string
 	Return  bool
 }
 

@@ -7,7 +7,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -29,10 +28,11 @@ type readTab struct {
 	doc   *renderedDoc // shown's headings and links
 	// restore is the scroll offset to apply when want arrives (-1: none).
 	restore int
-	// gotoHeading is a heading to jump to once want arrives ("" none).
-	gotoHeading string
-	link        int // selected link, -1 for none
-	note        string
+	// jump is a heading to scroll to once its document's rendering is
+	// shown (a goto, a link to a file's section).
+	jump pendingJump
+	link int // selected link, -1 for none
+	note string
 	// gate hides the body during a quiz run (read_gate.go); nil: none.
 	gate *bodyGate
 	// returnHint says the back key returns to the quiz.
@@ -143,10 +143,7 @@ func (t *readTab) apply(k renderKey, rd *renderedDoc) {
 		t.vp.SetYOffset(t.restore)
 		t.restore = -1
 	}
-	if t.gotoHeading != "" {
-		t.jumpToHeadingNamed(t.gotoHeading)
-		t.gotoHeading = ""
-	}
+	t.takeJump()
 	if t.link >= len(rd.links) {
 		t.link = len(rd.links) - 1
 	}
@@ -173,6 +170,7 @@ func (t *readTab) Update(msg tea.Msg) tea.Cmd {
 		}
 		if msg.err != nil {
 			t.note = "Cannot open: " + sanitize.Line(msg.err.Error())
+			t.jump = pendingJump{}
 			return nil
 		}
 		t.note = ""
@@ -195,20 +193,19 @@ func (t *readTab) Update(msg tea.Msg) tea.Cmd {
 			t.stack = t.stack[:1]
 			t.restore = t.top().yOffset
 		}
-		if msg.Heading == "" {
+		if msg.Heading == "" && msg.Slug == "" {
 			// The top of the body.
 			t.restore = 0
 			t.vp.SetYOffset(0)
 		}
 		t.link = -1
-		t.gotoHeading = msg.Heading
+		if top := t.top(); top != nil {
+			t.jump = pendingJump{docID: top.id, ref: headingRef{slug: msg.Slug, name: msg.Heading}}
+		}
 		if cmd := t.request(); cmd != nil {
 			return cmd
 		}
-		if t.gotoHeading != "" && t.doc != nil {
-			t.jumpToHeadingNamed(t.gotoHeading)
-			t.gotoHeading = ""
-		}
+		t.takeJump()
 	case tea.KeyPressMsg:
 		return t.handleKey(msg)
 	case tea.MouseWheelMsg:
@@ -230,7 +227,7 @@ func (t *readTab) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		t.cycleLink(-1)
 	case key.Matches(msg, k.Follow):
 		if t.doc != nil && t.link >= 0 && t.link < len(t.doc.links) && t.entry != nil {
-			return openFileCmd(t.entry, t.doc.links[t.link].target)
+			return t.follow(t.doc.links[t.link])
 		}
 	case key.Matches(msg, k.ReaderBack):
 		if len(t.stack) > 1 {
@@ -274,28 +271,6 @@ func (t *readTab) jumpHeading(dir int) {
 	}
 	if target >= 0 {
 		t.vp.SetYOffset(target)
-	}
-}
-
-// jumpToHeadingNamed scrolls to the first heading whose text matches name
-// (case-insensitive, with or without the leading #s) — a quiz's goto. In a
-// gated body a heading already on the first page stays put, so the lock
-// notice above it stays in view.
-func (t *readTab) jumpToHeadingNamed(name string) {
-	want := strings.ToLower(strings.TrimSpace(strings.TrimLeft(name, "# ")))
-	lines := strings.Split(t.doc.out, "\n")
-	for _, l := range t.doc.headings {
-		if l < len(lines) {
-			plain := strings.ToLower(strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(ansi.Strip(lines[l])), "# ")))
-			if plain == want || strings.HasSuffix(plain, want) {
-				if top := t.top(); top != nil && strings.HasSuffix(top.id, gatedSuffix) && l < t.vp.Height()-2 {
-					t.vp.SetYOffset(0)
-					return
-				}
-				t.vp.SetYOffset(l)
-				return
-			}
-		}
 	}
 }
 
@@ -365,15 +340,14 @@ func (t *readTab) footer() string {
 		return " " + st.Key.Render(k.QuizBack.Help().Key) + st.Dim.Render(" back to the quiz")
 	case t.doc != nil && t.link >= 0 && t.link < len(t.doc.links):
 		l := t.doc.links[t.link]
-		rel := strings.TrimPrefix(strings.TrimPrefix(l.target, t.top().skillDir), "/")
 		return fmt.Sprintf(" %s %s %s  %s",
 			st.Dim.Render(fmt.Sprintf("link %d/%d", t.link+1, len(t.doc.links))),
 			st.Link.Render(l.text),
-			st.Dim.Render("→ "+rel),
+			st.Dim.Render("→ "+l.where(t.top().skillDir)),
 			st.Dim.Render(k.Follow.Help().Key+" to open"))
 	case t.doc != nil && len(t.doc.links) > 0:
-		return st.Dim.Render(fmt.Sprintf(" %s to this skill's files · %s/%s to pick one",
-			plural(len(t.doc.links), "link", "links"), k.PrevLink.Help().Key, k.NextLink.Help().Key))
+		return st.Dim.Render(fmt.Sprintf(" %s to this skill's %s · %s/%s to pick one",
+			plural(len(t.doc.links), "link", "links"), linkKinds(t.doc.links), k.PrevLink.Help().Key, k.NextLink.Help().Key))
 	case len(t.stack) > 1:
 		return st.Dim.Render(" " + k.ReaderBack.Help().Key + " to go back")
 	}

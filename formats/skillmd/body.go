@@ -172,14 +172,8 @@ func (c *checker) checkAnchor(l Link, t linkTarget, line, col int) {
 	default:
 		return // an anchor into a non-Markdown file (a line number, say)
 	}
-	anchor := strings.ToLower(t.anchor)
-	if unescaped, err := url.PathUnescape(anchor); err == nil {
-		anchor = unescaped
-	}
-	for _, h := range heads {
-		if h.Slug == anchor {
-			return
-		}
+	if _, ok := (Outline{Headings: heads}).HeadingWithSlug(t.anchor); ok {
+		return
 	}
 	where := "the body"
 	if t.file != "" {

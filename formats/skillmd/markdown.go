@@ -2,6 +2,7 @@ package skillmd
 
 import (
 	"bytes"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode"
@@ -20,23 +21,38 @@ type Heading struct {
 	// End where its section ends (the next heading of the same or a higher
 	// level, or the end of the body).
 	Offset, End int
-	Slug        string // GitHub's anchor for it (with -1, -2 for repeats)
+	// TextOffset is where the heading's text starts (after the #s and, in a
+	// list item or block quote, its markers); -1 for an empty heading.
+	TextOffset int
+	Slug       string // GitHub's anchor for it (with -1, -2 for repeats)
 }
 
 // Link is one Markdown link or image of a body, or a references/… path
 // written in its text. Offset is the byte offset in the body.
 type Link struct {
-	Dest   string
+	Dest string
+	// Text is the link's plain text (an image's alt text); "" for a
+	// mention.
+	Text   string
 	Offset int
 	Image  bool
 	// Mention: a path in running text rather than Markdown link syntax.
 	Mention bool
 }
 
-// markdownFacts is what the checks need from a body, read once.
-type markdownFacts struct {
+// Outline is a Markdown text's headings and links, read once: what lint
+// checks, what a quiz goto resolves against and what the studio's reader
+// jumps between. Headings and links are in document order; code blocks and
+// code spans hold neither.
+type Outline struct {
 	Headings []Heading
 	Links    []Link
+}
+
+// OutlineOf reads the outline of any Markdown text: a SKILL.md body or a
+// reference file.
+func OutlineOf(body []byte) Outline {
+	return scanMarkdown(body)
 }
 
 var markdownParser = goldmark.New().Parser()
@@ -44,7 +60,7 @@ var markdownParser = goldmark.New().Parser()
 // scanMarkdown reads body's headings, links and images, and references/
 // paths in text; code blocks and code spans hold no links. The fast
 // scanner (mdscan.go) reads most bodies; goldmark reads the rest.
-func scanMarkdown(body []byte) markdownFacts {
+func scanMarkdown(body []byte) Outline {
 	f, ok := scanFast(body)
 	if !ok {
 		f = scanGoldmark(body)
@@ -54,8 +70,8 @@ func scanMarkdown(body []byte) markdownFacts {
 }
 
 // scanGoldmark is scanMarkdown by goldmark's syntax tree.
-func scanGoldmark(body []byte) markdownFacts {
-	var f markdownFacts
+func scanGoldmark(body []byte) Outline {
+	var f Outline
 	doc := markdownParser.Parse(text.NewReader(body))
 	slugs := map[string]int{}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -64,9 +80,10 @@ func scanGoldmark(body []byte) markdownFacts {
 		}
 		switch n := n.(type) {
 		case *ast.Heading:
-			h := Heading{Text: inlineText(n, body), Level: n.Level, Offset: -1}
+			h := Heading{Text: inlineText(n, body), Level: n.Level, Offset: -1, TextOffset: -1}
 			if n.Lines().Len() > 0 {
-				h.Offset = lineStart(body, n.Lines().At(0).Start)
+				h.TextOffset = n.Lines().At(0).Start
+				h.Offset = lineStart(body, h.TextOffset)
 			} else if prev := firstSegmentBefore(n); prev >= 0 {
 				h.Offset = lineStart(body, prev)
 			}
@@ -78,9 +95,9 @@ func scanGoldmark(body []byte) markdownFacts {
 			f.Headings = append(f.Headings, h)
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
-			f.Links = append(f.Links, Link{Dest: string(n.Destination), Offset: inlineOffset(n, body, 1)})
+			f.Links = append(f.Links, Link{Dest: string(n.Destination), Text: inlineText(n, body), Offset: inlineOffset(n, body, 1)})
 		case *ast.Image:
-			f.Links = append(f.Links, Link{Dest: string(n.Destination), Offset: inlineOffset(n, body, 2), Image: true})
+			f.Links = append(f.Links, Link{Dest: string(n.Destination), Text: inlineText(n, body), Offset: inlineOffset(n, body, 2), Image: true})
 		case *ast.CodeSpan, *ast.RawHTML, *ast.AutoLink:
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph, *ast.TextBlock:
@@ -313,32 +330,65 @@ func Headings(body string) []Heading {
 // anchor ("#setup-steps"). The exact text at the given level wins; then
 // the text ignoring case and level; then the anchor.
 func FindHeading(body string, target string) (Heading, bool) {
-	return findHeading(Headings(body), target)
+	o := OutlineOf([]byte(body))
+	if i, ok := o.FindHeading(target); ok {
+		return o.Headings[i], true
+	}
+	return Heading{}, false
 }
 
-func findHeading(hs []Heading, target string) (Heading, bool) {
-	level, want := parseHeadingTarget(target)
-	if want == "" {
-		return Heading{}, false
-	}
-	for _, h := range hs {
-		if h.Text == want && (level == 0 || h.Level == level) {
-			return h, true
+// FindHeading is the package's FindHeading on a read outline: the index of
+// the heading target names.
+func (o Outline) FindHeading(target string) (int, bool) {
+	return findHeading(o.Headings, target)
+}
+
+// HeadingWithSlug is the index of the heading a link's fragment names:
+// its anchor as GitHub writes it, with or without the #, case-insensitive
+// and maybe percent-encoded (a non-ASCII slug in a link).
+func (o Outline) HeadingWithSlug(fragment string) (int, bool) {
+	slug := AnchorSlug(fragment)
+	for i, h := range o.Headings {
+		if h.Slug == slug {
+			return i, true
 		}
 	}
-	for _, h := range hs {
+	return -1, false
+}
+
+// AnchorSlug is the heading slug a link's fragment means: without the #,
+// percent-decoded, lowercase.
+func AnchorSlug(fragment string) string {
+	slug := strings.ToLower(strings.TrimPrefix(fragment, "#"))
+	if unescaped, err := url.PathUnescape(slug); err == nil {
+		slug = unescaped
+	}
+	return slug
+}
+
+func findHeading(hs []Heading, target string) (int, bool) {
+	level, want := parseHeadingTarget(target)
+	if want == "" {
+		return -1, false
+	}
+	for i, h := range hs {
+		if h.Text == want && (level == 0 || h.Level == level) {
+			return i, true
+		}
+	}
+	for i, h := range hs {
 		if strings.EqualFold(h.Text, want) {
-			return h, true
+			return i, true
 		}
 	}
 	if anchor, ok := strings.CutPrefix(strings.TrimSpace(target), "#"); ok && level == 0 {
-		for _, h := range hs {
+		for i, h := range hs {
 			if h.Slug == strings.ToLower(anchor) {
-				return h, true
+				return i, true
 			}
 		}
 	}
-	return Heading{}, false
+	return -1, false
 }
 
 // parseHeadingTarget splits "## Setup Steps" into level 2 and its text;

@@ -39,7 +39,7 @@ type mdLine struct{ start, end int }
 
 type fastScanner struct {
 	body  []byte
-	facts markdownFacts
+	facts Outline
 	slugs map[string]int
 	stack []mdContainer
 
@@ -54,7 +54,7 @@ type fastScanner struct {
 
 // scanFast returns the Markdown facts of body, or ok false when body uses
 // something the fast path does not model.
-func scanFast(body []byte) (f markdownFacts, ok bool) {
+func scanFast(body []byte) (f Outline, ok bool) {
 	if hasControl(body) {
 		return f, false
 	}
@@ -73,7 +73,7 @@ func scanFast(body []byte) (f markdownFacts, ok bool) {
 	}
 	s.closeLeaf()
 	if s.failed {
-		return markdownFacts{}, false
+		return Outline{}, false
 	}
 	return s.facts, true
 }
@@ -538,7 +538,7 @@ func (s *fastScanner) addHeading(level, first int, lines []mdLine) {
 		s.slugs = map[string]int{}
 	}
 	off := lineStart(s.body, first)
-	h := Heading{Text: headingText(text), Level: level, Offset: off,
+	h := Heading{Text: headingText(text), Level: level, Offset: off, TextOffset: lines[0].start,
 		Line: bytes.Count(s.body[:off], []byte{'\n'}) + 1}
 	h.Slug = uniqueSlug(s.slugs, Slug(h.Text))
 	s.facts.Headings = append(s.facts.Headings, h)
@@ -575,7 +575,7 @@ func (s *fastScanner) closeLeaf() {
 // paragraph's text (from its [ or ![ to its closing parenthesis).
 type mdLink struct {
 	start, end int
-	dest       string
+	dest, text string
 	image      bool
 	offset     int // body offset, as inlineOffset computes it
 }
@@ -665,7 +665,10 @@ func (s *fastScanner) inline(lines []mdLine) {
 			if o.image {
 				textStart, back = o.pos+2, 2
 			}
-			l := mdLink{start: o.pos, end: end, dest: dest, image: o.image}
+			l := mdLink{start: o.pos, end: end, dest: dest, image: o.image, text: s.linkText(v[textStart:i], o.image)}
+			if s.failed {
+				return
+			}
 			switch {
 			case textStart == i: // no text: goldmark points at the paragraph
 				l.offset = lines[0].start
@@ -692,7 +695,7 @@ func (s *fastScanner) inline(lines []mdLine) {
 	}
 	sortLinksByStart(links)
 	for _, l := range links {
-		s.facts.Links = append(s.facts.Links, Link{Dest: l.dest, Offset: l.offset, Image: l.image})
+		s.facts.Links = append(s.facts.Links, Link{Dest: l.dest, Text: l.text, Offset: l.offset, Image: l.image})
 	}
 }
 

@@ -82,7 +82,7 @@ func compareScans(t *testing.T, name string, body []byte) bool {
 	return true
 }
 
-func nilIfEmpty(f markdownFacts) markdownFacts {
+func nilIfEmpty(f Outline) Outline {
 	if len(f.Headings) == 0 {
 		f.Headings = nil
 	}
@@ -92,13 +92,13 @@ func nilIfEmpty(f markdownFacts) markdownFacts {
 	return f
 }
 
-func describeFacts(f markdownFacts) string {
+func describeFacts(f Outline) string {
 	var b strings.Builder
 	for _, h := range f.Headings {
-		fmt.Fprintf(&b, "\n  h%d %q line %d off %d slug %s", h.Level, h.Text, h.Line, h.Offset, h.Slug)
+		fmt.Fprintf(&b, "\n  h%d %q line %d off %d text at %d slug %s", h.Level, h.Text, h.Line, h.Offset, h.TextOffset, h.Slug)
 	}
 	for _, l := range f.Links {
-		fmt.Fprintf(&b, "\n  link %q off %d image %v mention %v", l.Dest, l.Offset, l.Image, l.Mention)
+		fmt.Fprintf(&b, "\n  link %q text %q off %d image %v mention %v", l.Dest, l.Text, l.Offset, l.Image, l.Mention)
 	}
 	return b.String()
 }
