@@ -79,15 +79,6 @@ var ruleCases = map[string]struct{ fail, pass ruleCase }{
 	},
 }
 
-func hasRule(ds []model.Diagnostic, id string) bool {
-	for _, d := range ds {
-		if d.Rule == id {
-			return true
-		}
-	}
-	return false
-}
-
 // TestRules runs ruleCases through the shared harness.
 func TestRules(t *testing.T) {
 	var cases []ruletest.Case
