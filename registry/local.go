@@ -97,11 +97,12 @@ func (o Opened) LoadTree(ctx context.Context, opts model.Options) *model.Library
 	return lib
 }
 
-// OpenSource opens a local path, or (IsRemote) a remote source with
-// RemoteDefaults, fetching all of it.
-func OpenSource(ctx context.Context, spec string) (Opened, error) {
+// OpenSource opens a local path, or (IsRemote) a remote source with the
+// caller's remote options (the CLI's --offline, --insecure-http), fetching
+// all of it.
+func OpenSource(ctx context.Context, spec string, remote RemoteOptions) (Opened, error) {
 	if IsRemote(spec) {
-		o, err := Open(ctx, spec, RemoteDefaults())
+		o, err := Open(ctx, spec, remote)
 		if err != nil && !strings.Contains(spec, ":") {
 			// A bare name that looked like a domain may be a mistyped path.
 			return o, fmt.Errorf("no local file or folder %s, and as a site: %w", spec, err)
@@ -113,12 +114,13 @@ func OpenSource(ctx context.Context, spec string) (Opened, error) {
 
 // LoadSources opens and reads each spec, merging them into one library with
 // the library-level checks run across all of them. An unopenable spec is an
-// error naming it; the others are still read.
-func LoadSources(ctx context.Context, specs []string, opts model.Options, cfg *formats.Config) (*model.Library, error) {
+// error naming it; the others are still read. Remote specs are opened with
+// remote.
+func LoadSources(ctx context.Context, specs []string, opts model.Options, cfg *formats.Config, remote RemoteOptions) (*model.Library, error) {
 	lib := &model.Library{}
 	var firstErr error
 	for _, spec := range specs {
-		o, err := OpenSource(ctx, spec)
+		o, err := OpenSource(ctx, spec, remote)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
