@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -16,11 +16,7 @@ import (
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
-func init() {
-	rootCmd.AddCommand(newDescribeCmd())
-}
-
-func newDescribeCmd() *cobra.Command {
+func (a *app) newDescribeCmd() *cobra.Command {
 	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "describe FILE",
@@ -38,7 +34,6 @@ are printed as file:line:col), 2 when FILE cannot be read or is not an .xgs.js.`
   skillstudio describe --json skills/discourse-forum.xgs.js | jq .searchTopics.signature`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			defer resetFlags(cmd.Flags())
 			return runDescribe(cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], asJSON)
 		},
 	}

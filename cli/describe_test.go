@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-const describeFixture = "formats/xgs/testdata/hotel-rates.xgs.js"
+const describeFixture = "../formats/xgs/testdata/hotel-rates.xgs.js"
 
 func TestDescribeJSON(t *testing.T) {
 	code, out, errOut := runCLI(t, "describe", "--json", describeFixture)

@@ -1,15 +1,13 @@
-package main
+package cli
 
 import (
 	"context"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
@@ -25,11 +23,7 @@ var lintFormats = map[string]func(w io.Writer, lib *model.Library, opts report.O
 	"sarif": report.SARIF,
 }
 
-func init() {
-	rootCmd.AddCommand(newLintCmd())
-}
-
-func newLintCmd() *cobra.Command {
+func (a *app) newLintCmd() *cobra.Command {
 	var (
 		format, profile, configFile string
 		strict, fix                 bool
@@ -51,10 +45,7 @@ nearest .skillstudio.yaml above the first PATH (or --config FILE).`,
   skillstudio lint --fix my-skill/SKILL.md`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			// rootCmd lives for the process; tests run it many times, and
-			// pflag keeps values between runs unless they are reset.
-			defer resetFlags(cmd.Flags())
-			return runLint(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), lintRequest{
+			return a.runLint(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), lintRequest{
 				paths: args, format: format, strict: strict, fix: fix,
 				profile: profile, profileSet: cmd.Flags().Changed("profile"), configFile: configFile,
 			})
@@ -68,7 +59,7 @@ nearest .skillstudio.yaml above the first PATH (or --config FILE).`,
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
 	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json", "sarif"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("profile", cobra.FixedCompletions(profileList(), cobra.ShellCompDirectiveNoFileComp))
-	return cmd
+	return a.addRemoteFlags(cmd)
 }
 
 type lintRequest struct {
@@ -80,7 +71,7 @@ type lintRequest struct {
 	configFile  string
 }
 
-func runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) error {
+func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) error {
 	printer, ok := lintFormats[req.format]
 	if !ok {
 		return usagef("unknown --format %q (want text, json or sarif)", req.format)
@@ -106,7 +97,7 @@ func runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) err
 	// Findings are all lint prints: readers may drop their documents.
 	opts := model.Options{Profile: profile, FindingsOnly: true}
 	load := func() (*model.Library, error) {
-		lib, err := registry.LoadSources(ctx, req.paths, opts, cfg.Formats())
+		lib, err := registry.LoadSources(ctx, req.paths, opts, cfg.Formats(), a.remote)
 		if err != nil {
 			return nil, usageError{err}
 		}
@@ -128,7 +119,7 @@ func runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) err
 			return err
 		}
 	}
-	ropts := report.Options{BaseDir: cwd, Rules: formats.Rules(), ToolVersion: version}
+	ropts := report.Options{BaseDir: cwd, Rules: formats.Rules(), ToolVersion: a.version}
 	if req.format == "text" {
 		ropts.Color = report.ShouldColor(stdout, os.Environ())
 	}
@@ -145,45 +136,4 @@ func runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) err
 		return exitError{1}
 	}
 	return nil
-}
-
-func parseProfile(s string) (model.Profile, bool) {
-	for _, p := range model.Profiles {
-		if string(p) == s {
-			return p, true
-		}
-	}
-	return "", false
-}
-
-func profileList() []string {
-	out := make([]string, len(model.Profiles))
-	for i, p := range model.Profiles {
-		out[i] = string(p)
-	}
-	return out
-}
-
-func profileNames() string { return strings.Join(profileList(), ", ") }
-
-// resetFlags puts every flag back to its default, as if the command had
-// never run.
-func resetFlags(fs *pflag.FlagSet) {
-	fs.VisitAll(func(f *pflag.Flag) {
-		if f.Changed {
-			f.Value.Set(f.DefValue)
-			f.Changed = false
-		}
-	})
-}
-
-// displayPath shows p relative to the working folder when it is inside it.
-func displayPath(cwd, p string) string {
-	if cwd == "" || !filepath.IsAbs(p) {
-		return p
-	}
-	if r, err := filepath.Rel(cwd, p); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return r
-	}
-	return p
 }

@@ -1,9 +1,10 @@
-package main
+package cli
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,6 +23,26 @@ func runCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
 	code = run(context.Background(), args, &out, &errb)
 	return code, out.String(), errb.String()
+}
+
+// runCLIAtRoot is runCLI with the repository root as the working folder,
+// for output that names paths as typed.
+func runCLIAtRoot(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(".."); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Chdir(wd)
+	return runCLI(t, args...)
+}
+
+// run is Run with the default options.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return Run(ctx, args, stdout, stderr, Options{})
 }
 
 // isolateConfig keeps the user's own config file out of the tests.
@@ -143,7 +164,7 @@ func TestLintJSON(t *testing.T) {
 func TestLintSARIFValidates(t *testing.T) {
 	isolateConfig(t)
 	_, out, _ := runCLI(t, "lint", "--format", "sarif", "testdata/lint/broken", "testdata/lint/clean")
-	f, err := os.Open("report/testdata/sarif-2.1.0-subset.schema.json")
+	f, err := os.Open("../report/testdata/sarif-2.1.0-subset.schema.json")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -13,16 +13,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/internal/display"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
-func init() {
-	rootCmd.AddCommand(newListCmd())
-}
-
-func newListCmd() *cobra.Command {
+func (a *app) newListCmd() *cobra.Command {
 	var asJSON bool
 	var profile, configFile string
 	cmd := &cobra.Command{
@@ -38,15 +35,14 @@ Exit status: 0, or 2 when a SOURCE cannot be opened.`,
   skillstudio list --json examples/library | jq '.[].name'`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			defer resetFlags(cmd.Flags())
-			return runList(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, asJSON, profile, cmd.Flags().Changed("profile"), configFile)
+			return a.runList(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, asJSON, profile, cmd.Flags().Changed("profile"), configFile)
 		},
 	}
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, "print a JSON array instead of a table")
 	f.StringVar(&profile, "profile", string(model.ProfileAll), "which frontmatter fields count as known: "+profileNames())
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
-	return cmd
+	return a.addRemoteFlags(cmd)
 }
 
 // listRow is one skill in `list --json`.
@@ -62,7 +58,7 @@ type listRow struct {
 	Infos       int    `json:"infos"`
 }
 
-func runList(ctx context.Context, stdout, stderr io.Writer, specs []string, asJSON bool, profileFlag string, profileSet bool, configFile string) error {
+func (a *app) runList(ctx context.Context, stdout, stderr io.Writer, specs []string, asJSON bool, profileFlag string, profileSet bool, configFile string) error {
 	fallback := len(specs) == 0
 	if fallback {
 		specs = []string{"."}
@@ -82,7 +78,7 @@ func runList(ctx context.Context, stdout, stderr io.Writer, specs []string, asJS
 		}
 		opts.Profile = p
 	}
-	lib, err := registry.LoadSources(ctx, specs, opts, cfg.Formats())
+	lib, err := registry.LoadSources(ctx, specs, opts, cfg.Formats(), a.remote)
 	if err != nil {
 		return usageError{err}
 	}
@@ -96,7 +92,7 @@ func runList(ctx context.Context, stdout, stderr io.Writer, specs []string, asJS
 		e, w, i := s.Counts()
 		rows = append(rows, listRow{
 			Name: s.Name, Format: string(s.Format), Version: s.Version, Description: s.Description,
-			Source: s.Location.Source, Path: displayPath(cwd, s.Location.Path(s.Location.File)),
+			Source: s.Location.Source, Path: display.Path(cwd, s.Location.Path(s.Location.File)),
 			Errors: e, Warnings: w, Infos: i,
 		})
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 func TestListJSONCountsEverySkill(t *testing.T) {
 	isolateConfig(t)
 	var out, errOut bytes.Buffer
-	if code := run(context.Background(), []string{"list", "--json", "ui/testdata/library"}, &out, &errOut); code != 0 {
+	if code := run(context.Background(), []string{"list", "--json", "../ui/testdata/library"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	var rows []listRow
@@ -40,7 +40,7 @@ func TestListJSONCountsEverySkill(t *testing.T) {
 func TestListTableIsSanitised(t *testing.T) {
 	isolateConfig(t)
 	var out, errOut bytes.Buffer
-	if code := run(context.Background(), []string{"list", "ui/testdata/library"}, &out, &errOut); code != 0 {
+	if code := run(context.Background(), []string{"list", "../ui/testdata/library"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	text := out.String()
@@ -82,7 +82,7 @@ func TestListEmptyFolderFallsBackToTheExamples(t *testing.T) {
 func TestShowRendersLikeTheReadTab(t *testing.T) {
 	isolateConfig(t)
 	var out, errOut bytes.Buffer
-	code := run(context.Background(), []string{"show", "--style", "notty", "--width", "60", "ui/testdata/library/skills/hello-world"}, &out, &errOut)
+	code := run(context.Background(), []string{"show", "--style", "notty", "--width", "60", "../ui/testdata/library/skills/hello-world"}, &out, &errOut)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
@@ -104,7 +104,7 @@ func TestShowNeverPassesSkillEscapesThrough(t *testing.T) {
 	isolateConfig(t)
 	for _, style := range []string{"dark", "light", "notty"} {
 		var out, errOut bytes.Buffer
-		if code := run(context.Background(), []string{"show", "--style", style, "ui/testdata/library/skills/hostile"}, &out, &errOut); code != 0 {
+		if code := run(context.Background(), []string{"show", "--style", style, "../ui/testdata/library/skills/hostile"}, &out, &errOut); code != 0 {
 			t.Fatalf("%s: exit %d: %s", style, code, errOut.String())
 		}
 		for _, bad := range []string{"\x1b]52", "\x1b]0;", "\x1b[2J", "\x1b[10;10H", "\u202e", "\u009b", "evil.example"} {
@@ -125,7 +125,7 @@ func TestShowByNameAndErrors(t *testing.T) {
 		{"show", "no-such-skill-anywhere"},
 		{"show", "--style", "purple", "release-notes"},
 		{"show", "--width", "-1", "release-notes"},
-		{"show", "ui/testdata/library"}, // a folder of several skills
+		{"show", "../ui/testdata/library"}, // a folder of several skills
 	} {
 		out.Reset()
 		errOut.Reset()

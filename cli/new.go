@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"errors"
@@ -10,14 +10,11 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/skillstudio/skillstudio/internal/display"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/templates"
 	"github.com/skillstudio/skillstudio/ui"
 )
-
-func init() {
-	rootCmd.AddCommand(newNewCmd())
-}
 
 // newRequest is everything `new` was told.
 type newRequest struct {
@@ -35,7 +32,7 @@ type newRequest struct {
 // wizardFunc runs the interactive form; tests replace it.
 type wizardFunc func(ui.NewSkillRequest) (*templates.Plan, error)
 
-func newNewCmd() *cobra.Command {
+func (a *app) newNewCmd() *cobra.Command {
 	var req newRequest
 	cmd := &cobra.Command{
 		Use:   "new FORMAT",
@@ -77,13 +74,6 @@ usage, an invalid or missing value, or a target that exists.`,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			// rootCmd lives for the process and tests run it many times:
-			// put the flags back and forget their values (resetFlags alone
-			// would leave a StringArray holding its default's text).
-			defer func() {
-				resetFlags(cmd.Flags())
-				req = newRequest{}
-			}()
 			r := req
 			r.format = args[0]
 			r.templateSet = cmd.Flags().Changed("template")
@@ -240,7 +230,7 @@ func listTemplates(w io.Writer, format model.Format, userDir string) error {
 
 // printCreated says what was written and what to do next.
 func printCreated(w io.Writer, cwd string, p *templates.Plan) {
-	show := func(s string) string { return displayPath(cwd, s) }
+	show := func(s string) string { return display.Path(cwd, s) }
 	fmt.Fprintf(w, "Created %s skill %s from the %s template:\n", p.Template.Format.Label(), p.Values.Name, p.Template.Name)
 	for _, l := range p.Summary(show) {
 		fmt.Fprintln(w, "  "+l)

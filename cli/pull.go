@@ -1,16 +1,18 @@
-package main
+package cli
 
 import (
 	"errors"
 	"fmt"
 
+	"github.com/spf13/cobra"
+
+	"github.com/skillstudio/skillstudio/internal/display"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/sanitize"
-	"github.com/spf13/cobra"
 )
 
-func init() {
+func (a *app) newPullCmd() *cobra.Command {
 	var dir string
 	cmd := &cobra.Command{
 		Use:   "pull SOURCE NAME",
@@ -26,7 +28,7 @@ copy appears whole or not at all. Nothing pulled is run or made executable.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			o, err := registry.OpenSource(ctx, args[0])
+			o, err := registry.OpenSource(ctx, args[0], a.remote)
 			if err != nil {
 				return usageError{err}
 			}
@@ -38,10 +40,10 @@ copy appears whole or not at all. Nothing pulled is run or made executable.`,
 				return usageError{err}
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "pulled %s (%s, %s) into %s\n",
-				sanitize.Line(p.Skill.Name), p.Skill.Format.Label(), plural(p.Files, "file"), p.Dest)
+				sanitize.Line(p.Skill.Name), p.Skill.Format.Label(), display.Plural(p.Files, "file"), p.Dest)
 			return nil
 		},
 	}
 	cmd.Flags().StringVarP(&dir, "dir", "d", ".", "folder to copy the skill into")
-	rootCmd.AddCommand(cmd)
+	return a.addRemoteFlags(cmd)
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -86,7 +86,6 @@ func TestPullWellKnownSkillAndOffline(t *testing.T) {
 	}
 	// Offline, the cached copy still pulls.
 	s.Close()
-	t.Cleanup(func() { remoteFlags.offline = false })
 	dir2 := t.TempDir()
 	if out, errOut, code := pullCLI(t, "--offline", "pull", s.URL+"/site", "hello", "--dir", dir2); code != 0 {
 		t.Fatalf("offline: exit %d: %s%s", code, out, errOut)

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -19,15 +19,7 @@ import (
 	"github.com/skillstudio/skillstudio/registry"
 )
 
-func init() {
-	rootCmd.AddCommand(newQuizCmd())
-}
-
-// runQuizInteractive runs the studio's quiz screen alone on a terminal; it
-// is set by the file that wires the studio in, and nil in builds without it.
-var runQuizInteractive func(cmd *cobra.Command, s *model.Skill, r quiz.Resolver) error
-
-func newQuizCmd() *cobra.Command {
+func (a *app) newQuizCmd() *cobra.Command {
 	var (
 		answers      string
 		walk, asJSON bool
@@ -58,8 +50,7 @@ quiz, a branch action that cannot resolve, or a bad answer list.`,
   skillstudio quiz my-skill/SKILL.md --walk`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			defer resetFlags(cmd.Flags())
-			return runQuiz(cmd, quizRequest{
+			return a.runQuiz(cmd, quizRequest{
 				path: args[0], answers: answers, answersSet: cmd.Flags().Changed("answers"),
 				walk: walk, json: asJSON,
 			})
@@ -69,7 +60,7 @@ quiz, a branch action that cannot resolve, or a bad answer list.`,
 	f.StringVar(&answers, "answers", "", "options in the order questions are met: numbers or labels, comma-separated")
 	f.BoolVar(&walk, "walk", false, "try every option of every question and report branch actions that cannot resolve")
 	f.BoolVar(&asJSON, "json", false, "print the transcript (or the walk report) as JSON")
-	return cmd
+	return a.addRemoteFlags(cmd)
 }
 
 type quizRequest struct {
@@ -79,7 +70,7 @@ type quizRequest struct {
 	walk, json bool
 }
 
-func runQuiz(cmd *cobra.Command, req quizRequest) error {
+func (a *app) runQuiz(cmd *cobra.Command, req quizRequest) error {
 	ctx := cmd.Context()
 	if ctx == nil {
 		ctx = context.Background()
@@ -90,7 +81,7 @@ func runQuiz(cmd *cobra.Command, req quizRequest) error {
 	}
 	// The skill is read first, so a wrong PATH is named before anything
 	// is said about terminals.
-	skill, resolver, err := loadQuizSkill(ctx, req.path)
+	skill, resolver, err := a.loadQuizSkill(ctx, req.path)
 	if err != nil {
 		return err
 	}
@@ -98,7 +89,7 @@ func runQuiz(cmd *cobra.Command, req quizRequest) error {
 		if err := quiz.Validate(skill); err != nil {
 			return usageError{err} // "has no quiz" says more than "needs a terminal"
 		}
-		if runQuizInteractive == nil || !isTerminal(stdout) {
+		if a.quizTUI == nil || !isTerminal(stdout) {
 			return usagef("give --answers SPEC (e.g. --answers 1,3,2) or --walk; the interactive quiz needs a terminal")
 		}
 	}
@@ -108,7 +99,7 @@ func runQuiz(cmd *cobra.Command, req quizRequest) error {
 	case req.answersSet:
 		return quizAnswers(stdout, cmd.ErrOrStderr(), skill, resolver, req)
 	default:
-		return runQuizInteractive(cmd, skill, resolver)
+		return a.quizTUI(cmd, skill, resolver)
 	}
 }
 
@@ -174,7 +165,7 @@ func writeJSON(w io.Writer, v any) error {
 // folder above it), so load-skill actions resolve to its siblings; names
 // not found there are looked up in the configured sources, loaded only
 // when first needed.
-func loadQuizSkill(ctx context.Context, path string) (*model.Skill, quiz.Resolver, error) {
+func (a *app) loadQuizSkill(ctx context.Context, path string) (*model.Skill, quiz.Resolver, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, nil, usageError{err}
@@ -211,14 +202,14 @@ func loadQuizSkill(ctx context.Context, path string) (*model.Skill, quiz.Resolve
 	if !info.IsDir() {
 		libSpec = filepath.Join(path, "..", "..")
 	}
-	lib, err := registry.LoadSources(ctx, []string{libSpec}, opts, nil)
+	lib, err := registry.LoadSources(ctx, []string{libSpec}, opts, nil, a.remote)
 	if err != nil {
 		return nil, nil, usageError{err}
 	}
 	s := findSkillInDir(lib, skillDir)
 	if s == nil {
 		// The folder above may be unreadable or skipped; read the skill alone.
-		if lib, err = registry.LoadSources(ctx, []string{skillDir}, opts, nil); err != nil {
+		if lib, err = registry.LoadSources(ctx, []string{skillDir}, opts, nil, a.remote); err != nil {
 			return nil, nil, usageError{err}
 		}
 		if s = findSkillInDir(lib, skillDir); s == nil {
@@ -233,7 +224,7 @@ func loadQuizSkill(ctx context.Context, path string) (*model.Skill, quiz.Resolve
 	}
 	resolver := quiz.Chain{quiz.LibraryResolver{Library: lib}}
 	if len(extra) > 0 {
-		resolver = append(resolver, &lazySources{ctx: ctx, specs: extra, opts: opts})
+		resolver = append(resolver, &lazySources{ctx: ctx, specs: extra, opts: opts, remote: a.remote})
 	}
 	return s, resolver, nil
 }
@@ -265,17 +256,18 @@ func embeddedQuizSkill(ctx context.Context, path string) (*model.Skill, quiz.Res
 // lazySources loads extra sources the first time a name is not found in
 // the skill's own library: most quizzes never need them.
 type lazySources struct {
-	ctx   context.Context
-	specs []string
-	opts  model.Options
-	once  sync.Once
-	lib   *model.Library
-	err   error
+	ctx    context.Context
+	specs  []string
+	opts   model.Options
+	remote registry.RemoteOptions
+	once   sync.Once
+	lib    *model.Library
+	err    error
 }
 
 func (l *lazySources) ResolveSkill(name string) (*model.Skill, error) {
 	l.once.Do(func() {
-		l.lib, l.err = registry.LoadSources(l.ctx, l.specs, l.opts, nil)
+		l.lib, l.err = registry.LoadSources(l.ctx, l.specs, l.opts, nil, l.remote)
 	})
 	if l.lib == nil {
 		return nil, fmt.Errorf("no skill named %q (configured sources failed to load: %v)", name, l.err)

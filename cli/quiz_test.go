@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -12,8 +12,8 @@ import (
 )
 
 const (
-	webhookSkill = "examples/library/skills/webhook-verification"
-	ledgerSkill  = "examples/library/skills/ledger-api-onboarding"
+	webhookSkill = "../examples/library/skills/webhook-verification"
+	ledgerSkill  = "../examples/library/skills/ledger-api-onboarding"
 	brokenQuiz   = "testdata/quiz/skills/broken-webhook-verification"
 )
 
@@ -35,11 +35,13 @@ func TestQuizGoldenTranscripts(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := []string{"quiz", tt.skill, "--answers", tt.answers}
+			// Run from the repository root: transcripts name the library
+			// as it was typed, and the goldens were made there.
+			args := []string{"quiz", strings.TrimPrefix(tt.skill, "../"), "--answers", tt.answers}
 			if tt.json {
 				args = append(args, "--json")
 			}
-			code, out, errOut := runCLI(t, args...)
+			code, out, errOut := runCLIAtRoot(t, args...)
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d; stderr: %s", code, tt.code, errOut)
 			}
@@ -90,12 +92,12 @@ func TestQuizExitCodes(t *testing.T) {
 		{[]string{"quiz", webhookSkill, "--answers", ""}, 2, "the list is empty"},
 		{[]string{"quiz", webhookSkill, "--answers", "1,2", "--walk"}, 2, "do not go together"},
 		{[]string{"quiz", webhookSkill}, 2, "give --answers"},
-		{[]string{"quiz", "examples/library/skills/broken-onboarding", "--answers", "1,1,1"}, 2, "question needs at least 2"},
-		{[]string{"quiz", "examples/library/skills/secrets-handling", "--answers", "1"}, 2, "has no quiz"},
-		{[]string{"quiz", "examples/library/xgs/open-prices.xgs.js", "--answers", "1"}, 2, "not a SKILL.md"},
+		{[]string{"quiz", "../examples/library/skills/broken-onboarding", "--answers", "1,1,1"}, 2, "question needs at least 2"},
+		{[]string{"quiz", "../examples/library/skills/secrets-handling", "--answers", "1"}, 2, "has no quiz"},
+		{[]string{"quiz", "../examples/library/xgs/open-prices.xgs.js", "--answers", "1"}, 2, "not a SKILL.md"},
 		{[]string{"quiz", "no/such/skill", "--answers", "1"}, 2, "cannot open"},
 		{[]string{"quiz", "no/such/skill"}, 2, "cannot open"},                            // not "needs a terminal"
-		{[]string{"quiz", "examples/library/skills/secrets-handling"}, 2, "has no quiz"}, // likewise
+		{[]string{"quiz", "../examples/library/skills/secrets-handling"}, 2, "has no quiz"}, // likewise
 		{[]string{"quiz", brokenQuiz, "--answers", "2,2,1,1"}, 2, "could not be resolved"},
 	}
 	for _, tt := range tests {

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"os"
@@ -10,13 +10,12 @@ import (
 	"github.com/skillstudio/skillstudio/ui"
 )
 
-// The interactive quiz is the studio's Quiz tab alone, full screen.
-func init() {
-	runQuizInteractive = func(cmd *cobra.Command, s *model.Skill, r quiz.Resolver) error {
-		theme := ui.Theme{Dark: true, NoColor: os.Getenv("NO_COLOR") != ""}
-		if t := os.Getenv("SKILLSTUDIO_THEME"); t == "light" {
-			theme.Dark = false
-		}
-		return ui.RunQuiz(cmd.Context(), s, r, theme)
+// runQuizTUI is the interactive quiz: the studio's Quiz tab alone, full
+// screen.
+func runQuizTUI(cmd *cobra.Command, s *model.Skill, r quiz.Resolver) error {
+	theme := ui.Theme{Dark: true, NoColor: os.Getenv("NO_COLOR") != ""}
+	if t := os.Getenv(themeEnv); t == "light" {
+		theme.Dark = false
 	}
+	return ui.RunQuiz(cmd.Context(), s, r, theme)
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"strings"
@@ -18,7 +18,6 @@ func TestLintRemoteSourceOnlineAndOffline(t *testing.T) {
 		t.Fatalf("lint site: exit %d\n%s\n%s", code, out, errOut)
 	}
 	s.Close()
-	t.Cleanup(func() { remoteFlags.offline = false })
 	out, errOut, code = pullCLI(t, "--offline", "lint", "--format", "json", "github:acme/skills")
 	if code == 2 || !strings.Contains(out, "greeter") {
 		t.Fatalf("offline lint: exit %d\n%s\n%s", code, out, errOut)
@@ -31,7 +30,6 @@ func TestLintRemoteSourceOnlineAndOffline(t *testing.T) {
 
 func TestBareDomainThatIsNeitherSays(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	t.Cleanup(func() { remoteFlags.offline = false })
 	_, errOut, code := pullCLI(t, "--offline", "lint", "no-such-folder.example")
 	if code != 2 || !strings.Contains(errOut, "no local file or folder no-such-folder.example, and as a site:") {
 		t.Errorf("exit %d\n%s", code, errOut)

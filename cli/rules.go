@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"encoding/json"
@@ -12,11 +12,7 @@ import (
 	"github.com/skillstudio/skillstudio/model"
 )
 
-func init() {
-	rootCmd.AddCommand(newRulesCmd())
-}
-
-func newRulesCmd() *cobra.Command {
+func (a *app) newRulesCmd() *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use:   "rules",
@@ -26,7 +22,6 @@ whether lint --fix can fix it, and what it checks. Use the ids (or a prefix
 such as "skillmd/") in a config file's rules: map to change a severity.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			defer resetFlags(cmd.Flags())
 			switch format {
 			case "text":
 				return printRulesText(cmd.OutOrStdout(), formats.Rules())

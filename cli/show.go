@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -19,11 +19,7 @@ import (
 	"github.com/skillstudio/skillstudio/ui"
 )
 
-func init() {
-	rootCmd.AddCommand(newShowCmd())
-}
-
-func newShowCmd() *cobra.Command {
+func (a *app) newShowCmd() *cobra.Command {
 	var width int
 	var style string
 	cmd := &cobra.Command{
@@ -41,20 +37,19 @@ to the terminal's width (80 when not a terminal).`,
   skillstudio show --style notty --width 72 release-notes`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			defer resetFlags(cmd.Flags())
-			return runShow(cmd.Context(), cmd.OutOrStdout(), args[0], width, style)
+			return a.runShow(cmd.Context(), cmd.OutOrStdout(), args[0], width, style)
 		},
 	}
 	cmd.Flags().IntVar(&width, "width", 0, "wrap at N columns (default: the terminal's width, or 80)")
 	cmd.Flags().StringVar(&style, "style", "", "dark, light or notty (no colour)")
-	return cmd
+	return a.addRemoteFlags(cmd)
 }
 
-func runShow(ctx context.Context, w io.Writer, spec string, width int, style string) error {
+func (a *app) runShow(ctx context.Context, w io.Writer, spec string, width int, style string) error {
 	if width < 0 {
 		return usagef("--width %d: want a number of columns (or leave it out for the terminal's width)", width)
 	}
-	s, err := showSkill(ctx, spec)
+	s, err := a.showSkill(ctx, spec)
 	if err != nil {
 		return err
 	}
@@ -108,7 +103,7 @@ func defaultShowStyle(isTerm bool) string {
 
 // showSkill reads the one skill SKILL names: a path on disk (or a remote
 // source), else a skill of that name in the embedded library.
-func showSkill(ctx context.Context, spec string) (*model.Skill, error) {
+func (a *app) showSkill(ctx context.Context, spec string) (*model.Skill, error) {
 	opts := model.Options{Profile: model.ProfileAll}
 	if _, err := os.Stat(spec); errors.Is(err, os.ErrNotExist) && !registry.IsRemote(spec) {
 		lib := registry.Embedded().Load(ctx, opts, nil)
@@ -117,7 +112,7 @@ func showSkill(ctx context.Context, spec string) (*model.Skill, error) {
 		}
 		return nil, usagef("cannot open %s: no such file or folder (nor a skill of that name in the example library)", spec)
 	}
-	lib, err := registry.LoadSources(ctx, []string{spec}, opts, nil)
+	lib, err := registry.LoadSources(ctx, []string{spec}, opts, nil, a.remote)
 	if err != nil {
 		return nil, usageError{err}
 	}

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"context"
@@ -23,20 +23,19 @@ import (
 // the background-colour query (tmux, CI, screenshots).
 const themeEnv = "SKILLSTUDIO_THEME"
 
-func init() {
-	f := rootCmd.Flags()
+// addStudioFlags gives the root command the studio's flags.
+func (a *app) addStudioFlags(root *cobra.Command) {
+	f := root.Flags()
 	f.String("theme", "", "colour theme: dark or light (default: the terminal's background; env "+themeEnv+")")
 	f.String("profile", "", "which frontmatter fields count as known: "+profileNames())
 	f.String("config", "", "read this config file instead of the project's .skillstudio.yaml")
 	f.Bool("no-watch", false, "do not watch skills for changes (no live lint)")
 	f.Bool("examples", false, "open the example library built into skillstudio (whatever this folder holds)")
-	runStudio = studioMain
 }
 
-// studioMain opens the studio on SOURCE... (the root command's RunE).
-func studioMain(cmd *cobra.Command, args []string) error {
-	defer resetFlags(cmd.Flags())
-	opts, err := studioOptions(cmd, args)
+// runStudio opens the studio on SOURCE... (the root command's RunE).
+func (a *app) runStudio(cmd *cobra.Command, args []string) error {
+	opts, err := a.studioOptions(cmd, args)
 	if err != nil {
 		return err
 	}
@@ -69,7 +68,7 @@ func (s studioBuilder) Build(file string) ui.BuildResult {
 }
 
 // studioOptions reads flags, environment and config into ui.Options.
-func studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
+func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
 	f := cmd.Flags()
 	theme, _ := f.GetString("theme")
 	profileFlag, _ := f.GetString("profile")
@@ -79,19 +78,20 @@ func studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
 
 	// A local SOURCE that does not exist is a typo: say so before the
 	// screen is taken over.
-	for _, a := range args {
-		if registry.IsRemote(a) {
+	root := cmd.Root()
+	for _, arg := range args {
+		if registry.IsRemote(arg) {
 			continue
 		}
-		if _, err := os.Stat(a); err != nil {
+		if _, err := os.Stat(arg); err != nil {
 			// `skillstudio lnit` is more likely a mistyped command.
-			if rootCmd.SuggestionsMinimumDistance <= 0 {
-				rootCmd.SuggestionsMinimumDistance = 2 // cobra's default, set only when it suggests itself
+			if root.SuggestionsMinimumDistance <= 0 {
+				root.SuggestionsMinimumDistance = 2 // cobra's default, set only when it suggests itself
 			}
-			if s := rootCmd.SuggestionsFor(a); len(s) > 0 {
-				return ui.Options{}, usagef("cannot open %s: %v (did you mean the command %q?)", a, unwrapPathErr(err), s[0])
+			if s := root.SuggestionsFor(arg); len(s) > 0 {
+				return ui.Options{}, usagef("cannot open %s: %v (did you mean the command %q?)", arg, unwrapPathErr(err), s[0])
 			}
-			return ui.Options{}, usagef("cannot open %s: %v", a, unwrapPathErr(err))
+			return ui.Options{}, usagef("cannot open %s: %v", arg, unwrapPathErr(err))
 		}
 	}
 	start := "."
@@ -128,7 +128,7 @@ func studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
 		}
 		profile = p
 	}
-	remote := registry.RemoteDefaults()
+	remote := a.remote
 	return ui.Options{
 		Remote:       &remote,
 		ConfigPath:   config.UserPath(),
@@ -141,7 +141,7 @@ func studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
 		Config:       cfg.Formats(),
 		Watch:        !noWatch,
 		Open: func(spec string) (registry.Opened, error) {
-			return registry.OpenSource(context.Background(), spec)
+			return registry.OpenSource(context.Background(), spec, remote)
 		},
 	}, nil
 }

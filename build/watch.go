@@ -1,4 +1,4 @@
-package main
+package build
 
 import (
 	"context"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
+	"github.com/skillstudio/skillstudio/internal/display"
+	"github.com/skillstudio/skillstudio/internal/watch"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -30,7 +32,7 @@ func (b *builtSkill) dependsOn(file string) bool {
 
 // watch rebuilds on change until ctx ends. A broken file prints its
 // errors and keeps its last good bundle and registry entry.
-func (s *buildSession) watch(ctx context.Context, req buildRequest) error {
+func (s *session) watch(ctx context.Context, req Request) error {
 	dirs := map[string]bool{}
 	for _, abs := range s.order {
 		dirs[filepath.Dir(abs)] = true
@@ -38,29 +40,41 @@ func (s *buildSession) watch(ctx context.Context, req buildRequest) error {
 	for _, r := range s.roots {
 		dirs[r] = true
 	}
-	var list []string
-	for d := range dirs {
-		list = append(list, d)
-	}
-	dw, err := bundle.WatchDirs(list)
+	w, err := watch.New(req.Debounce, nil) // reports absolute paths
 	if err != nil {
 		return fmt.Errorf("watch: %w", err)
 	}
-	s.watcher, s.watched = dw, dirs
+	defer w.Close()
+	for d := range dirs {
+		if err := w.Add(d); err != nil {
+			return fmt.Errorf("watch: %w", err)
+		}
+	}
+	s.watcher, s.watched = w, dirs
 	for _, abs := range s.order {
 		s.watchInputs(s.skills[abs].good)
 	}
-	fmt.Fprintf(s.stdout, "watching %s in %s (ctrl-c to stop)\n", plural(len(s.order), "skill"), plural(len(s.watched), "folder"))
-	if req.ready != nil {
-		req.ready()
+	fmt.Fprintf(s.stdout, "watching %s in %s (ctrl-c to stop)\n", display.Plural(len(s.order), "skill"), display.Plural(len(s.watched), "folder"))
+	if req.Ready != nil {
+		req.Ready()
 	}
-	dw.Run(ctx, req.debounce, s.changed)
-	fmt.Fprintln(s.stdout, "stopped")
-	return nil
+	for {
+		select {
+		case <-ctx.Done():
+			fmt.Fprintln(s.stdout, "stopped")
+			return nil
+		case paths, ok := <-w.Bursts():
+			if !ok {
+				fmt.Fprintln(s.stdout, "stopped")
+				return nil
+			}
+			s.changed(paths)
+		}
+	}
 }
 
 // changed rebuilds the skills a burst of file events touched.
-func (s *buildSession) changed(paths []string) {
+func (s *session) changed(paths []string) {
 	rebuild := map[string]bool{}
 	for _, p := range paths {
 		if filepath.Dir(p) == s.out {
@@ -114,7 +128,7 @@ func (s *buildSession) changed(paths []string) {
 
 // watchInputs adds the folders of a build's helper modules to the
 // watcher (node_modules excepted: packages change by npm, not by typing).
-func (s *buildSession) watchInputs(r *bundle.Result) {
+func (s *session) watchInputs(r *bundle.Result) {
 	if r == nil || s.watcher == nil {
 		return
 	}
@@ -129,7 +143,7 @@ func (s *buildSession) watchInputs(r *bundle.Result) {
 	}
 }
 
-func (s *buildSession) isWatchedDir(dir string) bool {
+func (s *session) isWatchedDir(dir string) bool {
 	for _, r := range s.roots {
 		if r == dir {
 			return true
@@ -143,7 +157,7 @@ func (s *buildSession) isWatchedDir(dir string) bool {
 	return false
 }
 
-func (s *buildSession) remove(abs string) {
+func (s *session) remove(abs string) {
 	s.builder.Forget(abs)
 	delete(s.skills, abs)
 	for i, p := range s.order {
@@ -155,7 +169,7 @@ func (s *buildSession) remove(abs string) {
 }
 
 // writeRegistry rewrites registry.json from every skill's last good build.
-func (s *buildSession) writeRegistry() {
+func (s *session) writeRegistry() {
 	var results []*bundle.Result
 	for _, abs := range s.order {
 		if g := s.skills[abs].good; g != nil {
