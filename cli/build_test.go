@@ -166,4 +166,3 @@ func TestBuildCommandUsage(t *testing.T) {
 		t.Errorf("second build over its own dist/: exit %d\n%s", code, so)
 	}
 }
-

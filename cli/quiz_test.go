@@ -96,7 +96,7 @@ func TestQuizExitCodes(t *testing.T) {
 		{[]string{"quiz", "../examples/library/skills/secrets-handling", "--answers", "1"}, 2, "has no quiz"},
 		{[]string{"quiz", "../examples/library/xgs/open-prices.xgs.js", "--answers", "1"}, 2, "not a SKILL.md"},
 		{[]string{"quiz", "no/such/skill", "--answers", "1"}, 2, "cannot open"},
-		{[]string{"quiz", "no/such/skill"}, 2, "cannot open"},                            // not "needs a terminal"
+		{[]string{"quiz", "no/such/skill"}, 2, "cannot open"},                               // not "needs a terminal"
 		{[]string{"quiz", "../examples/library/skills/secrets-handling"}, 2, "has no quiz"}, // likewise
 		{[]string{"quiz", brokenQuiz, "--answers", "2,2,1,1"}, 2, "could not be resolved"},
 	}
