@@ -41,11 +41,14 @@ are printed as file:line:col), 2 when FILE cannot be read or is not an .xgs.js.`
 	return cmd
 }
 
-// parseRules are the findings that mean describe could not read the file
-// as a skill; other lint findings are lint's business.
-var parseRules = map[string]bool{
-	"xgs/syntax": true, "xgs/header-markers": true, "xgs/encoding": true,
-	"xgs/too-large": true, "xgs/define-skill": true,
+// isParseRule: the findings that mean describe could not read the file as
+// a skill; other lint findings are lint's business.
+func isParseRule(rule string) bool {
+	switch rule {
+	case "xgs/syntax", "xgs/header-markers", "xgs/encoding", "xgs/too-large", "xgs/define-skill":
+		return true
+	}
+	return false
 }
 
 func runDescribe(stdout, stderr io.Writer, file string, asJSON bool) error {
@@ -66,7 +69,7 @@ func runDescribe(stdout, stderr io.Writer, file string, asJSON bool) error {
 		if d.Rule == "xgs/unreadable" {
 			return usagef("cannot read %s: %s", file, d.Message)
 		}
-		if parseRules[d.Rule] && d.Severity == model.SeverityError {
+		if isParseRule(d.Rule) && d.Severity == model.SeverityError {
 			failed = true
 			fmt.Fprintf(stderr, "%s:%d:%d: %s %s: %s\n", file, d.Line, d.Column, d.Severity, d.Rule, sanitize.Line(d.Message))
 			if d.Hint != "" {

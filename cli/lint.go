@@ -16,11 +16,17 @@ import (
 	"github.com/skillstudio/skillstudio/report"
 )
 
-// lintFormats are the values --format takes, each with its printer.
-var lintFormats = map[string]func(w io.Writer, lib *model.Library, opts report.Options) error{
-	"text":  report.Text,
-	"json":  report.JSON,
-	"sarif": report.SARIF,
+// lintPrinter is the printer for a --format value.
+func lintPrinter(format string) (func(w io.Writer, lib *model.Library, opts report.Options) error, bool) {
+	switch format {
+	case "text":
+		return report.Text, true
+	case "json":
+		return report.JSON, true
+	case "sarif":
+		return report.SARIF, true
+	}
+	return nil, false
 }
 
 func (a *app) newLintCmd() *cobra.Command {
@@ -72,7 +78,7 @@ type lintRequest struct {
 }
 
 func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) error {
-	printer, ok := lintFormats[req.format]
+	printer, ok := lintPrinter(req.format)
 	if !ok {
 		return usagef("unknown --format %q (want text, json or sarif)", req.format)
 	}
