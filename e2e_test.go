@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -27,8 +28,8 @@ func TestStudioEndToEnd(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	// copyTree (cmd_lint_test.go) copies the studio's fixtures to a temp
-	// folder, so breaking a file there leaves the repository alone.
+	// The studio's fixtures are copied to a temp folder, so breaking a
+	// file there leaves the repository alone.
 	lib := copyTree(t, filepath.Join("ui", "testdata", "library"))
 
 	session := fmt.Sprintf("skillstudio-e2e-%d", os.Getpid())
@@ -114,4 +115,29 @@ func TestStudioEndToEnd(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	t.Error("q did not quit the studio")
+}
+
+// copyTree copies the fixture folder src to a new temp folder.
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
 }

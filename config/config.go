@@ -138,22 +138,24 @@ func FindProject(start string) (string, bool) {
 	}
 }
 
-// ReadFile reads and checks one configuration file.
-func ReadFile(path string) (*Config, error) {
+// ReadFile reads and checks one configuration file; known is the rule
+// catalogue (formats.Rules()) its rules: are checked against — the caller
+// passes it, since config depends on model only.
+func ReadFile(path string, known model.RuleSet) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read config %s: %w", path, unwrapPathError(err))
 	}
-	return Parse(path, data)
+	return Parse(path, data, known)
 }
 
 // Load reads the user file (when it exists) and then either explicit (the
 // --config flag; it must exist) or the project file found from start.
-func Load(explicit, start string) (*Config, error) {
+func Load(explicit, start string, known model.RuleSet) (*Config, error) {
 	c := &Config{}
 	if p := UserPath(); p != "" {
 		if _, err := os.Stat(p); err == nil {
-			u, err := ReadFile(p)
+			u, err := ReadFile(p, known)
 			if err != nil {
 				return nil, err
 			}
@@ -167,7 +169,7 @@ func Load(explicit, start string) (*Config, error) {
 		}
 	}
 	if project != "" {
-		pc, err := ReadFile(project)
+		pc, err := ReadFile(project, known)
 		if err != nil {
 			return nil, err
 		}

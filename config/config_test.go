@@ -22,7 +22,7 @@ sources:
   - github:acme/skills
 theme: light
 `
-	c, err := Parse("cfg.yaml", []byte(src))
+	c, err := Parse("cfg.yaml", []byte(src), testRules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ theme: light
 
 func TestParseEmpty(t *testing.T) {
 	for _, src := range []string{"", "# only a comment\n", "---\n", "~\n"} {
-		c, err := Parse("e.yaml", []byte(src))
+		c, err := Parse("e.yaml", []byte(src), testRules)
 		if err != nil {
 			t.Errorf("%q: %v", src, err)
 			continue
@@ -83,7 +83,7 @@ func TestParseErrorsNamePosition(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Parse("c.yaml", []byte(tc.src))
+			_, err := Parse("c.yaml", []byte(tc.src), testRules)
 			if err == nil {
 				t.Fatalf("want an error containing %q", tc.want)
 			}
@@ -153,7 +153,7 @@ func TestLoadMergesUserAndProject(t *testing.T) {
 	os.WriteFile(filepath.Join(xdg, "skillstudio", "config.yaml"), []byte("theme: dark\nprofile: all\n"), 0o644)
 	proj := t.TempDir()
 	os.WriteFile(filepath.Join(proj, ProjectFileName), []byte("profile: skillli\n"), 0o644)
-	c, err := Load("", proj)
+	c, err := Load("", proj, testRules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,7 +162,7 @@ func TestLoadMergesUserAndProject(t *testing.T) {
 	}
 	explicit := filepath.Join(t.TempDir(), "other.yaml")
 	os.WriteFile(explicit, []byte("profile: codex\n"), 0o644)
-	c, err = Load(explicit, proj)
+	c, err = Load(explicit, proj, testRules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,12 +173,12 @@ func TestLoadMergesUserAndProject(t *testing.T) {
 
 func TestLoadErrors(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	if _, err := Load(filepath.Join(t.TempDir(), "missing.yaml"), "."); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
+	if _, err := Load(filepath.Join(t.TempDir(), "missing.yaml"), ".", testRules); err == nil || !strings.Contains(err.Error(), "missing.yaml") {
 		t.Errorf("missing --config file: err = %v", err)
 	}
 	proj := t.TempDir()
 	os.WriteFile(filepath.Join(proj, ProjectFileName), []byte("bogus: 1\n"), 0o644)
-	_, err := Load("", proj)
+	_, err := Load("", proj, testRules)
 	if err == nil || !strings.Contains(err.Error(), ProjectFileName+":1:1: unknown setting") {
 		t.Errorf("bad project file: err = %v", err)
 	}
@@ -192,7 +192,7 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		c, err := Parse("f.yaml", data)
+		c, err := Parse("f.yaml", data, testRules)
 		if err == nil && c == nil {
 			t.Fatal("nil config without an error")
 		}
@@ -208,7 +208,7 @@ func FuzzParse(f *testing.F) {
 func BenchmarkParse(b *testing.B) {
 	src := []byte("profile: claude-code\nrules:\n  xgs/: off\n  library/duplicate-name: warning\nsources:\n  - a\ntheme: dark\n")
 	for b.Loop() {
-		if _, err := Parse("b.yaml", src); err != nil {
+		if _, err := Parse("b.yaml", src, testRules); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -43,7 +43,12 @@ func KeyNames() []string {
 	return names
 }
 
-type parser struct{ file string }
+// parser reads one file; known is the rule catalogue its rules: may name
+// (nil: any id in a known family, for tools that only edit sources:).
+type parser struct {
+	file  string
+	known model.RuleSet
+}
 
 func (p *parser) errorf(n *yaml.Node, format string, a ...any) error {
 	line, col := 1, 1
@@ -59,8 +64,8 @@ var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
 // Parse reads one configuration file's content; name is used in errors.
 // An empty file is an empty configuration.
-func Parse(name string, data []byte) (*Config, error) {
-	p := &parser{file: name}
+func Parse(name string, data []byte, known model.RuleSet) (*Config, error) {
+	p := &parser{file: name, known: known}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
@@ -173,10 +178,6 @@ func (p *parser) rules(n *yaml.Node, c *Config) error {
 	if n.Kind != yaml.MappingNode {
 		return p.errorf(n, "rules must be a map of rule id (or prefix ending in /) to error, warning, info or off, not a %s", kindName(n))
 	}
-	var known model.RuleSet
-	if KnownRules != nil {
-		known = KnownRules()
-	}
 	c.Rules = map[string]model.Severity{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
@@ -187,7 +188,7 @@ func (p *parser) rules(n *yaml.Node, c *Config) error {
 		if _, dup := c.Rules[id]; dup {
 			return p.errorf(k, "rule %q is set twice; keep one", id)
 		}
-		if err := checkRuleKey(known, id); err != nil {
+		if err := checkRuleKey(p.known, id); err != nil {
 			return p.errorf(k, "%v", err)
 		}
 		sv, err := p.scalar(v, "a rule's severity")
@@ -203,12 +204,6 @@ func (p *parser) rules(n *yaml.Node, c *Config) error {
 	return nil
 }
 
-// KnownRules lists every rule id a file's rules: may name. The program
-// sets it to formats.Rules at start-up: asking formats here would make
-// config depend on every reader. Left nil, any id of a known family is
-// accepted, so a tool that only edits sources: still works.
-var KnownRules func() model.RuleSet
-
 // families are the rule id prefixes, known even before a reader defines
 // its first rule, so a config file stays valid while rules are added.
 var families = []string{"xgs/", "skillmd/", "quiz/", "osloop/", "library/", "remote/"}
@@ -216,7 +211,7 @@ var families = []string{"xgs/", "skillmd/", "quiz/", "osloop/", "library/", "rem
 // checkRuleKey accepts a known rule id, or a prefix ending in "/" that is
 // a rule family or the start of at least one known id.
 func checkRuleKey(known model.RuleSet, id string) error {
-	if KnownRules == nil {
+	if known == nil {
 		return checkFamily(id)
 	}
 	if strings.HasSuffix(id, "/") {
@@ -241,7 +236,7 @@ func checkRuleKey(known model.RuleSet, id string) error {
 }
 
 // checkFamily accepts an id or prefix in one of the rule families, for
-// when the catalogue of ids is not known (KnownRules unset).
+// when the caller passed no catalogue of ids.
 func checkFamily(id string) error {
 	for _, f := range families {
 		if strings.HasPrefix(id, f) {

@@ -131,7 +131,7 @@ func readForEdit(path string) ([]byte, fs.FileMode, error) {
 // editRoot parses the file (which must already be a valid config) and
 // returns its document and top-level map (nil for an empty file).
 func editRoot(path string, data []byte) (*yaml.Node, *yaml.Node, error) {
-	if _, err := Parse(path, data); err != nil {
+	if _, err := Parse(path, data, nil); err != nil {
 		return nil, nil, fmt.Errorf("%w; fix the file before the studio changes it", err)
 	}
 	var doc yaml.Node
@@ -244,7 +244,7 @@ func encode(doc *yaml.Node) ([]byte, error) {
 }
 
 func writeChecked(path string, data []byte, perm fs.FileMode) error {
-	if _, err := Parse(path, data); err != nil {
+	if _, err := Parse(path, data, nil); err != nil {
 		return fmt.Errorf("editing %s would break it (%v); change it by hand", path, err)
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

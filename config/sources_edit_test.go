@@ -50,7 +50,7 @@ func TestAddSourceKeepsTheRestOfTheFile(t *testing.T) {
 			if got := readConfig(t, p); got != c.want {
 				t.Errorf("file:\n%s\nwant:\n%s", got, c.want)
 			}
-			cfg, err := ReadFile(p)
+			cfg, err := ReadFile(p, testRules)
 			if err != nil || !slices.Contains(cfg.Sources, "github:acme/skills") {
 				t.Errorf("reads back as %v, %v", cfg, err)
 			}
@@ -74,7 +74,7 @@ func TestAddSourceQuotesWhatNeedsIt(t *testing.T) {
 	if _, err := AddSource(p, "# not a comment: really"); err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := ReadFile(p)
+	cfg, err := ReadFile(p, testRules)
 	if err != nil || len(cfg.Sources) != 1 || cfg.Sources[0] != "# not a comment: really" {
 		t.Errorf("reads back as %#v, %v", cfg, err)
 	}
@@ -139,7 +139,7 @@ func FuzzAddSource(f *testing.F) {
 		if err != nil || !added {
 			return
 		}
-		cfg, err := ReadFile(p)
+		cfg, err := ReadFile(p, testRules)
 		if err != nil {
 			t.Fatalf("AddSource wrote a config that does not parse: %v\n%q", err, readConfig(t, p))
 		}

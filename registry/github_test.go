@@ -267,10 +267,7 @@ func TestGitHubSpecFromLoadSources(t *testing.T) {
 	raw := newFakeServer(t)
 	serveRepo(raw, nil, "acme", "skills", "HEAD", osloopRepo(true, "one"))
 	o := testOpts(t, raw, newFakeServer(t))
-	old := RemoteDefaults
-	RemoteDefaults = func() RemoteOptions { return o }
-	defer func() { RemoteDefaults = old }()
-	lib, err := LoadSources(context.Background(), []string{"github:acme/skills"}, modelOptions(), nil)
+	lib, err := LoadSources(context.Background(), []string{"github:acme/skills"}, modelOptions(), nil, o)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -89,11 +89,12 @@ func (o Opened) Load(ctx context.Context, opts model.Options, cfg *model.RuleCon
 	return formats.Collect(ctx, []formats.Opener{open}, formats.Settings{Options: opts, Rules: cfg}).Library()
 }
 
-// OpenSource opens a local path, or (IsRemote) a remote source with
-// RemoteDefaults, fetching all of it.
-func OpenSource(ctx context.Context, spec string) (Opened, error) {
+// OpenSource opens a local path, or (IsRemote) a remote source with the
+// caller's remote options (the CLI's --offline, --insecure-http), fetching
+// all of it.
+func OpenSource(ctx context.Context, spec string, remote RemoteOptions) (Opened, error) {
 	if IsRemote(spec) {
-		o, err := Open(ctx, spec, RemoteDefaults())
+		o, err := Open(ctx, spec, remote)
 		if err != nil && !strings.Contains(spec, ":") {
 			// A bare name that looked like a domain may be a mistyped path.
 			return o, fmt.Errorf("no local file or folder %s, and as a site: %w", spec, err)
@@ -106,12 +107,12 @@ func OpenSource(ctx context.Context, spec string) (Opened, error) {
 // LoadSources opens and reads each spec through the load pipeline,
 // merging them into one library with the library-level checks run across
 // all of them. An unopenable spec is an error naming it; the others are
-// still read.
-func LoadSources(ctx context.Context, specs []string, opts model.Options, cfg *model.RuleConfig) (*model.Library, error) {
+// still read. Remote specs are opened with remote.
+func LoadSources(ctx context.Context, specs []string, opts model.Options, cfg *model.RuleConfig, remote RemoteOptions) (*model.Library, error) {
 	opens := make([]formats.Opener, len(specs))
 	for i, spec := range specs {
 		opens[i] = func() (formats.Source, error) {
-			o, err := OpenSource(ctx, spec)
+			o, err := OpenSource(ctx, spec, remote)
 			return o.Source(), err
 		}
 	}

@@ -60,11 +60,6 @@ const (
 	DefaultMaxRedirects    = 5
 )
 
-// RemoteDefaults returns the options LoadSources and Open use when the
-// caller gives none. The CLI replaces it to pass --offline and
-// --insecure-http; it must be cheap and safe to call from any goroutine.
-var RemoteDefaults = func() RemoteOptions { return RemoteOptions{} }
-
 // withDefaults fills every unset field.
 func (o RemoteOptions) withDefaults() RemoteOptions {
 	if o.GitHubRaw == "" {

@@ -4,21 +4,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"sync"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/skillstudio/skillstudio/internal/watch"
 )
 
-// DefaultDebounce is how long Watcher waits after the last file event of a
-// burst before reporting: editors write a file in several steps (truncate,
-// write, rename a temp file over it), and one report per save is wanted.
-const DefaultDebounce = 50 * time.Millisecond
-
-// maxDelay caps how long a report can be postponed by a file that keeps
-// changing (a log written by a running script, say).
-const maxDelay = 500 * time.Millisecond
+// DefaultDebounce is the shared watcher's quiet time (internal/watch).
+const DefaultDebounce = watch.Debounce
 
 // Watcher reports which skills changed on disk. Skills are registered by a
 // caller-chosen id with the file or folder that holds them; a change to any
@@ -29,11 +24,7 @@ const maxDelay = 500 * time.Millisecond
 // would miss. A skill folder is watched with all its sub-folders, and
 // folders created later inside it are added as they appear.
 type Watcher struct {
-	fsw      *fsnotify.Watcher
-	debounce time.Duration
-	changes  chan []string
-	errors   chan error
-	done     chan struct{}
+	w *watch.Watcher
 
 	mu sync.Mutex
 	// files maps a watched skill file (xgs) to its ids; dirs maps a skill
@@ -47,34 +38,28 @@ type Watcher struct {
 
 // NewWatcher starts a watcher; debounce <= 0 means DefaultDebounce.
 func NewWatcher(debounce time.Duration) (*Watcher, error) {
-	fsw, err := fsnotify.NewWatcher()
+	w := &Watcher{
+		files:   map[string][]string{},
+		dirs:    map[string][]string{},
+		watched: map[string]int{},
+	}
+	inner, err := watch.New(debounce, w.idsFor)
 	if err != nil {
 		return nil, err
 	}
-	if debounce <= 0 {
-		debounce = DefaultDebounce
-	}
-	w := &Watcher{
-		fsw:      fsw,
-		debounce: debounce,
-		changes:  make(chan []string, 16),
-		errors:   make(chan error, 16),
-		done:     make(chan struct{}),
-		files:    map[string][]string{},
-		dirs:     map[string][]string{},
-		watched:  map[string]int{},
-	}
-	go w.loop()
+	w.mu.Lock() // idsFor, on the watch goroutine, reads w.w under mu
+	w.w = inner
+	w.mu.Unlock()
 	return w, nil
 }
 
 // Changes delivers the ids of skills that changed, sorted and without
 // duplicates, one slice per debounced burst. It is closed by Close.
-func (w *Watcher) Changes() <-chan []string { return w.changes }
+func (w *Watcher) Changes() <-chan []string { return w.w.Bursts() }
 
 // Errors delivers watch errors (a folder that vanished, an exhausted inotify
 // limit). They are informational: the watcher keeps going.
-func (w *Watcher) Errors() <-chan error { return w.errors }
+func (w *Watcher) Errors() <-chan error { return w.w.Errors() }
 
 // WatchSkill registers id for the skill at path: a single file (an .xgs.js
 // skill, whose folder is watched and filtered by name) or a skill folder
@@ -123,7 +108,7 @@ func (w *Watcher) addDir(dir string) error {
 		w.watched[dir]++
 		return nil
 	}
-	if err := w.fsw.Add(dir); err != nil {
+	if err := w.w.Add(dir); err != nil {
 		return err
 	}
 	w.watched[dir] = 1
@@ -139,84 +124,12 @@ func (w *Watcher) Close() error {
 	}
 	w.closed = true
 	w.mu.Unlock()
-	err := w.fsw.Close()
-	<-w.done
-	return err
-}
-
-// loop gathers events into bursts and reports each burst after debounce
-// quiet time (or maxDelay after its first event).
-func (w *Watcher) loop() {
-	defer close(w.done)
-	defer close(w.changes)
-	pending := map[string]bool{}
-	var timer <-chan time.Time
-	var first time.Time
-	flush := func() {
-		if len(pending) == 0 {
-			return
-		}
-		ids := make([]string, 0, len(pending))
-		for id := range pending {
-			ids = append(ids, id)
-		}
-		sort.Strings(ids)
-		clear(pending)
-		timer = nil
-		select {
-		case w.changes <- ids:
-		default:
-			// The consumer is behind: keep the ids for the next burst
-			// rather than block the event loop (fsnotify would overflow).
-			for _, id := range ids {
-				pending[id] = true
-			}
-			timer = time.After(w.debounce)
-		}
-	}
-	for {
-		select {
-		case ev, ok := <-w.fsw.Events:
-			if !ok {
-				flush()
-				return
-			}
-			ids := w.idsFor(ev)
-			if len(ids) == 0 {
-				continue
-			}
-			if len(pending) == 0 {
-				first = time.Now()
-			}
-			for _, id := range ids {
-				pending[id] = true
-			}
-			wait := w.debounce
-			if left := maxDelay - time.Since(first); left < wait {
-				wait = max(left, 0)
-			}
-			timer = time.After(wait)
-		case err, ok := <-w.fsw.Errors:
-			if !ok {
-				flush()
-				return
-			}
-			select {
-			case w.errors <- err:
-			default:
-			}
-		case <-timer:
-			flush()
-		}
-	}
+	return w.w.Close()
 }
 
 // idsFor maps one file event to the skills it concerns, and starts
 // watching folders created inside a watched skill folder.
 func (w *Watcher) idsFor(ev fsnotify.Event) []string {
-	if ev.Op == fsnotify.Chmod {
-		return nil // touch, indexers, backup tools: content did not change
-	}
 	p := filepath.Clean(ev.Name)
 	w.mu.Lock()
 	defer w.mu.Unlock()

@@ -79,7 +79,7 @@
 // Builds. Options.Builder (a Builder: Build(file) BuildResult) is called
 // from a command whenever a local .xgs.js skill is selected or changes;
 // the status bar shows the last build's size and time, or its first error.
-// cmd_studio.go adapts formats/xgs/bundle.Builder to it.
+// cli/studio.go adapts formats/xgs/bundle.Builder to it.
 //
 // Headless twins. RenderMarkdown is the Read tab's renderer for `show`;
 // EditorCommand is how the Lint tab opens $VISUAL/$EDITOR at file:line.

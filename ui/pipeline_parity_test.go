@@ -58,7 +58,7 @@ func TestStudioAndCLILoadTheSame(t *testing.T) {
 
 	// The CLI: the embedded examples and the tree, each as lint reads it.
 	embedded := registry.Embedded().Load(t.Context(), opts, cfg)
-	local, err := registry.LoadSources(t.Context(), []string{tree}, opts, cfg)
+	local, err := registry.LoadSources(t.Context(), []string{tree}, opts, cfg, registry.RemoteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

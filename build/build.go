@@ -1,0 +1,92 @@
+// Package build is one `skillstudio build` run: it finds the .xgs.js
+// skills under the paths given, bundles each with formats/xgs/bundle,
+// writes the bundles and registry.json, and with Watch rebuilds what each
+// save touches until interrupted.
+//
+// It is not part of formats/xgs/bundle because it finds skills through
+// formats and registry, which themselves import bundle; bundle stays the
+// esbuild layer (one skill in, one bundle out) and this package owns the
+// session around it: discovery, the output folder, progress lines for a
+// person, and the watch loop.
+package build
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
+)
+
+// Request is everything a build run was told.
+type Request struct {
+	Paths         []string // default "."
+	Out           string   // the output folder
+	Watch, Minify bool
+	ConfigFile    string // "" = the project's .skillstudio.yaml
+	// Stdout gets one line per build; Stderr gets findings and problems.
+	Stdout, Stderr io.Writer
+	// Debounce overrides the watcher's quiet time (tests).
+	Debounce time.Duration
+	// Ready, when set, is called once the watch loop is listening (tests).
+	Ready func()
+}
+
+// ErrFailed is Run's error when a skill did not build; what went wrong
+// has been printed.
+var ErrFailed = errors.New("a skill failed to build")
+
+// Run builds every skill once and, with Watch, keeps rebuilding until
+// ctx ends or the process is interrupted. Errors other than ErrFailed are
+// bad input: a path, the output folder or the config file.
+func Run(ctx context.Context, req Request) error {
+	if len(req.Paths) == 0 {
+		req.Paths = []string{"."}
+	}
+	if strings.TrimSpace(req.Out) == "" {
+		return errors.New("--out needs a folder")
+	}
+	cwd, _ := os.Getwd()
+	absOut, err := filepath.Abs(req.Out)
+	if err != nil {
+		return fmt.Errorf("--out %s: %v", req.Out, err)
+	}
+	s := &session{stdout: req.Stdout, stderr: req.Stderr, cwd: cwd, out: absOut, skills: map[string]*builtSkill{}}
+	if err := s.find(req.Paths); err != nil {
+		return err
+	}
+	// The project's rule config decides lint counts and which header
+	// findings are errors that stop a build, as it does for lint.
+	cfg, err := config.Load(req.ConfigFile, req.Paths[0], formats.Rules())
+	if err != nil {
+		return err
+	}
+	opts := bundle.Options{Minify: req.Minify, Filter: cfg.Formats().Filter}
+	if cfg.Profile != "" {
+		opts.Lint.Profile = cfg.Profile
+	}
+	s.builder = bundle.NewBuilder(opts)
+	defer s.builder.Close()
+
+	failed := s.buildAll()
+	if !req.Watch {
+		if failed > 0 {
+			return ErrFailed
+		}
+		return nil
+	}
+	// ctrl-c ends the watch loop, which says "stopped", rather than the
+	// process.
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return s.watch(ctx, req)
+}

@@ -1,0 +1,126 @@
+package build
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
+	"github.com/skillstudio/skillstudio/internal/display"
+	"github.com/skillstudio/skillstudio/internal/watch"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
+)
+
+// session is one run: the skills it found, the builder that keeps an
+// esbuild context per skill, and each skill's last good build.
+type session struct {
+	stdout, stderr io.Writer
+	cwd, out       string // out is absolute
+	builder        *bundle.Builder
+	order          []string // absolute skill paths, in discovery order
+	skills         map[string]*builtSkill
+	roots          []string // folders the user named (new skills appear there)
+	watcher        *watch.Watcher
+	watched        map[string]bool
+}
+
+type builtSkill struct {
+	display string
+	good    *bundle.Result // the last successful build, or nil
+}
+
+// find collects the .xgs.js skills under each path, skipping the bundles
+// an earlier build wrote into the output folder, and refusing an output
+// folder that holds sources (their bundles would overwrite them).
+func (s *session) find(paths []string) error {
+	built := builtFiles(s.out)
+	for _, p := range paths {
+		o, err := registry.OpenLocal(p)
+		if err != nil {
+			return err
+		}
+		if info, err := os.Stat(p); err == nil && info.IsDir() {
+			abs, _ := filepath.Abs(p)
+			s.roots = append(s.roots, abs)
+		}
+		found := 0
+		for _, c := range formats.Find(o.Base.FS, o.Root).Candidates {
+			if c.Format != model.FormatXGS {
+				continue
+			}
+			abs := filepath.Join(o.Base.Root, filepath.FromSlash(c.Path))
+			if filepath.Dir(abs) == s.out {
+				if built[filepath.Base(abs)] {
+					continue // a bundle an earlier build wrote, not a source
+				}
+				return fmt.Errorf("--out %s holds the skills being built; the bundles would replace their sources (choose another folder)", display.Path(s.cwd, s.out))
+			}
+			found++
+			s.add(abs)
+		}
+		if found == 0 && len(paths) > 1 {
+			// With one PATH the error below says it.
+			fmt.Fprintf(s.stderr, "%s: no .xgs.js skills here\n", p)
+		}
+	}
+	if len(s.order) == 0 {
+		return fmt.Errorf("no .xgs.js skills to build in %s (name a folder or .xgs.js file that holds some)", strings.Join(paths, ", "))
+	}
+	return nil
+}
+
+// builtFiles names the bundles an earlier build listed in out's
+// registry.json.
+func builtFiles(out string) map[string]bool {
+	files := map[string]bool{}
+	b, err := os.ReadFile(filepath.Join(out, bundle.RegistryFile))
+	if err != nil {
+		return files
+	}
+	var reg bundle.Registry
+	if json.Unmarshal(b, &reg) == nil {
+		for _, s := range reg.Skills {
+			files[s.File] = true
+		}
+	}
+	return files
+}
+
+func (s *session) add(abs string) {
+	if s.skills[abs] != nil {
+		return
+	}
+	s.order = append(s.order, abs)
+	s.skills[abs] = &builtSkill{display: display.Path(s.cwd, abs)}
+}
+
+// buildAll builds every skill once, writes what built, and returns how
+// many failed.
+func (s *session) buildAll() (failed int) {
+	results := make([]*bundle.Result, 0, len(s.order))
+	for _, abs := range s.order {
+		r := s.builder.Rebuild(s.skills[abs].display) // findings name the path as shown
+		results = append(results, &r)
+	}
+	reg := bundle.NewRegistry(results) // may fail duplicates and cycles
+	for i, r := range results {
+		s.report(r, false)
+		if r.OK() {
+			s.skills[s.order[i]].good = r
+		} else {
+			failed++
+		}
+	}
+	if err := bundle.WriteDir(s.out, results, reg); err != nil {
+		fmt.Fprintf(s.stderr, "cannot write %s: %v\n", display.Path(s.cwd, s.out), err)
+		return failed + 1
+	}
+	fmt.Fprintf(s.stdout, "built %d of %d skills into %s (%s lists %d)\n",
+		len(results)-failed, len(results), display.Path(s.cwd, s.out), bundle.RegistryFile, len(reg.Skills))
+	return failed
+}

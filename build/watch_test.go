@@ -1,0 +1,191 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
+)
+
+// copyTree copies the fixture folder src to a new temp folder.
+func copyTree(t *testing.T, src string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+func readRegistry(t *testing.T, dir string) bundle.Registry {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, bundle.RegistryFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var reg bundle.Registry
+	if err := json.Unmarshal(b, &reg); err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// syncBuffer is a bytes.Buffer safe for the watch goroutine and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// waitFor polls until the output holds want (an event-driven wait, not a
+// timing assertion: the deadline only stops a hung test).
+func waitFor(t *testing.T, buf *syncBuffer, want string) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(buf.String(), want) {
+		if time.Now().After(deadline) {
+			t.Fatalf("never printed %q; output so far:\n%s", want, buf.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// waitCount waits until substr appears at least n times.
+func waitCount(t *testing.T, buf *syncBuffer, substr string, n int) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for strings.Count(buf.String(), substr) < n {
+		if time.Now().After(deadline) {
+			t.Fatalf("%q printed fewer than %d times:\n%s", substr, n, buf.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	src := copyTree(t, filepath.Join("..", "formats", "xgs", "bundle", "testdata", "skills"))
+	out := filepath.Join(t.TempDir(), "dist")
+	var stdout, stderr syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ready := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, Request{
+			Paths: []string{src}, Out: out, Watch: true, Debounce: 20 * time.Millisecond,
+			Stdout: &stdout, Stderr: &stderr,
+			Ready: func() { close(ready) },
+		})
+	}()
+	select {
+	case <-ready:
+	case err := <-done:
+		t.Fatalf("watch ended early: %v\n%s%s", err, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "watching 6 skills in 1 folder") {
+		t.Errorf("stdout:\n%s", stdout.String())
+	}
+	file := filepath.Join(src, "base-kit.xgs.js")
+	orig, _ := os.ReadFile(file)
+
+	// An editor-style save: write a temp file, rename it over the skill.
+	save := func(text []byte) {
+		tmp := filepath.Join(src, ".base-kit.xgs.js.tmp")
+		os.WriteFile(tmp, text, 0o644)
+		if err := os.Rename(tmp, file); err != nil {
+			t.Fatal(err)
+		}
+	}
+	save(bytes.Replace(orig, []byte("Hello, "), []byte("Howdy, "), 1))
+	waitCount(t, &stdout, "base-kit  ", 2) // the first build's line, then the rebuild's
+	if !strings.Contains(stdout.String(), "lint: 0 errors, 0 warnings, 0 infos") {
+		t.Errorf("the rebuild line has no lint counts:\n%s", stdout.String())
+	}
+	built, _ := os.ReadFile(filepath.Join(out, "base-kit.xgs.js"))
+	if !bytes.Contains(built, []byte("Howdy, ")) {
+		t.Error("the rebuilt bundle was not written")
+	}
+	if strings.Count(stdout.String(), "text-kit  ") != 1 {
+		t.Errorf("a save of base-kit rebuilt other skills:\n%s", stdout.String())
+	}
+
+	save(append(append([]byte(nil), orig...), "\nconst = ;\n"...))
+	waitCount(t, &stdout, "base-kit  ", 3)
+	waitFor(t, &stdout, "base-kit  failed")
+	waitFor(t, &stderr, "base-kit.xgs.js:22:7: error xgs/build-error")
+	if built2, _ := os.ReadFile(filepath.Join(out, "base-kit.xgs.js")); !bytes.Equal(built, built2) {
+		t.Error("a broken save replaced the last good bundle")
+	}
+
+	save(orig)
+	waitCount(t, &stdout, "base-kit  ", 4)
+	if fixed, _ := os.ReadFile(filepath.Join(out, "base-kit.xgs.js")); !bytes.Contains(fixed, []byte("Hello, ")) {
+		t.Error("the fixed skill's bundle was not written")
+	}
+
+	// A new skill dropped into the folder is picked up.
+	tk, _ := os.ReadFile(filepath.Join(src, "text-kit.xgs.js"))
+	os.WriteFile(filepath.Join(src, "text-kit-copy.xgs.js"), bytes.Replace(tk, []byte("@name text-kit"), []byte("@name text-kit-copy"), 1), 0o644)
+	waitFor(t, &stdout, "text-kit-copy  ")
+	deadline := time.Now().Add(20 * time.Second)
+	for len(readRegistry(t, out).Skills) != 7 {
+		if time.Now().After(deadline) {
+			t.Fatalf("registry.json does not list the new skill")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+
+	// Deleting it takes it out of registry.json.
+	os.Remove(filepath.Join(src, "text-kit-copy.xgs.js"))
+	waitFor(t, &stdout, "text-kit-copy.xgs.js  removed")
+	deadline = time.Now().Add(20 * time.Second)
+	for len(readRegistry(t, out).Skills) != 6 {
+		if time.Now().After(deadline) {
+			t.Fatalf("registry.json still lists the deleted skill")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("watch returned %v", err)
+	}
+	if !strings.Contains(stdout.String(), "stopped") {
+		t.Error("no clean stop")
+	}
+}

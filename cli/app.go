@@ -1,0 +1,32 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/quiz"
+	"github.com/skillstudio/skillstudio/registry"
+)
+
+// app is the state one run shares between its commands.
+type app struct {
+	version string
+	// remote is set by --offline and --insecure-http and passed to every
+	// registry call that may open a remote source.
+	remote registry.RemoteOptions
+	// studio opens the studio (the root command with no subcommand);
+	// quizTUI runs the interactive quiz. Tests replace them; nil means
+	// "not available" (help, and a message asking for --answers).
+	studio  func(cmd *cobra.Command, args []string) error
+	quizTUI func(cmd *cobra.Command, s *model.Skill, r quiz.Resolver) error
+}
+
+func newApp(opts Options) *app {
+	a := &app{version: opts.Version}
+	if a.version == "" {
+		a.version = "dev"
+	}
+	a.studio = a.runStudio
+	a.quizTUI = runQuizTUI
+	return a
+}

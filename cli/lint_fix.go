@@ -1,0 +1,35 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/skillstudio/skillstudio/fix"
+	"github.com/skillstudio/skillstudio/internal/display"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// fixAndReload is lint --fix: fix passes until nothing changes, one line
+// per fix applied on out, what could not be fixed on warn. It returns the
+// library as it stands after the last write.
+func fixAndReload(lib *model.Library, load func() (*model.Library, error), out, warn io.Writer, cwd string) (*model.Library, error) {
+	return fix.Repeat(lib, load, func(p fix.Plan, r fix.Result) {
+		printFixPass(p, r, out, warn, cwd)
+	})
+}
+
+// printFixPass reports one pass. A fix skipped for overlapping one applied
+// before it is not mentioned: the next pass applies it.
+func printFixPass(p fix.Plan, r fix.Result, out, warn io.Writer, cwd string) {
+	for _, s := range p.Skipped {
+		if !s.Overlap {
+			fmt.Fprintf(warn, "skipped fix %s:%d: %s: %s\n", display.Path(cwd, s.Fix.File), s.Fix.Diag.Line, s.Fix.Diag.Rule, s.Reason)
+		}
+	}
+	for _, f := range r.Failed {
+		fmt.Fprintf(warn, "not fixed %s: %v\n", display.Path(cwd, f.Path), f.Err)
+	}
+	for _, f := range r.Fixed {
+		fmt.Fprintf(out, "fixed %s:%d: %s: %s\n", display.Path(cwd, f.File), f.Diag.Line, f.Diag.Rule, f.Diag.Fix.Description)
+	}
+}

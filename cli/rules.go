@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+func (a *app) newRulesCmd() *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "rules",
+		Short: "List every lint rule with its default severity and doc",
+		Long: `rules lists every check skillstudio can report: its id, default severity,
+whether lint --fix can fix it, and what it checks. Use the ids (or a prefix
+such as "skillmd/") in a config file's rules: map to change a severity.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			switch format {
+			case "text":
+				return printRulesText(cmd.OutOrStdout(), formats.Rules())
+			case "json":
+				return printRulesJSON(cmd.OutOrStdout(), formats.Rules())
+			}
+			return usagef("unknown --format %q (want text or json)", format)
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
+	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	return cmd
+}
+
+func printRulesText(w io.Writer, rules model.RuleSet) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "RULE\tSEVERITY\tFIX\tDOC")
+	for _, r := range rules {
+		fix := ""
+		if r.Fixable {
+			fix = "yes"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, fix, r.Doc)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "%d rules\n", len(rules))
+	return err
+}
+
+// ruleJSON always carries fixable, unlike model.Rule, so the listing has
+// one shape per entry.
+type ruleJSON struct {
+	ID       string         `json:"id"`
+	Severity model.Severity `json:"severity"`
+	Fixable  bool           `json:"fixable"`
+	Doc      string         `json:"doc"`
+}
+
+func printRulesJSON(w io.Writer, rules model.RuleSet) error {
+	out := make([]ruleJSON, 0, len(rules))
+	for _, r := range rules {
+		out = append(out, ruleJSON{r.ID, r.Severity, r.Fixable, r.Doc})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

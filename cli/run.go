@@ -1,0 +1,56 @@
+// Package cli is skillstudio's command line: a fresh cobra command tree is
+// built for every Run, so nothing a run parses or sets outlives it.
+package cli
+
+import (
+	"context"
+	"errors"
+	"io"
+
+	"github.com/charmbracelet/fang"
+)
+
+// Options are what the process gives a run beyond its arguments.
+type Options struct {
+	// Version is the version `skillstudio version`, --version and the
+	// SARIF report name ("dev" when empty).
+	Version string
+}
+
+// Run executes the CLI with args (without the program name) and returns
+// the process exit code: 0 success, 1 a failure the command reported
+// (lint errors, a closed quiz gate, a failed build), 2 bad usage or an
+// unreadable input.
+func Run(ctx context.Context, args []string, stdout, stderr io.Writer, opts Options) int {
+	return newApp(opts).run(ctx, args, stdout, stderr)
+}
+
+func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := a.newRootCmd()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := fang.Execute(ctx, root,
+		fang.WithVersion(a.version),
+		fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
+			var ee exitError
+			if errors.As(err, &ee) {
+				return
+			}
+			// Messages name paths and file:line:col; fang would capitalise
+			// their first word and wrap them, which breaks both.
+			styles.ErrorText = styles.ErrorText.UnsetTransform().UnsetWidth()
+			fang.DefaultErrorHandler(w, styles, err)
+		}),
+	)
+	if err == nil {
+		return 0
+	}
+	var ee exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	// usageError, cobra's own flag and argument errors, and everything
+	// else that stopped a command before it could report.
+	return 2
+}

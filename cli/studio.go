@@ -1,0 +1,156 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
+	"github.com/skillstudio/skillstudio/ui"
+)
+
+// themeEnv fixes the studio's palette where the terminal does not answer
+// the background-colour query (tmux, CI, screenshots).
+const themeEnv = "SKILLSTUDIO_THEME"
+
+// addStudioFlags gives the root command the studio's flags.
+func (a *app) addStudioFlags(root *cobra.Command) {
+	f := root.Flags()
+	f.String("theme", "", "colour theme: dark or light (default: the terminal's background; env "+themeEnv+")")
+	f.String("profile", "", "which frontmatter fields count as known: "+profileNames())
+	f.String("config", "", "read this config file instead of the project's .skillstudio.yaml")
+	f.Bool("no-watch", false, "do not watch skills for changes (no live lint)")
+	f.Bool("examples", false, "open the example library built into skillstudio (whatever this folder holds)")
+}
+
+// runStudio opens the studio on SOURCE... (the root command's RunE).
+func (a *app) runStudio(cmd *cobra.Command, args []string) error {
+	opts, err := a.studioOptions(cmd, args)
+	if err != nil {
+		return err
+	}
+	if !term.IsTerminal(os.Stdout.Fd()) || !term.IsTerminal(os.Stdin.Fd()) {
+		return usagef("the studio needs a terminal; for scripts use `skillstudio list` or `skillstudio show SKILL`")
+	}
+	builder := bundle.NewBuilder(bundle.Options{Lint: model.Options{Profile: opts.Profile}})
+	defer builder.Close()
+	opts.Builder = studioBuilder{builder}
+	return ui.Run(opts)
+}
+
+// studioBuilder adapts the incremental bundle builder to the studio's
+// status bar.
+type studioBuilder struct{ b *bundle.Builder }
+
+func (s studioBuilder) Build(file string) ui.BuildResult {
+	start := time.Now()
+	r := s.b.Rebuild(file)
+	res := ui.BuildResult{Bytes: len(r.Output), Duration: time.Since(start)}
+	if !r.OK() {
+		msg := "build failed"
+		if len(r.Errors) > 0 {
+			d := r.Errors[0]
+			msg = fmt.Sprintf("%s:%d:%d: %s", filepath.Base(d.File), d.Line, d.Column, d.Message)
+		}
+		res.Err = errors.New(msg)
+	}
+	return res
+}
+
+// studioOptions reads flags, environment and config into ui.Options.
+func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
+	f := cmd.Flags()
+	theme, _ := f.GetString("theme")
+	profileFlag, _ := f.GetString("profile")
+	configFile, _ := f.GetString("config")
+	noWatch, _ := f.GetBool("no-watch")
+	examples, _ := f.GetBool("examples")
+
+	// A local SOURCE that does not exist is a typo: say so before the
+	// screen is taken over.
+	root := cmd.Root()
+	for _, arg := range args {
+		if registry.IsRemote(arg) {
+			continue
+		}
+		if _, err := os.Stat(arg); err != nil {
+			// `skillstudio lnit` is more likely a mistyped command.
+			if root.SuggestionsMinimumDistance <= 0 {
+				root.SuggestionsMinimumDistance = 2 // cobra's default, set only when it suggests itself
+			}
+			if s := root.SuggestionsFor(arg); len(s) > 0 {
+				return ui.Options{}, usagef("cannot open %s: %v (did you mean the command %q?)", arg, unwrapPathErr(err), s[0])
+			}
+			return ui.Options{}, usagef("cannot open %s: %v", arg, unwrapPathErr(err))
+		}
+	}
+	start := "."
+	if len(args) > 0 && !registry.IsRemote(args[0]) {
+		start = args[0]
+	}
+	cfg, err := config.Load(configFile, start, formats.Rules())
+	if err != nil {
+		return ui.Options{}, usageError{err}
+	}
+	if theme == "" {
+		theme = os.Getenv(themeEnv)
+	}
+	if theme == "" {
+		theme = cfg.Theme
+	}
+	theme = strings.ToLower(strings.TrimSpace(theme))
+	switch theme {
+	case "", "dark", "light", "auto":
+	default:
+		return ui.Options{}, usagef("unknown theme %q (want dark or light)", theme)
+	}
+	if theme == "auto" {
+		theme = ""
+	}
+	profile := model.ProfileAll
+	if cfg.Profile != "" {
+		profile = cfg.Profile
+	}
+	if profileFlag != "" {
+		p, ok := parseProfile(profileFlag)
+		if !ok {
+			return ui.Options{}, usagef("unknown --profile %q (want %s)", profileFlag, profileNames())
+		}
+		profile = p
+	}
+	remote := a.remote
+	return ui.Options{
+		Remote:       &remote,
+		ConfigPath:   config.UserPath(),
+		Sources:      args,
+		ExtraSources: cfg.Sources,
+		Examples:     examples,
+		Theme:        theme,
+		NoColor:      os.Getenv("NO_COLOR") != "",
+		Profile:      profile,
+		Config:       cfg.Formats(),
+		Watch:        !noWatch,
+		Open: func(spec string) (registry.Opened, error) {
+			return registry.OpenSource(context.Background(), spec, remote)
+		},
+	}, nil
+}
+
+func unwrapPathErr(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

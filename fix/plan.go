@@ -1,0 +1,117 @@
+package fix
+
+import (
+	"os"
+	"sort"
+)
+
+// Source reads the current content of a file a fix edits: the disk for
+// the CLI, open buffers for an editor.
+type Source interface {
+	ReadFile(path string) ([]byte, error)
+}
+
+// Disk reads files from this machine's disk.
+var Disk Source = disk{}
+
+type disk struct{}
+
+func (disk) ReadFile(p string) ([]byte, error) {
+	// Stat first: its error names the problem as lint --fix always has.
+	if _, err := os.Stat(p); err != nil {
+		return nil, err
+	}
+	return os.ReadFile(p)
+}
+
+// Plan is which fixes can be applied together, and each file's edits.
+type Plan struct {
+	// Accepted fixes, in the order they were offered.
+	Accepted []Fix
+	// Skipped fixes and why.
+	Skipped []Skipped
+	// Files holds the accepted edits per file, sorted by path.
+	Files []FileEdits
+}
+
+// Skipped is a fix left out of a plan.
+type Skipped struct {
+	Fix    Fix
+	Reason string
+	// Overlap is set when the fix only collides with one accepted before
+	// it: nothing is wrong with it, and a later pass may apply it.
+	Overlap bool
+}
+
+// FileEdits is one file's content when planned and its accepted edits.
+type FileEdits struct {
+	Path     string
+	Original []byte
+	Edits    []Edit
+}
+
+// NewPlan accepts, in order, each fix whose edits lie inside their files
+// and overlap neither each other nor an edit accepted before.
+func NewPlan(fixes []Fix, src Source) Plan {
+	var p Plan
+	files := map[string]*FileEdits{}
+	for _, f := range fixes {
+		if s, ok := check(f, files, src); !ok {
+			p.Skipped = append(p.Skipped, s)
+			continue
+		}
+		for _, e := range f.Edits {
+			files[e.Path].Edits = append(files[e.Path].Edits, e)
+		}
+		p.Accepted = append(p.Accepted, f)
+	}
+	for _, fe := range files {
+		if len(fe.Edits) > 0 {
+			p.Files = append(p.Files, *fe)
+		}
+	}
+	sort.Slice(p.Files, func(i, j int) bool { return p.Files[i].Path < p.Files[j].Path })
+	return p
+}
+
+// check reads the files f edits and reports whether f fits beside the
+// edits accepted so far; when not, why.
+func check(f Fix, files map[string]*FileEdits, src Source) (Skipped, bool) {
+	skip := func(reason string) (Skipped, bool) { return Skipped{Fix: f, Reason: reason}, false }
+	for i, e := range f.Edits {
+		fe, ok := files[e.Path]
+		if !ok {
+			data, err := src.ReadFile(e.Path)
+			if err != nil {
+				return skip(err.Error())
+			}
+			fe = &FileEdits{Path: e.Path, Original: data}
+			files[e.Path] = fe
+		}
+		if reason := outOfRange(e, len(fe.Original)); reason != "" {
+			return skip(reason)
+		}
+		for _, a := range fe.Edits {
+			if overlaps(a, e) {
+				return Skipped{Fix: f, Reason: "it overlaps a fix applied before it", Overlap: true}, false
+			}
+		}
+		for _, o := range f.Edits[:i] {
+			if o.Path == e.Path && overlaps(o, e) {
+				return skip("its edits overlap each other (a reader bug; please report it)")
+			}
+		}
+	}
+	return Skipped{}, true
+}
+
+// Output is path's content with the plan's edits applied, and whether the
+// plan edits path at all.
+func (p Plan) Output(path string) ([]byte, bool) {
+	for _, fe := range p.Files {
+		if fe.Path == path {
+			return splice(fe.Original, fe.Edits), true
+		}
+	}
+	return nil, false
+}

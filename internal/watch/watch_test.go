@@ -1,0 +1,116 @@
+package watch
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+)
+
+func newWatcher(t *testing.T, keys KeysFunc, dirs ...string) *Watcher {
+	t.Helper()
+	w, err := New(20*time.Millisecond, keys)
+	if err != nil {
+		t.Skipf("fsnotify unavailable here: %v", err)
+	}
+	t.Cleanup(func() { w.Close() })
+	for _, d := range dirs {
+		if err := w.Add(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return w
+}
+
+func next(t *testing.T, w *Watcher) []string {
+	t.Helper()
+	select {
+	case keys, ok := <-w.Bursts():
+		if !ok {
+			t.Fatal("Bursts closed")
+		}
+		return keys
+	case <-time.After(5 * time.Second):
+		t.Fatal("no burst within 5s")
+	}
+	return nil
+}
+
+func TestBurstOfWritesIsReportedOnceSorted(t *testing.T) {
+	dir := t.TempDir()
+	w := newWatcher(t, nil, dir)
+	b, a := filepath.Join(dir, "b.txt"), filepath.Join(dir, "a.txt")
+	for _, p := range []string{b, a, b} {
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := next(t, w); !reflect.DeepEqual(got, []string{a, b}) {
+		t.Errorf("burst = %v, want [%s %s]", got, a, b)
+	}
+	select {
+	case extra := <-w.Bursts():
+		t.Errorf("a second burst for one save: %v", extra)
+	case <-time.After(100 * time.Millisecond):
+	}
+}
+
+func TestKeysFuncFiltersAndRenames(t *testing.T) {
+	dir := t.TempDir()
+	w := newWatcher(t, func(ev fsnotify.Event) []string {
+		if filepath.Ext(ev.Name) != ".md" {
+			return nil
+		}
+		return []string{"doc"}
+	}, dir)
+	os.WriteFile(filepath.Join(dir, "tmp.swp"), []byte("x"), 0o644)
+	os.WriteFile(filepath.Join(dir, "a.md"), []byte("x"), 0o644)
+	if got := next(t, w); !reflect.DeepEqual(got, []string{"doc"}) {
+		t.Errorf("burst = %v, want [doc]", got)
+	}
+}
+
+func TestChmodIsNotAChange(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "a.txt")
+	os.WriteFile(p, []byte("x"), 0o644)
+	w := newWatcher(t, nil, dir)
+	if err := os.Chmod(p, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case got := <-w.Bursts():
+		t.Errorf("chmod reported: %v", got)
+	case <-time.After(150 * time.Millisecond):
+	}
+}
+
+func TestCloseClosesBursts(t *testing.T) {
+	w, err := New(0, nil)
+	if err != nil {
+		t.Skipf("fsnotify unavailable here: %v", err)
+	}
+	w.Close()
+	if _, ok := <-w.Bursts(); ok {
+		t.Error("Bursts still open after Close")
+	}
+}
+
+// A file that never stops changing is still reported within MaxDelay.
+func TestBurstWaitIsCappedByMaxDelay(t *testing.T) {
+	var b burst
+	start := time.Now()
+	b.add([]string{"k"}, start)
+	if got := b.wait(Debounce, start); got != Debounce {
+		t.Errorf("fresh burst waits %v, want %v", got, Debounce)
+	}
+	if got := b.wait(Debounce, start.Add(MaxDelay-10*time.Millisecond)); got != 10*time.Millisecond {
+		t.Errorf("old burst waits %v, want 10ms", got)
+	}
+	if got := b.wait(Debounce, start.Add(2*MaxDelay)); got != 0 {
+		t.Errorf("overdue burst waits %v, want 0", got)
+	}
+}
