@@ -1,0 +1,66 @@
+package review
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Download-and-run shapes, matched per logical shell line (backslash
+// continuations joined). These read commands a skill tells an agent or a
+// script to run; nothing is ever run.
+var remoteExecPatterns = []*regexp.Regexp{
+	// curl … | sh, wget -O- … | sudo bash, iwr … | iex
+	regexp.MustCompile(`(?i)\b(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]*\|\s*(sudo\s+(-\S+\s+)*)?(sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression)\b`),
+	// iex (iwr …), iex ((New-Object Net.WebClient).DownloadString(…))
+	regexp.MustCompile(`(?i)\b(iex|invoke-expression)\b\s*[(&]*\s*(iwr|irm|invoke-webrequest|invoke-restmethod|new-object\s+(system\.)?net\.webclient)\b`),
+	// eval "$(curl …)", sh -c "$(wget -O- …)"
+	regexp.MustCompile(`(?i)\b(eval|(ba|z)?sh\s+-c|source)\s+["']?\$\(\s*(curl|wget)\b`),
+	// bash <(curl …), source <(wget …)
+	regexp.MustCompile(`(?i)\b((ba|z)?sh|source|\.)\s+<\(\s*(curl|wget)\b`),
+}
+
+const remoteExecHint = "Download the script, read it, pin it by checksum or version, then run the local copy."
+
+// remoteExecIn returns a short description of a download-and-run in line,
+// or "".
+func remoteExecIn(line string) string {
+	if !strings.Contains(line, "curl") && !strings.Contains(line, "wget") && !strings.Contains(strings.ToLower(line), "iwr") &&
+		!strings.Contains(strings.ToLower(line), "irm") && !strings.Contains(strings.ToLower(line), "invoke-") && !strings.Contains(strings.ToLower(line), "webclient") {
+		return ""
+	}
+	for _, re := range remoteExecPatterns {
+		if re.MatchString(line) {
+			return "downloads code and runs it unseen"
+		}
+	}
+	return ""
+}
+
+// scanRemoteExec reports each download-and-run line of f.
+func (r *reviewer) scanRemoteExec(f *source) {
+	text := f.text
+	for pos := 0; pos < len(text); {
+		end := pos
+		// One logical line: join "\\\n" continuations.
+		for {
+			nl := strings.IndexByte(text[end:], '\n')
+			if nl < 0 {
+				end = len(text)
+				break
+			}
+			end += nl
+			if end > pos && strings.HasSuffix(strings.TrimRight(text[pos:end], "\r"), "\\") {
+				end++
+				continue
+			}
+			break
+		}
+		logical := text[pos:end]
+		if what := remoteExecIn(logical); what != "" {
+			off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
+			r.report(f, off, "review/remote-exec", fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(logical)), 200)), remoteExecHint)
+		}
+		pos = end + 1
+	}
+}
