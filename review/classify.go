@@ -73,7 +73,8 @@ func classAt(s string, i int) hiddenClass {
 // the older symbol blocks emoji draw from, and skin-tone modifiers.
 func isPictographic(r rune) bool {
 	return r >= 0x1F000 && r <= 0x1FAFF || r >= 0x2600 && r <= 0x27BF || r >= 0x2300 && r <= 0x23FF ||
-		r >= 0x2B00 && r <= 0x2BFF || r == 0x00A9 || r == 0x00AE || r >= 0x2190 && r <= 0x21FF || r == 0x2122 || r == 0x20E3
+		r >= 0x2B00 && r <= 0x2BFF || r == 0x00A9 || r == 0x00AE || r >= 0x2100 && r <= 0x21FF || // letterlike (ℹ ™) and arrows
+		r >= 0x2460 && r <= 0x25FF || r == 0x203C || r == 0x2049 || r == 0x3030 || r == 0x303D || r == 0x3297 || r == 0x3299 || r == 0x20E3
 }
 
 func isNonLatinLetter(r rune) bool {

@@ -12,26 +12,31 @@ import (
 // ordinary skill says to its agent. They run over prose normalised to
 // lowercase words separated by single spaces (punctuation, Markdown
 // emphasis and line breaks all become one space), never over code.
-var overridePhrases = []struct {
+type phrase struct {
 	re   *regexp.Regexp
 	what string
-}{
+	// notBefore lists words that, right after the match, make it about
+	// something else: "never tell the user to …" is about content.
+	notBefore []string
+}
+
+var overridePhrases = []phrase{
 	{regexp.MustCompile(`\b(ignore|disregard|forget|override|bypass)( all| any| every)?( of)?( the| your| my| these| those)? (previous|prior|above|earlier|preceding|former|original|system|existing)( \w+)? (instructions?|prompts?|directions|rules|guidelines|guardrails)\b`),
-		"tells the agent to ignore its earlier instructions"},
+		"tells the agent to ignore its earlier instructions", nil},
 	{regexp.MustCompile(`\b(ignore|disregard|forget) (everything|all) (you were told|you have been told|above|before this)\b`),
-		"tells the agent to ignore its earlier instructions"},
+		"tells the agent to ignore its earlier instructions", nil},
 	{regexp.MustCompile(`\b(do not|don't|dont|never) (tell|inform|notify|alert) the user\b`),
-		"tells the agent to keep something from the user"},
+		"tells the agent to keep something from the user", []string{"to", "how", "what", "which", "that they", "they"}},
 	{regexp.MustCompile(`\b(do not|don't|dont|never) (mention|reveal|disclose) (this|it|that|these instructions) to the user\b`),
-		"tells the agent to keep something from the user"},
+		"tells the agent to keep something from the user", nil},
 	{regexp.MustCompile(`\bwithout (telling|informing|notifying|alerting) the user\b`),
-		"tells the agent to act without telling the user"},
+		"tells the agent to act without telling the user", nil},
 	{regexp.MustCompile(`\b(hide|conceal|keep) (this|it|these|that)( \w+)? (from|secret from) the user\b`),
-		"tells the agent to keep something from the user"},
+		"tells the agent to keep something from the user", nil},
 	{regexp.MustCompile(`\byou are now (a |an |in )?(dan|jailbroken|unrestricted|unfiltered|uncensored|developer mode|god mode|no longer bound|free of|freed from)\b`),
-		"tells the agent it is now something else, free of its rules"},
+		"tells the agent it is now something else, free of its rules", nil},
 	{regexp.MustCompile(`\byour (new|real|true|actual) (system prompt|instructions) (is|are)\b`),
-		"replaces the agent's instructions"},
+		"replaces the agent's instructions", nil},
 }
 
 // Exfiltration needs three things in one sentence: a verb that moves data,
@@ -53,8 +58,10 @@ func instructionIn(text string) string {
 	}
 	n := normalize(text)
 	for _, p := range overridePhrases {
-		if p.re.MatchString(n.text) {
-			return p.what
+		for _, m := range p.re.FindAllStringIndex(n.text, -1) {
+			if !p.excluded(n, text, m, false) {
+				return p.what
+			}
 		}
 	}
 	for _, s := range sentences(text) {
@@ -73,6 +80,9 @@ func (r *reviewer) scanInstructions(f *source, text string, base int) {
 	n := normalize(text)
 	for _, p := range overridePhrases {
 		for _, m := range p.re.FindAllStringIndex(n.text, -1) {
+			if p.excluded(n, text, m, true) {
+				continue
+			}
 			off := base + n.orig[m[0]]
 			r.report(f, off, "review/instruction", fmt.Sprintf("%s: %s", p.what, excerpt(f, off, 60)),
 				"Skills describe tasks; they should not steer the agent against its user or system.")
@@ -85,6 +95,25 @@ func (r *reviewer) scanInstructions(f *source, text string, base int) {
 				"Read where the data goes; a skill should not move keys or private files off the machine.")
 		}
 	}
+}
+
+// excluded: the match is quoted (a skill citing an attack: 'Ignore
+// previous instructions…' as an example) or continues with a word that
+// changes its sense. Quoting excuses visible text only: hidden text has
+// no reader to cite an example to.
+func (p phrase) excluded(n normalized, text string, m []int, visible bool) bool {
+	start := n.orig[m[0]]
+	before := strings.TrimRight(text[:start], " \t*_")
+	if q, _ := utf8.DecodeLastRuneInString(before); visible && strings.ContainsRune("'\"`‘“«", q) {
+		return true
+	}
+	after := strings.TrimSpace(n.text[m[1]:])
+	for _, w := range p.notBefore {
+		if after == w || strings.HasPrefix(after, w+" ") {
+			return true
+		}
+	}
+	return false
 }
 
 func exfiltrates(sentence string) bool {

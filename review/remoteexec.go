@@ -10,8 +10,9 @@ import (
 // continuations joined). These read commands a skill tells an agent or a
 // script to run; nothing is ever run.
 var remoteExecPatterns = []*regexp.Regexp{
-	// curl … | sh, wget -O- … | sudo bash, iwr … | iex
-	regexp.MustCompile(`(?i)\b(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|\n]*\|\s*(sudo\s+(-\S+\s+)*)?(sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression)\b`),
+	// curl … URL | sh, wget -O- $URL | sudo bash, iwr URL | iex (a URL or a
+	// variable must come between, so a table row "| curl | python |" is not one)
+	regexp.MustCompile(`(?i)\b(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\s[^|\n]*(https?://|\$)[^|\n]*\|\s*(sudo\s+(-\S+\s+)*)?(sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression)\b`),
 	// iex (iwr …), iex ((New-Object Net.WebClient).DownloadString(…))
 	regexp.MustCompile(`(?i)\b(iex|invoke-expression)\b\s*[(&]*\s*(iwr|irm|invoke-webrequest|invoke-restmethod|new-object\s+(system\.)?net\.webclient)\b`),
 	// eval "$(curl …)", sh -c "$(wget -O- …)"

@@ -113,11 +113,44 @@ func looksSecret(v string) bool {
 	if digits < 2 || letters < 4 {
 		return false
 	}
-	// snake_case or kebab-case words read as identifiers, not keys.
-	if strings.Count(v, "_")+strings.Count(v, "-")+strings.Count(v, ".") > len(v)/6 {
+	if wordy(v) {
 		return false
 	}
 	return entropy(v) >= 3.5
+}
+
+// wordy: every piece between - _ . is one plain word or number
+// ("base64-or-pem-private-key", "v1.2.3-beta"), as identifiers and
+// descriptions are; a key's pieces mix case and digits.
+func wordy(v string) bool {
+	parts := strings.FieldsFunc(v, func(c rune) bool { return c == '-' || c == '_' || c == '.' })
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if !(isAll(p, 'a', 'z') || isAll(p, 'A', 'Z') || isAll(p, '0', '9') || isWordish(p)) {
+			return false
+		}
+	}
+	return true
+}
+
+func isAll(s string, lo, hi byte) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < lo || s[i] > hi {
+			return false
+		}
+	}
+	return true
+}
+
+// isWordish: letters then digits, like "base64" or "sha256".
+func isWordish(s string) bool {
+	i := 0
+	for i < len(s) && (s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z') {
+		i++
+	}
+	return i > 0 && isAll(s[i:], '0', '9')
 }
 
 // isFake recognises placeholders and documentation examples.
