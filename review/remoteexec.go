@@ -58,9 +58,10 @@ func (r *reviewer) scanRemoteExec(f *source) {
 			break
 		}
 		logical := text[pos:end]
-		if what := remoteExecIn(logical); what != "" {
+		joined := strings.NewReplacer("\\\r\n", " ", "\\\n", " ").Replace(logical)
+		if what := remoteExecIn(joined); what != "" {
 			off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
-			r.report(f, off, "review/remote-exec", fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(logical)), 200)), remoteExecHint)
+			r.report(f, off, "review/remote-exec", fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(joined)), 200)), remoteExecHint)
 		}
 		pos = end + 1
 	}
