@@ -30,12 +30,32 @@ func remoteExecIn(line string) string {
 		!strings.Contains(strings.ToLower(line), "irm") && !strings.Contains(strings.ToLower(line), "invoke-") && !strings.Contains(strings.ToLower(line), "webclient") {
 		return ""
 	}
-	for _, re := range remoteExecPatterns {
-		if re.MatchString(line) {
+	for i, re := range remoteExecPatterns {
+		for _, m := range re.FindAllStringIndex(line, -1) {
+			if i == 0 && stdinIsData(line[m[1]:]) {
+				continue
+			}
 			return "downloads code and runs it unseen"
 		}
 	}
 	return ""
+}
+
+// stdinIsData: after "| python3", "-c code", "-e code", "-m module" or a
+// script name mean the program comes from elsewhere and the download is
+// only its input (curl … | python3 -c "import zlib…").
+func stdinIsData(rest string) bool {
+	f := strings.Fields(rest)
+	if len(f) == 0 {
+		return false
+	}
+	switch a := f[0]; {
+	case a == "-c" || a == "-e" || a == "-m":
+		return true
+	case a == "-" || strings.HasPrefix(a, "-") || strings.ContainsAny(a[:1], "|;&)`\"'"):
+		return false
+	}
+	return true // "| python3 tool.py": a local script reads the download
 }
 
 // scanRemoteExec reports each download-and-run line of f.

@@ -183,3 +183,17 @@ func dump(ds []model.Diagnostic) string {
 	}
 	return b.String()
 }
+
+func TestRemoteExecStdinAsData(t *testing.T) {
+	for line, want := range map[string]bool{
+		`curl -fsSL "https://api.example/x.so" | python3 -c "import zlib"`:    false,
+		`curl -s https://x.example/data.json | python3 tool.py`:               false,
+		`curl -sfL https://x.example/install.sh | sh -s -- -b /usr/local/bin`: true,
+		`curl -s https://x.example/i.py | python3 -`:                          true,
+		`curl -s https://x.example/i.sh | sudo -E bash`:                       true,
+	} {
+		if got := remoteExecIn(line) != ""; got != want {
+			t.Errorf("%s: remote exec = %v, want %v", line, got, want)
+		}
+	}
+}

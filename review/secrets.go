@@ -82,6 +82,11 @@ func (r *reviewer) scanSecretAssignmentsJS(f *source) {
 }
 
 func (r *reviewer) reportSecretLike(f *source, off int, name, value string) {
+	for _, p := range secretFormats {
+		if p.re.MatchString(value) {
+			return // already a review/secret finding
+		}
+	}
 	r.report(f, off, "review/secret-like", fmt.Sprintf("%s is set to a random-looking %d-character value: %s", name, len(value), mask(value)),
 		"If this is a real credential, revoke it and read it at run time instead; if it is an example, make that obvious (YOUR_TOKEN, xxxx).")
 }
