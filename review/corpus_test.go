@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/model"
@@ -55,8 +56,11 @@ func TestCorpus(t *testing.T) {
 			perRule := map[string]int{}
 			skillsWith := map[string]int{}
 			var all []model.Diagnostic
+			var spent time.Duration
 			for _, s := range lib.Skills {
+				start := time.Now()
 				ds := Skill(s, nil)
+				spent += time.Since(start)
 				all = append(all, ds...)
 				seen := map[string]bool{}
 				for _, d := range ds {
@@ -80,7 +84,7 @@ func TestCorpus(t *testing.T) {
 			}
 			sort.Strings(ids)
 			var b strings.Builder
-			fmt.Fprintf(&b, "%d skills reviewed; findings per rule (findings / skills):\n", len(lib.Skills))
+			fmt.Fprintf(&b, "%d skills reviewed in %v; findings per rule (findings / skills):\n", len(lib.Skills), spent.Round(time.Millisecond))
 			for _, id := range ids {
 				fmt.Fprintf(&b, "  %-34s %5d / %d\n", id, perRule[id], skillsWith[id])
 			}

@@ -20,6 +20,10 @@ type phrase struct {
 	notBefore []string
 }
 
+// phraseAnchors: the normalised text must hold one of these words before
+// any phrase regexp runs; almost no skill does, which keeps review fast.
+var phraseAnchors = []string{"ignore", "disregard", "forget", "override", "bypass", "the user", "you are now", "your new", "your real", "your true", "your actual"}
+
 var overridePhrases = []phrase{
 	{regexp.MustCompile(`\b(ignore|disregard|forget|override|bypass)( all| any| every)?( of)?( the| your| my| these| those)? (previous|prior|above|earlier|preceding|former|original|system|existing)( \w+)? (instructions?|prompts?|directions|rules|guidelines|guardrails)\b`),
 		"tells the agent to ignore its earlier instructions", nil},
@@ -58,6 +62,9 @@ func instructionIn(text string) string {
 	}
 	n := normalize(text)
 	for _, p := range overridePhrases {
+		if !containsAny(n.text, phraseAnchors) {
+			break
+		}
 		for _, m := range p.re.FindAllStringIndex(n.text, -1) {
 			if !p.excluded(n, text, m, false) {
 				return p.what
@@ -79,6 +86,9 @@ func (r *reviewer) scanInstructions(f *source, text string, base int) {
 	text = blankComments(text)
 	n := normalize(text)
 	for _, p := range overridePhrases {
+		if !containsAny(n.text, phraseAnchors) {
+			break
+		}
 		for _, m := range p.re.FindAllStringIndex(n.text, -1) {
 			if p.excluded(n, text, m, true) {
 				continue
@@ -116,8 +126,17 @@ func (p phrase) excluded(n normalized, text string, m []int, visible bool) bool 
 	return false
 }
 
+// Cheap anchors: a sentence without one of each skips the regexps.
+var (
+	exfilDestHints   = []string{"http", "webhook", "pastebin", "ngrok", "requestbin", "server", "endpoint", "url", "address", "host"}
+	exfilSecretHints = []string{"ssh", "id_rsa", "id_ed25519", ".env", "credential", "netrc", "npmrc", "keychain", "private key", "api", "token", "secret", "password", "cookie", "environment variable"}
+)
+
 func exfiltrates(sentence string) bool {
 	lower := strings.ToLower(sentence)
+	if !containsAny(lower, exfilDestHints) || !containsAny(lower, exfilSecretHints) {
+		return false
+	}
 	v := exfilVerb.FindStringIndex(lower)
 	if v == nil || !exfilSecret.MatchString(lower) || !exfilDest.MatchString(lower) {
 		return false

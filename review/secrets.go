@@ -11,35 +11,32 @@ import (
 // enough characters after the prefix that documentation placeholders
 // ("sk-...", "xoxb-your-token", "ghp_XXXX") cannot match.
 var secretFormats = []struct {
-	name string
-	re   *regexp.Regexp
+	name  string
+	hints []string // one must occur in the text before the regexp runs
+	re    *regexp.Regexp
 }{
-	{"an AWS access key id", regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
-	{"a GitHub token", regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36}\b|github_pat_[A-Za-z0-9_]{60,})`)},
-	{"a Slack token", regexp.MustCompile(`\bxox[baprse]-[0-9]{6,}-[A-Za-z0-9-]{10,}`)},
-	{"a Slack webhook URL", regexp.MustCompile(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`)},
-	{"a Stripe live key", regexp.MustCompile(`\b(?:sk|rk)_live_[0-9A-Za-z]{24,}`)},
-	{"a Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)},
-	{"an OpenAI or Anthropic API key", regexp.MustCompile(`\bsk-(?:proj-|ant-api\d\d-|svcacct-)?[A-Za-z0-9_-]{32,}`)},
-	{"a private key", regexp.MustCompile(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----\r?\n(?:[A-Za-z0-9-]+: .*\r?\n)*\r?\n?[A-Za-z0-9+/=]{40,}`)},
+	{"an AWS access key id", []string{"AKIA", "ASIA"}, regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
+	{"a GitHub token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36}\b|github_pat_[A-Za-z0-9_]{60,})`)},
+	{"a Slack token", []string{"xox"}, regexp.MustCompile(`\bxox[baprse]-[0-9]{6,}-[A-Za-z0-9-]{10,}`)},
+	{"a Slack webhook URL", []string{"hooks.slack.com"}, regexp.MustCompile(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`)},
+	{"a Stripe live key", []string{"_live_"}, regexp.MustCompile(`\b(?:sk|rk)_live_[0-9A-Za-z]{24,}`)},
+	{"a Google API key", []string{"AIza"}, regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)},
+	{"an OpenAI or Anthropic API key", []string{"sk-"}, regexp.MustCompile(`\bsk-(?:proj-|ant-api\d\d-|svcacct-)?[A-Za-z0-9_-]{32,}`)},
+	{"a private key", []string{"PRIVATE KEY"}, regexp.MustCompile(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----\r?\n(?:[A-Za-z0-9-]+: .*\r?\n)*\r?\n?[A-Za-z0-9+/=]{40,}`)},
 }
-
-// secretHints is a cheap filter so that most files skip the regexps.
-var secretHints = []string{"AKIA", "ASIA", "gh", "github_pat_", "xox", "hooks.slack.com", "_live_", "AIza", "sk-", "PRIVATE KEY"}
 
 // secretName matches names that hold credentials. Names that merely
 // count or describe them (max_tokens, token_count, tokenizer) are
 // filtered by the value checks: a secret value is long and random.
 var secretName = regexp.MustCompile(`(?i)(secret|token|api[_-]?key|apikey|passw(or)?d|passwd|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|bearer)`)
 
-// assignment finds NAME = value and NAME: value in text files (.env,
-// YAML, JSON, shell, Python, prose). Code files use the lexer instead.
-var assignment = regexp.MustCompile(`(?m)["']?([A-Za-z_][A-Za-z0-9_.-]{0,60})["']?\s*[:=]\s*["']?([A-Za-z0-9+/=_.-]{20,200})["']?`)
-
 func (r *reviewer) scanSecrets(f *source, kind fileKind) {
 	text := f.text
-	if hasAnyHint(text) {
-		for _, p := range secretFormats {
+	for _, p := range secretFormats {
+		if !containsAny(text, p.hints) {
+			continue
+		}
+		{
 			for _, m := range p.re.FindAllStringIndex(text, -1) {
 				value := text[m[0]:m[1]]
 				if p.name == "a private key" {
@@ -56,12 +53,46 @@ func (r *reviewer) scanSecrets(f *source, kind fileKind) {
 		r.scanSecretAssignmentsJS(f)
 		return
 	}
-	for _, m := range assignment.FindAllStringSubmatchIndex(text, -1) {
-		name, value := text[m[2]:m[3]], text[m[4]:m[5]]
-		if secretName.MatchString(name) && looksSecret(value) {
-			r.reportSecretLike(f, m[4], name, value)
+	for pos := 0; pos < len(text); {
+		end := strings.IndexByte(text[pos:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += pos
 		}
+		if name, at, value, ok := assignmentIn(text[pos:end]); ok && secretName.MatchString(name) && looksSecret(value) {
+			r.reportSecretLike(f, pos+at, name, value)
+		}
+		pos = end + 1
 	}
+}
+
+// assignmentIn reads one NAME = value or NAME: value line of a text file
+// (.env, YAML, JSON, shell, Python, prose); code files use the lexer.
+// at is the offset of value in line.
+func assignmentIn(line string) (name string, at int, value string, ok bool) {
+	eq := strings.IndexAny(line, "=:")
+	if eq <= 0 {
+		return "", 0, "", false
+	}
+	name = strings.Trim(strings.TrimSpace(line[:eq]), "\"'")
+	if i := strings.LastIndexAny(name, " \t"); i >= 0 {
+		name = name[i+1:] // "export API_TOKEN", "- api_key"
+	}
+	if name == "" || len(name) > 60 {
+		return "", 0, "", false
+	}
+	rest := line[eq+1:]
+	trimmed := strings.TrimLeft(rest, " \t\"'")
+	at = eq + 1 + len(rest) - len(trimmed)
+	n := 0
+	for n < len(trimmed) && n <= 200 && isBase64Byte(trimmed[n]) || n < len(trimmed) && trimmed[n] == '.' {
+		n++
+	}
+	if n < 20 || n > 200 {
+		return "", 0, "", false
+	}
+	return name, at, trimmed[:n], true
 }
 
 // scanSecretAssignmentsJS: `name = "…"`, `name: "…"` and `"name": "…"`.
@@ -91,8 +122,8 @@ func (r *reviewer) reportSecretLike(f *source, off int, name, value string) {
 		"If this is a real credential, revoke it and read it at run time instead; if it is an example, make that obvious (YOUR_TOKEN, xxxx).")
 }
 
-func hasAnyHint(s string) bool {
-	for _, h := range secretHints {
+func containsAny(s string, subs []string) bool {
+	for _, h := range subs {
 		if strings.Contains(s, h) {
 			return true
 		}
