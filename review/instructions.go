@@ -18,29 +18,28 @@ type phrase struct {
 	// notBefore lists words that, right after the match, make it about
 	// something else: "never tell the user to …" is about content.
 	notBefore []string
+	// anchors are words every match contains; the regexp only runs on a
+	// window around each, which keeps review linear and fast on long files.
+	anchors []string
 }
-
-// phraseAnchors: the normalised text must hold one of these words before
-// any phrase regexp runs; almost no skill does, which keeps review fast.
-var phraseAnchors = []string{"ignore", "disregard", "forget", "override", "bypass", "the user", "you are now", "your new", "your real", "your true", "your actual"}
 
 var overridePhrases = []phrase{
 	{regexp.MustCompile(`\b(ignore|disregard|forget|override|bypass)( all| any| every)?( of)?( the| your| my| these| those)? (previous|prior|above|earlier|preceding|former|original|system|existing)( \w+)? (instructions?|prompts?|directions|rules|guidelines|guardrails)\b`),
-		"tells the agent to ignore its earlier instructions", nil},
+		"tells the agent to ignore its earlier instructions", nil, []string{"ignore", "disregard", "forget", "override", "bypass"}},
 	{regexp.MustCompile(`\b(ignore|disregard|forget) (everything|all) (you were told|you have been told|above|before this)\b`),
-		"tells the agent to ignore its earlier instructions", nil},
+		"tells the agent to ignore its earlier instructions", nil, []string{"ignore", "disregard", "forget"}},
 	{regexp.MustCompile(`\b(do not|don't|dont|never) (tell|inform|notify|alert) the user\b`),
-		"tells the agent to keep something from the user", []string{"to", "how", "what", "which", "that they", "they"}},
+		"tells the agent to keep something from the user", []string{"to", "how", "what", "which", "that they", "they"}, []string{"the user"}},
 	{regexp.MustCompile(`\b(do not|don't|dont|never) (mention|reveal|disclose) (this|it|that|these instructions) to the user\b`),
-		"tells the agent to keep something from the user", nil},
+		"tells the agent to keep something from the user", nil, []string{"to the user"}},
 	{regexp.MustCompile(`\bwithout (telling|informing|notifying|alerting) the user\b`),
-		"tells the agent to act without telling the user", nil},
+		"tells the agent to act without telling the user", nil, []string{"without"}},
 	{regexp.MustCompile(`\b(hide|conceal|keep) (this|it|these|that)( \w+)? (from|secret from) the user\b`),
-		"tells the agent to keep something from the user", nil},
+		"tells the agent to keep something from the user", nil, []string{"the user"}},
 	{regexp.MustCompile(`\byou are now (a |an |in )?(dan|jailbroken|unrestricted|unfiltered|uncensored|developer mode|god mode|no longer bound|free of|freed from)\b`),
-		"tells the agent it is now something else, free of its rules", nil},
+		"tells the agent it is now something else, free of its rules", nil, []string{"you are now"}},
 	{regexp.MustCompile(`\byour (new|real|true|actual) (system prompt|instructions) (is|are)\b`),
-		"replaces the agent's instructions", nil},
+		"replaces the agent's instructions", nil, []string{"your"}},
 }
 
 // Exfiltration needs three things in one sentence: a verb that moves data,
@@ -62,10 +61,7 @@ func instructionIn(text string) string {
 	}
 	n := normalize(text)
 	for _, p := range overridePhrases {
-		if !containsAny(n.text, phraseAnchors) {
-			break
-		}
-		for _, m := range p.re.FindAllStringIndex(n.text, -1) {
+		for _, m := range p.matches(n) {
 			if !p.excluded(n, text, m, false) {
 				return p.what
 			}
@@ -86,10 +82,7 @@ func (r *reviewer) scanInstructions(f *source, text string, base int) {
 	text = blankComments(text)
 	n := normalize(text)
 	for _, p := range overridePhrases {
-		if !containsAny(n.text, phraseAnchors) {
-			break
-		}
-		for _, m := range p.re.FindAllStringIndex(n.text, -1) {
+		for _, m := range p.matches(n) {
 			if p.excluded(n, text, m, true) {
 				continue
 			}
@@ -105,6 +98,33 @@ func (r *reviewer) scanInstructions(f *source, text string, base int) {
 				"Read where the data goes; a skill should not move keys or private files off the machine.")
 		}
 	}
+}
+
+// matches finds p's matches in n.text, running the regexp only on a
+// window around each anchor occurrence.
+func (p phrase) matches(n normalized) [][]int {
+	const before, after = 160, 200
+	var out [][]int
+	last := -1
+	for _, a := range p.anchors {
+		for from := 0; ; {
+			i := strings.Index(n.text[from:], a)
+			if i < 0 {
+				break
+			}
+			i += from
+			lo, hi := max(0, i-before), min(len(n.text), i+len(a)+after)
+			for _, m := range p.re.FindAllStringIndex(n.text[lo:hi], -1) {
+				m = []int{m[0] + lo, m[1] + lo}
+				if m[0] <= i && i < m[1] && m[0] > last {
+					out = append(out, m)
+					last = m[0]
+				}
+			}
+			from = i + len(a)
+		}
+	}
+	return out
 }
 
 // excluded: the match is quoted (a skill citing an attack: 'Ignore
