@@ -1,0 +1,297 @@
+package review
+
+import (
+	"strings"
+)
+
+// httpMethods mark XMLHttpRequest.open(method, url) among other .open calls.
+var httpMethods = map[string]bool{"GET": true, "POST": true, "PUT": true, "PATCH": true, "DELETE": true, "HEAD": true, "OPTIONS": true}
+
+// globalObjects may prefix a global call: window.fetch, globalThis.fetch;
+// host.network.fetch is the OS Loop sandbox's fetch.
+var globalObjects = map[string]bool{"window": true, "globalThis": true, "self": true, "unsafeWindow": true, "network": true}
+
+// callAt recognises a network call starting at toks[i].
+func callAt(toks []token, i int, consts map[string]token) (call, bool) {
+	t := toks[i]
+	if t.kind != tokIdent {
+		return call{}, false
+	}
+	next := func(k int) token {
+		if i+k < len(toks) {
+			return toks[i+k]
+		}
+		return token{kind: tokEOF}
+	}
+	prev := func(k int) token {
+		if i-k >= 0 {
+			return toks[i-k]
+		}
+		return token{}
+	}
+	isPunct := func(t token, s string) bool { return t.kind == tokPunct && t.str == s }
+	switch t.str {
+	case "fetch":
+		if !isPunct(next(1), "(") || prev(1).kind == tokIdent && (prev(1).str == "function" || prev(1).str == "async") {
+			return call{}, false
+		}
+		if isPunct(prev(1), ".") || isPunct(prev(1), "?.") {
+			if !globalObjects[prev(2).str] {
+				return call{}, false
+			}
+		}
+		api := "fetch"
+		if prev(2).str == "network" {
+			api = "host.network.fetch"
+		}
+		return newCall(api, toks, i+2, consts), true
+	case "URL", "WebSocket", "EventSource":
+		if !(prev(1).kind == tokIdent && prev(1).str == "new") || !isPunct(next(1), "(") {
+			return call{}, false
+		}
+		c := newCall("new "+t.str, toks, i+2, consts)
+		c.off = prev(1).off
+		if t.str == "URL" {
+			if c.url.host == "" && !c.url.dynamic && !c.url.same {
+				return call{}, false // new URL("") or a bare word: not a contact
+			}
+			// new URL(path, base): the base decides the host.
+			if c.url.same || c.url.dynamic {
+				if j := argAfter(toks, i+2); j > 0 {
+					base := readURL(toks, j, consts)
+					if c.url.same && base.host != "" || base.same {
+						c.url = base
+					}
+				}
+			}
+			if c.url.dynamic {
+				return call{}, false // parsing a URL from a variable contacts nothing
+			}
+		}
+		return c, true
+	case "sendBeacon":
+		if !isPunct(prev(1), ".") || !isPunct(next(1), "(") {
+			return call{}, false
+		}
+		return newCall("navigator.sendBeacon", toks, i+2, consts), true
+	case "open":
+		// xhr.open("GET", url): only with a literal HTTP method first.
+		if !isPunct(prev(1), ".") || !isPunct(next(1), "(") || next(2).kind != tokString || !httpMethods[strings.ToUpper(next(2).str)] || !isPunct(next(3), ",") {
+			return call{}, false
+		}
+		c := newCall("XMLHttpRequest.open", toks, i+4, consts)
+		c.page = pageData(toks, i+1) // withCredentials is set elsewhere; look in the args only
+		return c, true
+	case "GM_xmlhttpRequest", "xmlHttpRequest", "GM_fetch":
+		if t.str == "xmlHttpRequest" && !(isPunct(prev(1), ".") && prev(2).str == "GM") || !isPunct(next(1), "(") {
+			return call{}, false
+		}
+		api := "GM_xmlhttpRequest"
+		if t.str == "xmlHttpRequest" {
+			api = "GM.xmlHttpRequest"
+		}
+		if t.str == "GM_fetch" {
+			return newCall("GM_fetch", toks, i+2, consts), true
+		}
+		// The URL is the `url:` member of the options object.
+		end := closing(toks, i+1)
+		for j := i + 2; j+2 < end; j++ {
+			if (toks[j].kind == tokIdent || toks[j].kind == tokString) && toks[j].str == "url" && isPunct(toks[j+1], ":") {
+				c := newCall(api, toks, j+2, consts)
+				c.off = t.off
+				c.page = pageData(toks, i+1)
+				return c, true
+			}
+		}
+		return call{api: api, off: t.off, url: urlArg{dynamic: true}}, true
+	}
+	return call{}, false
+}
+
+// newCall reads the URL argument at toks[j] and the page data the whole
+// argument list carries.
+func newCall(api string, toks []token, j int, consts map[string]token) call {
+	c := call{api: api, off: toks[max(0, j-2)].off, url: readURL(toks, j, consts)}
+	c.page = pageData(toks, j-1)
+	return c
+}
+
+// readURL reads one argument: a string, a template literal (its text
+// before the first ${…}), a string + something, a const holding one, or
+// location.* (the page's origin).
+func readURL(toks []token, j int, consts map[string]token) urlArg {
+	if j >= len(toks) {
+		return urlArg{dynamic: true}
+	}
+	t := toks[j]
+	complete := j+1 < len(toks) && toks[j+1].kind == tokPunct && (toks[j+1].str == "," || toks[j+1].str == ")")
+	switch t.kind {
+	case tokString:
+		return urlOf(t.str, complete)
+	case tokTemplate:
+		return urlOf(t.str, complete && !t.sub)
+	case tokIdent:
+		switch {
+		case t.str == "location" || t.str == "window" && j+2 < len(toks) && toks[j+2].str == "location" || t.str == "document" && j+2 < len(toks) && toks[j+2].str == "location":
+			return urlArg{same: true}
+		}
+		if c, ok := consts[t.str]; ok {
+			plainIdent := j+1 < len(toks) && toks[j+1].kind == tokPunct && (toks[j+1].str == "," || toks[j+1].str == ")" || toks[j+1].str == "+")
+			if plainIdent {
+				u := urlOf(c.str, complete && !c.sub)
+				return u
+			}
+		}
+	}
+	return urlArg{dynamic: true}
+}
+
+// urlOf reads the host of a URL literal or prefix. complete says the text
+// is the whole URL; a prefix must reach past the host to name it.
+func urlOf(s string, complete bool) urlArg {
+	u := urlArg{text: s}
+	s = strings.TrimSpace(s)
+	lower := strings.ToLower(s)
+	var rest string
+	switch {
+	case strings.HasPrefix(lower, "//"):
+		rest = s[2:]
+	case strings.Contains(lower, "://"):
+		scheme := lower[:strings.Index(lower, "://")]
+		switch scheme {
+		case "http", "https", "ws", "wss":
+		default:
+			if strings.ContainsAny(scheme, "/?#. ") {
+				u.same = true // "/path?next=https://…": a relative URL
+				return u
+			}
+			u.same = true // chrome-extension://, file://: not the network
+			return u
+		}
+		rest = s[strings.Index(s, "://")+3:]
+	case s == "" && !complete:
+		u.dynamic = true
+		return u
+	case strings.HasPrefix(lower, "data:") || strings.HasPrefix(lower, "blob:") || strings.HasPrefix(lower, "about:") || strings.HasPrefix(lower, "javascript:"):
+		u.same = true
+		return u
+	default:
+		u.same = true // relative: the page's origin
+		return u
+	}
+	end := strings.IndexAny(rest, "/?#")
+	if end < 0 {
+		if !complete {
+			u.dynamic = true // "https://" + host, or `https://api.${region}.x.com`
+			return u
+		}
+		end = len(rest)
+	}
+	host := rest[:end]
+	if at := strings.LastIndexByte(host, '@'); at >= 0 {
+		host = host[at+1:]
+	}
+	host = stripPort(host)
+	if host == "" || strings.ContainsAny(host, " \"'`<>{}$") {
+		u.dynamic = true
+		return u
+	}
+	u.host = host
+	return u
+}
+
+// closing returns the index of the token closing the bracket at toks[open].
+func closing(toks []token, open int) int {
+	depth := 0
+	for j := open; j < len(toks); j++ {
+		if toks[j].kind != tokPunct {
+			continue
+		}
+		switch toks[j].str {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(toks) - 1
+}
+
+// argAfter returns the index of the argument after the one at toks[j]
+// (inside the same call), or -1.
+func argAfter(toks []token, j int) int {
+	depth := 0
+	for k := j; k < len(toks); k++ {
+		if toks[k].kind != tokPunct {
+			continue
+		}
+		switch toks[k].str {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			if depth == 0 {
+				return -1
+			}
+			depth--
+		case ",":
+			if depth == 0 && k+1 < len(toks) && !(toks[k+1].kind == tokPunct && toks[k+1].str == ")") {
+				return k + 1
+			}
+		}
+	}
+	return -1
+}
+
+// pageData says what user data the argument list opened at toks[open]
+// carries: cookies (document.cookie, credentials: "include",
+// withCredentials) or page storage.
+func pageData(toks []token, open int) string {
+	if open < 0 || open >= len(toks) {
+		return ""
+	}
+	end := closing(toks, open)
+	var found []string
+	add := func(s string) {
+		for _, f := range found {
+			if f == s {
+				return
+			}
+		}
+		found = append(found, s)
+	}
+	for j := open; j < end; j++ {
+		t := toks[j]
+		switch {
+		case t.kind == tokIdent && t.str == "cookie" && j >= 2 && toks[j-2].str == "document":
+			add("document.cookie")
+		case t.kind == tokIdent && (t.str == "localStorage" || t.str == "sessionStorage"):
+			add(t.str)
+		case (t.kind == tokIdent || t.kind == tokString) && t.str == "credentials" && j+2 < end && toks[j+1].str == ":" && toks[j+2].kind == tokString && toks[j+2].str == "include":
+			add(`credentials: "include" (the user's cookies)`)
+		}
+	}
+	return strings.Join(found, " and ")
+}
+
+// constStrings maps `const NAME = "…"` (or a template) to its literal, so
+// fetch(API_BASE + path) still names a host. The first binding wins.
+func constStrings(toks []token) map[string]token {
+	out := map[string]token{}
+	for i := 0; i+3 < len(toks); i++ {
+		t := toks[i]
+		if t.kind != tokIdent || t.str != "const" && t.str != "let" && t.str != "var" {
+			continue
+		}
+		name, eq, val := toks[i+1], toks[i+2], toks[i+3]
+		if name.kind != tokIdent || eq.kind != tokPunct || eq.str != "=" || val.kind != tokString && val.kind != tokTemplate {
+			continue
+		}
+		if _, seen := out[name.str]; !seen {
+			out[name.str] = val
+		}
+	}
+	return out
+}

@@ -1,0 +1,158 @@
+package review
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Skill reviews one loaded skill, reading its files through fsys (the
+// skill's Location.FS when nil). Nothing is executed. Findings come sorted
+// in the usual file, line, column order.
+func Skill(s *model.Skill, fsys fs.FS) []model.Diagnostic {
+	if s == nil {
+		return nil
+	}
+	if fsys == nil {
+		fsys = s.Location.FS
+	}
+	r := &reviewer{skill: s, fsys: fsys, budget: maxTotalBytes, counts: map[string]int{}, last: map[string]int{}}
+	if fsys != nil {
+		r.read()
+		r.run()
+	}
+	model.SortDiagnostics(r.out)
+	return r.out
+}
+
+type reviewer struct {
+	skill  *model.Skill
+	fsys   fs.FS
+	budget int
+	files  []*source
+	out    []model.Diagnostic
+	// counts[file+rule] enforces maxPerRule.
+	counts map[string]int
+	last   map[string]int // index in out of the last finding per key
+	// declared is what the skill says it reaches (filled by the format
+	// readers below before the code is scanned).
+	declared declared
+}
+
+// read loads every text file of the skill within the limits. An .xgs.js
+// skill is its one file; the folder formats are every listed file.
+func (r *reviewer) read() {
+	loc := r.skill.Location
+	if r.skill.Format == model.FormatXGS {
+		if loc.File != "" {
+			r.add(loc.File, path.Base(loc.File))
+		}
+		return
+	}
+	files := r.skill.Files
+	if len(files) == 0 {
+		files = listFiles(r.fsys, loc.Dir)
+	}
+	for i, rel := range files {
+		if i >= maxFiles {
+			break
+		}
+		r.add(loc.Join(rel), rel)
+	}
+}
+
+func (r *reviewer) add(fsPath, rel string) {
+	if text, ok := readText(r.fsys, fsPath, &r.budget); ok {
+		r.files = append(r.files, newSource(fsPath, rel, text))
+	}
+}
+
+// listFiles walks a skill folder when the reader did not list its files.
+func listFiles(fsys fs.FS, dir string) []string {
+	var out []string
+	if dir == "" {
+		dir = "."
+	}
+	_ = fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || len(out) >= maxFiles {
+			return fs.SkipDir
+		}
+		if d.IsDir() {
+			if p != dir && (strings.HasPrefix(d.Name(), ".") || d.Name() == "node_modules") {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		rel := strings.TrimPrefix(strings.TrimPrefix(p, dir), "/")
+		out = append(out, rel)
+		return nil
+	})
+	return out
+}
+
+// file finds a read file by its path relative to the skill folder.
+func (r *reviewer) file(rel string) *source {
+	for _, f := range r.files {
+		if f.rel == rel {
+			return f
+		}
+	}
+	return nil
+}
+
+func (r *reviewer) run() {
+	switch r.skill.Format {
+	case model.FormatXGS:
+		for _, f := range r.files {
+			r.readXGSHeader(f)
+		}
+	case model.FormatOSLoop:
+		r.readManifest()
+	case model.FormatSkillMD:
+		r.readFrontmatter()
+	}
+	for _, f := range r.files {
+		kind := kindOf(f.rel)
+		r.scanHidden(f, kind)
+		r.scanSecrets(f, kind)
+		r.scanRemoteExec(f)
+		switch kind {
+		case kindScript:
+			r.scanReach(f)
+		case kindMarkdown:
+			r.scanHTMLComments(f)
+			r.scanInstructions(f, f.text, 0)
+		case kindText:
+			r.scanInstructions(f, f.text, 0)
+		}
+		if strings.HasPrefix(f.rel, "scripts/") {
+			r.reportScript(f)
+		}
+	}
+}
+
+// report adds a finding at byte offset off of f, within the per-file cap.
+func (r *reviewer) report(f *source, off int, id, msg, hint string) {
+	key := f.path + "\x00" + id
+	r.counts[key]++
+	switch n := r.counts[key]; {
+	case n == maxPerRule+1:
+		// Say so once, on the last finding shown.
+		d := &r.out[r.last[key]]
+		d.Message += fmt.Sprintf(" (more %s findings in this file are not shown)", id)
+		return
+	case n > maxPerRule:
+		return
+	}
+	line, col := f.pos(off)
+	r.last[key] = len(r.out)
+	r.out = append(r.out, Rules.New(id, f.path, line, col, msg, hint))
+}
+
+// reportAt adds a finding at a known line and column of an FS path.
+func (r *reviewer) reportAt(file string, line, col int, id, msg, hint string) {
+	r.out = append(r.out, Rules.New(id, file, line, col, msg, hint))
+}

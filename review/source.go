@@ -1,0 +1,132 @@
+package review
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Reading is bounded: a review must finish quickly on any download, however
+// large or hostile. Files beyond the limits are read in part (the head is
+// where a reviewer looks first) or skipped; the caps are far above what a
+// real skill holds.
+const (
+	maxFileBytes  = 2 << 20  // per file
+	maxTotalBytes = 32 << 20 // per skill
+	maxFiles      = 2000
+	// maxPerRule caps the findings of one rule in one file, so a minified
+	// bundle full of zero-width characters gives a screenful, not a flood.
+	maxPerRule = 20
+)
+
+// source is one text file of the skill, as read.
+type source struct {
+	path string // FS path
+	rel  string // relative to the skill folder
+	text string
+	nl   []int // offsets of '\n', for positions
+}
+
+func newSource(fsPath, rel, text string) *source {
+	s := &source{path: fsPath, rel: rel, text: text}
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			s.nl = append(s.nl, i)
+		}
+	}
+	return s
+}
+
+// pos turns a byte offset into a 1-based line and byte column.
+func (s *source) pos(off int) (line, col int) {
+	i := sort.SearchInts(s.nl, off)
+	start := 0
+	if i > 0 {
+		start = s.nl[i-1] + 1
+	}
+	return i + 1, off - start + 1
+}
+
+// lineAt returns the line holding off, without its line ending.
+func (s *source) lineAt(off int) (text string, start int) {
+	start = strings.LastIndexByte(s.text[:off], '\n') + 1
+	end := strings.IndexByte(s.text[off:], '\n')
+	if end < 0 {
+		end = len(s.text)
+	} else {
+		end += off
+	}
+	return strings.TrimSuffix(s.text[start:end], "\r"), start
+}
+
+// kind says which scanners a file gets, by its name.
+type fileKind uint8
+
+const (
+	kindOther    fileKind = iota // any other text: hidden content, secrets, blobs
+	kindMarkdown                 // prose the agent reads
+	kindText                     // plain prose (.txt, .rst)
+	kindScript                   // js/ts code
+	kindShell                    // shell, PowerShell, Python… (remote-exec, secrets)
+)
+
+func kindOf(name string) fileKind {
+	lower := strings.ToLower(name)
+	switch path.Ext(lower) {
+	case ".md", ".mdx", ".markdown":
+		return kindMarkdown
+	case ".txt", ".rst", ".text":
+		return kindText
+	case ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".jsx", ".tsx":
+		return kindScript
+	case ".sh", ".bash", ".zsh", ".fish", ".ps1", ".psm1", ".bat", ".cmd", ".py", ".rb", ".pl":
+		return kindShell
+	}
+	return kindOther
+}
+
+// readText reads at most maxFileBytes of a file; ok is false for folders,
+// unreadable files and binary content (NUL bytes or mostly invalid UTF-8).
+func readText(fsys fs.FS, name string, budget *int) (string, bool) {
+	if *budget <= 0 {
+		return "", false
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return "", false
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || info.IsDir() {
+		return "", false
+	}
+	limit := min(maxFileBytes, *budget)
+	b, err := io.ReadAll(io.LimitReader(f, int64(limit)))
+	if err != nil {
+		return "", false
+	}
+	*budget -= len(b)
+	if isBinary(b) {
+		return "", false
+	}
+	return string(b), true
+}
+
+func isBinary(b []byte) bool {
+	head := b[:min(len(b), 8192)]
+	if bytes.IndexByte(head, 0) >= 0 {
+		return true
+	}
+	bad := 0
+	for i := 0; i < len(head); {
+		r, n := utf8.DecodeRune(head[i:])
+		if r == utf8.RuneError && n == 1 {
+			bad++
+		}
+		i += n
+	}
+	return bad*10 > len(head) && len(head) > 0
+}

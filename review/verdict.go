@@ -1,0 +1,132 @@
+package review
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Kind groups review rules for the summary line and the risk order.
+type Kind int
+
+const (
+	KindHiddenInstruction Kind = iota
+	KindSecret
+	KindPageData
+	KindRemoteExec
+	KindHiddenText
+	KindUndeclaredHost
+	KindInstruction
+	KindShell
+	KindEvidence // hosts, capabilities, scripts, comments, blobs
+	numKinds
+)
+
+// ruleKinds is each rule's kind and the noun the summary counts it with.
+var ruleKinds = map[string]struct {
+	kind      Kind
+	one, many string
+}{
+	"review/hidden-instruction":       {KindHiddenInstruction, "hidden instruction", "hidden instructions"},
+	"review/secret":                   {KindSecret, "secret", "secrets"},
+	"review/secret-like":              {KindSecret, "possible secret", "possible secrets"},
+	"review/sends-page-data":          {KindPageData, "request sending page data away", "requests sending page data away"},
+	"review/cross-origin-credentials": {KindPageData, "cross-origin request with cookies", "cross-origin requests with cookies"},
+	"review/remote-exec":              {KindRemoteExec, "download-and-run command", "download-and-run commands"},
+	"review/bidi":                     {KindHiddenText, "line with bidi controls", "lines with bidi controls"},
+	"review/tag-characters":           {KindHiddenText, "tag-character text", "tag-character texts"},
+	"review/invisible":                {KindHiddenText, "line with invisible characters", "lines with invisible characters"},
+	"review/homoglyph":                {KindHiddenText, "homoglyph word", "homoglyph words"},
+	"review/undeclared-host":          {KindUndeclaredHost, "undeclared host", "undeclared hosts"},
+	"review/instruction":              {KindInstruction, "instruction to the agent", "instructions to the agent"},
+	"review/unrestricted-shell":       {KindShell, "unrestricted shell", "unrestricted shells"},
+	"review/host":                     {KindEvidence, "declared host", "declared hosts"},
+	"review/dynamic-url":              {KindEvidence, "run-time URL", "run-time URLs"},
+	"review/capability":               {KindEvidence, "capability", "capabilities"},
+	"review/hook":                     {KindEvidence, "hook command", "hook commands"},
+	"review/script":                   {KindEvidence, "script", "scripts"},
+	"review/blob":                     {KindEvidence, "blob", "blobs"},
+	"review/html-comment":             {KindEvidence, "HTML comment", "HTML comments"},
+}
+
+// Verdict sums up a review.
+type Verdict struct {
+	// Line is one line for a list: "reaches 2 undeclared hosts · 1 hidden
+	// instruction", or "nothing to flag" (evidence only).
+	Line string
+	// Errors, Warnings and Infos count findings by severity.
+	Errors, Warnings, Infos int
+	// ByKind counts error and warning findings per Kind.
+	ByKind [numKinds]int
+}
+
+// Summarize builds the verdict of a review's findings. Findings of other
+// rule families are counted by severity only.
+func Summarize(findings []model.Diagnostic) Verdict {
+	var v Verdict
+	count := map[string]int{}
+	for _, d := range findings {
+		switch d.Severity {
+		case model.SeverityError:
+			v.Errors++
+		case model.SeverityWarning:
+			v.Warnings++
+		case model.SeverityInfo:
+			v.Infos++
+		}
+		k, ok := ruleKinds[d.Rule]
+		if !ok || d.Severity < model.SeverityWarning {
+			continue
+		}
+		v.ByKind[k.kind]++
+		count[d.Rule]++
+	}
+	// Phrases in order of harm: the severity of the rule, then its kind.
+	var parts []string
+	for _, sev := range []model.Severity{model.SeverityError, model.SeverityWarning} {
+		for kind := Kind(0); kind < numKinds; kind++ {
+			for _, r := range Rules {
+				k := ruleKinds[r.ID]
+				n := count[r.ID]
+				if n == 0 || k.kind != kind || r.Severity != sev {
+					continue
+				}
+				noun := k.many
+				if n == 1 {
+					noun = k.one
+				}
+				phrase := fmt.Sprintf("%d %s", n, noun)
+				if r.ID == "review/undeclared-host" {
+					phrase = "reaches " + phrase
+				}
+				parts = append(parts, phrase)
+			}
+		}
+	}
+	if len(parts) == 0 {
+		v.Line = "nothing to flag"
+		if v.Infos > 0 {
+			v.Line += fmt.Sprintf(" (%d notes to read)", v.Infos)
+		}
+	} else {
+		v.Line = strings.Join(parts, " · ")
+	}
+	return v
+}
+
+// Compare orders verdicts from least to most risky: errors first, then
+// the most harmful kinds, then warnings. Only findings count, never how
+// much an author writes, so metadata cannot buy a better place.
+func (v Verdict) Compare(w Verdict) int {
+	if c := cmp.Compare(v.Errors, w.Errors); c != 0 {
+		return c
+	}
+	for k := Kind(0); k < numKinds; k++ {
+		if c := cmp.Compare(v.ByKind[k], w.ByKind[k]); c != 0 {
+			return c
+		}
+	}
+	return cmp.Compare(v.Warnings, w.Warnings)
+}

@@ -1,0 +1,45 @@
+package review
+
+import (
+	"testing"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+func TestVisible(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain text, émoji 👩\u200D💻 ❤\uFE0F": "plain text, émoji 👩\u200D💻 ❤\uFE0F",
+		"rm -rf \u202E/ tmp":                 "rm -rf ⟨U+202E⟩/ tmp",
+		"pay\u200Bment":                      "pay⟨U+200B⟩ment",
+		"x" + tagged("hi") + "y":             `x⟨tags "hi"⟩y`,
+		"bell\x07":                           "bell⟨U+0007⟩",
+		"\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F": "\U0001F3F4\U000E0067\U000E0062\U000E0065\U000E006E\U000E0067\U000E007F",
+	} {
+		if got := Visible(in); got != want {
+			t.Errorf("Visible(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	d := func(id string) model.Diagnostic { return Rules.New(id, "f", 1, 1, "m", "") }
+	v := Summarize([]model.Diagnostic{d("review/undeclared-host"), d("review/undeclared-host"), d("review/hidden-instruction"), d("review/capability")})
+	if want := "1 hidden instruction · reaches 2 undeclared hosts"; v.Line != want {
+		t.Errorf("line = %q, want %q", v.Line, want)
+	}
+	if v.Errors != 1 || v.Warnings != 2 || v.Infos != 1 {
+		t.Errorf("counts = %d/%d/%d", v.Errors, v.Warnings, v.Infos)
+	}
+	quiet := Summarize([]model.Diagnostic{d("review/capability"), d("review/capability"), d("review/host")})
+	if quiet.Line != "nothing to flag (3 notes to read)" {
+		t.Errorf("quiet line = %q", quiet.Line)
+	}
+	// More evidence (capabilities an author declares) never makes a skill
+	// look safer or riskier than one with the same problems.
+	if quiet.Compare(Summarize(nil)) != 0 {
+		t.Error("info findings changed the risk order")
+	}
+	if v.Compare(quiet) <= 0 {
+		t.Error("a hidden instruction must order after a skill with none")
+	}
+}
