@@ -50,5 +50,5 @@ var Rules = model.RuleSet{
 	{ID: "xgs/no-secrets", Severity: model.SeverityError, Doc: "No tokens or keys in source (GitHub, AWS, Slack, Stripe, Google, private keys, JWTs, or a high-entropy string assigned to a token/secret/key/password name): the bundle ships to every user."},
 	{ID: "xgs/no-global-patch", Severity: model.SeverityError, Doc: "Do not assign to fetch, console.*, XMLHttpRequest or window.* globals: the page bridge already patches them."},
 	{ID: "xgs/function-summary", Severity: model.SeverityWarning, Doc: "Each fn has a non-empty, one-line summary: it is what list_skills and the system reminder show."},
-	{ID: "xgs/unresolved-schema", Severity: model.SeverityInfo, Doc: "A schema could not be resolved statically (a call or a name lint does not follow); it is shown as {} rather than guessed."},
+	{ID: "xgs/unresolved-schema", Severity: model.SeverityWarning, Doc: "A schema could not be resolved statically (a method lint does not model, a non-literal argument, a name it does not follow); the finding names the method at its line. Lint shows it as {} rather than guessing, so the agent's schema may be poorer than the bundle's."},
 }

@@ -378,12 +378,17 @@ function objectSchema(shape, convert, isOptional) {
   return out;
 }
 
-// typeOf is the TypeScript-ish type of a JSON Schema, per the contract.
+// typeOf is the TypeScript-ish type of a JSON Schema; skillstudio's Go
+// TypeOf prints the same.
 export function typeOf(s) {
   if (s === null || typeof s !== "object") return "unknown";
+  if (Array.isArray(s.anyOf)) return s.anyOf.length ? s.anyOf.map(typeOf).join(" | ") : "never";
+  if (Array.isArray(s.oneOf)) return s.oneOf.length ? s.oneOf.map(typeOf).join(" | ") : "never";
+  if (Array.isArray(s.allOf) && s.type === undefined) return s.allOf.map(typeOf).join(" & ");
+  if (s.not !== undefined && Object.keys(s).length === 1) return "never";
   if (Object.prototype.hasOwnProperty.call(s, "const")) return JSON.stringify(s.const);
-  if (Array.isArray(s.enum)) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
-  if (Array.isArray(s.anyOf)) return s.anyOf.map(typeOf).join(" | ");
+  if (Array.isArray(s.enum)) return s.enum.length ? s.enum.map((v) => JSON.stringify(v)).join(" | ") : "never";
+  if (Array.isArray(s.type)) return s.type.length ? s.type.map((t) => typeOf({ type: t })).join(" | ") : "never";
   switch (s.type) {
     case "string":
       return "string";
@@ -406,7 +411,7 @@ export function typeOf(s) {
         const fields = keys.map((k) => `${k}${required.has(k) ? "" : "?"}: ${typeOf(s.properties[k])}`);
         return `{ ${fields.join("; ")} }`;
       }
-      if (s.additionalProperties !== undefined) return `Record<string, ${typeOf(s.additionalProperties)}>`;
+      if (s.additionalProperties && typeof s.additionalProperties === "object") return `Record<string, ${typeOf(s.additionalProperties)}>`;
       return "{}";
     }
   }
