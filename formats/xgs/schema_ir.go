@@ -115,6 +115,14 @@ func (s *Schema) syncNumber() {
 		s.Type = "integer"
 	}
 	min, exMin, max, exMax := s.numberBounds()
+	// .int()'s safe-integer range is not a bound the author chose: rule 5
+	// still wants a .describe() or a real min/max.
+	if min != nil && min.text == "-9007199254740991" {
+		min = nil
+	}
+	if max != nil && max.text == "9007199254740991" {
+		max = nil
+	}
 	s.Minimum, s.ExclusiveMinimum, s.Maximum = min, exMin, max
 	if exMax != nil && s.Maximum == nil {
 		s.Maximum = exMax
