@@ -35,6 +35,7 @@ var Rules = model.RuleSet{
 
 	// The eight rules of the spec.
 	{ID: "xgs/primary", Severity: model.SeverityError, Doc: "One @primary, naming a function that defineSkill exports (rule 1: one ★ entry the agent reaches for first)."},
+	{ID: "xgs/primary-missing", Severity: model.SeverityWarning, Doc: "The header has a @primary (rule 1). Without one the agent sees only names and summaries and pays a help round-trip first; the skill still builds and works."},
 	{ID: "xgs/options-object", Severity: model.SeverityError, Doc: "Every input is z.object({...}) at the top level (never z.tuple, a scalar or missing) and every handler takes at most one parameter (rule 2)."},
 	{ID: "xgs/no-any", Severity: model.SeverityWarning, Doc: "No z.any() or z.unknown() anywhere in an input schema (rule 3): every loose schema is a guess the agent has to make."},
 	{ID: "xgs/output-shape", Severity: model.SeverityWarning, Doc: "Each function declares an output schema, or its summary documents the returned shape with a `{…}` or `[…]` literal or a \"Returns …\" sentence naming fields (rule 4)."},

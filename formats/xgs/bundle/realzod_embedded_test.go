@@ -64,3 +64,20 @@ func TestEmbeddedZodFollowsPackageJSON(t *testing.T) {
 		}
 	}
 }
+
+// A missing @primary is a warning (the agent pays a help round-trip), not
+// a reason to refuse the build.
+func TestBuildWithoutPrimaryIsNotBlocked(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t-one.xgs.js")
+	os.WriteFile(path, []byte(strings.Replace(zod4Skill, "// @primary a\n", "", 1)), 0o644)
+	r := Build(path, nil, Options{})
+	mustOK(t, &r)
+	found := false
+	for _, d := range r.Skill.Diagnostics {
+		found = found || d.Rule == "xgs/primary-missing"
+	}
+	if !found {
+		t.Error("no xgs/primary-missing warning")
+	}
+}
