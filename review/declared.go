@@ -64,8 +64,8 @@ func patternHost(p string) (string, bool) {
 	}
 	if i := strings.Index(p, "://"); i >= 0 {
 		p = p[i+3:]
-	} else if strings.HasPrefix(p, "//") {
-		p = p[2:]
+	} else {
+		p = strings.TrimPrefix(p, "//")
 	}
 	if i := strings.IndexAny(p, "/?#"); i >= 0 {
 		p = p[:i]

@@ -15,7 +15,7 @@ func (a *Analysis) body(s *model.Skill) (md string, line int) {
 	var b strings.Builder
 	b.WriteString("# " + s.Name + "\n")
 	if s.Description != "" {
-		b.WriteString("\n" + s.Description + "\n")
+		b.WriteString("\n" + escapeAngles(s.Description) + "\n")
 	}
 	start := 0
 	if h := a.File.Header; h != nil {
@@ -24,7 +24,7 @@ func (a *Analysis) body(s *model.Skill) (md string, line int) {
 	line, _ = a.lines.pos(start)
 	text, at := a.topComments(start)
 	if text != "" {
-		b.WriteString("\n" + text)
+		b.WriteString("\n" + escapeAngles(text))
 		line, _ = a.lines.pos(at)
 	}
 	return b.String(), line

@@ -118,7 +118,9 @@ func (h *Header) Check() []model.Diagnostic {
 			"Add `// @match *://example.com/*` for each site the skill serves.")
 	}
 	if !seen["primary"] {
-		atHeader("xgs/primary", "the header has no @primary", "Add `// @primary fnName` naming the ★ entry function.")
+		// Spec: forgetting @primary costs the agent a help round-trip; the
+		// skill still works, so this warns and never stops a build.
+		atHeader("xgs/primary-missing", "the header has no @primary", "Add `// @primary fnName` naming the ★ entry function.")
 	}
 	for _, l := range h.Lines {
 		if l.Kind == LineOther {

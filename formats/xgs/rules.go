@@ -211,12 +211,21 @@ var Rules = model.RuleSet{
 
 	// The eight rules of the spec.
 	{ID: "xgs/primary", Severity: model.SeverityError, Doc: "One @primary, naming a function that defineSkill exports (rule 1: one ★ entry the agent reaches for first).",
-		Title: "@primary is missing or names no function",
-		Why:   "Without a valid ★ primary the agent sees only names and pays a help round trip before its first call.",
+		Title: "@primary names no exported function",
+		Why:   "A @primary that names nothing the skill exports points the agent at a function that does not exist; its first call fails.",
 		Spec:  "Eight rules, 1: \"Declare a single ★ @primary.\"",
 		Example: model.RuleExample{
 			Fail: "// @primary rates   (defineSkill exports getRates)",
 			Pass: "// @primary getRates",
+		},
+	},
+	{ID: "xgs/primary-missing", Severity: model.SeverityWarning, Doc: "The header has a @primary (rule 1). Without one the agent sees only names and summaries and pays a help round-trip first; the skill still builds and works.",
+		Title: "No @primary",
+		Why:   "The directive table does not require it and the skill loads; the pitfalls section says forgetting it costs the agent a help round trip.",
+		Spec:  "Common pitfalls: forgetting @primary means the agent sees only names and summaries.",
+		Example: model.RuleExample{
+			Fail: "// ==XGooseSkill==\n// @name hotel-rates\n// ==/XGooseSkill==",
+			Pass: "// ==XGooseSkill==\n// @name hotel-rates\n// @primary getRates\n// ==/XGooseSkill==",
 		},
 	},
 	{ID: "xgs/options-object", Severity: model.SeverityError, Doc: "Every input is z.object({...}) at the top level (never z.tuple, a scalar or missing) and every handler takes at most one parameter (rule 2).",
@@ -338,9 +347,9 @@ var Rules = model.RuleSet{
 			Pass: "getRates: fn({ summary: \"Nightly rates for a stay at one property.\", input: z.object({}), handler })",
 		},
 	},
-	{ID: "xgs/unresolved-schema", Severity: model.SeverityInfo, Doc: "A schema could not be resolved statically (a call or a name lint does not follow); it is shown as {} rather than guessed.",
+	{ID: "xgs/unresolved-schema", Severity: model.SeverityWarning, Doc: "A schema could not be resolved statically (a method lint does not model, a non-literal argument, a name it does not follow); the finding names the method at its line. Lint shows it as {} rather than guessing, so the agent's schema may be poorer than the bundle's.",
 		Title: "A schema cannot be read statically",
-		Why:   "Advice: lint shows it as {} rather than guessing; the agent may see less than you wrote.",
+		Why:   "The skill loads, but describe, registry.json and the Agent view cannot promise the schema the runtime will show; say so rather than print a silent {}.",
 		Spec:  "Agent-facing CLI surface: a schema that \"couldn't be statically introspected\" is marked unavailable inline.",
 		Example: model.RuleExample{
 			Fail: "input: makeInput(),",

@@ -206,9 +206,12 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 	"xgs/primary": {
 		fail: []ruleCase{
 			{name: "typo", edits: []edit{header("@primary searchRates", "@primary searchRate")}},
-			{name: "missing", edits: []edit{header("// @primary searchRates\n", "")}},
 			{name: "twice", edits: []edit{header("// @primary searchRates\n", "// @primary searchRates\n// @primary searchRates\n")}},
 		},
+		pass: []ruleCase{{name: "base"}},
+	},
+	"xgs/primary-missing": {
+		fail: []ruleCase{{name: "missing", edits: []edit{header("// @primary searchRates\n", "")}}},
 		pass: []ruleCase{{name: "base"}},
 	},
 	"xgs/options-object": {
@@ -329,7 +332,7 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 	},
 	"xgs/unresolved-schema": {
 		fail: []ruleCase{
-			{name: "unknown method", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30).finite(),"}}},
+			{name: "unknown method", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30).transform((n) => n * 2),"}}},
 			{name: "imported schema", edits: []edit{{"output: z.object({ rates: z.array(Rate) }),", "output: RatesFromElsewhere,"}}},
 		},
 		pass: []ruleCase{{name: "const schema", edits: []edit{top("const Nights = z.number().int().min(1).max(30);"), {"nights: z.number().int().min(1).max(30),", "nights: Nights,"}}}},

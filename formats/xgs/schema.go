@@ -18,9 +18,14 @@ const (
 	kindNullable              // .nullable(): AnyOf[0] is the inner schema
 )
 
-// Schema is a JSON Schema resolved from a Zod expression, in the shared
-// contract's mapping (see the brief's schema.md), plus what the rules need
-// to know about where it came from.
+// Schema is a Zod expression resolved statically. Two views of it:
+//
+//   - zt, inner, meta and the check state below model the Zod schema the
+//     way zod 4 does (zt is zod's def type: "string", "number", "object"…;
+//     wrappers such as .optional() have zt "" and wrapKind/inner), and
+//     zodjson.go writes from them what z.toJSONSchema writes;
+//   - the exported fields are a flat summary the lint rules read (a
+//     wrapper copies its inner schema's, so rules see through it).
 type Schema struct {
 	Type             string
 	Const            *jsonValue
@@ -44,13 +49,48 @@ type Schema struct {
 	Description          *string
 	Default              *jsonValue
 
-	kind     schemaKind
-	optional bool // .optional(): not in the parent's required
+	kind schemaKind
 	// off is the byte offset of the Zod expression in the file.
 	off int
 	// why says what could not be resolved (kindUnresolved).
 	why string
+
+	zt       string
+	wrapKind string  // optional, nullable, default, catch, prefault, readonly, nonoptional
+	inner    *Schema // the wrapped schema
+	meta     []metaEntry
+	// strings and arrays: length bounds; strings: formats and patterns.
+	lenMin, lenMax  *float64
+	strFormat       string
+	patterns        []string
+	contentEncoding string
+	// numbers
+	numMin, numExMin, numMax, numExMax *float64
+	isInt                              bool
+	multipleOf                         []float64
+	// objects: what happens to unknown keys; records: the key schema.
+	extra objectExtra
+	key   *Schema
+	// unions: discriminated (oneOf); intersections: the members;
+	// tuples: the rest element.
+	exclusive bool
+	allOf     []*Schema
+	rest      *Schema
 }
+
+type metaEntry struct {
+	key string
+	val *jsonValue
+}
+
+type objectExtra byte
+
+const (
+	extraStrip objectExtra = iota // the default: unknown keys are dropped
+	extraStrict
+	extraLoose
+	extraCatchall
+)
 
 // Property is one key of a z.object, in source order.
 type Property struct {
@@ -60,8 +100,22 @@ type Property struct {
 	Off int
 }
 
-// required: not .optional() and no .default().
-func (s *Schema) required() bool { return !s.optional && s.Default == nil }
+// required: the key must be present in the input, as zod's input JSON
+// Schema decides (io: "input").
+func (s *Schema) required() bool { return !s.optin() }
+
+// optin is zod's "optional in": .optional(), .default() and .prefault()
+// make a key omittable; .nullable(), .readonly() and .catch() keep what
+// they wrap; .nonoptional() (from .required()) makes it required again.
+func (s *Schema) optin() bool {
+	switch s.wrapKind {
+	case "optional", "default", "prefault":
+		return true
+	case "nullable", "readonly", "catch":
+		return s.inner.optin()
+	}
+	return false
+}
 
 // Required lists the object's required keys in source order.
 func (s *Schema) Required() []string {
@@ -77,90 +131,21 @@ func (s *Schema) Required() []string {
 // JSON returns the schema as ordered JSON.
 func (s *Schema) JSON() json.RawMessage {
 	var b bytes.Buffer
-	s.writeJSON(&b)
+	s.emit().write(&b)
 	return b.Bytes()
 }
 
-func (s *Schema) value() *jsonValue {
-	v := jsonObj()
-	if s == nil {
-		return v
-	}
-	if len(s.AnyOf) > 0 {
-		arr := &jsonValue{kind: jsonArray}
-		for _, m := range s.AnyOf {
-			arr.vals = append(arr.vals, m.value())
-		}
-		v.set("anyOf", arr)
-	}
-	if s.Type != "" {
-		v.set("type", jsonStr(s.Type))
-	}
-	if s.Const != nil {
-		v.set("const", s.Const)
-	}
-	if s.Enum != nil {
-		v.set("enum", &jsonValue{kind: jsonArray, vals: s.Enum})
-	}
-	if s.Format != "" {
-		v.set("format", jsonStr(s.Format))
-	}
-	if s.Pattern != nil {
-		v.set("pattern", jsonStr(*s.Pattern))
-	}
-	setNum := func(k string, n *jsonValue) {
-		if n != nil {
-			v.set(k, n)
-		}
-	}
-	setNum("minLength", s.MinLength)
-	setNum("maxLength", s.MaxLength)
-	setNum("minimum", s.Minimum)
-	setNum("exclusiveMinimum", s.ExclusiveMinimum)
-	setNum("maximum", s.Maximum)
-	if s.Items != nil {
-		v.set("items", s.Items.value())
-	}
-	if s.PrefixItems != nil {
-		arr := &jsonValue{kind: jsonArray}
-		for _, m := range s.PrefixItems {
-			arr.vals = append(arr.vals, m.value())
-		}
-		v.set("prefixItems", arr)
-	}
-	setNum("minItems", s.MinItems)
-	setNum("maxItems", s.MaxItems)
-	if s.IsObject {
-		props := jsonObj()
-		for _, p := range s.Properties {
-			props.set(p.Name, p.Schema.value())
-		}
-		v.set("properties", props)
-		if req := s.Required(); len(req) > 0 {
-			arr := &jsonValue{kind: jsonArray}
-			for _, r := range req {
-				arr.vals = append(arr.vals, jsonStr(r))
-			}
-			v.set("required", arr)
-		}
-	}
-	if s.AdditionalProperties != nil {
-		v.set("additionalProperties", s.AdditionalProperties.value())
-	}
-	if s.Description != nil {
-		v.set("description", jsonStr(*s.Description))
-	}
-	if s.Default != nil {
-		v.set("default", s.Default)
-	}
-	return v
-}
+func (s *Schema) value() *jsonValue { return s.emit() }
 
-// TypeOf renders a JSON Schema as the TypeScript-ish type of the shared
-// contract (the embedded runtime's TypeOf prints the same): {} → unknown,
-// string, number, boolean, null, a const's JSON text, an enum's members
-// joined by " | ", T[] (parenthesised when T holds " | "), [A, B],
-// { a: T; b?: U }, Record<string, T>, and anyOf members joined by " | ".
+// typeOf is TypeOf for a resolved schema.
+func (s *Schema) typeOf() string { return TypeOf(s.JSON()) }
+
+// TypeOf renders a JSON Schema as a TypeScript-ish type (the embedded
+// runtime's typeOf prints the same): {} → unknown, string, number,
+// boolean, null, a const's JSON text, an enum's members joined by " | ",
+// T[] (parenthesised when T holds " | "), [A, B], { a: T; b?: U },
+// Record<string, T>, anyOf/oneOf members and type arrays joined by " | ",
+// allOf members by " & ", and { not: {} } as never.
 // Invalid JSON is unknown.
 func TypeOf(schema json.RawMessage) string {
 	v, err := parseJSON(schema)
@@ -174,8 +159,20 @@ func typeOfValue(v *jsonValue) string {
 	if v == nil || v.kind != jsonObject {
 		return "unknown"
 	}
-	if any := v.get("anyOf"); any != nil && any.kind == jsonArray {
-		return joinTypes(any.vals, typeOfValue)
+	for _, k := range []string{"anyOf", "oneOf"} {
+		if any := v.get(k); any != nil && any.kind == jsonArray {
+			return joinTypes(any.vals, typeOfValue)
+		}
+	}
+	if all := v.get("allOf"); all != nil && all.kind == jsonArray && v.get("type") == nil {
+		parts := make([]string, len(all.vals))
+		for i, x := range all.vals {
+			parts[i] = typeOfValue(x)
+		}
+		return strings.Join(parts, " & ")
+	}
+	if v.get("not") != nil && len(v.keys) == 1 {
+		return "never"
 	}
 	if c := v.get("const"); c != nil {
 		return c.String()

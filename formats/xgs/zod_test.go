@@ -6,6 +6,11 @@ import (
 	"testing"
 )
 
+func q(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
 // resolveExpr resolves one Zod expression in a tiny module, with the
 // module's consts (prelude) in scope.
 func resolveExpr(t *testing.T, prelude, expr string) (*Schema, *program) {
@@ -37,13 +42,13 @@ func TestZodContract(t *testing.T) {
 		{`z.string().min(1).max(5)`, `{"type":"string","minLength":1,"maxLength":5}`},
 		{`z.string().length(3)`, `{"type":"string","minLength":3,"maxLength":3}`},
 		{`z.string().url()`, `{"type":"string","format":"uri"}`},
-		{`z.string().email()`, `{"type":"string","format":"email"}`},
-		{`z.string().uuid()`, `{"type":"string","format":"uuid"}`},
+		{`z.string().email()`, `{"type":"string","format":"email","pattern":` + q(zodFormats[".email"].pattern) + `}`},
+		{`z.string().uuid()`, `{"type":"string","format":"uuid","pattern":` + q(zodFormats[".uuid"].pattern) + `}`},
 		{`z.string().regex(/^\d{4}-\d{2}-\d{2}$/i)`, `{"type":"string","pattern":"^\\d{4}-\\d{2}-\\d{2}$"}`},
-		{`z.string().datetime()`, `{"type":"string","format":"date-time"}`},
-		{`z.string().date()`, `{"type":"string","format":"date"}`},
+		{`z.string().datetime()`, `{"type":"string","format":"date-time","pattern":` + q(zodFormats[".datetime"].pattern) + `}`},
+		{`z.string().date()`, `{"type":"string","format":"date","pattern":` + q(zodFormats[".date"].pattern) + `}`},
 		{`z.number()`, `{"type":"number"}`},
-		{`z.number().int()`, `{"type":"integer"}`},
+		{`z.number().int()`, `{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991}`},
 		{`z.number().min(1.5).max(1e21)`, `{"type":"number","minimum":1.5,"maximum":1e21}`},
 		{`z.number().gte(-2).lte(2)`, `{"type":"number","minimum":-2,"maximum":2}`},
 		{`z.number().positive()`, `{"type":"number","exclusiveMinimum":0}`},
@@ -53,9 +58,9 @@ func TestZodContract(t *testing.T) {
 		{`z.any()`, `{}`},
 		{`z.unknown()`, `{}`},
 		{`z.date()`, `{"type":"string","format":"date-time"}`},
-		{`z.literal("a")`, `{"const":"a"}`},
-		{`z.literal(3)`, `{"const":3}`},
-		{`z.literal(false)`, `{"const":false}`},
+		{`z.literal("a")`, `{"type":"string","const":"a"}`},
+		{`z.literal(3)`, `{"type":"number","const":3}`},
+		{`z.literal(false)`, `{"type":"boolean","const":false}`},
 		{`z.enum(["a", "b"])`, `{"type":"string","enum":["a","b"]}`},
 		{`z.array(z.string())`, `{"type":"array","items":{"type":"string"}}`},
 		{`z.string().array()`, `{"type":"array","items":{"type":"string"}}`},
@@ -65,18 +70,20 @@ func TestZodContract(t *testing.T) {
 			`{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"number"},"c":{"type":"boolean","default":true}},"required":["a"]}`},
 		{`z.object({})`, `{"type":"object","properties":{}}`},
 		{`z.object({ "x-y": z.null() })`, `{"type":"object","properties":{"x-y":{"type":"null"}},"required":["x-y"]}`},
-		{`z.union([z.string(), z.number()])`, `{"anyOf":[{"type":"string"},{"type":"number"}]}`},
-		{`z.record(z.number())`, `{"type":"object","additionalProperties":{"type":"number"}}`},
-		{`z.record(z.string(), z.number())`, `{"type":"object","additionalProperties":{"type":"number"}}`},
-		{`z.tuple([z.string(), z.number()])`, `{"type":"array","prefixItems":[{"type":"string"},{"type":"number"}],"minItems":2,"maxItems":2}`},
+		{`z.union([z.string(), z.number()])`, `{"type":["string","number"]}`},
+		{`z.union([z.string().min(1), z.null()])`, `{"anyOf":[{"type":"string","minLength":1},{"type":"null"}]}`},
+		{`z.record(z.number())`, `{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{"type":"number"}}`},
+		{`z.record(z.string(), z.number())`, `{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{"type":"number"}}`},
+		{`z.tuple([z.string(), z.number()])`, `{"type":"array","prefixItems":[{"type":"string"},{"type":"number"}],"items":false,"minItems":2,"maxItems":2}`},
 		{`z.string().optional()`, `{"type":"string"}`},
-		{`z.string().nullable()`, `{"anyOf":[{"type":"string"},{"type":"null"}]}`},
-		{`z.string().nullable().describe("d").default(null)`, `{"anyOf":[{"type":"string"},{"type":"null"}],"description":"d","default":null}`},
+		{`z.string().nullable()`, `{"type":["string","null"]}`},
+		{`z.string().nullable().describe("d").default(null)`, `{"type":["string","null"],"description":"d","default":null}`},
 		{`z.string().describe("d").nullable()`, `{"anyOf":[{"type":"string","description":"d"},{"type":"null"}]}`},
 		{`z.string().default("x")`, `{"type":"string","default":"x"}`},
 		{`z.string().describe("Search query")`, `{"type":"string","description":"Search query"}`},
 		{`z.object({ q: Q, n: z.number() })`, `{"type":"object","properties":{"q":{"type":"string","minLength":1},"n":{"type":"number"}},"required":["q","n"]}`},
-		{`z.string().trim()`, `{}`},
+		{`z.string().trim()`, `{"type":"string"}`},
+		{`z.string().trim().unknownMethod()`, `{}`},
 		{`Imported`, `{}`},
 		{`z.enum(names)`, `{}`},
 	}
@@ -95,14 +102,16 @@ func TestZodRenamedImportAndRequired(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := p.resolveZod(p.consts["__s"]).JSON()
-	want := `{"type":"object","properties":{"a":{"anyOf":[{"type":"string"},{"type":"null"}]},"b":{"anyOf":[{"type":"number","default":1},{"type":"null"}]},"c":{"type":"string"}},"required":["c"]}`
+	// b: .nullable() keeps what it wraps optional (zod's optin), so b is
+	// not required either.
+	want := `{"type":"object","properties":{"a":{"type":["string","null"]},"b":{"anyOf":[{"type":"number","default":1},{"type":"null"}]},"c":{"type":"string"}},"required":["c"]}`
 	if !jsonEqual(t, got, want) {
 		t.Errorf("got %s", got)
 	}
 }
 
 func TestZodUnresolvedIsReported(t *testing.T) {
-	for _, expr := range []string{`z.string().trim()`, `Imported`, `z.nativeEnum(E)`, `z.object({ ...base })`, `z.string().min(n)`, `makeSchema()`} {
+	for _, expr := range []string{`z.string().trim().foo()`, `Imported`, `z.nativeEnum(E)`, `z.object({ ...base })`, `z.string().min(n)`, `makeSchema()`} {
 		s, p := resolveExpr(t, "", expr)
 		if s.kind != kindUnresolved || string(s.JSON()) != "{}" {
 			t.Errorf("%s: resolved to %s", expr, s.JSON())

@@ -2,6 +2,7 @@ package bundle
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -154,9 +155,15 @@ func esbuildCLIProject(b *testing.B, src []byte) string {
 		"node_modules/@xgoose/skill/package.json": `{"name":"@xgoose/skill","main":"index.js","type":"module"}`,
 		"node_modules/@xgoose/skill/index.js":     strings.ReplaceAll(runtimeSkillJS, `from "xgoose:header"`, `from "./header.js"`),
 		"node_modules/@xgoose/skill/header.js":    header,
-		"node_modules/zod/package.json":           `{"name":"zod","main":"index.js","type":"module"}`,
-		"node_modules/zod/index.js":               runtimeZodJS,
 	}
+	// The same real zod 4 a build embeds.
+	fs.WalkDir(zodFiles, "zodpkg/v4", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := fs.ReadFile(zodFiles, p)
+			files["node_modules/zod/"+strings.TrimPrefix(p, "zodpkg/v4/")] = string(b)
+		}
+		return nil
+	})
 	for name, text := range files {
 		p := filepath.Join(dir, filepath.FromSlash(name))
 		os.MkdirAll(filepath.Dir(p), 0o755)

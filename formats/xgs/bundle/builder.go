@@ -217,7 +217,8 @@ func (sc *skillContext) build(display string, src []byte) Result {
 }
 
 // inputsOf lists the files on disk in esbuild's metafile (keys are
-// relative to the working folder; plugin modules are "xgoose:…").
+// relative to the working folder; plugin modules are "xgoose:…", the
+// embedded zod "xgoose-zod:…").
 func inputsOf(metafile, dir, skill string) []string {
 	var meta struct {
 		Inputs map[string]json.RawMessage `json:"inputs"`
@@ -227,7 +228,7 @@ func inputsOf(metafile, dir, skill string) []string {
 	}
 	var out []string
 	for p := range meta.Inputs {
-		if strings.HasPrefix(p, pluginNamespace+":") {
+		if strings.HasPrefix(p, pluginNamespace+":") || strings.HasPrefix(p, zodNamespace+":") {
 			continue
 		}
 		if !filepath.IsAbs(p) {

@@ -16,7 +16,6 @@ const (
 	modHeader       = "xgoose:header" // header facts for the runtime
 	modSkillSource  = "xgoose:skill"  // the skill file itself
 	modRuntime      = "@xgoose/skill"
-	modZod          = "zod"
 )
 
 // snapshot is what one build serves: the skill's current text and the
@@ -46,7 +45,7 @@ func (c *sourceCell) get() snapshot {
 	return c.snap
 }
 
-// skillPlugin resolves the runtime, zod and the skill file for the skill
+// skillPlugin resolves the runtime, zod (zod.go) and the skill file for the skill
 // at absPath (an absolute OS path) and serves them from cell.
 func skillPlugin(absPath string, cell *sourceCell) api.Plugin {
 	dir := filepath.Dir(absPath)
@@ -65,16 +64,7 @@ func skillPlugin(absPath string, cell *sourceCell) api.Plugin {
 			pb.OnResolve(api.OnResolveOptions{Filter: `^@xgoose/skill$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 				return api.OnResolveResult{Path: modRuntime, Namespace: pluginNamespace}, nil
 			})
-			pb.OnResolve(api.OnResolveOptions{Filter: `^zod$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
-				from := args.ResolveDir
-				if from == "" {
-					from = dir
-				}
-				if hasNodeModule(from, "zod") {
-					return api.OnResolveResult{}, nil // esbuild's own resolver finds the user's zod
-				}
-				return api.OnResolveResult{Path: modZod, Namespace: pluginNamespace}, nil
-			})
+			setupEmbeddedZod(pb, dir)
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: pluginNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 				var text string
 				switch args.Path {
@@ -84,8 +74,6 @@ func skillPlugin(absPath string, cell *sourceCell) api.Plugin {
 					text = cell.get().header
 				case modRuntime:
 					text = runtimeSkillJS
-				case modZod:
-					text = runtimeZodJS
 				default:
 					return api.OnLoadResult{}, nil
 				}

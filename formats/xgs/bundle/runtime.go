@@ -7,22 +7,16 @@ import (
 	"github.com/skillstudio/skillstudio/formats/xgs"
 )
 
-// The runtime skillstudio bundles into every skill, and the documentation
-// Zod a skill gets when its folder has no node_modules/zod. Both are plain
-// ES modules written for this project (runtime/*.js).
-var (
-	//go:embed runtime/skill.js
-	runtimeSkillJS string
-	//go:embed runtime/zod.js
-	runtimeZodJS string
-)
+// The runtime skillstudio bundles into every skill: a plain ES module
+// written for this project. (The Zod a skill gets when its folder has none
+// is the real package, embedded by zod.go.)
+//
+//go:embed runtime/skill.js
+var runtimeSkillJS string
 
 // RuntimeSource returns the embedded @xgoose/skill module, for tools that
 // want to show or test it.
 func RuntimeSource() string { return runtimeSkillJS }
-
-// ZodSource returns the embedded documentation-only Zod module.
-func ZodSource() string { return runtimeZodJS }
 
 // headerModule is the "xgoose:header" module the runtime imports: the
 // header facts __describe__ and __meta__ need, regenerated on every build

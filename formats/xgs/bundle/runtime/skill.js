@@ -87,14 +87,50 @@ function describeFunction(name, definition) {
   return out;
 }
 
-// toJSONSchema converts a Zod schema — skillstudio's documentation Zod or
-// a real zod (v3 `_def.typeName`, v4 `_zod.def.type`) — to JSON Schema.
-// Anything it does not know becomes {} rather than a guess.
+// toJSONSchema converts a Zod schema to the JSON Schema of its input.
+//
+// A zod 4 schema (4.2 and later, as embedded) converts itself through the
+// Standard JSON Schema interface: exactly z.toJSONSchema(schema, { io:
+// "input" }), with two deliberate differences that skillstudio's static
+// reader mirrors (formats/xgs/zodjson.go):
+//   - no top-level "$schema": every byte lands in the agent's reminder;
+//   - z.date() is { type: "string", format: "date-time" } and z.bigint()
+//     { type: "integer" } — what an agent passes through js_exec — where
+//     zod can only say {} ("unrepresentable").
+// Older zods (v3 `_def.typeName`, v4 before 4.2) go through the converter
+// below, which follows the same mapping for the forms it knows.
+// Anything that cannot be converted becomes {} rather than a guess, and
+// never an exception: __describe__ must not throw.
 export function toJSONSchema(schema) {
   if (schema === null || typeof schema !== "object") return {};
+  const standard = schema["~standard"];
+  if (schema._zod && standard && standard.jsonSchema && typeof standard.jsonSchema.input === "function") {
+    try {
+      const out = standard.jsonSchema.input({
+        target: "draft-2020-12",
+        libraryOptions: { unrepresentable: "any", override: wireTypes },
+      });
+      delete out.$schema;
+      return out;
+    } catch (e) {
+      return {};
+    }
+  }
   if (schema._def && typeof schema._def.typeName === "string") return fromV3(schema);
   if (schema._zod && schema._zod.def) return fromV4(schema);
   return {};
+}
+
+// wireTypes documents what JSON can carry for the types zod calls
+// unrepresentable.
+function wireTypes(ctx) {
+  const type = ctx.zodSchema._zod.def.type;
+  if (type === "date") {
+    ctx.jsonSchema.type = "string";
+    ctx.jsonSchema.format = "date-time";
+  } else if (type === "bigint") {
+    ctx.jsonSchema.type = "integer";
+  }
 }
 
 // ---- zod v3 shape (also the shape of the embedded documentation Zod) ----
@@ -342,12 +378,17 @@ function objectSchema(shape, convert, isOptional) {
   return out;
 }
 
-// typeOf is the TypeScript-ish type of a JSON Schema, per the contract.
+// typeOf is the TypeScript-ish type of a JSON Schema; skillstudio's Go
+// TypeOf prints the same.
 export function typeOf(s) {
   if (s === null || typeof s !== "object") return "unknown";
+  if (Array.isArray(s.anyOf)) return s.anyOf.length ? s.anyOf.map(typeOf).join(" | ") : "never";
+  if (Array.isArray(s.oneOf)) return s.oneOf.length ? s.oneOf.map(typeOf).join(" | ") : "never";
+  if (Array.isArray(s.allOf) && s.type === undefined) return s.allOf.map(typeOf).join(" & ");
+  if (s.not !== undefined && Object.keys(s).length === 1) return "never";
   if (Object.prototype.hasOwnProperty.call(s, "const")) return JSON.stringify(s.const);
-  if (Array.isArray(s.enum)) return s.enum.map((v) => JSON.stringify(v)).join(" | ");
-  if (Array.isArray(s.anyOf)) return s.anyOf.map(typeOf).join(" | ");
+  if (Array.isArray(s.enum)) return s.enum.length ? s.enum.map((v) => JSON.stringify(v)).join(" | ") : "never";
+  if (Array.isArray(s.type)) return s.type.length ? s.type.map((t) => typeOf({ type: t })).join(" | ") : "never";
   switch (s.type) {
     case "string":
       return "string";
@@ -370,7 +411,7 @@ export function typeOf(s) {
         const fields = keys.map((k) => `${k}${required.has(k) ? "" : "?"}: ${typeOf(s.properties[k])}`);
         return `{ ${fields.join("; ")} }`;
       }
-      if (s.additionalProperties !== undefined) return `Record<string, ${typeOf(s.additionalProperties)}>`;
+      if (s.additionalProperties && typeof s.additionalProperties === "object") return `Record<string, ${typeOf(s.additionalProperties)}>`;
       return "{}";
     }
   }

@@ -1,0 +1,5 @@
+export const version = {
+    major: 4,
+    minor: 6,
+    patch: 7,
+};
