@@ -17,17 +17,21 @@ func CheckEvals(s *model.Skill) []model.Diagnostic {
 	if s.Location.FS == nil {
 		return nil
 	}
-	dir := s.Location.Join("evals")
-	entries, err := fs.ReadDir(s.Location.FS, dir)
-	if err != nil {
-		return nil
+	files := evalFiles(s)
+	if s.Files == nil {
+		dir := s.Location.Join("evals")
+		entries, err := fs.ReadDir(s.Location.FS, dir)
+		if err != nil {
+			return nil
+		}
+		for _, e := range entries {
+			if !e.IsDir() && path.Ext(e.Name()) == ".json" {
+				files = append(files, path.Join(dir, e.Name()))
+			}
+		}
 	}
 	var ds []model.Diagnostic
-	for _, e := range entries {
-		if e.IsDir() || path.Ext(e.Name()) != ".json" {
-			continue
-		}
-		file := path.Join(dir, e.Name())
+	for _, file := range files {
 		src, err := fs.ReadFile(s.Location.FS, file)
 		if err != nil {
 			continue
