@@ -16,7 +16,9 @@ func libCase(lib ...*model.Skill) func(t *testing.T) []model.Diagnostic {
 
 // evalCase checks one eval file's text for pdfSkill.
 func evalCase(src string) func(t *testing.T) []model.Diagnostic {
-	return func(t *testing.T) []model.Diagnostic { return CheckEvalFile("pdf-tools/evals/evals.json", []byte(src), pdfSkill()) }
+	return func(t *testing.T) []model.Diagnostic {
+		return CheckEvalFile("pdf-tools/evals/evals.json", []byte(src), pdfSkill())
+	}
 }
 
 // TestRules runs every listing rule through the shared harness: each has
