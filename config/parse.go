@@ -31,6 +31,8 @@ var keys = map[string]func(p *parser, v *yaml.Node, c *Config) error{
 	"rules":   (*parser).rules,
 	"sources": (*parser).sources,
 	"theme":   (*parser).theme,
+	"agents":  (*parser).agents,
+	"context": (*parser).context,
 }
 
 // KeyNames lists the top-level keys, sorted, for messages and docs.
