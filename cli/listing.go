@@ -27,7 +27,7 @@ func listingSources() string {
 	for _, p := range listing.Profiles {
 		fmt.Fprintf(&b, "\n%s (%s):\n", p.Name, p.ID)
 		for _, s := range p.Sources {
-			fmt.Fprintf(&b, "  - %s: %s (looked up %s)\n", s.What, s.Where, s.Looked)
+			fmt.Fprintf(&b, "  %s\n", s.Where)
 		}
 	}
 	return b.String()
@@ -62,7 +62,7 @@ This is an estimate from public docs and source, not a call to any agent.
 lint reports the same losses (library/listing-budget, skillmd/description-cap)
 for each folder of sibling skills.
 
-Sources, looked up 2026-11-23:` + listingSources() + `
+Sources (looked up 2026-11-23; README lists what each one says):` + listingSources() + `
 Exit status: 0, or 2 on bad usage or an unreadable SOURCE.`,
 		Example: `  skillstudio listing ~/.claude/skills
   skillstudio listing --agent codex --context 1m .
