@@ -1,6 +1,7 @@
 package listing
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -69,6 +70,36 @@ func TestCheckShapes(t *testing.T) {
 	} {
 		if ds := rulesOf(CheckEvalFile("e.json", []byte(src), nil), "evals/no-checks"); len(ds) != 0 {
 			t.Errorf("%s: %v", src, ds)
+		}
+	}
+}
+
+// similarPairs (the inverted index CheckOverlap uses) finds exactly the
+// pairs of Similarities at or above the threshold.
+func TestSimilarPairsMatchesSimilarities(t *testing.T) {
+	lib := []*model.Skill{
+		skill("pdf-merge", "Merge and combine PDF files into one document. Use when the user wants to merge PDFs."),
+		skill("pdf-combine", "Combine and merge several PDF files into a single document. Use when asked to combine PDFs."),
+		skill("pdf-join", "Join PDF files into one document."),
+		skill("csv-chart", "Draw charts from CSV spreadsheets. Use when the user wants a bar or line chart of tabular data."),
+		skill("pdf-merge", "Merge PDF files."),
+	}
+	lib = append(lib, generated(30, 120)...)
+	for _, th := range []float64{0.2, 0.4, OverlapThreshold, 0.9} {
+		var want []string
+		for _, p := range Similarities(lib) {
+			if p.Similarity >= th {
+				want = append(want, p.A.Name+"~"+p.B.Name)
+			}
+		}
+		var got []string
+		for _, p := range similarPairs(lib, th) {
+			got = append(got, p.A.Name+"~"+p.B.Name)
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("threshold %.2f: got %v, want %v", th, got, want)
 		}
 	}
 }
