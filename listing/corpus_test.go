@@ -143,3 +143,27 @@ func TestCorpusListing(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusLintOverlap: the corpus as lint loads it (the whole pipeline,
+// the listing stage included) reports no look-alike descriptions but the
+// real duplicates.
+func TestCorpusLintOverlap(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("..", "..", "shared", "corpus"))
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		t.Skipf("corpus of real skills not found at %s", dir)
+	}
+	lib := formats.LoadAll(t.Context(), model.Location{Source: "corpus", FS: os.DirFS(dir)}, ".", model.Options{FindingsOnly: true}, nil)
+	n := 0
+	for _, s := range lib.Skills {
+		for _, d := range s.Diagnostics {
+			if d.Rule != "library/description-overlap" {
+				continue
+			}
+			n++
+			if !knownDuplicates[d.File] {
+				t.Errorf("unexpected overlap finding: %s", d)
+			}
+		}
+	}
+	t.Logf("%d overlap findings over %d skills", n, len(lib.Skills))
+}
