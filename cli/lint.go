@@ -33,6 +33,7 @@ func (a *app) newLintCmd() *cobra.Command {
 	var (
 		format, profile, configFile string
 		strict, fix                 bool
+		lf                          listingFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
@@ -44,7 +45,12 @@ Exit status: 0 when there are no errors (with --strict: no warnings either),
 1 when there are, 2 on bad usage, a bad config file or an unreadable path.
 
 Configuration comes from $XDG_CONFIG_HOME/skillstudio/config.yaml and the
-nearest .skillstudio.yaml above the first PATH (or --config FILE).`,
+nearest .skillstudio.yaml above the first PATH (or --config FILE).
+
+The library checks simulate Claude Code's skill listing at a 200,000-token
+context window by default (its 8,000-character budget): each folder of
+sibling SKILL.md skills is one library. --agent and --context (or the
+config's agents: and context:) choose others; see skillstudio listing.`,
 		Example: `  skillstudio lint
   skillstudio lint --strict skills/
   skillstudio lint --format sarif . > skillstudio.sarif
@@ -54,6 +60,7 @@ nearest .skillstudio.yaml above the first PATH (or --config FILE).`,
 			return a.runLint(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), lintRequest{
 				paths: args, format: format, strict: strict, fix: fix,
 				profile: profile, profileSet: cmd.Flags().Changed("profile"), configFile: configFile,
+				listing: &lf, cmd: cmd,
 			})
 		},
 	}
@@ -63,6 +70,7 @@ nearest .skillstudio.yaml above the first PATH (or --config FILE).`,
 	f.StringVar(&profile, "profile", string(model.ProfileAll), "which frontmatter fields count as known: "+profileNames())
 	f.BoolVar(&fix, "fix", false, "apply the safe, exact fixes to local files, then report what remains")
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
+	lf.add(cmd, true)
 	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json", "sarif"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("profile", cobra.FixedCompletions(profileList(), cobra.ShellCompDirectiveNoFileComp))
 	return a.addRemoteFlags(cmd)
@@ -75,6 +83,9 @@ type lintRequest struct {
 	profile     string
 	profileSet  bool
 	configFile  string
+	// listing and cmd resolve --agent and --context (nil: the config's).
+	listing *listingFlags
+	cmd     *cobra.Command
 }
 
 func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) error {
@@ -101,7 +112,12 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		profile = p
 	}
 	// Findings are all lint prints: readers may drop their documents.
-	opts := model.Options{Profile: profile, FindingsOnly: true}
+	opts := model.Options{Profile: profile, FindingsOnly: true, ListingAgents: cfg.Agents, ContextTokens: cfg.Context}
+	if req.listing != nil {
+		if opts.ListingAgents, opts.ContextTokens, err = req.listing.resolve(req.cmd, cfg); err != nil {
+			return err
+		}
+	}
 	load := func() (*model.Library, error) {
 		lib, err := registry.LoadSources(ctx, req.paths, opts, cfg.Formats(), a.remote)
 		if err != nil {

@@ -6,13 +6,14 @@ import (
 	"github.com/skillstudio/skillstudio/formats/osloop"
 	"github.com/skillstudio/skillstudio/formats/skillmd"
 	"github.com/skillstudio/skillstudio/formats/xgs"
+	"github.com/skillstudio/skillstudio/listing"
 	"github.com/skillstudio/skillstudio/model"
 )
 
 // Rules returns every rule skillstudio can report, sorted by id.
 func Rules() model.RuleSet {
 	var all model.RuleSet
-	for _, rs := range []model.RuleSet{xgs.Rules, xgs.BuildRules, skillmd.Rules, osloop.Rules, libraryRules, findRules, crashRule, RemoteRules} {
+	for _, rs := range []model.RuleSet{xgs.Rules, xgs.BuildRules, skillmd.Rules, osloop.Rules, libraryRules, findRules, crashRule, RemoteRules, listing.Rules} {
 		all = append(all, rs...)
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })
