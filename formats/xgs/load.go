@@ -129,6 +129,7 @@ func Analyze(file string, src []byte, headOnly bool) *Analysis {
 	a.def = p.findSkill()
 	p.checkFunctions(a.def, h)
 	p.checkCode()
+	p.checkSkillImports()
 	p.checkHeaderSecrets(h)
 	add(p.diags...)
 	model.SortDiagnostics(a.Diagnostics)
