@@ -199,5 +199,5 @@ func lenientRegexp(s string) (jsonschema.Regexp, error) {
 
 type anyString string
 
-func (a anyString) String() string         { return string(a) }
+func (a anyString) String() string        { return string(a) }
 func (anyString) MatchString(string) bool { return true }
