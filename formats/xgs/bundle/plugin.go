@@ -74,7 +74,7 @@ func skillPlugin(absPath string, cell *sourceCell) api.Plugin {
 				}
 				return api.OnResolveResult{}, errors.New(xgs.ImportSkillMessage(args.Path))
 			})
-			setupEmbeddedZod(pb, dir)
+			setupEmbeddedZod(pb, dir, func() bool { return mentionsLocales.MatchString(cell.get().source) })
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: pluginNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 				var text string
 				switch args.Path {
