@@ -24,7 +24,11 @@ func (p *program) checkExampleArgs(f *skillFn) {
 	if f.Input == nil || !f.Input.IsObject {
 		return
 	}
-	sch := compileInput(f.Input.JSON())
+	if len(f.Examples) == 0 {
+		return
+	}
+	f.inputJSON = f.Input.JSON()
+	sch := compileInput(f.inputJSON)
 	if sch == nil {
 		return
 	}

@@ -1,6 +1,7 @@
 package xgs
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/grafana/sobek/ast"
@@ -22,6 +23,20 @@ type skillFn struct {
 	Output    *Schema
 	Examples  []skillExample
 	Handler   ast.Expression // *ast.FunctionLiteral or *ast.ArrowFunctionLiteral
+
+	// inputJSON is Input's JSON Schema, written once during Analyze (by
+	// checkExampleArgs) and read afterwards; nil until then.
+	inputJSON json.RawMessage
+}
+
+// inputSchemaJSON is Input's JSON Schema, the one written during Analyze
+// when there is one (it never writes the field: Functions may be called
+// from several goroutines).
+func (f *skillFn) inputSchemaJSON() json.RawMessage {
+	if f.inputJSON != nil {
+		return f.inputJSON
+	}
+	return f.Input.JSON()
 }
 
 // skillExample is one element of examples: [...].
