@@ -15,13 +15,11 @@ import (
 
 // zod3Floor is how many of zodForms zod 3 (embedded 3.23.8) both builds
 // and describes exactly as the static reader does. A skill on zod 3 is
-// described by the runtime's own small converter (runtime/skill.js
-// fromV3), not zod-to-json-schema, so forms outside that converter's
-// contract (string formats beyond the common ones, .gt/.lt, .multipleOf,
-// discriminated unions, intersections, .strict()/.passthrough(), coerce…)
-// come out differently; zod 4's own conversion is the reference. This
-// floor keeps the figure from sliding back unnoticed.
-const zod3Floor = 80
+// described by the runtime's own converter (runtime/skill.js fromV3),
+// written to follow zod 4's wording; what it does not cover (zod 4's
+// format patterns, intersections, zod 4-only APIs) is listed in
+// zodpkg/README.md. This floor keeps the figure from sliding back.
+const zod3Floor = 130
 
 // TestNodeDifferentialZod3 measures what holds for zod 3: the same forms,
 // built with the embedded zod 3 (package.json asks for ^3.23), each in a
@@ -71,6 +69,9 @@ func TestNodeDifferentialZod3(t *testing.T) {
 		if m, ok := got.(map[string]any); ok && len(m) == 0 {
 			if d := jsonDiff(got, want); d != "" {
 				missing++ // {}: not built by zod 3, or outside fromV3
+				if testing.Verbose() {
+					t.Logf("zod 3 gives {}: %s", zodForms[i])
+				}
 				continue
 			}
 		}
