@@ -101,10 +101,16 @@ func describeProblem(e *jsonschema.ValidationError) string {
 	return at + ": " + e.ErrorKind.LocalizedString(englishPrinter)
 }
 
+// quoteList quotes keys, naming at most six: a message is one line.
 func quoteList(keys []string) string {
-	q := make([]string, len(keys))
+	const most = 6
+	var q []string
 	for i, k := range keys {
-		q[i] = strconv.Quote(k)
+		if i == most {
+			q = append(q, fmt.Sprintf("and %d more", len(keys)-most))
+			break
+		}
+		q = append(q, strconv.Quote(k))
 	}
 	return strings.Join(q, ", ")
 }
