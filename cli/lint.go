@@ -32,7 +32,7 @@ func lintPrinter(format string) (func(w io.Writer, lib *model.Library, opts repo
 func (a *app) newLintCmd() *cobra.Command {
 	var (
 		format, profile, configFile string
-		strict, fix                 bool
+		strict, fix, withReview     bool
 	)
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
@@ -44,7 +44,11 @@ Exit status: 0 when there are no errors (with --strict: no warnings either),
 1 when there are, 2 on bad usage, a bad config file or an unreadable path.
 
 Configuration comes from $XDG_CONFIG_HOME/skillstudio/config.yaml and the
-nearest .skillstudio.yaml above the first PATH (or --config FILE).`,
+nearest .skillstudio.yaml above the first PATH (or --config FILE).
+
+--review adds the security review's warnings and errors (hidden text and
+instructions, undeclared hosts, secrets, download-and-run commands), for
+a CI gate on skills you did not write; skillstudio review shows all of it.`,
 		Example: `  skillstudio lint
   skillstudio lint --strict skills/
   skillstudio lint --format sarif . > skillstudio.sarif
@@ -54,6 +58,7 @@ nearest .skillstudio.yaml above the first PATH (or --config FILE).`,
 			return a.runLint(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), lintRequest{
 				paths: args, format: format, strict: strict, fix: fix,
 				profile: profile, profileSet: cmd.Flags().Changed("profile"), configFile: configFile,
+				review: withReview,
 			})
 		},
 	}
@@ -62,6 +67,7 @@ nearest .skillstudio.yaml above the first PATH (or --config FILE).`,
 	f.BoolVar(&strict, "strict", false, "exit 1 on warnings as well as errors")
 	f.StringVar(&profile, "profile", string(model.ProfileAll), "which frontmatter fields count as known: "+profileNames())
 	f.BoolVar(&fix, "fix", false, "apply the safe, exact fixes to local files, then report what remains")
+	f.BoolVar(&withReview, "review", false, "add the security review's warnings and errors (see skillstudio review)")
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
 	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json", "sarif"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("profile", cobra.FixedCompletions(profileList(), cobra.ShellCompDirectiveNoFileComp))
@@ -75,6 +81,7 @@ type lintRequest struct {
 	profile     string
 	profileSet  bool
 	configFile  string
+	review      bool
 }
 
 func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) error {
@@ -124,6 +131,9 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		if lib, err = fixAndReload(lib, load, fixOut, stderr, cwd); err != nil {
 			return err
 		}
+	}
+	if req.review {
+		addReviewFindings(lib, cfg.Formats())
 	}
 	ropts := report.Options{BaseDir: cwd, Rules: formats.Rules(), ToolVersion: a.version}
 	if req.format == "text" {
