@@ -103,4 +103,3 @@ func TestFixtures(t *testing.T) {
 		}
 	}
 }
-
