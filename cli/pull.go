@@ -92,37 +92,11 @@ func (a *app) runPull(cmd *cobra.Command, source, name, dir string, yes bool) er
 		}
 		return usageError{err}
 	}
-	entry := registry.LockEntry{
-		Name: s.Name, Format: string(s.Format), Path: filepath.ToSlash(filepath.Base(p.Dest)),
-		Source: source, Ref: sourceRef(source), Digest: p.Digest, DigestVerified: digestVerified(s),
-		Review: lockReview(rep.Verdict),
-	}
+	entry := registry.EntryFor(source, p, lockReview(rep.Verdict))
 	if err := registry.Record(dir, entry); err != nil {
 		return fmt.Errorf("pulled %s, but could not record it in %s: %w", p.Dest, filepath.Join(dir, registry.LockFileName), err)
 	}
 	fmt.Fprintf(out, "pulled %s (%s, %s) into %s; recorded in %s\n",
 		sanitize.Line(p.Skill.Name), p.Skill.Format.Label(), display.Plural(p.Files, "file"), p.Dest, filepath.Join(dir, registry.LockFileName))
 	return nil
-}
-
-// sourceRef is the ref a github: source asks for ("" for the default
-// branch and for other sources).
-func sourceRef(source string) string {
-	if !registry.IsRemote(source) {
-		return ""
-	}
-	spec, err := registry.ParseSpec(source)
-	if err != nil || spec.Kind != registry.SpecGitHub {
-		return ""
-	}
-	return spec.Ref
-}
-
-func digestVerified(s *model.Skill) bool {
-	for _, f := range s.Fields {
-		if f.Name == registry.VerifiedField {
-			return true
-		}
-	}
-	return false
 }

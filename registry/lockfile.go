@@ -123,3 +123,23 @@ func Record(dir string, e LockEntry) error {
 	}
 	return atomicfile.Write(filepath.Join(dir, LockFileName), append(data, '\n'), 0o644)
 }
+
+// EntryFor is the lock entry of a pull from source (as the user named
+// it), with the review verdict of the skill pulled.
+func EntryFor(source string, p Pulled, rv LockReview) LockEntry {
+	e := LockEntry{Source: source, Path: filepath.ToSlash(filepath.Base(p.Dest)), Digest: p.Digest, Review: rv}
+	if p.Skill != nil {
+		e.Name, e.Format = p.Skill.Name, string(p.Skill.Format)
+		for _, f := range p.Skill.Fields {
+			if f.Name == VerifiedField {
+				e.DigestVerified = true
+			}
+		}
+	}
+	if IsRemote(source) {
+		if spec, err := ParseSpec(source); err == nil && spec.Kind == SpecGitHub {
+			e.Ref = spec.Ref
+		}
+	}
+	return e
+}

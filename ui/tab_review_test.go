@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/skillstudio/skillstudio/registry"
 )
 
 // reviewLibrary writes a clean skill and one hiding an instruction in an
@@ -105,5 +107,20 @@ func TestRiskFollowsAReread(t *testing.T) {
 	drain(t, m, m.lib.refresh())
 	if r := e.riskCurrent(); r == nil || r.Skill != e.loaded {
 		t.Error("refresh did not review the re-read skill")
+	}
+}
+
+func TestStudioPullRecordsTheLock(t *testing.T) {
+	srv := wellKnownHost(t, nil, map[string]string{"alpha": remoteSkillMD("alpha")})
+	dest := t.TempDir()
+	m, _ := localAndRemote(t, srv, Options{PullDir: dest})
+	selectSkill(t, m, "alpha")
+	press(t, m, "p")
+	lock, err := registry.ReadLock(dest)
+	if err != nil || len(lock.Skills) != 1 {
+		t.Fatalf("lock after a studio pull: %+v %v (status %q)", lock, err, m.status)
+	}
+	if e := lock.Skills[0]; e.Name != "alpha" || e.Path != "alpha" || !strings.HasPrefix(e.Digest, "sha256:") || e.Source == "" || e.Review.Line == "" {
+		t.Errorf("lock entry: %+v", e)
 	}
 }
