@@ -39,7 +39,8 @@ findings at file:line:col. Hidden characters are spelled out (⟨U+202E⟩,
 config file like lint's (rules: {review/host: off}).
 
 --json prints {"version":1,"skills":[{"name","format","source","file",
-"verdict":{"line","errors","warnings","infos"},"findings":[{"rule",
+"provenance":{"sourceUrl","repository","commit","digest","digestVerified",
+"licenseFile"},"verdict":{"line","errors","warnings","infos"},"findings":[{"rule",
 "severity","file","line","column","message","hint"}]}],"summary":{...}},
 skills in the same order.
 
@@ -105,6 +106,7 @@ func writeReviewText(w io.Writer, reports []review.Report, cwd string) error {
 		}
 		fmt.Fprintf(w, "%s (%s) — %s\n", shown(r.Skill.Name), r.Skill.Format.Label(), r.Verdict.Line)
 		fmt.Fprintf(w, "  %s\n", findingPath(cwd, r.Skill, r.Skill.Location.File))
+		fmt.Fprintf(w, "  %s\n", sanitize.Line(registry.Provenance(r.Skill).Line()))
 		for _, d := range r.Findings {
 			fmt.Fprintf(w, "  %s:%d:%d: %s %s: %s\n", findingPath(cwd, r.Skill, d.File), d.Line, d.Column, d.Severity, d.Rule, shown(d.Message))
 		}
@@ -126,12 +128,13 @@ type (
 		Summary reviewSummaryJSON `json:"summary"`
 	}
 	reviewSkillJSON struct {
-		Name     string              `json:"name"`
-		Format   string              `json:"format"`
-		Source   string              `json:"source"`
-		File     string              `json:"file"`
-		Verdict  reviewVerdictJSON   `json:"verdict"`
-		Findings []reviewFindingJSON `json:"findings"`
+		Name       string              `json:"name"`
+		Format     string              `json:"format"`
+		Source     string              `json:"source"`
+		File       string              `json:"file"`
+		Provenance review.Provenance   `json:"provenance"`
+		Verdict    reviewVerdictJSON   `json:"verdict"`
+		Findings   []reviewFindingJSON `json:"findings"`
 	}
 	reviewVerdictJSON struct {
 		Line string `json:"line"`
@@ -163,9 +166,10 @@ func writeReviewJSON(w io.Writer, reports []review.Report, cwd string) error {
 		v := r.Verdict
 		sk := reviewSkillJSON{
 			Name: r.Skill.Name, Format: string(r.Skill.Format), Source: r.Skill.Location.Source,
-			File:     findingPath(cwd, r.Skill, r.Skill.Location.File),
-			Verdict:  reviewVerdictJSON{Line: v.Line, reviewCountsJSON: reviewCountsJSON{Errors: v.Errors, Warnings: v.Warnings, Infos: v.Infos}},
-			Findings: []reviewFindingJSON{},
+			File:       findingPath(cwd, r.Skill, r.Skill.Location.File),
+			Provenance: registry.Provenance(r.Skill),
+			Verdict:    reviewVerdictJSON{Line: v.Line, reviewCountsJSON: reviewCountsJSON{Errors: v.Errors, Warnings: v.Warnings, Infos: v.Infos}},
+			Findings:   []reviewFindingJSON{},
 		}
 		for _, d := range r.Findings {
 			sk.Findings = append(sk.Findings, reviewFindingJSON{

@@ -52,6 +52,7 @@ func TestReviewTextRiskiestFirst(t *testing.T) {
 		"notes.md:4:",
 		"⟨U+202E⟩",
 		"2 skills reviewed:",
+		"source " + dir + " · no published digest · no licence file",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("missing %q in:\n%s", want, text)
@@ -79,7 +80,7 @@ func TestReviewJSONSchema(t *testing.T) {
 	if got.Version != 1 || len(got.Skills) != 2 || got.Summary.Skills != 2 || got.Summary.Errors == 0 {
 		t.Fatalf("schema: %+v", got)
 	}
-	if got.Skills[0].Name != "zzz-sly" || got.Skills[1].Findings == nil {
+	if got.Skills[0].Name != "zzz-sly" || got.Skills[1].Findings == nil || got.Skills[0].Provenance.SourceURL != dir {
 		t.Errorf("order or empty findings: %+v", got.Skills)
 	}
 	found := false
@@ -92,7 +93,7 @@ func TestReviewJSONSchema(t *testing.T) {
 		t.Errorf("no visible bidi finding: %+v", got.Skills[0].Findings)
 	}
 	// Raw keys: the schema's names are the interface.
-	for _, key := range []string{`"verdict"`, `"line"`, `"findings"`, `"column"`, `"summary"`} {
+	for _, key := range []string{`"provenance"`, `"digestVerified"`, `"verdict"`, `"line"`, `"findings"`, `"column"`, `"summary"`} {
 		if !bytes.Contains(out.Bytes(), []byte(key)) {
 			t.Errorf("JSON lacks %s", key)
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillstudio/skillstudio/model"
 )
 
 func TestTreeDigestSeesEveryChange(t *testing.T) {
@@ -42,5 +44,20 @@ func TestLockRecordReplacesByPath(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, LockFileName), []byte(`{"version": 9, "skills": []}`), 0o644)
 	if _, err := ReadLock(dir); err == nil || !strings.Contains(err.Error(), "version 9") {
 		t.Errorf("future version: %v", err)
+	}
+}
+
+func TestProvenanceFromTheSource(t *testing.T) {
+	s := &model.Skill{
+		Location: model.Location{Source: "github:acme/skills@v2//tools"},
+		Fields:   []model.Field{{Name: VerifiedField, Value: "sha256:abc verified"}},
+		Files:    []string{"SKILL.md", "LICENSE"},
+	}
+	p := Provenance(s)
+	if p.Repository != "github.com/acme/skills" || p.Commit != "v2" || p.Digest != "sha256:abc" || !p.DigestVerified || p.LicenseFile != "LICENSE" {
+		t.Errorf("provenance %+v", p)
+	}
+	if p := Provenance(&model.Skill{Location: model.Location{Source: "/tmp/x"}}); p.Repository != "" || p.DigestVerified {
+		t.Errorf("local provenance %+v", p)
 	}
 }

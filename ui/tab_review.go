@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -189,6 +190,9 @@ func reviewContent(st *Styles, e *Entry, r *riskResult, order []int, sel, width 
 	lines := strings.Split(indent(wrap(verdict, max(width-2, 10)), " "), "\n")
 	lines = append(lines, st.Dim.Render(fmt.Sprintf(" %s · %s · %s · from %s",
 		plural(v.Errors, "error", "errors"), plural(v.Warnings, "warning", "warnings"), plural(v.Infos, "note", "notes"), sanitize.Line(e.Source))))
+	for _, l := range strings.Split(wrap(sanitize.Line(registry.Provenance(r.Skill).Line()), max(width-2, 10)), "\n") {
+		lines = append(lines, " "+st.Muted.Render(l))
+	}
 	lines = append(lines, st.Dim.Render(" Read from the files; nothing was run. Hidden characters are spelled out: ⟨U+…⟩, ⟨tags \"…\"⟩."))
 	spans := make([][2]int, len(order))
 	var group model.Severity = -2

@@ -47,6 +47,7 @@ func TestReviewTabShowsFindingsInContext(t *testing.T) {
 		"⟨U+202E⟩",         // the override, spelled out
 		"⟨U+001B⟩]0;pwned", // the escape, shown not obeyed
 		"Read from the files; nothing was run.",
+		"no published digest · no licence file",
 	} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("Review tab lacks %q:\n%s", want, screen)
