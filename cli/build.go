@@ -22,7 +22,9 @@ search; default ".") with esbuild, in process — no Node.js needed. Each skill
 becomes DIR/<name>.xgs.js: its header block exactly as written, then an IIFE
 that evaluates @detect and mounts the skill on window.xgoose.skills.<namespace>.
 @xgoose/skill is skillstudio's own runtime; zod is the skill folder's
-node_modules/zod when there is one, else a documentation-only Zod.
+node_modules/zod when there is one, else a real Zod embedded in skillstudio
+(4.6.7, or 3.23.8 when the skill's package.json asks for zod 3). A skill that
+imports another skill (.xgs.js) is refused: use @require and the page global.
 
 DIR/registry.json lists every built skill, required skills first, with each
 function's summary, signature, invocation, schemas and examples.

@@ -33,6 +33,7 @@ func (a *app) newLintCmd() *cobra.Command {
 	var (
 		format, profile, configFile string
 		strict, fix, withReview     bool
+		lf                          listingFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
@@ -46,6 +47,11 @@ Exit status: 0 when there are no errors (with --strict: no warnings either),
 Configuration comes from $XDG_CONFIG_HOME/skillstudio/config.yaml and the
 nearest .skillstudio.yaml above the first PATH (or --config FILE).
 
+The library checks simulate Claude Code's skill listing at a 200,000-token
+context window by default (its 8,000-character budget): each folder of
+sibling SKILL.md skills is one library. --agent and --context (or the
+config's agents: and context:) choose others; see skillstudio listing.
+
 --review adds the security review's warnings and errors (hidden text and
 instructions, undeclared hosts, secrets, download-and-run commands), for
 a CI gate on skills you did not write; skillstudio review shows all of it.`,
@@ -58,6 +64,7 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
 			return a.runLint(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), lintRequest{
 				paths: args, format: format, strict: strict, fix: fix,
 				profile: profile, profileSet: cmd.Flags().Changed("profile"), configFile: configFile,
+				listing: &lf, cmd: cmd,
 				review: withReview,
 			})
 		},
@@ -69,6 +76,7 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
 	f.BoolVar(&fix, "fix", false, "apply the safe, exact fixes to local files, then report what remains")
 	f.BoolVar(&withReview, "review", false, "add the security review's warnings and errors (see skillstudio review)")
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
+	lf.add(cmd, true)
 	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json", "sarif"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("profile", cobra.FixedCompletions(profileList(), cobra.ShellCompDirectiveNoFileComp))
 	return a.addRemoteFlags(cmd)
@@ -81,7 +89,10 @@ type lintRequest struct {
 	profile     string
 	profileSet  bool
 	configFile  string
-	review      bool
+	// listing and cmd resolve --agent and --context (nil: the config's).
+	listing *listingFlags
+	cmd     *cobra.Command
+	review  bool
 }
 
 func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) error {
@@ -108,7 +119,12 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		profile = p
 	}
 	// Findings are all lint prints: readers may drop their documents.
-	opts := model.Options{Profile: profile, FindingsOnly: true}
+	opts := model.Options{Profile: profile, FindingsOnly: true, ListingAgents: cfg.Agents, ContextTokens: cfg.Context}
+	if req.listing != nil {
+		if opts.ListingAgents, opts.ContextTokens, err = req.listing.resolve(req.cmd, cfg); err != nil {
+			return err
+		}
+	}
 	load := func() (*model.Library, error) {
 		lib, err := registry.LoadSources(ctx, req.paths, opts, cfg.Formats(), a.remote)
 		if err != nil {

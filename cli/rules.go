@@ -10,6 +10,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/report"
 )
 
 func (a *app) newRulesCmd() *cobra.Command {
@@ -27,12 +28,14 @@ such as "skillmd/") in a config file's rules: map to change a severity.`,
 				return printRulesText(cmd.OutOrStdout(), formats.Rules())
 			case "json":
 				return printRulesJSON(cmd.OutOrStdout(), formats.Rules())
+			case "md", "markdown":
+				return report.RulesMarkdown(cmd.OutOrStdout(), formats.Rules())
 			}
-			return usagef("unknown --format %q (want text or json)", format)
+			return usagef("unknown --format %q (want text, json or md)", format)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json")
-	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json"}, cobra.ShellCompDirectiveNoFileComp))
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json, or md (the rules reference, docs/rules.md)")
+	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json", "md"}, cobra.ShellCompDirectiveNoFileComp))
 	return cmd
 }
 
@@ -56,16 +59,21 @@ func printRulesText(w io.Writer, rules model.RuleSet) error {
 // ruleJSON always carries fixable, unlike model.Rule, so the listing has
 // one shape per entry.
 type ruleJSON struct {
-	ID       string         `json:"id"`
-	Severity model.Severity `json:"severity"`
-	Fixable  bool           `json:"fixable"`
-	Doc      string         `json:"doc"`
+	ID       string            `json:"id"`
+	Severity model.Severity    `json:"severity"`
+	Fixable  bool              `json:"fixable"`
+	Title    string            `json:"title,omitempty"`
+	Doc      string            `json:"doc"`
+	Why      string            `json:"why,omitempty"`
+	Spec     string            `json:"spec,omitempty"`
+	Example  model.RuleExample `json:"example"`
+	Help     string            `json:"help"`
 }
 
 func printRulesJSON(w io.Writer, rules model.RuleSet) error {
 	out := make([]ruleJSON, 0, len(rules))
 	for _, r := range rules {
-		out = append(out, ruleJSON{r.ID, r.Severity, r.Fixable, r.Doc})
+		out = append(out, ruleJSON{r.ID, r.Severity, r.Fixable, r.Title, r.Doc, r.Why, r.Spec, r.Example, report.RuleHelpURL(r.ID)})
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

@@ -131,16 +131,18 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 	}
 	remote := a.remote
 	return ui.Options{
-		Remote:       &remote,
-		ConfigPath:   config.UserPath(),
-		Sources:      args,
-		ExtraSources: cfg.Sources,
-		Examples:     examples,
-		Theme:        theme,
-		NoColor:      os.Getenv("NO_COLOR") != "",
-		Profile:      profile,
-		Config:       cfg.Formats(),
-		Watch:        !noWatch,
+		Remote:        &remote,
+		ConfigPath:    config.UserPath(),
+		Sources:       args,
+		ExtraSources:  cfg.Sources,
+		Examples:      examples,
+		Theme:         theme,
+		NoColor:       os.Getenv("NO_COLOR") != "",
+		Profile:       profile,
+		Config:        cfg.Formats(),
+		ListingAgents: cfg.Agents,
+		ContextTokens: cfg.Context,
+		Watch:         !noWatch,
 		Open: func(spec string) (registry.Opened, error) {
 			return registry.OpenSource(context.Background(), spec, remote)
 		},

@@ -10,6 +10,8 @@
 //	sources:                      # extra skill sources (folders, URLs)
 //	  - ~/skills
 //	theme: dark                   # the studio's colours
+//	agents: [claude-code, codex]  # whose skill listing lint simulates
+//	context: 200k                 # the model's context window in tokens
 //
 // Unknown keys, rule ids and values are errors that name file:line:col, so
 // a typo never silently changes what lint reports.
@@ -41,6 +43,12 @@ type Config struct {
 	Sources []string
 	// Theme names the studio's colour theme (for example dark or light).
 	Theme string
+	// Agents are the agents whose skill listing the library checks
+	// simulate (listing profile ids, "all" or "none"); nil leaves it to
+	// the command. Context is the model's context window in tokens (0:
+	// the command's default).
+	Agents  []string
+	Context int
 	// Files lists the configuration files read, lowest precedence first.
 	Files []string
 }
@@ -69,6 +77,12 @@ func (c *Config) Merge(o *Config) {
 	}
 	if o.Theme != "" {
 		c.Theme = o.Theme
+	}
+	if o.Agents != nil {
+		c.Agents = o.Agents
+	}
+	if o.Context != 0 {
+		c.Context = o.Context
 	}
 	for k, v := range o.Rules {
 		if c.Rules == nil {

@@ -31,6 +31,8 @@ var keys = map[string]func(p *parser, v *yaml.Node, c *Config) error{
 	"rules":   (*parser).rules,
 	"sources": (*parser).sources,
 	"theme":   (*parser).theme,
+	"agents":  (*parser).agents,
+	"context": (*parser).context,
 }
 
 // KeyNames lists the top-level keys, sorted, for messages and docs.
@@ -206,7 +208,7 @@ func (p *parser) rules(n *yaml.Node, c *Config) error {
 
 // families are the rule id prefixes, known even before a reader defines
 // its first rule, so a config file stays valid while rules are added.
-var families = []string{"xgs/", "skillmd/", "quiz/", "osloop/", "library/", "remote/", "review/"}
+var families = []string{"xgs/", "skillmd/", "quiz/", "osloop/", "library/", "remote/", "evals/", "review/"}
 
 // checkRuleKey accepts a known rule id, or a prefix ending in "/" that is
 // a rule family or the start of at least one known id.

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/skillstudio/skillstudio/formats/osloop"
+	"github.com/skillstudio/skillstudio/listing"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -26,7 +27,8 @@ type Checked struct {
 }
 
 // Check is the pipeline's second stage: each source's OS Loop indexes
-// against the packages read from it, then CheckLibrary over everything.
+// against the packages read from it, then CheckLibrary over everything,
+// then the listing checks (listing.CheckLibraries).
 // It works on copies, so skills on screen are never mutated; nil sources
 // (removed, or not searched yet) are left out. cfg is applied to the
 // findings Check adds only: the members' own already went through it.
@@ -44,6 +46,8 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 		}
 	}
 	CheckLibrary(&model.Library{Skills: out.Skills})
+	// The agents' skill listings, look-alike descriptions and eval files.
+	listing.CheckLibraries(out.Skills, opts.ListingAgents, opts.ContextTokens)
 	for i, s := range out.Skills {
 		s.Diagnostics = append(s.Diagnostics[:own[i]], cfg.Filter(s.Diagnostics[own[i]:])...)
 	}

@@ -27,7 +27,7 @@ func CheckLibrary(lib *model.Library) {
 		}
 		for i, s := range ss {
 			other := ss[(i+1)%len(ss)]
-			s.Diagnostics = append(s.Diagnostics, libraryRules.New("library/duplicate-name", s.Location.File, 1, 1,
+			s.Diagnostics = append(s.Diagnostics, libraryAt("library/duplicate-name", s, "name", "",
 				fmt.Sprintf("skill name %q is also used by %s", name, other.Location.Path(other.Location.File)),
 				"Rename one of the skills so every name is unique."))
 		}
@@ -38,7 +38,7 @@ func CheckLibrary(lib *model.Library) {
 		}
 		for i, s := range ss {
 			other := ss[(i+1)%len(ss)]
-			s.Diagnostics = append(s.Diagnostics, libraryRules.New("library/duplicate-namespace", s.Location.File, 1, 1,
+			s.Diagnostics = append(s.Diagnostics, libraryAt("library/duplicate-namespace", s, "namespace", "",
 				fmt.Sprintf("@namespace %q is also used by %s", ns, other.Location.Path(other.Location.File)),
 				"Pick a short namespace no other skill uses."))
 		}
@@ -46,7 +46,7 @@ func CheckLibrary(lib *model.Library) {
 	for _, s := range lib.Skills {
 		for _, r := range s.Requires {
 			if len(byName[r]) == 0 {
-				s.Diagnostics = append(s.Diagnostics, libraryRules.New("library/missing-require", s.Location.File, 1, 1,
+				s.Diagnostics = append(s.Diagnostics, libraryAt("library/missing-require", s, "require", r,
 					fmt.Sprintf("@require %s: no skill named %q in the library", r, r),
 					"Add the required skill to the library or remove the @require line."))
 			}
@@ -70,8 +70,8 @@ func CheckLibrary(lib *model.Library) {
 			names = append(names, s.Name)
 		}
 		names = append(names, first.Name)
-		for _, s := range cycle {
-			s.Diagnostics = append(s.Diagnostics, libraryRules.New("library/require-cycle", s.Location.File, 1, 1,
+		for i, s := range cycle {
+			s.Diagnostics = append(s.Diagnostics, libraryAt("library/require-cycle", s, "require", cycle[(i+1)%len(cycle)].Name,
 				"@require cycle: "+strings.Join(names, " → "),
 				"Break the cycle: move the shared functions into a skill both can require."))
 		}

@@ -3,10 +3,12 @@ package formats
 import (
 	"fmt"
 	"path"
+	"slices"
 
 	"github.com/skillstudio/skillstudio/formats/osloop"
 	"github.com/skillstudio/skillstudio/formats/skillmd"
 	"github.com/skillstudio/skillstudio/formats/xgs"
+	"github.com/skillstudio/skillstudio/listing"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -52,10 +54,11 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 
 // dropViews forgets what only viewers need, for model.Options.FindingsOnly.
 // It keeps what the library checks read (name, namespace, requires,
-// quizzes) and the findings; an OS Loop package keeps its parsed document
+// quizzes, the fields the listing reads) and the findings; an OS Loop package keeps its parsed document
 // until its index has been checked against it (Collect drops it then).
 func dropViews(s *model.Skill) {
-	s.Body, s.Fields, s.Functions = "", nil, nil
+	s.Body, s.Functions = "", nil
+	s.Fields = slices.DeleteFunc(s.Fields, func(f model.Field) bool { return !slices.Contains(listing.FieldsRead, f.Name) })
 	if s.Format != model.FormatOSLoop {
 		s.Doc = nil
 	}

@@ -42,9 +42,12 @@ func (e Entry) Skill() *model.Skill { return e.skill }
 // Listing is the simulated skill listing of one agent. Budget and Used
 // count Unit; Budget 0 means the agent has no budget.
 type Listing struct {
-	Agent  string  `json:"agent"`
-	Budget int     `json:"budget"`
-	Used   int     `json:"used"`
+	Agent  string `json:"agent"`
+	Budget int    `json:"budget"`
+	Used   int    `json:"used"`
+	// Needed is what every listed skill with its (capped) description
+	// would cost: more than Budget when the listing overflows.
+	Needed int     `json:"needed"`
 	Unit   Unit    `json:"unit"`
 	Skills []Entry `json:"skills"`
 
@@ -83,8 +86,9 @@ func Build(skills []*model.Skill, agent Profile, contextTokens int) Listing {
 		l.Skills = append(l.Skills, e)
 	}
 	for i := range l.Skills {
-		if l.Skills[i].State != StateOmitted {
-			live = append(live, &l.Skills[i])
+		if e := &l.Skills[i]; e.State != StateOmitted {
+			live = append(live, e)
+			l.Needed += agent.cost(agent.entry(e.Name, e.text, e.Path)) + 1
 		}
 	}
 	switch agent.Overflow {

@@ -1,4 +1,4 @@
-package listing
+package listing_test
 
 import (
 	"fmt"
@@ -10,8 +10,12 @@ import (
 	"testing"
 
 	"github.com/skillstudio/skillstudio/formats"
+	. "github.com/skillstudio/skillstudio/listing"
 	"github.com/skillstudio/skillstudio/model"
 )
+
+// The corpus tests are an external package: they load through formats,
+// which imports listing for its library stage.
 
 // corpusLibraries loads the shared corpus (../shared/corpus beside the
 // repository; tests skip without it) and splits it into one library per
@@ -130,9 +134,36 @@ func TestCorpusListing(t *testing.T) {
 				t.Errorf("%s/%s: used %d > budget %d", repo, p.ID, l.Used, l.Budget)
 			}
 			if l.Over() || testing.Verbose() && len(lib) > 20 {
-				st := states(l)
+				st := map[State]int{}
+				for _, e := range l.Skills {
+					st[e.State]++
+				}
 				t.Logf("%-40s %-11s used %6d / %6d %s: %v", repo, p.ID, l.Used, l.Budget, l.Unit, st)
 			}
 		}
 	}
+}
+
+// TestCorpusLintOverlap: the corpus as lint loads it (the whole pipeline,
+// the listing stage included) reports no look-alike descriptions but the
+// real duplicates.
+func TestCorpusLintOverlap(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("..", "..", "shared", "corpus"))
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		t.Skipf("corpus of real skills not found at %s", dir)
+	}
+	lib := formats.LoadAll(t.Context(), model.Location{Source: "corpus", FS: os.DirFS(dir)}, ".", model.Options{FindingsOnly: true}, nil)
+	n := 0
+	for _, s := range lib.Skills {
+		for _, d := range s.Diagnostics {
+			if d.Rule != "library/description-overlap" {
+				continue
+			}
+			n++
+			if !knownDuplicates[d.File] {
+				t.Errorf("unexpected overlap finding: %s", d)
+			}
+		}
+	}
+	t.Logf("%d overlap findings over %d skills", n, len(lib.Skills))
 }

@@ -105,13 +105,7 @@ func ReadEvals(src []byte) (*EvalFile, error) {
 			e.ID = fmt.Sprint(id)
 		}
 		for _, k := range []string{SpellExpectations, SpellAssertions, "expected_behavior"} {
-			if l, ok := m[k].([]any); ok {
-				for _, c := range l {
-					if s, ok := c.(string); ok && strings.TrimSpace(s) != "" {
-						e.Checks = append(e.Checks, s)
-					}
-				}
-			}
+			e.Checks = append(e.Checks, checkTexts(m[k])...)
 		}
 		f.Evals = append(f.Evals, e)
 	}
@@ -207,4 +201,34 @@ func skipSpace(src []byte, i int) int {
 		i++
 	}
 	return i
+}
+
+// checkTexts reads a checks value in the shapes in use: a list of
+// strings, a list of objects with a "text" (agentskills assertions:
+// {id, text}), or one string (daymade's expected_behavior).
+func checkTexts(v any) []string {
+	var out []string
+	add := func(c any) {
+		switch c := c.(type) {
+		case string:
+			if strings.TrimSpace(c) != "" {
+				out = append(out, c)
+			}
+		case map[string]any:
+			for _, k := range []string{"text", "description", "assertion", "expectation", "check"} {
+				if t, ok := c[k].(string); ok && strings.TrimSpace(t) != "" {
+					out = append(out, t)
+					return
+				}
+			}
+		}
+	}
+	if l, ok := v.([]any); ok {
+		for _, c := range l {
+			add(c)
+		}
+		return out
+	}
+	add(v)
+	return out
 }

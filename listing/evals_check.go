@@ -2,7 +2,9 @@ package listing
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"strings"
@@ -13,28 +15,57 @@ import (
 // CheckEvals reads every JSON file in the skill's evals/ folder (the
 // skill-creator layout: evals/evals.json, trigger sets such as
 // evals/trigger-evals.json) and checks it.
+//
+// Remote skills are skipped: their eval files are not part of what an
+// agent loads, and reading them would cost a fetch each.
 func CheckEvals(s *model.Skill) []model.Diagnostic {
-	if s.Location.FS == nil {
+	if s.Location.FS == nil || !s.Location.Local && s.Location.Root != "" {
 		return nil
 	}
-	dir := s.Location.Join("evals")
-	entries, err := fs.ReadDir(s.Location.FS, dir)
-	if err != nil {
-		return nil
+	files := evalFiles(s)
+	if s.Files == nil {
+		dir := s.Location.Join("evals")
+		entries, err := fs.ReadDir(s.Location.FS, dir)
+		if err != nil {
+			return nil
+		}
+		for _, e := range entries {
+			if !e.IsDir() && path.Ext(e.Name()) == ".json" {
+				files = append(files, path.Join(dir, e.Name()))
+			}
+		}
 	}
 	var ds []model.Diagnostic
-	for _, e := range entries {
-		if e.IsDir() || path.Ext(e.Name()) != ".json" {
-			continue
+	for _, file := range files {
+		src, err := readLimited(s.Location.FS, file)
+		switch {
+		case errors.Is(err, errTooLarge):
+			ds = append(ds, Rules.New("evals/json", file, 1, 1, fmt.Sprintf("eval file is larger than %d MiB; not checked", maxEvalBytes>>20),
+				"Split the evals into smaller files."))
+		case err == nil:
+			ds = append(ds, CheckEvalFile(file, src, s)...)
 		}
-		file := path.Join(dir, e.Name())
-		src, err := fs.ReadFile(s.Location.FS, file)
-		if err != nil {
-			continue
-		}
-		ds = append(ds, CheckEvalFile(file, src, s)...)
 	}
 	return ds
+}
+
+// maxEvalBytes bounds what one eval file may make lint read and parse.
+const maxEvalBytes = 8 << 20
+
+var errTooLarge = errors.New("too large")
+
+// readLimited reads file, refusing one over maxEvalBytes.
+func readLimited(fsys fs.FS, file string) ([]byte, error) {
+	f, err := fsys.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, maxEvalBytes+1))
+	if err == nil && len(src) > maxEvalBytes {
+		return nil, errTooLarge
+	}
+	return src, err
 }
 
 // CheckEvalFile checks one eval file's text; s (may be nil) supplies the

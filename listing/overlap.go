@@ -58,10 +58,7 @@ func Similarities(skills []*model.Skill) []Pair {
 // once, at the description of the pair's second skill (by file).
 func CheckOverlap(skills []*model.Skill, threshold float64) []model.Diagnostic {
 	var ds []model.Diagnostic
-	for _, p := range Similarities(skills) {
-		if p.Similarity < threshold {
-			break
-		}
+	for _, p := range similarPairs(skills, threshold) {
 		file, line, col := descPos(p.B)
 		ds = append(ds, Rules.New("library/description-overlap", file, line, col,
 			fmt.Sprintf("description is a near-duplicate of %s's (%s; TF-IDF cosine %.2f ≥ %.2f): an agent choosing by description cannot tell them apart",

@@ -74,4 +74,10 @@ type Options struct {
 	// is checked. Lint sets it: findings are all it prints, and keeping
 	// every syntax tree of a 10,000-skill run would triple its memory.
 	FindingsOnly bool
+	// ListingAgents are the agents whose skill listing the library checks
+	// simulate (listing profile ids; nil: claude-code; ["none"]: none).
+	// ContextTokens is the model's context window the budgets scale with
+	// (0: 200,000).
+	ListingAgents []string
+	ContextTokens int
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"encoding/json"
 	"io"
 
@@ -44,6 +45,7 @@ type sarifRule struct {
 	Name                 string        `json:"name,omitempty"`
 	ShortDescription     sarifText     `json:"shortDescription"`
 	FullDescription      sarifText     `json:"fullDescription"`
+	HelpURI              string        `json:"helpUri,omitempty"`
 	DefaultConfiguration sarifRuleConf `json:"defaultConfiguration"`
 	Properties           *sarifProps   `json:"properties,omitempty"`
 }
@@ -116,8 +118,9 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 		index[r.ID] = i
 		driver.Rules = append(driver.Rules, sarifRule{
 			ID:                   r.ID,
-			ShortDescription:     sarifText{r.Doc},
+			ShortDescription:     sarifText{cmp.Or(r.Title, r.Doc)},
 			FullDescription:      sarifText{r.Doc},
+			HelpURI:              RuleHelpURL(r.ID),
 			DefaultConfiguration: sarifRuleConf{Level: sarifLevel(r.Severity), Enabled: r.Severity != model.SeverityOff},
 			Properties:           &sarifProps{Tags: []string{family(r.ID)}},
 		})

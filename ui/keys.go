@@ -52,6 +52,8 @@ type KeyMap struct {
 	RemoveSrc   key.Binding
 	Confirm     key.Binding
 	Cancel      key.Binding
+	// CycleAgent steps the Agent tab's library listing to the next agent.
+	CycleAgent key.Binding
 
 	// Quiz tab. Number keys answer while a question waits (the tab
 	// captures them before they switch tabs, see keyCapturer).
@@ -115,6 +117,7 @@ func DefaultKeyMap() *KeyMap {
 		RemoveSrc:   b("D", "remove source", "D"),
 		Confirm:     b("y", "yes", "y", "Y"),
 		Cancel:      b("n/esc", "no", "n", "N", "esc"),
+		CycleAgent:  b("c", "next agent", "c"),
 
 		QuizStart:    b("enter", "start the quiz", "enter", "space"),
 		QuizChoose:   b("enter", "answer", "enter"),

@@ -195,4 +195,6 @@ func (m *Model) usesEmbedded() bool {
 	return false
 }
 
-func (m *Model) readerOptions() model.Options { return model.Options{Profile: m.opts.Profile} }
+func (m *Model) readerOptions() model.Options {
+	return model.Options{Profile: m.opts.Profile, ListingAgents: m.opts.ListingAgents, ContextTokens: m.opts.ContextTokens}
+}

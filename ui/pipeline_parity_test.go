@@ -13,7 +13,8 @@ import (
 )
 
 // parityTree is an OS Loop repository whose index has a dangling entry
-// and lists one name twice, beside two SKILL.md skills sharing a name.
+// and lists one name twice, beside two SKILL.md skills sharing a name,
+// two look-alike ones and a mixed-spelling eval file.
 func parityTree(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "tree")
@@ -27,6 +28,10 @@ func parityTree(t *testing.T) string {
 		"repo/skills/alpha/module.ts":     "export async function execute() { return {}; }\n",
 		"one/twin/SKILL.md":               "---\nname: twin\ndescription: The first twin. Use it when testing.\n---\n\n# Twin\n",
 		"two/twin/SKILL.md":               "---\nname: twin\ndescription: The second twin. Use it when testing.\n---\n\n# Twin\n",
+		// The listing stage: look-alike descriptions and an eval file.
+		"one/pdf-merge/SKILL.md":         "---\nname: pdf-merge\ndescription: Merge and combine PDF files into one document. Use when the user wants to merge PDFs.\n---\n\n# Merge\n",
+		"one/pdf-combine/SKILL.md":       "---\nname: pdf-combine\ndescription: Combine and merge several PDF files into a single document. Use when asked to combine PDFs.\n---\n\n# Combine\n",
+		"one/pdf-merge/evals/evals.json": `{"skill_name": "pdf-merge", "evals": [{"id": 1, "prompt": "a", "expectations": ["x"]}, {"id": 2, "prompt": "b", "assertions": ["y"]}]}`,
 	}
 	for p, text := range files {
 		full := filepath.Join(dir, p)
@@ -99,7 +104,7 @@ func TestStudioAndCLILoadTheSame(t *testing.T) {
 	if a, b := strings.Join(cli, "\n"), strings.Join(studioSide, "\n"); a != b {
 		t.Errorf("the CLI and the studio disagree\n--- CLI\n%s\n--- studio\n%s", a, b)
 	}
-	for _, want := range []string{"warning library/duplicate-name", "osloop/index-duplicate", "info osloop/index-folder"} {
+	for _, want := range []string{"warning library/duplicate-name", "osloop/index-duplicate", "info osloop/index-folder", "library/description-overlap", "evals/mixed-spelling"} {
 		if !strings.Contains(strings.Join(cli, "\n"), want) {
 			t.Errorf("the fixture did not produce %q:\n%s", want, strings.Join(cli, "\n"))
 		}

@@ -144,6 +144,11 @@ type Options struct {
 	// findings, as `lint` does.
 	Profile model.Profile
 	Config  *model.RuleConfig
+	// ListingAgents and ContextTokens are the agents whose skill listing
+	// the library checks simulate and the context window they assume (the
+	// config's agents: and context:; see model.Options).
+	ListingAgents []string
+	ContextTokens int
 	// Watch turns on live lint: skills re-read when their files change.
 	Watch bool
 	// Open opens a source spec (default registry.OpenLocal; the CLI

@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/skillstudio/skillstudio/listing"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -43,6 +44,8 @@ type agentReport struct {
 	bodyTokens, bodyLines int
 	bodyExact             bool
 	hasBody               bool
+	// evals sums up the skill's eval files ("" without any).
+	evals string
 }
 
 type agentReportMsg struct{ r *agentReport }
@@ -73,6 +76,7 @@ func buildAgentReport(id int, s *model.Skill, workDir string) *agentReport {
 		r.caption = "Tool definitions the agent is given"
 		r.text = toolDefinitions(s)
 	}
+	r.evals = evalsSummary(s)
 	r.text = sanitize.String(r.text)
 	r.bytes = len(r.text)
 	r.tokens, r.exact = countTokens(r.text)
@@ -197,9 +201,28 @@ type agentTab struct {
 	scrollView
 	entry  *Entry
 	report *agentReport
+	// agent is the listing profile the library section shows (an index
+	// in listing.Profiles, stepped by CycleAgent); listing is its result
+	// for the entry, rebuilt from Update whenever either changes.
+	agent   int
+	listing *agentListing
 }
 
-func newAgentTab(c *Common) *agentTab { return &agentTab{scrollView: newScrollView(c)} }
+// newAgentTab starts on no agent (-1): the first relist picks the
+// configured one, once the library is there to ask.
+func newAgentTab(c *Common) *agentTab { return &agentTab{scrollView: newScrollView(c), agent: -1} }
+
+// relist rebuilds the library section (from Update: it reads the library).
+func (t *agentTab) relist() {
+	t.listing = nil
+	src, _ := t.c.Library.(listingSource)
+	if t.agent < 0 {
+		t.agent = agentStart(src)
+	}
+	if t.entry != nil && t.entry.Skill != nil {
+		t.listing = buildAgentListing(src, t.entry.Skill, t.agent)
+	}
+}
 
 func (t *agentTab) Title() string         { return "Agent" }
 func (t *agentTab) Badge(*Entry) string   { return "" }
@@ -212,7 +235,9 @@ func (t *agentTab) SetEntry(e *Entry, same bool) tea.Cmd {
 	if e == nil {
 		return nil
 	}
+	t.relist()
 	if t.report != nil && t.report.skill == e.Skill {
+		t.redraw(true)
 		return nil
 	}
 	if !same {
@@ -231,6 +256,12 @@ func (t *agentTab) Update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
+	if k, ok := msg.(tea.KeyPressMsg); ok && key.Matches(k, t.c.Keys.CycleAgent) {
+		t.agent = (max(t.agent, 0) + 1) % len(listing.Profiles)
+		t.relist()
+		t.redraw(true)
+		return nil
+	}
 	t.update(msg)
 	return nil
 }
@@ -239,12 +270,25 @@ func (t *agentTab) redraw(keep bool) {
 	if t.report == nil || t.width <= 0 {
 		return
 	}
-	t.setContent(agentContent(t.c.Styles, t.report, t.width), keep)
+	t.setContent(t.render(), keep)
 }
 
-func (t *agentTab) View() string              { return t.view() }
-func (t *agentTab) ShortHelp() []key.Binding  { return t.shortHelp() }
-func (t *agentTab) FullHelp() [][]key.Binding { return t.fullHelp() }
+// render is the report and, below it, the library listing section.
+func (t *agentTab) render() string {
+	content := agentContent(t.c.Styles, t.report, t.width)
+	if t.listing != nil {
+		content += "\n\n" + agentListingContent(t.c.Styles, t.listing, t.width, t.c.Keys.CycleAgent.Help().Key)
+	}
+	return content
+}
+
+func (t *agentTab) View() string { return t.view() }
+func (t *agentTab) ShortHelp() []key.Binding {
+	return append(t.shortHelp(), t.c.Keys.CycleAgent)
+}
+func (t *agentTab) FullHelp() [][]key.Binding {
+	return append(t.fullHelp(), []key.Binding{t.c.Keys.CycleAgent})
+}
 
 func agentContent(st *Styles, r *agentReport, width int) string {
 	var b strings.Builder
@@ -275,6 +319,9 @@ func agentContent(st *Styles, r *agentReport, width int) string {
 	}
 	if r.budget != "" {
 		b.WriteString(indent(st.Dim.Render(wrap(r.budget, max(width-2, 10))), " ") + "\n")
+	}
+	if r.evals != "" {
+		b.WriteString(" " + st.Row.Render(r.evals) + "\n")
 	}
 	b.WriteString("\n")
 	inner := max(width-4, 10)

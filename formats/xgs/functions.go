@@ -1,6 +1,7 @@
 package xgs
 
 import (
+	"encoding/json"
 	"fmt"
 
 	"github.com/grafana/sobek/ast"
@@ -22,6 +23,20 @@ type skillFn struct {
 	Output    *Schema
 	Examples  []skillExample
 	Handler   ast.Expression // *ast.FunctionLiteral or *ast.ArrowFunctionLiteral
+
+	// inputJSON is Input's JSON Schema, written once during Analyze (by
+	// checkExampleArgs) and read afterwards; nil until then.
+	inputJSON json.RawMessage
+}
+
+// inputSchemaJSON is Input's JSON Schema, the one written during Analyze
+// when there is one (it never writes the field: Functions may be called
+// from several goroutines).
+func (f *skillFn) inputSchemaJSON() json.RawMessage {
+	if f.inputJSON != nil {
+		return f.inputJSON
+	}
+	return f.Input.JSON()
 }
 
 // skillExample is one element of examples: [...].
@@ -49,11 +64,7 @@ const defineHint = "Export the skill as `export default defineSkill({ name: fn({
 func (p *program) findSkill() *skillDef {
 	expr, at, ok := p.defaultExport()
 	if !ok {
-		off := 0
-		if len(p.ast.Body) > 0 {
-			off = idxOffset(p.ast.Body[0].Idx0())
-		}
-		p.report("xgs/define-skill", off, "the module has no default export", defineHint)
+		p.report("xgs/define-skill", p.defineSkillSite(), "the module has no default export", defineHint)
 		return nil
 	}
 	call, ok := p.follow(expr).(*ast.CallExpression)
@@ -227,4 +238,33 @@ func (p *program) readExamples(e ast.Expression) []skillExample {
 		out = append(out, ex)
 	}
 	return out
+}
+
+// defineSkillSite is where a missing default export is best reported: a
+// defineSkill call the module makes but does not export by default, else
+// its first statement after the imports (never an import: the import is
+// not what is wrong), else the start of the file.
+func (p *program) defineSkillSite() int {
+	call := -1
+	inspect(p.ast, func(n ast.Node) bool {
+		if call >= 0 {
+			return false
+		}
+		if c, ok := n.(*ast.CallExpression); ok && p.isCallTo(c, p.defineNames) {
+			call = idxOffset(c.Idx0())
+			return false
+		}
+		return true
+	})
+	if call >= 0 {
+		return call
+	}
+	for _, st := range p.ast.Body {
+		switch st.(type) {
+		case *ast.ImportDeclaration, *ast.EmptyStatement: // the parser leaves an import's ";" as an empty statement
+		default:
+			return idxOffset(st.Idx0())
+		}
+	}
+	return 0
 }

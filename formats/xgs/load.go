@@ -129,6 +129,7 @@ func Analyze(file string, src []byte, headOnly bool) *Analysis {
 	a.def = p.findSkill()
 	p.checkFunctions(a.def, h)
 	p.checkCode()
+	p.checkSkillImports()
 	p.checkHeaderSecrets(h)
 	add(p.diags...)
 	model.SortDiagnostics(a.Diagnostics)
@@ -193,15 +194,15 @@ func (a *Analysis) Functions() []model.Function {
 		fn := model.Function{Name: f.Name, Summary: f.Summary, Primary: primary != "" && f.Name == primary, Line: line, Column: col}
 		in := "{}"
 		if f.Input != nil {
-			fn.Input = f.Input.JSON()
-			in = f.Input.typeOf()
+			fn.Input = f.inputSchemaJSON()
+			in = TypeOf(fn.Input)
 		} else {
 			fn.Input = json.RawMessage("{}")
 		}
 		out2 := "unknown"
 		if f.Output != nil {
 			fn.Output = f.Output.JSON()
-			out2 = f.Output.typeOf()
+			out2 = TypeOf(fn.Output)
 		}
 		fn.Signature = Signature(f.Name, in, out2)
 		fn.Invocation = Invocation(ns, f.Name)

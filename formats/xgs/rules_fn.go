@@ -25,6 +25,8 @@ func (p *program) checkFunctions(def *skillDef, h *Header) {
 		p.checkOutputShape(f)
 		p.checkDescribe(f)
 		p.checkExamples(f)
+		p.checkExampleArgs(f)
+		p.checkURLFields(f)
 		p.checkISODates(f)
 	}
 }

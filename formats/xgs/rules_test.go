@@ -257,6 +257,44 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 		},
 		pass: []ruleCase{{name: "note and returns", edits: []edit{{"nights: 2 } }],", "nights: 2 }, note: \"two nights\", returns: { rates: [] } }],"}}}},
 	},
+	"xgs/example-args": {
+		fail: []ruleCase{
+			{name: "wrong type", edits: []edit{{"nights: 2 } }]", "nights: \"2\" } }]"}}},
+			{name: "missing required", edits: []edit{{"checkin: \"2025-03-14\", nights: 2", "checkin: \"2025-03-14\""}}},
+			{name: "enum out of range", edits: []edit{
+				{"property: z.string().regex(/^[A-Z]{5}$/).describe('Property code, e.g. \"NYCXX\"'),", "property: z.enum([\"NYCXX\", \"LONXX\"]),"},
+				{"args: { property: \"NYCXX\",", "args: { property: \"PARXX\","}}},
+			{name: "out of bounds", edits: []edit{{"nights: 2 } }]", "nights: 90 } }]"}}},
+		},
+		pass: []ruleCase{
+			{name: "optional left out", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30).optional(),"}, {"checkin: \"2025-03-14\", nights: 2", "checkin: \"2025-03-14\""}}},
+			{name: "nullable null", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30).nullable(),"}, {"nights: 2 } }]", "nights: null } }]"}}},
+			{name: "JS-only regex", edits: []edit{{"regex(/^[A-Z]{5}$/)", "regex(/^(?<!x)[A-Z]{5}$/)"}}},
+		},
+	},
+	"xgs/url-format": {
+		fail: []ruleCase{
+			{name: "named url", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      photoUrl: z.string().describe(\"Photo to attach\").optional(),"}}},
+			{name: "described as a link", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      page: z.string().describe(\"Link to the booking page\").optional(),"}}},
+		},
+		pass: []ruleCase{
+			{name: "url format", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      photoUrl: z.string().url().optional(),"}}},
+			{name: "zod 4 z.url", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      photoUrl: z.url().optional(),"}}},
+			{name: "relative path", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      page: z.string().describe(\"Path of the booking page, relative to the site (the link's href)\").optional(),"}}},
+			{name: "url slug", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      urlSlug: z.string().describe(\"Topic slug\").optional(),"}}},
+		},
+	},
+	"xgs/import-skill": {
+		fail: []ruleCase{
+			{name: "default import", edits: []edit{{"import { z } from \"zod\";\n", "import { z } from \"zod\";\nimport vb from \"./vbulletin-forum.xgs.js\";\n"}}},
+			{name: "side effect import", edits: []edit{{"import { z } from \"zod\";\n", "import { z } from \"zod\";\nimport \"../skills/other.xgs.js\";\n"}}},
+			{name: "re-export", edits: []edit{{"import { z } from \"zod\";\n", "import { z } from \"zod\";\nexport { helper } from \"./other.XGS.js\";\n"}}},
+		},
+		pass: []ruleCase{
+			{name: "page global", edits: []edit{inHandler("const v = window.xgoose?.skills?.vbulletin; if (!v) throw new Error(\"vbulletin-forum skill not loaded\");")}},
+			{name: "plain helper module", edits: []edit{{"import { z } from \"zod\";\n", "import { z } from \"zod\";\nimport { fmt } from \"./fmt.js\";\n"}}},
+		},
+	},
 	"xgs/errors": {
 		fail: []ruleCase{
 			{name: "empty catch", edits: []edit{inHandler("try { JSON.parse(\"{}\"); } catch {}")}},

@@ -1,12 +1,14 @@
 package bundle
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
+	"github.com/skillstudio/skillstudio/formats/xgs"
 )
 
 // Module ids inside the plugin's own namespace.
@@ -64,7 +66,15 @@ func skillPlugin(absPath string, cell *sourceCell) api.Plugin {
 			pb.OnResolve(api.OnResolveOptions{Filter: `^@xgoose/skill$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 				return api.OnResolveResult{Path: modRuntime, Namespace: pluginNamespace}, nil
 			})
-			setupEmbeddedZod(pb, dir)
+			// The spec forbids importing another skill; esbuild would inline a
+			// second, unmounted copy. Refuse it with lint's own words.
+			pb.OnResolve(api.OnResolveOptions{Filter: `(?i)\.xgs(\.js)?([?#].*)?$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+				if args.Kind == api.ResolveEntryPoint || !xgs.IsSkillImport(args.Path) {
+					return api.OnResolveResult{}, nil
+				}
+				return api.OnResolveResult{}, errors.New(xgs.ImportSkillMessage(args.Path))
+			})
+			setupEmbeddedZod(pb, dir, func() bool { return mentionsLocales.MatchString(cell.get().source) })
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: pluginNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 				var text string
 				switch args.Path {

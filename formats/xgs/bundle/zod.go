@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
@@ -73,7 +74,9 @@ func wantsZod3(dir string) bool {
 
 // setupEmbeddedZod serves `zod` (and `zod/v4` for zod 4) from zodFiles,
 // unless the skill's folder has its own node_modules/zod.
-func setupEmbeddedZod(pb api.PluginBuild, dir string) {
+// usesLocales says whether the skill mentions zod's locales at all; only
+// then are the 63 non-English locales bundled (see localeStub).
+func setupEmbeddedZod(pb api.PluginBuild, dir string, usesLocales func() bool) {
 	pb.OnResolve(api.OnResolveOptions{Filter: `^zod(/v4)?$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 		from := args.ResolveDir
 		if from == "" || args.Namespace == pluginNamespace {
@@ -98,9 +101,44 @@ func setupEmbeddedZod(pb api.PluginBuild, dir string) {
 			return api.OnLoadResult{}, err
 		}
 		text := string(b)
+		if lang, ok := otherLocale(args.Path); ok && !usesLocales() {
+			text = localeStub(lang)
+		}
 		return api.OnLoadResult{Contents: &text, Loader: api.LoaderJS}, nil
 	})
 }
+
+// Bundle size: `import { z } from "zod"` is zod's whole namespace, and
+// with it z.locales — 63 error-message translations, about 500 KB of the
+// 800 KB a small skill bundled to. zod 4 sets English itself (classic
+// schemas.js imports locales/en.js and calls config(en()) on first use),
+// so a skill that never names `locales` gets, for every other language, a
+// stub with the same export that throws a clear error when called: the
+// bundle never calls an API its Zod lacks without saying so. A skill that
+// does mention locales (z.config(z.locales.fr())) gets them all.
+
+var zod4Locale = regexp.MustCompile(`^zodpkg/v4/v4/locales/([A-Za-z-]+)\.js$`)
+
+// otherLocale: path is a zod 4 locale module other than en and the index.
+func otherLocale(p string) (string, bool) {
+	m := zod4Locale.FindStringSubmatch(p)
+	if m == nil || m[1] == "en" || m[1] == "index" {
+		return "", false
+	}
+	return m[1], true
+}
+
+func localeStub(lang string) string {
+	return "export default function () {\n  throw new Error(" + strconv.Quote("zod locale \""+lang+"\" is not in this bundle: skillstudio bundles zod's locales only for a skill that names `locales` (e.g. z.config(z.locales."+jsIdent(lang)+"())), or install zod next to the skill (npm install zod)") + ");\n}\n"
+}
+
+// jsIdent is how a locale is named on z.locales (fr-CA → frCA).
+func jsIdent(lang string) string { return strings.ReplaceAll(lang, "-", "") }
+
+// mentionsLocales: the skill's code names zod's locales — z.locales,
+// z?.locales, z["locales"], or destructured { locales } — not a word in a
+// header such as @name zod-locales.
+var mentionsLocales = regexp.MustCompile(`[.{,]\s*locales\b|["'\x60]locales["'\x60]|\blocales\s*[,}:]`)
 
 // EmbeddedZodModule returns one embedded Zod file by its path inside
 // zodpkg ("v4/index.js"), for tests and tools that run it outside a build.

@@ -143,15 +143,15 @@ function fromV3(schema) {
   switch (def.typeName) {
     case "ZodString":
       out = { type: "string" };
-      for (const c of def.checks || []) stringCheck(out, c.kind, c.value, c.regex);
+      for (const c of def.checks || []) {
+        // As zod 4: the tightest length bound wins, whatever the order.
+        if (c.kind === "min" && out.minLength !== undefined && c.value < out.minLength) continue;
+        if (c.kind === "max" && out.maxLength !== undefined && c.value > out.maxLength) continue;
+        stringCheck(out, c.kind, c.value, c.regex);
+      }
       break;
     case "ZodNumber":
-      out = { type: "number" };
-      for (const c of def.checks || []) {
-        if (c.kind === "int") out.type = "integer";
-        else if (c.kind === "min") out[c.inclusive === false ? "exclusiveMinimum" : "minimum"] = c.value;
-        else if (c.kind === "max") out[c.inclusive === false ? "exclusiveMaximum" : "maximum"] = c.value;
-      }
+      out = numberV3(def.checks || []);
       break;
     case "ZodBoolean":
       out = { type: "boolean" };
@@ -164,6 +164,8 @@ function fromV3(schema) {
       break;
     case "ZodLiteral":
       out = { const: def.value };
+      if (def.value === null) out.type = "null";
+      else if (["string", "number", "boolean"].includes(typeof def.value)) out.type = typeof def.value;
       break;
     case "ZodEnum":
       out = { type: "string", enum: Array.from(def.values || []) };
@@ -176,16 +178,29 @@ function fromV3(schema) {
       break;
     case "ZodObject":
       out = objectSchema(typeof def.shape === "function" ? def.shape() : def.shape || {}, fromV3, isOptionalV3);
+      if (def.catchall && def.catchall._def && def.catchall._def.typeName !== "ZodNever") out.additionalProperties = fromV3(def.catchall);
+      else if (def.unknownKeys === "strict") out.additionalProperties = false;
+      else if (def.unknownKeys === "passthrough") out.additionalProperties = {};
       break;
     case "ZodUnion":
-      out = { anyOf: (def.options || []).map(fromV3) };
+      out = compactTypeUnion({ anyOf: (def.options || []).map(fromV3) });
       break;
-    case "ZodRecord":
-      out = { type: "object", additionalProperties: fromV3(def.valueType) };
+    case "ZodRecord": {
+      const keys = fromV3(def.keyType);
+      out = { type: "object", propertyNames: keys, additionalProperties: fromV3(def.valueType) };
+      if (Array.isArray(keys.enum) && !isOptionalV3(def.valueType)) out.required = keys.enum.slice();
       break;
+    }
     case "ZodTuple": {
-      const items = (def.items || []).map(fromV3);
-      out = { type: "array", prefixItems: items, minItems: items.length, maxItems: items.length };
+      const elems = def.items || [];
+      const items = elems.map(fromV3);
+      let min = elems.length;
+      while (min > 0 && isOptionalV3(elems[min - 1])) min--;
+      out = { type: "array", prefixItems: items };
+      if (def.rest) out.items = fromV3(def.rest);
+      else out.items = false;
+      out.minItems = min;
+      if (!def.rest) out.maxItems = elems.length;
       break;
     }
     case "ZodOptional":
@@ -194,12 +209,58 @@ function fromV3(schema) {
       break;
     case "ZodNullable":
       inner = def.innerType;
-      out = { anyOf: [fromV3(inner), { type: "null" }] };
+      out = compactTypeUnion({ anyOf: [fromV3(inner), { type: "null" }] });
       break;
     case "ZodDefault":
       inner = def.innerType;
       out = fromV3(inner);
       out.default = typeof def.defaultValue === "function" ? def.defaultValue() : def.defaultValue;
+      break;
+    case "ZodCatch":
+      // zod 4 documents the fallback as the default.
+      inner = def.innerType;
+      out = fromV3(inner);
+      try {
+        const v = typeof def.catchValue === "function" ? def.catchValue({ error: undefined, input: undefined }) : def.catchValue;
+        if (v !== undefined) out.default = v;
+      } catch (e) {
+        // a fallback that needs the real error is not documented
+      }
+      break;
+    case "ZodNever":
+      out = { not: {} };
+      break;
+    case "ZodNativeEnum": {
+      // zod's own rule: drop a numeric enum's reverse mappings.
+      const obj = def.values || {};
+      const values = Object.keys(obj)
+        .filter((k) => typeof obj[obj[k]] !== "number")
+        .map((k) => obj[k]);
+      out = { enum: values };
+      if (values.length > 0 && values.every((v) => typeof v === "string")) out = { type: "string", enum: values };
+      else if (values.length > 0 && values.every((v) => typeof v === "number")) out = { type: "number", enum: values };
+      break;
+    }
+    case "ZodDiscriminatedUnion":
+      out = { oneOf: Array.from(def.options || []).map(fromV3) };
+      break;
+    case "ZodReadonly":
+      inner = def.innerType;
+      out = fromV3(inner);
+      out.readOnly = true;
+      break;
+    case "ZodEffects":
+      // refine/superRefine/transform/preprocess: the input is the inner
+      // schema's (io: "input").
+      inner = def.schema;
+      out = fromV3(inner);
+      break;
+    case "ZodBranded":
+      inner = def.type;
+      out = fromV3(inner);
+      break;
+    case "ZodBigInt":
+      out = { type: "integer" }; // as wireTypes does for zod 4
       break;
     default:
       // any, unknown, and everything outside the contract (effects, lazy,
@@ -215,11 +276,54 @@ function fromV3(schema) {
   return out;
 }
 
+// numberV3 writes a zod 3 number the way zod 4's z.toJSONSchema writes
+// the same chain (and skillstudio's static reader, zodjson.go): the
+// tightest bound wins, an exclusive one on a tie; .int() adds the
+// safe-integer bounds that are not tighter; a second multipleOf goes to
+// allOf.
+function numberV3(checks) {
+  const out = { type: "number" };
+  let lo, hi;
+  const multiples = [];
+  for (const c of checks) {
+    if (c.kind === "int") out.type = "integer";
+    else if (c.kind === "min" && (!lo || c.value > lo.value || (c.value === lo.value && c.inclusive === false))) lo = c;
+    else if (c.kind === "max" && (!hi || c.value < hi.value || (c.value === hi.value && c.inclusive === false))) hi = c;
+    else if (c.kind === "multipleOf") multiples.push(c.value);
+  }
+  if (out.type === "integer") {
+    if (!lo) lo = { value: Number.MIN_SAFE_INTEGER, inclusive: true };
+    if (!hi) hi = { value: Number.MAX_SAFE_INTEGER, inclusive: true };
+  }
+  if (lo) out[lo.inclusive === false ? "exclusiveMinimum" : "minimum"] = lo.value;
+  if (hi) out[hi.inclusive === false ? "exclusiveMaximum" : "maximum"] = hi.value;
+  if (multiples.length > 0) out.multipleOf = multiples[0];
+  if (multiples.length > 1) out.allOf = multiples.slice(1).map((m) => ({ multipleOf: m }));
+  return out;
+}
+
+// compactTypeUnion rewrites anyOf [{type: a}, {type: b}] as type [a, b],
+// as zod 4's finalize does for branches that are bare type assertions.
+function compactTypeUnion(v) {
+  if (!Array.isArray(v.anyOf) || v.anyOf.length === 0 || v.type !== undefined) return v;
+  const types = [];
+  for (const o of v.anyOf) {
+    if (o === null || typeof o !== "object" || Object.keys(o).length !== 1 || o.type === undefined) return v;
+    for (const t of Array.isArray(o.type) ? o.type : [o.type]) {
+      if (typeof t !== "string") return v;
+      if (!types.includes(t)) types.push(t);
+    }
+  }
+  const rest = { ...v };
+  delete rest.anyOf;
+  return { type: types.length === 1 ? types[0] : types, ...rest };
+}
+
 function isOptionalV3(schema) {
-  for (let s = schema; s && s._def; s = s._def.innerType) {
+  for (let s = schema; s && s._def; s = s._def.innerType || s._def.schema || (s._def.typeName === "ZodBranded" ? s._def.type : undefined)) {
     const t = s._def.typeName;
     if (t === "ZodOptional" || t === "ZodDefault") return true;
-    if (t !== "ZodNullable") return false;
+    if (t !== "ZodNullable" && t !== "ZodCatch" && t !== "ZodReadonly" && t !== "ZodEffects" && t !== "ZodBranded") return false;
   }
   return false;
 }

@@ -1,0 +1,213 @@
+package xgs
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/grafana/sobek/ast"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+)
+
+// checkExampleArgs: rule 6's "real, copy-pasteable args" — each example's
+// args validated against the function's input JSON Schema (the one the
+// agent reads), so a missing required field, a wrong type or an enum value
+// out of range is caught before the agent copies it. Unknown keys are
+// xgs/examples' finding and are not repeated here.
+func (p *program) checkExampleArgs(f *skillFn) {
+	if f.Input == nil || !f.Input.IsObject {
+		return
+	}
+	if len(f.Examples) == 0 {
+		return
+	}
+	f.inputJSON = f.Input.JSON()
+	sch := compileInput(f.inputJSON)
+	if sch == nil {
+		return
+	}
+	for _, ex := range f.Examples {
+		if ex.Args == nil {
+			continue
+		}
+		val, ok := p.staticValue(ex.Args, 0)
+		if !ok || val == nil || val.kind != jsonObject {
+			continue // not static (xgs/unresolved-schema) or not an object (xgs/examples)
+		}
+		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(val.String()))
+		if err != nil {
+			continue
+		}
+		verr, ok := sch.Validate(inst).(*jsonschema.ValidationError)
+		if !ok {
+			continue
+		}
+		for _, e := range exampleProblems(verr) {
+			node := p.argsNodeAt(ex.Args, e.InstanceLocation)
+			p.reportNode("xgs/example-args", node,
+				fmt.Sprintf("an example of %s does not fit its input schema: %s", f.Name, describeProblem(e)),
+				"Fix the example so the agent copies a call that works: use the schema's keys, types and values.")
+		}
+	}
+}
+
+// exampleProblems flattens a validation error to the leaves worth telling:
+// a union that fits none of its options is one problem, not one per
+// option; unknown keys are left to xgs/examples.
+func exampleProblems(e *jsonschema.ValidationError) []*jsonschema.ValidationError {
+	switch e.ErrorKind.(type) {
+	case *kind.AdditionalProperties, *kind.Pattern:
+		return nil // unknown keys: xgs/examples; patterns: JS and Go regexps differ
+	case *kind.AnyOf, *kind.OneOf:
+		return []*jsonschema.ValidationError{e}
+	}
+	if len(e.Causes) == 0 {
+		if _, group := e.ErrorKind.(*kind.Group); group {
+			return nil
+		}
+		return []*jsonschema.ValidationError{e}
+	}
+	var out []*jsonschema.ValidationError
+	for _, c := range e.Causes {
+		out = append(out, exampleProblems(c)...)
+	}
+	return out
+}
+
+var englishPrinter = message.NewPrinter(language.English)
+
+// describeProblem words one problem with the path of the value it is about.
+func describeProblem(e *jsonschema.ValidationError) string {
+	at := "args"
+	for _, k := range e.InstanceLocation {
+		if _, err := strconv.Atoi(k); err == nil {
+			at += "[" + k + "]"
+		} else {
+			at += "." + k
+		}
+	}
+	switch k := e.ErrorKind.(type) {
+	case *kind.Required:
+		return fmt.Sprintf("%s is missing the required %s", at, quoteList(k.Missing))
+	case *kind.AnyOf, *kind.OneOf:
+		return at + " fits none of the union's options"
+	}
+	return at + ": " + e.ErrorKind.LocalizedString(englishPrinter)
+}
+
+// quoteList quotes keys, naming at most six: a message is one line.
+func quoteList(keys []string) string {
+	const most = 6
+	var q []string
+	for i, k := range keys {
+		if i == most {
+			q = append(q, fmt.Sprintf("and %d more", len(keys)-most))
+			break
+		}
+		q = append(q, strconv.Quote(k))
+	}
+	return strings.Join(q, ", ")
+}
+
+// argsNodeAt finds the literal at path inside the args expression, or the
+// deepest literal on the way (a missing key is reported at its object).
+func (p *program) argsNodeAt(args ast.Expression, path []string) ast.Node {
+	var at ast.Node = args
+	cur := args
+	for _, key := range path {
+		switch lit := p.follow(cur).(type) {
+		case *ast.ObjectLiteral:
+			var next ast.Expression
+			for _, q := range lit.Value {
+				if kq, ok := q.(*ast.PropertyKeyed); ok {
+					if k, ok := propertyKey(kq); ok && k == key {
+						next = kq.Value
+					}
+				}
+			}
+			if next == nil {
+				return at
+			}
+			cur, at = next, next
+		case *ast.ArrayLiteral:
+			i, err := strconv.Atoi(key)
+			if err != nil || i < 0 || i >= len(lit.Value) || isNil(lit.Value[i]) {
+				return at
+			}
+			cur, at = lit.Value[i], lit.Value[i]
+		default:
+			return at
+		}
+	}
+	return at
+}
+
+// compileInput compiles an input schema, remembering the result by its
+// text: lint runs on every keystroke and the schema rarely changes. One
+// compiler is reused (loading the draft 2020-12 metaschema is most of the
+// cost) and replaced now and then so its cache stays small. nil when the
+// schema does not compile; the example is then not checked.
+func compileInput(raw []byte) *jsonschema.Schema {
+	key := string(raw)
+	if v, ok := inputSchemas.Load(key); ok {
+		s, _ := v.(*jsonschema.Schema)
+		return s
+	}
+	compilerMu.Lock()
+	defer compilerMu.Unlock()
+	if compiler == nil || compilerUses >= 256 {
+		compiler = jsonschema.NewCompiler()
+		compiler.UseLoader(refusingLoader{})
+		compiler.UseRegexpEngine(lenientRegexp)
+		compilerUses = 0
+	}
+	compilerUses++
+	var s *jsonschema.Schema
+	url := fmt.Sprintf("mem://xgs/input/%d.json", compilerUses)
+	if doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw)); err == nil {
+		if err := compiler.AddResource(url, doc); err == nil {
+			s, _ = compiler.Compile(url)
+		}
+	}
+	if inputSchemasN < 1024 {
+		inputSchemasN++
+		inputSchemas.Store(key, s)
+	}
+	return s
+}
+
+var (
+	compilerMu    sync.Mutex
+	compiler      *jsonschema.Compiler
+	compilerUses  int
+	inputSchemas  sync.Map // schema text → *jsonschema.Schema (nil: does not compile)
+	inputSchemasN int      // guarded by compilerMu
+)
+
+// refusingLoader: a skill's schema never makes lint read files or the net.
+type refusingLoader struct{}
+
+func (refusingLoader) Load(url string) (any, error) {
+	return nil, fmt.Errorf("external $ref %s is not followed", url)
+}
+
+// lenientRegexp compiles a pattern with Go's regexp; a JavaScript-only
+// pattern (lookbehind, backreferences) matches everything rather than
+// failing the whole schema.
+func lenientRegexp(s string) (jsonschema.Regexp, error) {
+	if re, err := regexp.Compile(s); err == nil {
+		return re, nil
+	}
+	return anyString(s), nil
+}
+
+type anyString string
+
+func (a anyString) String() string        { return string(a) }
+func (anyString) MatchString(string) bool { return true }

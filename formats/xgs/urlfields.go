@@ -1,0 +1,57 @@
+package xgs
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// checkURLFields: rule 3's "If a field is a URL, use z.string().url()". A
+// string input named like a URL (url, imageUrl, href, link, endpoint) or
+// described as one, with no URL format and no other constraint the author
+// chose (a regex, an enum, another format), is reported.
+func (p *program) checkURLFields(f *skillFn) {
+	if f.Input != nil && f.Input.IsObject {
+		p.urlFields(f, f.Input, "")
+	}
+}
+
+func (p *program) urlFields(f *skillFn, obj *Schema, prefix string) {
+	for _, pr := range obj.Properties {
+		_, core := unwrapField(pr.Schema)
+		if core.IsObject {
+			p.urlFields(f, core, prefix+pr.Name+".")
+			continue
+		}
+		if core.kind != kindPlain && core.kind != kindNullable || core.Type != "string" {
+			continue
+		}
+		if core.Format != "" || core.Pattern != nil || core.Enum != nil || core.Const != nil {
+			continue
+		}
+		desc := fieldDescription(pr.Schema)
+		if !urlLikeName(pr.Name) && !(urlWords.MatchString(desc) && !notAbsoluteURL.MatchString(desc)) {
+			continue
+		}
+		p.report("xgs/url-format", pr.Off, fmt.Sprintf("input %s%s of %s looks like a URL but is a plain string", prefix, pr.Name, f.Name),
+			"Use z.string().url() (zod 4: z.url()) so the agent's schema says format \"uri\"; a path or id is better named for what it is.")
+	}
+}
+
+// urlLikeName: the field's last word is a URL word (imageUrl, href,
+// callback_uri, apiEndpoint), not urlSlug or linkText.
+func urlLikeName(name string) bool {
+	ws := words(name)
+	if len(ws) == 0 {
+		return false
+	}
+	switch ws[len(ws)-1] {
+	case "url", "urls", "uri", "uris", "href", "link", "links", "endpoint", "endpoints":
+		return true
+	}
+	return false
+}
+
+var (
+	urlWords       = regexp.MustCompile(`(?i)\b(urls?|uris?|href|links?|endpoints?)\b`)
+	notAbsoluteURL = regexp.MustCompile(`(?i)\b(relative|path|slug|id)\b`)
+)

@@ -1,0 +1,105 @@
+package listing
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/skillstudio/skillstudio/internal/ruletest"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// libCase runs Check over a library with Claude Code and Codex at a 200k
+// window.
+func libCase(lib ...*model.Skill) func(t *testing.T) []model.Diagnostic {
+	return func(t *testing.T) []model.Diagnostic { return Check(lib, []Profile{ClaudeCode, Codex}, 200_000) }
+}
+
+// evalCase checks one eval file's text for pdfSkill.
+func evalCase(src string) func(t *testing.T) []model.Diagnostic {
+	return func(t *testing.T) []model.Diagnostic {
+		return CheckEvalFile("pdf-tools/evals/evals.json", []byte(src), pdfSkill())
+	}
+}
+
+// TestRules runs every listing rule through the shared harness: each has
+// a failing and a passing case, metadata, and positioned findings with a
+// hint at the rule's severity.
+func TestRules(t *testing.T) {
+	long := skill("long", strings.Repeat("Front words. ", 120)+"Use when deploying kubernetes manifests.")
+	short := skill("short", "Deploys kubernetes manifests. Use when deploying to a cluster.")
+	pdfA := skill("pdf-merge", "Merge and combine PDF files into one document. Use when the user wants to merge PDFs.")
+	pdfB := skill("pdf-combine", "Combine and merge several PDF files into a single document. Use when asked to combine PDFs.")
+	chart := skill("csv-chart", "Draw charts from CSV spreadsheets. Use when the user wants a bar or line chart of tabular data.")
+	ok := `{"skill_name": "pdf-tools", "evals": [{"id": 1, "prompt": "merge a.pdf and b.pdf", "expectations": ["one file"]}, {"id": 2, "prompt": "split c.pdf", "expectations": ["two files"]}]}`
+	balanced := `[{"query": "merge these pdfs", "should_trigger": true}, {"query": "merge two word documents", "should_trigger": false}]`
+	cases := []ruletest.Case{
+		ruletest.Fails("library/listing-budget", "40 skills of 400 characters", libCase(generated(40, 400)...)),
+		ruletest.Passes("library/listing-budget", "40 skills of 150 characters", libCase(generated(40, 150)...)),
+		ruletest.Fails("skillmd/description-cap", "1,600-character description", libCase(long)),
+		ruletest.Passes("skillmd/description-cap", "short description", libCase(short)),
+		ruletest.Fails("library/description-overlap", "two PDF mergers", libCase(pdfA, pdfB, chart)),
+		ruletest.Passes("library/description-overlap", "distinct skills", libCase(pdfA, chart, short)),
+
+		ruletest.Fails("evals/json", "evals is an object", evalCase(`{"skill_name": "pdf-tools", "evals": {"prompt": "merge"}}`)),
+		ruletest.Fails("evals/json", "should_trigger is a string", evalCase(`[{"query": "merge", "should_trigger": "yes"}]`)),
+		ruletest.Passes("evals/json", "well formed", evalCase(ok)),
+		ruletest.Fails("evals/prompt", "no prompt", evalCase(`{"evals": [{"id": 1, "expectations": ["one file"]}]}`)),
+		ruletest.Passes("evals/prompt", "prompt", evalCase(ok)),
+		ruletest.Fails("evals/no-checks", "no expectations", evalCase(`{"evals": [{"id": 1, "prompt": "merge a.pdf and b.pdf"}]}`)),
+		ruletest.Passes("evals/no-checks", "assertions count", evalCase(`{"evals": [{"id": 1, "prompt": "merge", "assertions": ["one file"]}]}`)),
+		ruletest.Fails("evals/mixed-spelling", "both spellings", evalCase(`{"evals": [{"id": 1, "prompt": "a", "expectations": ["x"]}, {"id": 2, "prompt": "b", "assertions": ["y"]}]}`)),
+		ruletest.Passes("evals/mixed-spelling", "one spelling", evalCase(ok)),
+		ruletest.Fails("evals/skill-name", "another skill", evalCase(`{"skill_name": "docx", "evals": [{"id": 1, "prompt": "a", "expectations": ["x"]}]}`)),
+		ruletest.Passes("evals/skill-name", "this skill", evalCase(ok)),
+		ruletest.Fails("evals/duplicate-id", "id 1 twice", evalCase(`{"evals": [{"id": 1, "prompt": "a", "expectations": ["x"]}, {"id": 1, "prompt": "b", "expectations": ["y"]}]}`)),
+		ruletest.Passes("evals/duplicate-id", "ids 1 and 2", evalCase(ok)),
+		ruletest.Fails("evals/trigger-balance", "positives only", evalCase(`[{"query": "merge pdfs", "should_trigger": true}, {"query": "split a pdf", "should_trigger": true}]`)),
+		ruletest.Passes("evals/trigger-balance", "one of each", evalCase(balanced)),
+		ruletest.Fails("evals/near-miss", "only easy negatives", evalCase(`[{"query": "merge pdfs", "should_trigger": true}, {"query": "what is the weather", "should_trigger": false}]`)),
+		ruletest.Passes("evals/near-miss", "a near miss", evalCase(balanced)),
+	}
+	ruletest.Run(t, Rules, cases, ruletest.Options{})
+}
+
+// The checks shapes found in real eval files all count as checks.
+func TestCheckShapes(t *testing.T) {
+	for _, src := range []string{
+		`[{"prompt": "merge", "expected_behavior": "Runs the merge script and reports one file."}]`,
+		`{"evals": [{"id": 0, "prompt": "merge", "assertions": [{"id": "one-file", "text": "one file comes out"}]}]}`,
+	} {
+		if ds := rulesOf(CheckEvalFile("e.json", []byte(src), nil), "evals/no-checks"); len(ds) != 0 {
+			t.Errorf("%s: %v", src, ds)
+		}
+	}
+}
+
+// similarPairs (the inverted index CheckOverlap uses) finds exactly the
+// pairs of Similarities at or above the threshold.
+func TestSimilarPairsMatchesSimilarities(t *testing.T) {
+	lib := []*model.Skill{
+		skill("pdf-merge", "Merge and combine PDF files into one document. Use when the user wants to merge PDFs."),
+		skill("pdf-combine", "Combine and merge several PDF files into a single document. Use when asked to combine PDFs."),
+		skill("pdf-join", "Join PDF files into one document."),
+		skill("csv-chart", "Draw charts from CSV spreadsheets. Use when the user wants a bar or line chart of tabular data."),
+		skill("pdf-merge", "Merge PDF files."),
+	}
+	lib = append(lib, generated(30, 120)...)
+	for _, th := range []float64{0.2, 0.4, OverlapThreshold, 0.9} {
+		var want []string
+		for _, p := range Similarities(lib) {
+			if p.Similarity >= th {
+				want = append(want, p.A.Name+"~"+p.B.Name)
+			}
+		}
+		var got []string
+		for _, p := range similarPairs(lib, th) {
+			got = append(got, p.A.Name+"~"+p.B.Name)
+		}
+		slices.Sort(want)
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("threshold %.2f: got %v, want %v", th, got, want)
+		}
+	}
+}

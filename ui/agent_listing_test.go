@@ -1,0 +1,78 @@
+package ui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// overBudgetLibrary writes 40 sibling skills whose descriptions overflow
+// Claude Code's 8,000-character listing, and gives s00 eval files.
+func overBudgetLibrary(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "lib")
+	write := func(rel, text string) {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 40 {
+		name := fmt.Sprintf("s%02d", i)
+		desc := fmt.Sprintf("Skill %02d handles topic %02d. Use when ", i, i) + strings.Repeat("x", 370)
+		write(name+"/SKILL.md", fmt.Sprintf("---\nname: %s\ndescription: %s\n---\n\n# %s\n\nSee evals/evals.json.\n", name, desc, name))
+	}
+	write("s00/evals/evals.json", `{"skill_name": "s00", "evals": [{"id": 1, "prompt": "a", "expectations": ["x"]}, {"id": 2, "prompt": "b", "expectations": ["y"]}]}`)
+	write("s00/evals/triggers.json", `[{"query": "topic 00", "should_trigger": true}, {"query": "topic 01", "should_trigger": false}, {"query": "handle topic", "should_trigger": true}]`)
+	return dir
+}
+
+// The Agent tab shows where the skill lands in the library's listing for
+// the chosen agent, with the budget bar; c steps to the next agent.
+func TestAgentTabShowsTheLibraryListing(t *testing.T) {
+	m := studio(t, Options{Sources: []string{overBudgetLibrary(t)}}, 120, 60)
+	all := func() string {
+		tab := m.skill.tabs[m.skill.active].(*agentTab)
+		return strings.Join(strings.Fields(ansi.Strip(tab.render())), " ") // wrapping aside
+	}
+
+	selectSkill(t, m, "s39")
+	press(t, m, "enter")
+	openTab(t, m, "Agent")
+	got := all()
+	for _, want := range []string{"Library listing · Claude Code", "c: next agent", "of the budget", "This skill: name-only", "the budget ran out", "▶ name-only", "skills lose text to the budget"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Agent tab lacks %q:\n%s", want, got)
+		}
+	}
+	checkFrame(t, m)
+
+	press(t, m, "c")
+	got = all()
+	if !strings.Contains(got, "Library listing · Codex") || !strings.Contains(got, "This skill: truncated at") {
+		t.Errorf("after c, want Codex with s39 truncated:\n%s", got)
+	}
+	press(t, m, "c", "c")
+	if got = all(); !strings.Contains(got, "Library listing · Gemini CLI") || !strings.Contains(got, "This skill: full") {
+		t.Errorf("after c c c, want Gemini with s39 full:\n%s", got)
+	}
+	checkFrame(t, m)
+
+	// s00 lists first (name order) and keeps its description; its eval
+	// files are summed up.
+	press(t, m, "esc")
+	selectSkill(t, m, "s00")
+	press(t, m, "enter")
+	openTab(t, m, "Agent")
+	got = all()
+	if !strings.Contains(got, "evals: 2 cases, 3 trigger queries (2 should trigger)") {
+		t.Errorf("no evals summary:\n%s", got)
+	}
+}
