@@ -35,7 +35,8 @@ func reviewLibrary(t *testing.T) string {
 }
 
 func TestReviewTabShowsFindingsInContext(t *testing.T) {
-	m := studio(t, Options{Sources: []string{reviewLibrary(t)}}, 120, 40)
+	// Wide enough that the provenance line (a temp path) does not wrap.
+	m := studio(t, Options{Sources: []string{reviewLibrary(t)}}, 240, 50)
 	selectSkill(t, m, "zzz-sly")
 	openTab(t, m, "Review")
 	checkFrame(t, m)
