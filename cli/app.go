@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"io"
+	"os"
+
 	"github.com/spf13/cobra"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -19,6 +22,9 @@ type app struct {
 	// "not available" (help, and a message asking for --answers).
 	studio  func(cmd *cobra.Command, args []string) error
 	quizTUI func(cmd *cobra.Command, s *model.Skill, r quiz.Resolver) error
+	// stdin and stdinTerminal answer pull's confirmation; tests replace them.
+	stdin         io.Reader
+	stdinTerminal func() bool
 }
 
 func newApp(opts Options) *app {
@@ -28,5 +34,6 @@ func newApp(opts Options) *app {
 	}
 	a.studio = a.runStudio
 	a.quizTUI = runQuizTUI
+	a.stdin, a.stdinTerminal = os.Stdin, osStdinIsTerminal
 	return a
 }

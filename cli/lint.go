@@ -32,7 +32,7 @@ func lintPrinter(format string) (func(w io.Writer, lib *model.Library, opts repo
 func (a *app) newLintCmd() *cobra.Command {
 	var (
 		format, profile, configFile string
-		strict, fix                 bool
+		strict, fix, withReview     bool
 		lf                          listingFlags
 	)
 	cmd := &cobra.Command{
@@ -50,7 +50,11 @@ nearest .skillstudio.yaml above the first PATH (or --config FILE).
 The library checks simulate Claude Code's skill listing at a 200,000-token
 context window by default (its 8,000-character budget): each folder of
 sibling SKILL.md skills is one library. --agent and --context (or the
-config's agents: and context:) choose others; see skillstudio listing.`,
+config's agents: and context:) choose others; see skillstudio listing.
+
+--review adds the security review's warnings and errors (hidden text and
+instructions, undeclared hosts, secrets, download-and-run commands), for
+a CI gate on skills you did not write; skillstudio review shows all of it.`,
 		Example: `  skillstudio lint
   skillstudio lint --strict skills/
   skillstudio lint --format sarif . > skillstudio.sarif
@@ -61,6 +65,7 @@ config's agents: and context:) choose others; see skillstudio listing.`,
 				paths: args, format: format, strict: strict, fix: fix,
 				profile: profile, profileSet: cmd.Flags().Changed("profile"), configFile: configFile,
 				listing: &lf, cmd: cmd,
+				review: withReview,
 			})
 		},
 	}
@@ -69,6 +74,7 @@ config's agents: and context:) choose others; see skillstudio listing.`,
 	f.BoolVar(&strict, "strict", false, "exit 1 on warnings as well as errors")
 	f.StringVar(&profile, "profile", string(model.ProfileAll), "which frontmatter fields count as known: "+profileNames())
 	f.BoolVar(&fix, "fix", false, "apply the safe, exact fixes to local files, then report what remains")
+	f.BoolVar(&withReview, "review", false, "add the security review's warnings and errors (see skillstudio review)")
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
 	lf.add(cmd, true)
 	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json", "sarif"}, cobra.ShellCompDirectiveNoFileComp))
@@ -86,6 +92,7 @@ type lintRequest struct {
 	// listing and cmd resolve --agent and --context (nil: the config's).
 	listing *listingFlags
 	cmd     *cobra.Command
+	review  bool
 }
 
 func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) error {
@@ -140,6 +147,9 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		if lib, err = fixAndReload(lib, load, fixOut, stderr, cwd); err != nil {
 			return err
 		}
+	}
+	if req.review {
+		addReviewFindings(lib, cfg.Formats())
 	}
 	ropts := report.Options{BaseDir: cwd, Rules: formats.Rules(), ToolVersion: a.version}
 	if req.format == "text" {

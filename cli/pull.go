@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -13,37 +14,89 @@ import (
 )
 
 func (a *app) newPullCmd() *cobra.Command {
-	var dir string
+	var (
+		dir        string
+		yes, check bool
+	)
 	cmd := &cobra.Command{
-		Use:   "pull SOURCE NAME",
-		Short: "Copy one skill from a source into a local folder",
+		Use:   "pull SOURCE NAME | pull --check",
+		Short: "Review one skill from a source, then copy it into a local folder",
 		Long: `pull copies the skill NAME from SOURCE (github:OWNER/REPO[@REF][//DIR], an
 https:// index, registry.json or skill URL, a domain publishing well-known
 skills, or a local folder) into --dir, where it can be edited and built.
 
+First it shows the skill's security review (see skillstudio review): the
+verdict, and every warning and error at file:line:col. On a terminal it
+then asks before copying; --yes skips the question for scripts, and
+without a terminal pull refuses unless --yes is given.
+
 It never overwrites: when the destination exists, nothing is written. The
-copy appears whole or not at all. Nothing pulled is run or made executable.`,
+copy appears whole or not at all. Nothing pulled is run or made executable.
+
+Each pull records the skill in --dir/skillstudio.lock (JSON, worth
+committing): its name, format and path, the SOURCE and ref asked for, a
+sha256 digest of its files and whether the source's own digest verified
+them, and the review verdict at the time.
+
+pull --check reads that lock file and, writing nothing, fetches each
+skill again and reports which changed upstream and how their review
+changed. It exits 1 when any skill changed or could not be checked.`,
 		Example: `  skillstudio pull github:acme/skills web-summary
-  skillstudio pull https://example.com code-review --dir skills`,
-		Args: cobra.ExactArgs(2),
+  skillstudio pull https://example.com code-review --dir skills --yes
+  skillstudio pull --check --dir skills`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if check {
+				return cobra.NoArgs(cmd, args)
+			}
+			return cobra.ExactArgs(2)(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			o, err := registry.OpenSource(ctx, args[0], a.remote)
-			if err != nil {
-				return usageError{err}
+			if check {
+				return a.runPullCheck(cmd, dir)
 			}
-			p, err := registry.Pull(ctx, o, args[1], dir, model.Options{})
-			if err != nil {
-				if errors.Is(err, registry.ErrExists) {
-					return err
-				}
-				return usageError{err}
-			}
-			fmt.Fprintf(cmd.OutOrStdout(), "pulled %s (%s, %s) into %s\n",
-				sanitize.Line(p.Skill.Name), p.Skill.Format.Label(), display.Plural(p.Files, "file"), p.Dest)
-			return nil
+			return a.runPull(cmd, args[0], args[1], dir, yes)
 		},
 	}
-	cmd.Flags().StringVarP(&dir, "dir", "d", ".", "folder to copy the skill into")
+	cmd.Flags().StringVarP(&dir, "dir", "d", ".", "folder to copy the skill into (and where skillstudio.lock lives)")
+	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "copy without asking, after printing the review")
+	cmd.Flags().BoolVar(&check, "check", false, "report which pulled skills changed upstream, writing nothing")
 	return a.addRemoteFlags(cmd)
+}
+
+func (a *app) runPull(cmd *cobra.Command, source, name, dir string, yes bool) error {
+	ctx := cmd.Context()
+	out := cmd.OutOrStdout()
+	o, err := registry.OpenSource(ctx, source, a.remote)
+	if err != nil {
+		return usageError{err}
+	}
+	s, err := registry.FindSkill(ctx, o, name, model.Options{})
+	if err != nil {
+		return usageError{err}
+	}
+	rep := printPullReview(out, s, source)
+	if !yes {
+		ok, err := a.confirm(cmd, fmt.Sprintf("Copy %s into %s? [y/N] ", sanitize.Line(s.Name), dir))
+		if err != nil {
+			return usageError{err}
+		}
+		if !ok {
+			fmt.Fprintln(out, "nothing pulled")
+			return exitError{1}
+		}
+	}
+	p, err := registry.PullSkill(o, s, dir)
+	if err != nil {
+		if errors.Is(err, registry.ErrExists) {
+			return err
+		}
+		return usageError{err}
+	}
+	entry := registry.EntryFor(source, p, lockReview(rep.Verdict))
+	if err := registry.Record(dir, entry); err != nil {
+		return fmt.Errorf("pulled %s, but could not record it in %s: %w", p.Dest, filepath.Join(dir, registry.LockFileName), err)
+	}
+	fmt.Fprintf(out, "pulled %s (%s, %s) into %s; recorded in %s\n",
+		sanitize.Line(p.Skill.Name), p.Skill.Format.Label(), display.Plural(p.Files, "file"), p.Dest, filepath.Join(dir, registry.LockFileName))
+	return nil
 }

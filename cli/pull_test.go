@@ -48,11 +48,11 @@ func pullCLI(t *testing.T, args ...string) (string, string, int) {
 func TestPullRemoteSkill(t *testing.T) {
 	remoteSkillServer(t)
 	dir := t.TempDir()
-	out, errOut, code := pullCLI(t, "pull", "github:acme/skills", "greeter", "--dir", dir)
+	out, errOut, code := pullCLI(t, "pull", "--yes", "github:acme/skills", "greeter", "--dir", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out, errOut)
 	}
-	if !strings.Contains(out, "pulled greeter (OS Loop, 3 files) into "+filepath.Join(dir, "greeter")) {
+	if !strings.Contains(out, "pulled greeter (OS Loop, 3 files) into "+filepath.Join(dir, "greeter")) || !strings.Contains(out, "review of greeter (OS Loop) from github:acme/skills:") {
 		t.Errorf("output = %q", out)
 	}
 	got, err := os.ReadFile(filepath.Join(dir, "greeter", "docs.md"))
@@ -66,7 +66,7 @@ func TestPullRemoteSkill(t *testing.T) {
 
 	// A second pull never overwrites, and says so.
 	os.WriteFile(filepath.Join(dir, "greeter", "docs.md"), []byte("my edits\n"), 0o644)
-	out, errOut, code = pullCLI(t, "pull", "github:acme/skills", "greeter", "--dir", dir)
+	out, errOut, code = pullCLI(t, "pull", "--yes", "github:acme/skills", "greeter", "--dir", dir)
 	if code == 0 || !strings.Contains(errOut, "already exists; pull never overwrites") {
 		t.Errorf("second pull: exit %d, %q %q", code, out, errOut)
 	}
@@ -78,7 +78,7 @@ func TestPullRemoteSkill(t *testing.T) {
 func TestPullWellKnownSkillAndOffline(t *testing.T) {
 	s := remoteSkillServer(t)
 	dir := t.TempDir()
-	if out, errOut, code := pullCLI(t, "pull", s.URL+"/site", "hello", "--dir", dir); code != 0 {
+	if out, errOut, code := pullCLI(t, "pull", "--yes", s.URL+"/site", "hello", "--dir", dir); code != 0 {
 		t.Fatalf("exit %d: %s%s", code, out, errOut)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "hello", "SKILL.md")); err != nil {
@@ -87,7 +87,7 @@ func TestPullWellKnownSkillAndOffline(t *testing.T) {
 	// Offline, the cached copy still pulls.
 	s.Close()
 	dir2 := t.TempDir()
-	if out, errOut, code := pullCLI(t, "--offline", "pull", s.URL+"/site", "hello", "--dir", dir2); code != 0 {
+	if out, errOut, code := pullCLI(t, "--offline", "pull", "--yes", s.URL+"/site", "hello", "--dir", dir2); code != 0 {
 		t.Fatalf("offline: exit %d: %s%s", code, out, errOut)
 	}
 }

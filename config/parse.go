@@ -208,7 +208,7 @@ func (p *parser) rules(n *yaml.Node, c *Config) error {
 
 // families are the rule id prefixes, known even before a reader defines
 // its first rule, so a config file stays valid while rules are added.
-var families = []string{"xgs/", "skillmd/", "quiz/", "osloop/", "library/", "remote/", "evals/"}
+var families = []string{"xgs/", "skillmd/", "quiz/", "osloop/", "library/", "remote/", "evals/", "review/"}
 
 // checkRuleKey accepts a known rule id, or a prefix ending in "/" that is
 // a rule family or the start of at least one known id.

@@ -139,7 +139,7 @@ func TestRulesAreData(t *testing.T) {
 		}
 		seen[r.ID] = true
 		family, _, ok := strings.Cut(r.ID, "/")
-		if !ok || !map[string]bool{"xgs": true, "skillmd": true, "quiz": true, "osloop": true, "library": true, "remote": true, "evals": true}[family] {
+		if !ok || !map[string]bool{"xgs": true, "skillmd": true, "quiz": true, "osloop": true, "library": true, "remote": true, "evals": true, "review": true}[family] {
 			t.Errorf("%s: id not in a known family", r.ID)
 		}
 		if strings.TrimSpace(r.Doc) == "" || strings.Contains(r.Doc, "\n") {

@@ -26,6 +26,8 @@ type Pulled struct {
 	// Dest is the folder (or .xgs.js file) written.
 	Dest  string
 	Files int
+	// Digest is TreeDigest of the files written.
+	Digest string
 }
 
 // Pull copies the skill called name from an opened source into the local
@@ -35,16 +37,32 @@ type Pulled struct {
 // place), never replaces anything, and gets plain 0644 files: nothing
 // pulled is made executable.
 func Pull(ctx context.Context, o Opened, name, dir string, opts model.Options) (Pulled, error) {
+	s, err := FindSkill(ctx, o, name, opts)
+	if err != nil {
+		return Pulled{}, err
+	}
+	return PullSkill(o, s, dir)
+}
+
+// FindSkill loads o and returns its skill called name (Pull's first half,
+// so a caller can review the skill before anything is written).
+func FindSkill(ctx context.Context, o Opened, name string, opts model.Options) (*model.Skill, error) {
 	lib := o.Load(ctx, opts, nil)
 	s := findSkill(lib.Skills, name)
 	if s == nil {
-		return Pulled{}, fmt.Errorf("no skill named %q in %s (it has: %s)", sanitize.Line(name), sanitize.Line(o.Base.Source), skillNames(lib.Skills))
+		return nil, fmt.Errorf("no skill named %q in %s (it has: %s)", sanitize.Line(name), sanitize.Line(o.Base.Source), skillNames(lib.Skills))
 	}
+	return s, nil
+}
+
+// PullSkill copies s, found in o, into dir (Pull's second half).
+func PullSkill(o Opened, s *model.Skill, dir string) (Pulled, error) {
 	if s.Format == model.FormatXGS {
-		data, err := fs.ReadFile(o.Base.FS, s.Location.File)
+		files, err := SkillFiles(o, s)
 		if err != nil {
-			return Pulled{}, fmt.Errorf("cannot read %s: %w", sanitize.Line(o.Base.Path(s.Location.File)), err)
+			return Pulled{}, err
 		}
+		data := files[path.Base(s.Location.File)]
 		dest := filepath.Join(dir, path.Base(s.Location.File))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return Pulled{}, err
@@ -55,7 +73,7 @@ func Pull(ctx context.Context, o Opened, name, dir string, opts model.Options) (
 			}
 			return Pulled{}, err
 		}
-		return Pulled{Skill: s, Dest: dest, Files: 1}, nil
+		return Pulled{Skill: s, Dest: dest, Files: 1, Digest: TreeDigest(files)}, nil
 	}
 	root := s.Location.Dir
 	// A SKILL.md folder is named after its skill; a remote folder may not
@@ -71,25 +89,7 @@ func Pull(ctx context.Context, o Opened, name, dir string, opts model.Options) (
 	if _, err := os.Lstat(dest); err == nil {
 		return Pulled{}, fmt.Errorf("%s %w; pull never overwrites (remove it or choose another --dir)", dest, ErrExists)
 	}
-	files := map[string][]byte{}
-	err := fs.WalkDir(o.Base.FS, root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() || !d.Type().IsRegular() {
-			return nil
-		}
-		data, err := fs.ReadFile(o.Base.FS, p)
-		if err != nil {
-			return fmt.Errorf("cannot fetch %s: %w", sanitize.Line(o.Base.Path(p)), err)
-		}
-		rel := strings.TrimPrefix(p, root+"/")
-		if root == "." {
-			rel = p
-		}
-		files[rel] = data
-		return nil
-	})
+	files, err := SkillFiles(o, s)
 	if err != nil {
 		return Pulled{}, err
 	}
@@ -102,7 +102,7 @@ func Pull(ctx context.Context, o Opened, name, dir string, opts model.Options) (
 		}
 		return Pulled{}, err
 	}
-	return Pulled{Skill: s, Dest: dest, Files: len(files)}, nil
+	return Pulled{Skill: s, Dest: dest, Files: len(files), Digest: TreeDigest(files)}, nil
 }
 
 // findSkill matches the name the skill declares, then its folder or file
@@ -140,4 +140,38 @@ func skillNames(skills []*model.Skill) string {
 		names = append(names[:20], fmt.Sprintf("… %d more", len(names)-20))
 	}
 	return strings.Join(names, ", ")
+}
+
+// SkillFiles reads every regular file of s from o, keyed by its path
+// relative to the skill folder (an .xgs.js skill: its one file). Pull
+// writes them; pull --check digests them without writing.
+func SkillFiles(o Opened, s *model.Skill) (map[string][]byte, error) {
+	if s.Format == model.FormatXGS {
+		data, err := fs.ReadFile(o.Base.FS, s.Location.File)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read %s: %w", sanitize.Line(o.Base.Path(s.Location.File)), err)
+		}
+		return map[string][]byte{path.Base(s.Location.File): data}, nil
+	}
+	root := s.Location.Dir
+	files := map[string][]byte{}
+	err := fs.WalkDir(o.Base.FS, root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := fs.ReadFile(o.Base.FS, p)
+		if err != nil {
+			return fmt.Errorf("cannot fetch %s: %w", sanitize.Line(o.Base.Path(p)), err)
+		}
+		rel := strings.TrimPrefix(p, root+"/")
+		if root == "." {
+			rel = p
+		}
+		files[rel] = data
+		return nil
+	})
+	return files, err
 }

@@ -81,6 +81,7 @@ func callAt(toks []token, i int, consts map[string]token) (call, bool) {
 		}
 		c := newCall("XMLHttpRequest.open", toks, i+4, consts)
 		c.page = pageData(toks, i+1) // withCredentials is set elsewhere; look in the args only
+		c.open = i + 1
 		return c, true
 	case "GM_xmlhttpRequest", "xmlHttpRequest", "GM_fetch":
 		if t.str == "xmlHttpRequest" && !(isPunct(prev(1), ".") && prev(2).str == "GM") || !isPunct(next(1), "(") {
@@ -100,6 +101,7 @@ func callAt(toks []token, i int, consts map[string]token) (call, bool) {
 				c := newCall(api, toks, j+2, consts)
 				c.off = t.off
 				c.page = pageData(toks, i+1)
+				c.open = i + 1
 				return c, true
 			}
 		}
@@ -113,6 +115,7 @@ func callAt(toks []token, i int, consts map[string]token) (call, bool) {
 func newCall(api string, toks []token, j int, consts map[string]token) call {
 	c := call{api: api, off: toks[max(0, j-2)].off, url: readURL(toks, j, consts)}
 	c.page = pageData(toks, j-1)
+	c.open = j - 1
 	return c
 }
 
@@ -252,7 +255,16 @@ func pageData(toks []token, open int) string {
 	if open < 0 || open >= len(toks) {
 		return ""
 	}
-	end := closing(toks, open)
+	return pageDataIn(toks, open, closing(toks, open), nil)
+}
+
+// pageDataIn is pageData over toks[from:end]; a name in tainted (a
+// variable holding page data, see pageDataNames) counts as what it holds.
+func pageDataIn(toks []token, from, end int, tainted map[string]string) string {
+	if from < 0 || from >= len(toks) {
+		return ""
+	}
+	end = min(end, len(toks))
 	var found []string
 	add := func(s string) {
 		for _, f := range found {
@@ -262,7 +274,7 @@ func pageData(toks []token, open int) string {
 		}
 		found = append(found, s)
 	}
-	for j := open; j < end; j++ {
+	for j := from; j < end; j++ {
 		t := toks[j]
 		switch {
 		case t.kind == tokIdent && t.str == "cookie" && j >= 2 && toks[j-2].str == "document":
@@ -271,9 +283,71 @@ func pageData(toks []token, open int) string {
 			add(t.str)
 		case (t.kind == tokIdent || t.kind == tokString) && t.str == "credentials" && j+2 < end && toks[j+1].str == ":" && toks[j+2].kind == tokString && toks[j+2].str == "include":
 			add(`credentials: "include" (the user's cookies)`)
+		case t.kind == tokIdent && tainted[t.str] != "" && !(j > 0 && toks[j-1].kind == tokPunct && toks[j-1].str == "."):
+			add(tainted[t.str] + " (in " + t.str + ")")
 		}
 	}
 	return strings.Join(found, " and ")
+}
+
+// pageDataNames finds `const|let|var NAME = …` whose value carries page
+// data, directly or through a name found before (two rounds reach
+// `const c = document.cookie; const body = {c}`), and says what each holds.
+func pageDataNames(toks []token) map[string]string {
+	out := map[string]string{}
+	for range 2 {
+		for i := 0; i+3 < len(toks); i++ {
+			t := toks[i]
+			if t.kind != tokIdent || t.str != "const" && t.str != "let" && t.str != "var" {
+				continue
+			}
+			name, eq := toks[i+1], toks[i+2]
+			if name.kind != tokIdent || eq.kind != tokPunct || eq.str != "=" || out[name.str] != "" {
+				continue
+			}
+			if what := pageDataIn(toks, i+3, statementEnd(toks, i+3), out); what != "" {
+				out[name.str] = what
+			}
+		}
+	}
+	return out
+}
+
+// statementEnd is the index after the statement starting at toks[i]: a ;
+// or a line break outside brackets (where the line does not end in an
+// operator that continues it), bounded so a huge expression stays cheap.
+func statementEnd(toks []token, i int) int {
+	depth := 0
+	limit := min(len(toks), i+2000)
+	for k := i; k < limit; k++ {
+		t := toks[k]
+		if t.kind == tokEOF {
+			return k
+		}
+		if k > i && t.nl && depth == 0 {
+			prev := toks[k-1]
+			if prev.kind != tokPunct || !strings.Contains("+-*/%=,.?:&|([{", prev.str[len(prev.str)-1:]) {
+				return k
+			}
+		}
+		if t.kind != tokPunct {
+			continue
+		}
+		switch t.str {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			if depth == 0 {
+				return k
+			}
+			depth--
+		case ";":
+			if depth == 0 {
+				return k
+			}
+		}
+	}
+	return limit
 }
 
 // constStrings maps `const NAME = "…"` (or a template) to its literal, so

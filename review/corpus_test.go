@@ -1,4 +1,4 @@
-package review
+package review_test
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/review"
 )
 
 // corpusDir is the shared corpus of real third-party skills, read in
@@ -29,18 +30,10 @@ func corpusDir(tb testing.TB) string {
 
 // knownErrors are error findings in the corpus that are true: the skill
 // really does what the rule says. Keyed by file and rule; each says why.
-// All are vendor install one-liners (curl … | sh, irm … | iex) that the
-// skill tells the agent to run: exactly what review/remote-exec is for.
-var knownErrors = map[string]string{
-	"camoa__claude-skills/code-quality-tools/skills/code-quality-audit/references/operations/drupal-security.md review/remote-exec": "installs trivy and gitleaks with curl | sh",
-	"camoa__claude-skills/code-quality-tools/skills/code-quality-audit/references/operations/nextjs-security.md review/remote-exec": "installs trivy and gitleaks with curl | sh",
-	"camoa__claude-skills/code-quality-tools/skills/code-quality-audit/references/operations/nextjs-setup.md review/remote-exec":    "installs trivy and gitleaks with curl | sh",
-	"daymade__claude-code-skills/tunnel-doctor/SKILL.md review/remote-exec":                                                         "installs tailscale with curl | sh",
-	"google-gemini__gemini-cli/.gemini/skills/agent-tui/SKILL.md review/remote-exec":                                                "installs agent-tui with curl | sh",
-	"google-gemini__gemini-cli/packages/core/src/skills/builtin/antigravity-support/SKILL.md review/remote-exec":                    "installs the antigravity CLI with curl | bash and irm | iex",
-	"trailofbits__skills/plugins/modern-python/skills/modern-python/references/security-setup.md review/remote-exec":                "installs prek with curl | sh",
-	"trailofbits__skills/plugins/modern-python/skills/modern-python/references/uv-commands.md review/remote-exec":                   "installs uv with curl | sh and irm | iex",
-}
+// (The vendor install one-liners the corpus has, curl … | sh in Markdown,
+// are review/remote-exec-doc warnings: nothing runs until someone follows
+// them. None of the corpus's scripts or hooks downloads and runs code.)
+var knownErrors = map[string]string{}
 
 // TestCorpus reviews every skill of the shared corpus and of the bundled
 // examples: nothing may panic, ordinary skills have no error findings,
@@ -59,7 +52,7 @@ func TestCorpus(t *testing.T) {
 			var spent time.Duration
 			for _, s := range lib.Skills {
 				start := time.Now()
-				ds := Skill(s, nil)
+				ds := review.Skill(s, nil)
 				spent += time.Since(start)
 				all = append(all, ds...)
 				seen := map[string]bool{}
@@ -88,7 +81,7 @@ func TestCorpus(t *testing.T) {
 			for _, id := range ids {
 				fmt.Fprintf(&b, "  %-34s %5d / %d\n", id, perRule[id], skillsWith[id])
 			}
-			fmt.Fprintf(&b, "verdict over all: %s", Summarize(all).Line)
+			fmt.Fprintf(&b, "verdict over all: %s", review.Summarize(all).Line)
 			t.Log(b.String())
 			if os.Getenv("REVIEW_DUMP") != "" {
 				for _, d := range all {

@@ -88,3 +88,7 @@ func asLatin(word string) string {
 		return ch
 	}, word)
 }
+
+func isWordByte(c byte) bool {
+	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}

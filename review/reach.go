@@ -14,6 +14,7 @@ type call struct {
 	off  int    // byte offset of the call
 	url  urlArg
 	page string // what page data the request carries ("" for none)
+	open int    // index of the token opening its argument list (0: unknown)
 }
 
 // urlArg is what can be read of a call's URL argument.
@@ -30,8 +31,17 @@ func (r *reviewer) scanReach(f *source) {
 	toks := lexTS(f.text)
 	consts := constStrings(toks)
 	var calls []call
+	var tainted map[string]string
 	for i := range toks {
 		if c, ok := callAt(toks, i, consts); ok {
+			if c.page == "" && c.open > 0 {
+				// Page data may reach the call through a variable:
+				// const c = document.cookie; fetch(url, {body: c}).
+				if tainted == nil {
+					tainted = pageDataNames(toks)
+				}
+				c.page = pageDataIn(toks, c.open, closing(toks, c.open), tainted)
+			}
 			calls = append(calls, c)
 		}
 	}

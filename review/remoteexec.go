@@ -21,6 +21,10 @@ var remoteExecPatterns = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\b((ba|z)?sh|source|\.)\s+<\(\s*(curl|wget)\b`),
 }
 
+// joinContinuations joins backslash-continued shell lines (built once: a
+// Replacer per line cost a sixth of the corpus review).
+var joinContinuations = strings.NewReplacer("\\\r\n", " ", "\\\n", " ")
+
 const remoteExecHint = "Download the script, read it, pin it by checksum or version, then run the local copy."
 
 // remoteExecIn returns a short description of a download-and-run in line,
@@ -78,11 +82,43 @@ func (r *reviewer) scanRemoteExec(f *source) {
 			break
 		}
 		logical := text[pos:end]
-		joined := strings.NewReplacer("\\\r\n", " ", "\\\n", " ").Replace(logical)
+		joined := logical
+		if strings.Contains(logical, "\\\n") || strings.Contains(logical, "\\\r\n") {
+			joined = joinContinuations.Replace(logical)
+		}
 		if what := remoteExecIn(joined); what != "" {
 			off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
-			r.report(f, off, "review/remote-exec", fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(joined)), 200)), remoteExecHint)
+			r.report(f, off, remoteExecRule(f, off), fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(joined)), 200)), remoteExecHint)
 		}
 		pos = end + 1
 	}
+}
+
+// remoteExecRule picks the rule by where the line sits. In a script, a
+// hook or code it runs whenever they do (error: harm at run time); in
+// Markdown or text prose it is an install line someone must choose to
+// follow (warning). A SKILL.md frontmatter holds hooks, so a line there
+// counts as code.
+func remoteExecRule(f *source, off int) string {
+	switch kindOf(f.rel) {
+	case kindMarkdown, kindText:
+		if !inFrontmatter(f.text, off) {
+			return "review/remote-exec-doc"
+		}
+	}
+	return "review/remote-exec"
+}
+
+// inFrontmatter: off lies between a leading "---" line and the next one.
+func inFrontmatter(text string, off int) bool {
+	text = strings.TrimPrefix(text, "\uFEFF")
+	if !strings.HasPrefix(text, "---\n") && !strings.HasPrefix(text, "---\r\n") {
+		return false
+	}
+	start := strings.IndexByte(text, '\n') + 1
+	end := strings.Index(text[start:], "\n---")
+	if end < 0 {
+		return false
+	}
+	return off < start+end+1
 }

@@ -35,6 +35,7 @@ var ruleKinds = map[string]struct {
 	"review/sends-page-data":          {KindPageData, "request sending page data away", "requests sending page data away"},
 	"review/cross-origin-credentials": {KindPageData, "cross-origin request with cookies", "cross-origin requests with cookies"},
 	"review/remote-exec":              {KindRemoteExec, "download-and-run command", "download-and-run commands"},
+	"review/remote-exec-doc":          {KindRemoteExec, "download-and-run install line", "download-and-run install lines"},
 	"review/bidi":                     {KindHiddenText, "line with bidi controls", "lines with bidi controls"},
 	"review/tag-characters":           {KindHiddenText, "tag-character text", "tag-character texts"},
 	"review/invisible":                {KindHiddenText, "line with invisible characters", "lines with invisible characters"},

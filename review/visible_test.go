@@ -1,6 +1,7 @@
 package review
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -41,5 +42,23 @@ func TestSummarize(t *testing.T) {
 	}
 	if v.Compare(quiet) <= 0 {
 		t.Error("a hidden instruction must order after a skill with none")
+	}
+}
+
+func TestProvenanceOf(t *testing.T) {
+	s := &model.Skill{Location: model.Location{Source: "github:acme/skills"}, Files: []string{"SKILL.md", "LICENSE.txt", "references/LICENSE"}}
+	p := ProvenanceOf(s)
+	if p.LicenseFile != "LICENSE.txt" || p.SourceURL != "github:acme/skills" {
+		t.Errorf("provenance %+v", p)
+	}
+	if got := p.Line(); got != "source github:acme/skills · no published digest · licence LICENSE.txt" {
+		t.Errorf("line %q", got)
+	}
+	p.Digest, p.DigestVerified, p.Repository = "sha256:ab", true, "github.com/acme/skills"
+	if got := p.Line(); !strings.Contains(got, "repository github.com/acme/skills · digest sha256:ab verified") {
+		t.Errorf("line %q", got)
+	}
+	if ProvenanceOf(&model.Skill{Files: []string{"references/COPYING"}}).LicenseFile != "" {
+		t.Error("a licence deep in references/ is not the skill's")
 	}
 }

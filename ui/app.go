@@ -215,6 +215,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.skill.Update(msg)
 	case filterResultMsg:
 		return m.lib.Update(msg)
+	case riskReviewedMsg:
+		return tea.Batch(m.lib.Update(msg), m.skill.Update(msg))
 
 	case tea.KeyPressMsg:
 		m.lib.touched = true

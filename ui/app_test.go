@@ -91,6 +91,10 @@ func TestFilterSortAndGroup(t *testing.T) {
 	if got := names(m); got[0] != "hostile" {
 		t.Errorf("sorted by problems: %v, want hostile first", got)
 	}
+	press(t, m, "s") // by risk (review_test.go checks the order)
+	if m.lib.sortBy != sortByRisk {
+		t.Errorf("second s sorts %v, want by risk", m.lib.sortBy)
+	}
 	press(t, m, "s")
 	if got := names(m); got[0] != "hello-world" {
 		t.Errorf("sorted by name: %v", got)

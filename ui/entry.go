@@ -33,6 +33,10 @@ type Entry struct {
 	// point of every library check.
 	loaded *model.Skill
 	row    row
+	// risk is the security review of loaded, riskQueued the loaded skill
+	// last sent for review (see review_risk.go).
+	risk       *riskResult
+	riskQueued *model.Skill
 	// stub: a remote skill its index named, not fetched yet; failed: it
 	// could not be fetched (the source's findings say why).
 	stub, failed bool

@@ -71,7 +71,7 @@ func studioFlow(t *testing.T) (tm *teatest.TestModel, m *Model, wait func(...str
 	wait("1/13")
 	keys("enter", "enter")
 	wait("webhook-verification  SKILL.md", "Verify every incoming webhook")
-	keys("tab", "tab", "tab") // Read → Info → Lint → Quiz
+	keys("tab", "tab", "tab", "tab") // Read → Info → Lint → Review → Quiz
 	wait("begin the exam")
 	keys("enter")
 	wait("Which bytes does the sender")

@@ -20,11 +20,16 @@ type sortMode int
 const (
 	sortByName sortMode = iota
 	sortByProblems
+	sortByRisk // the security review's verdict (review_risk.go)
+	numSortModes
 )
 
 func (s sortMode) String() string {
-	if s == sortByProblems {
+	switch s {
+	case sortByProblems:
 		return "by problems"
+	case sortByRisk:
+		return "by risk"
 	}
 	return "by name"
 }
@@ -147,10 +152,11 @@ func (p *libraryPane) add(es ...*Entry) tea.Cmd {
 		p.selected = -1
 	}
 	p.rebuild()
+	risk := reviewEntries(es, p.sortBy == sortByRisk)
 	if p.query != "" {
-		return p.filterCmd()
+		return tea.Batch(p.filterCmd(), risk)
 	}
-	return nil
+	return risk
 }
 
 // removeSource drops a source's group and keeps only the entries given.
@@ -164,10 +170,11 @@ func (p *libraryPane) removeSource(label string, kept []*Entry) {
 // refresh re-orders after counts changed (a re-lint), keeping the selection.
 func (p *libraryPane) refresh() tea.Cmd {
 	p.rebuild()
+	risk := reviewEntries(p.entries, p.sortBy == sortByRisk)
 	if p.query != "" {
-		return p.filterCmd()
+		return tea.Batch(p.filterCmd(), risk)
 	}
-	return nil
+	return risk
 }
 
 // rebuild recomputes the visible lines from entries, filter, sort and
@@ -237,6 +244,13 @@ func (p *libraryPane) sortEntries(es []*Entry) {
 				return c
 			}
 			if c := cmp.Compare(b.row.warnings, a.row.warnings); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.row.sortKey, b.row.sortKey)
+		})
+	case sortByRisk:
+		slices.SortStableFunc(es, func(a, b *Entry) int {
+			if c := compareRisk(a, b); c != 0 {
 				return c
 			}
 			return cmp.Compare(a.row.sortKey, b.row.sortKey)
@@ -363,6 +377,11 @@ func (p *libraryPane) Update(msg tea.Msg) tea.Cmd {
 		}
 		p.matches, p.matchQuery = msg.lines, msg.query
 		p.rebuild()
+	case riskReviewedMsg:
+		if applyRisk(p.entries, msg) {
+			p.rebuild()
+		}
+		cmd = msg.next
 	case tea.KeyPressMsg:
 		cmd = p.handleKey(msg)
 	case tea.MouseWheelMsg:
@@ -437,8 +456,12 @@ func (p *libraryPane) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(msg, k.Bottom):
 		p.moveTo(len(p.lines)-1, -1)
 	case key.Matches(msg, k.Sort):
-		p.sortBy = (p.sortBy + 1) % 2
+		p.sortBy = (p.sortBy + 1) % numSortModes
 		p.rebuild()
+		if p.sortBy == sortByRisk {
+			// Sorting by risk needs every skill reviewed, remote ones too.
+			return reviewEntries(p.entries, true)
+		}
 	case key.Matches(msg, k.Group):
 		p.group = !p.group
 		p.rebuild()
@@ -596,7 +619,7 @@ func (p *libraryPane) columns() columns {
 	c := columns{badge: 8, counts: p.maxCounts}
 	longest, longestVersion := p.maxName, p.maxVersion
 	c.name = min(longest, max(w*3/10, 14), 28)
-	rest := w - c.name - 1 - c.badge - 1 - c.counts
+	rest := w - c.name - 1 - c.badge - 1 - riskBadgeWidth - 1 - c.counts
 	if v := min(longestVersion, 10); v > 0 && rest-v-1 >= 24 {
 		c.version = v
 		rest -= c.version + 1
@@ -655,6 +678,8 @@ func (p *libraryPane) rowView(l libLine, c columns, selected bool) string {
 		badge = sel(bs).Render(pad(e.Candidate.Format.Label(), c.badge))
 	}
 	b.WriteString(badge)
+	b.WriteString(gap)
+	b.WriteString(riskBadge(st, e, sel))
 	if c.version > 0 {
 		b.WriteString(gap)
 		b.WriteString(sel(st.Version).Render(pad(ansi.Truncate(e.row.version, c.version, "…"), c.version)))

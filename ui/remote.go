@@ -232,10 +232,13 @@ func (m *Model) pull() tea.Cmd {
 		m.setStatus(name+" could not be fetched, so it cannot be pulled; the Lint tab's library findings say why.", true)
 		return nil
 	default:
-		o, dir, opts := s.opened, m.pullDir(), m.readerOptions()
+		o, dir, opts, spec := s.opened, m.pullDir(), m.readerOptions(), s.spec
 		m.setStatus("Pulling "+name+"…", false)
 		return func() tea.Msg {
 			p, err := registry.Pull(context.Background(), o, name, dir, opts)
+			if err == nil && o.Base.Source != registry.EmbeddedSource {
+				err = recordPull(spec, dir, p)
+			}
 			return pulledMsg{p, err}
 		}
 	}

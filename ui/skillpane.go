@@ -209,7 +209,7 @@ func (p *skillPane) update(msg tea.Msg) tea.Cmd {
 			}
 		}
 		return cmd
-	case renderedMsg, renderWantedMsg, fileOpenedMsg, agentReportMsg:
+	case renderedMsg, renderWantedMsg, fileOpenedMsg, agentReportMsg, riskReviewedMsg:
 		// Results of a tab's own commands: every tab sees them and keeps
 		// those addressed to it.
 		var cmds []tea.Cmd

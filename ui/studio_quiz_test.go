@@ -80,7 +80,8 @@ func TestTabBarNamesEveryTab(t *testing.T) {
 	m := embeddedStudio(t, 120, 40)
 	for _, name := range []string{"Broken Weather", "Broken_Onboarding", "webhook-verification", "feed-reader"} {
 		selectSkill(t, m, name)
-		for _, w := range []int{40, 45, 53, 64, 80, 118} {
+		// 45 is the narrowest pane naming all eight tabs (Review joined).
+		for _, w := range []int{45, 53, 64, 80, 118} {
 			m.skill.SetSize(w, 30)
 			bar := ansi.Strip(m.skill.tabBar())
 			if bw := ansi.StringWidth(bar); bw > w {
@@ -107,7 +108,7 @@ func TestTabBarNamesEveryTab(t *testing.T) {
 	if bw := ansi.StringWidth(m.skill.tabBar()); bw > 24 {
 		t.Errorf("narrow bar is %d wide", bw)
 	}
-	m.skill.SetSize(64, 30)
+	m.skill.SetSize(72, 30)
 	selectSkill(t, m, "forgejo-api")
 	if bar := ansi.Strip(m.skill.tabBar()); !strings.Contains(bar, "1 Read") {
 		t.Errorf("numbers dropped although they fit: %q", bar)
