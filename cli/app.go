@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"runtime/debug"
+
 	"github.com/spf13/cobra"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -22,10 +24,8 @@ type app struct {
 }
 
 func newApp(opts Options) *app {
-	a := &app{version: opts.Version}
-	if a.version == "" {
-		a.version = "dev"
-	}
+	info, ok := debug.ReadBuildInfo()
+	a := &app{version: buildVersion(opts.Version, info, ok)}
 	a.studio = a.runStudio
 	a.quizTUI = runQuizTUI
 	return a
