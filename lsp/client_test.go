@@ -28,10 +28,17 @@ type client struct {
 
 func newClient(t testing.TB, root string) *client {
 	t.Helper()
+	return newClientDebounced(t, root, 5*time.Millisecond)
+}
+
+// newClientDebounced starts a server with a given debounce (0: the
+// default an editor gets).
+func newClientDebounced(t testing.TB, root string, debounce time.Duration) *client {
+	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- Serve(ctx, serverEnd, Options{Version: "test", Debounce: 5 * time.Millisecond}) }()
+	go func() { done <- Serve(ctx, serverEnd, Options{Version: "test", Debounce: debounce}) }()
 	c := &client{t: t, root: root, diags: make(chan protocol.PublishDiagnosticsParams, 256)}
 	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd))
 	c.conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {

@@ -30,7 +30,7 @@ type Options struct {
 	// Version is reported to the client.
 	Version string
 	// Debounce is how long after the last change lint runs (default
-	// 30ms): typing bursts lint once, and a pause shows results at once.
+	// 15ms): a burst of keys lints once, and a pause shows results at once.
 	Debounce time.Duration
 	// Log receives one line per problem the client should not see as an
 	// error (a bad config file); nil discards them.
@@ -68,7 +68,7 @@ type document struct {
 // Serve runs a server on rwc until the client exits or the stream ends.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	if opts.Debounce == 0 {
-		opts.Debounce = 30 * time.Millisecond
+		opts.Debounce = 15 * time.Millisecond
 	}
 	if opts.Log == nil {
 		opts.Log = io.Discard
@@ -170,17 +170,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 }
 
 func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeResult {
-	root := ""
-	switch {
-	case len(p.WorkspaceFolders) > 0:
-		root = uri.URI(p.WorkspaceFolders[0].URI).Filename()
-	case p.RootURI != "":
-		root = p.RootURI.Filename()
-	case p.RootPath != "":
-		root = p.RootPath
-	default:
-		root, _ = os.Getwd()
-	}
+	root := workspaceRoot(p)
 	root, _ = filepath.Abs(root)
 	s.mu.Lock()
 	s.root = root

@@ -146,9 +146,7 @@ func parseBody(body string) (Directive, bool) {
 	}
 	// A "--" starts a free-text reason, as in eslint.
 	rest, _, _ = strings.Cut(rest, "--")
-	for _, r := range strings.FieldsFunc(rest, func(c rune) bool { return c == ',' || c == ' ' || c == '\t' }) {
-		d.Rules = append(d.Rules, r)
-	}
+	d.Rules = strings.FieldsFunc(rest, func(c rune) bool { return c == ',' || c == ' ' || c == '\t' })
 	return d, true
 }
 
