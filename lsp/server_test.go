@@ -61,7 +61,7 @@ func TestDiagnosticsFixAndDisable(t *testing.T) {
 	}
 	c.change(rel, disabled)
 	got := c.waitFor(rel, not(hasCode("skillmd/description-colon")))
-	if hasCode("lint/unused-suppression")(got) || !hasCode("skillmd/link")(got) {
+	if hasCode("library/unused-suppression")(got) || !hasCode("skillmd/link")(got) {
 		t.Errorf("after disabling: %s", codes(got))
 	}
 

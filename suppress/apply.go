@@ -10,7 +10,7 @@ import (
 )
 
 // UnusedRule is the finding for a comment that suppresses nothing.
-const UnusedRule = "lint/unused-suppression"
+const UnusedRule = "library/unused-suppression"
 
 // Rules are the findings this package adds.
 var Rules = model.RuleSet{
@@ -27,7 +27,7 @@ var Rules = model.RuleSet{
 }
 
 // Skills drops each local skill's findings that a suppression comment in
-// their file covers, and adds a lint/unused-suppression finding for each
+// their file covers, and adds a library/unused-suppression finding for each
 // comment that covered none. Files are read from the skill's FS, only
 // when they can carry a comment (Markdown, scripts).
 // filter is the rule config, applied to the findings Skills adds.

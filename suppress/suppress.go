@@ -12,7 +12,7 @@
 //	                         // skillstudio-disable RULE            (whole file)
 //
 // With no RULE the comment covers every rule. A comment that suppresses
-// nothing is itself a finding (lint/unused-suppression), so stale ones do
+// nothing is itself a finding (library/unused-suppression), so stale ones do
 // not pile up.
 package suppress
 
