@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -89,7 +90,16 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 
 // handle dispatches one message. Requests that take long (none do yet)
 // would block the next message: lint runs on its own goroutine.
-func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) (err error) {
+	defer func() {
+		// A bug in one request must not take the editor's lint down with it.
+		if r := recover(); r != nil {
+			fmt.Fprintf(s.opts.Log, "skillstudio lsp: %s: %v (a skillstudio bug; please report it)\n", req.Method(), r)
+			if _, isCall := req.(*jsonrpc2.Call); isCall {
+				err = reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprint(r)))
+			}
+		}
+	}()
 	params := req.Params()
 	decode := func(v any) error {
 		if err := json.Unmarshal(params, v); err != nil {

@@ -3,6 +3,7 @@ package suppress_test
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -104,4 +105,21 @@ func TestRules(t *testing.T) {
 		}),
 	}
 	ruletest.Run(t, suppress.Rules, cases, ruletest.Options{})
+}
+
+// In an .xgs.js header, the comment sits among the directives without
+// being reported as a stray header line.
+func TestXGSHeader(t *testing.T) {
+	script := "// ==XGooseSkill==\n// @name Bad_Name\n// @namespace demo\n// @version 0.1.0\n// @description Demo.\n// @match *://example.com/*\n// @primary go\n// ==/XGooseSkill==\nexport default defineSkill({ go: { description: 'x', input: z.object({}), run: async () => 1 } });\n"
+	ds := lint(t, map[string]string{"demo.xgs.js": script})
+	if !has(ds, "xgs/name", 2) {
+		t.Fatalf("fixture lost its name finding:\n%s", ruletest.List(ds))
+	}
+	suppressed := strings.Replace(script, "// @name", "// skillstudio-disable-next-line xgs/name\n// @name", 1)
+	ds = lint(t, map[string]string{"demo.xgs.js": suppressed})
+	for _, d := range ds {
+		if d.Rule == "xgs/name" || d.Rule == "xgs/header-line" || d.Rule == suppress.UnusedRule {
+			t.Errorf("after the comment: %s", d)
+		}
+	}
 }
