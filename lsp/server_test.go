@@ -163,3 +163,37 @@ func TestHoverCompletionSymbols(t *testing.T) {
 		t.Errorf("script symbols: %+v", syms)
 	}
 }
+
+// An OS Loop package: manifest.json gets its findings from the buffer
+// (the examples' broken package, its version fixed in the editor only).
+func TestManifestDiagnostics(t *testing.T) {
+	src := filepath.Join("..", "examples", "library", "osloop", "skills", "broken-feed-reader")
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Skipf("the examples library is not here: %v", err)
+	}
+	root := t.TempDir()
+	files := map[string]string{}
+	for _, e := range entries {
+		if !e.IsDir() {
+			data, err := os.ReadFile(filepath.Join(src, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files["pkg/broken-feed-reader/"+e.Name()] = string(data)
+		}
+	}
+	writeFiles(t, root, files)
+	rel := "pkg/broken-feed-reader/manifest.json"
+	c := newClient(t, root)
+	c.open(rel, files[rel])
+	ds := c.waitFor(rel, hasCode("osloop/version"))
+	for _, d := range ds {
+		if d.Code == "osloop/version" && d.Range.Start.Line != 3 {
+			t.Errorf("osloop/version on line %d, want 4 (0-based 3)", d.Range.Start.Line+1)
+		}
+	}
+	// Fixed in the buffer only: the finding goes.
+	c.change(rel, strings.Replace(files[rel], `"version": "1.0"`, `"version": "1.0.0"`, 1))
+	c.waitFor(rel, not(hasCode("osloop/version")))
+}
