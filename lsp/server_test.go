@@ -95,10 +95,10 @@ func TestLibraryRulesAcrossOpenFiles(t *testing.T) {
 
 func TestHoverCompletionSymbols(t *testing.T) {
 	root := t.TempDir()
-	skill := "---\nname: demo\ndescription: Demonstrates hover for the server test suite.\neffort: high\nquiz:\n  - title: Check\n    questions:\n      - question: Ready?\n        options:\n          - label: yes\n            correct: true\n        onIncorrect:\n          - load-skill: helper\n---\n\n# Demo\n\n## Steps\n"
+	skill := "---\nname: demo\ndescription: Demonstrates hover for the server test suite.\neffort: high\nquiz:\n  - title: Check\n    questions:\n      - question: Ready?\n        options:\n          - label: yes\n            correct: true\n        onIncorrect:\n          - load-skill: helper\n          - goto: Steps\n          - load-reference: refs/more.md\n---\n\n# Demo\n\n## Steps\n"
 	helper := "---\nname: helper\ndescription: Helps the demo skill in the server test suite.\n---\n\n# Helper\n"
 	script := "// ==XGooseSkill==\n// @name demo-x\n// @run-at \n// ==/XGooseSkill==\nexport async function search(q) {}\n"
-	writeFiles(t, root, map[string]string{"demo/SKILL.md": skill, "helper/SKILL.md": helper, "demo-x.xgs.js": script})
+	writeFiles(t, root, map[string]string{"demo/SKILL.md": skill, "demo/refs/more.md": "# More\n", "helper/SKILL.md": helper, "demo-x.xgs.js": script})
 	c := newClient(t, root)
 	c.open("demo/SKILL.md", skill)
 	c.open("demo-x.xgs.js", script)
@@ -118,6 +118,12 @@ func TestHoverCompletionSymbols(t *testing.T) {
 	}
 	if got := hover("demo/SKILL.md", 12, 14); !strings.Contains(got, "helper/SKILL.md") {
 		t.Errorf("hover on load-skill: %q", got)
+	}
+	if got := hover("demo/SKILL.md", 13, 14); !strings.Contains(got, "heading on line 20") {
+		t.Errorf("hover on goto: %q", got)
+	}
+	if got := hover("demo/SKILL.md", 14, 20); !strings.Contains(got, "→ demo/refs/more.md") {
+		t.Errorf("hover on load-reference: %q", got)
 	}
 	if got := hover("demo-x.xgs.js", 1, 6); !strings.Contains(got, "**@name**") || !strings.Contains(got, "kebab-case") {
 		t.Errorf("hover on @name: %q", got)
