@@ -55,6 +55,11 @@ type Server struct {
 	shutdown bool
 
 	lintMu sync.Mutex // one lint at a time; the newest text wins
+
+	// exited is closed on the exit notification: Serve returns at once,
+	// even while a read of stdin is blocked (closing stdin does not wake it).
+	exited   chan struct{}
+	exitOnce sync.Once
 }
 
 // document is an open buffer.
@@ -74,11 +79,13 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
-	s := &Server{opts: opts, rules: formats.Rules(), docs: map[protocol.DocumentURI]*document{}}
+	s := &Server{opts: opts, rules: formats.Rules(), docs: map[protocol.DocumentURI]*document{}, exited: make(chan struct{})}
 	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
 	s.conn.Go(ctx, s.handle)
 	select {
 	case <-s.conn.Done():
+	case <-s.exited:
+		return nil
 	case <-ctx.Done():
 		s.conn.Close()
 	}
@@ -122,6 +129,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		s.mu.Unlock()
 		return reply(ctx, nil, nil)
 	case protocol.MethodExit:
+		s.exitOnce.Do(func() { close(s.exited) })
 		return s.conn.Close()
 	case protocol.MethodTextDocumentDidOpen:
 		var p protocol.DidOpenTextDocumentParams
