@@ -123,3 +123,26 @@ func TestXGSHeader(t *testing.T) {
 		}
 	}
 }
+
+// The header-order fix would move directives between lines, leaving a
+// comment above the wrong one: with a comment in the header it is not
+// offered.
+func TestXGSHeaderOrderKeepsComments(t *testing.T) {
+	script := "// ==XGooseSkill==\n// @namespace demo\n// skillstudio-disable-next-line xgs/name\n// @name Bad_Name\n// @version 0.1.0\n// @description Demo.\n// @match *://example.com/*\n// @primary go\n// ==/XGooseSkill==\nexport default defineSkill({});\n"
+	ds := lint(t, map[string]string{"demo.xgs.js": script})
+	found := false
+	for _, d := range ds {
+		if d.Rule == "xgs/header-order" {
+			found = true
+			if d.Fix != nil {
+				t.Errorf("header-order offers a fix that would move the comment: %+v", d.Fix)
+			}
+		}
+		if d.Rule == "xgs/name" {
+			t.Errorf("not suppressed: %s", d)
+		}
+	}
+	if !found {
+		t.Fatalf("fixture lost its header-order finding:\n%s", ruletest.List(ds))
+	}
+}
