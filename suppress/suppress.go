@@ -90,10 +90,23 @@ func Parse(name string, content []byte) []Directive {
 		return nil
 	}
 	var out []Directive
-	inFront := false
+	inFront, fence := false, ""
 	for i, line := range strings.Split(string(content), "\n") {
 		line = strings.TrimRight(line, "\r")
 		trimmed := strings.TrimSpace(line)
+		if syn == Markdown && !inFront {
+			// A comment shown in a code block is an example, not a directive.
+			if fence == "" && (strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~")) {
+				fence = trimmed[:3]
+				continue
+			}
+			if fence != "" {
+				if strings.HasPrefix(trimmed, fence) {
+					fence = ""
+				}
+				continue
+			}
+		}
 		if syn == Markdown && trimmed == "---" {
 			// Frontmatter opens on the first line and closes at the next ---.
 			if i == 0 {

@@ -65,6 +65,9 @@ func TestScriptComments(t *testing.T) {
 	if len(d) != 1 || d[0].Line != 2 || d[0].Column != 6 || !slices.Equal(d[0].Rules, []string{"xgs/x", "xgs/y"}) || !d[0].Covers("xgs/y", 3) || d[0].Covers("xgs/y", 4) {
 		t.Errorf("parsed %+v", d)
 	}
+	if got := suppress.Parse("SKILL.md", []byte("# Doc\n\n```markdown\n<!-- skillstudio-disable-next-line a/b -->\n```\n")); got != nil {
+		t.Errorf("a comment in a code block is an example, got %+v", got)
+	}
 	if got := suppress.Parse("manifest.json", []byte(`{"x": "// skillstudio-disable"}`)); got != nil {
 		t.Errorf("JSON has no comments, got %+v", got)
 	}
