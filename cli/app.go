@@ -3,6 +3,7 @@ package cli
 import (
 	"io"
 	"os"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
@@ -28,10 +29,8 @@ type app struct {
 }
 
 func newApp(opts Options) *app {
-	a := &app{version: opts.Version}
-	if a.version == "" {
-		a.version = "dev"
-	}
+	info, ok := debug.ReadBuildInfo()
+	a := &app{version: buildVersion(opts.Version, info, ok)}
 	a.studio = a.runStudio
 	a.quizTUI = runQuizTUI
 	a.stdin, a.stdinTerminal = os.Stdin, osStdinIsTerminal

@@ -9,12 +9,16 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/skillstudio/skillstudio/baseline"
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/report"
 )
+
+// lintFormats are the --format values.
+var lintFormats = []string{"text", "json", "sarif", "github"}
 
 // lintPrinter is the printer for a --format value.
 func lintPrinter(format string) (func(w io.Writer, lib *model.Library, opts report.Options) error, bool) {
@@ -25,6 +29,8 @@ func lintPrinter(format string) (func(w io.Writer, lib *model.Library, opts repo
 		return report.JSON, true
 	case "sarif":
 		return report.SARIF, true
+	case "github":
+		return report.GitHub, true
 	}
 	return nil, false
 }
@@ -34,6 +40,7 @@ func (a *app) newLintCmd() *cobra.Command {
 		format, profile, configFile string
 		strict, fix, withReview     bool
 		lf                          listingFlags
+		req                         lintRequest
 	)
 	cmd := &cobra.Command{
 		Use:   "lint [PATH...]",
@@ -41,8 +48,16 @@ func (a *app) newLintCmd() *cobra.Command {
 		Long: `lint reads every skill under each PATH (a skill file, a skill folder, or any
 folder to search; default ".") and reports what its rules find.
 
-Exit status: 0 when there are no errors (with --strict: no warnings either),
-1 when there are, 2 on bad usage, a bad config file or an unreadable path.
+Exit status: 0 when no finding reaches --fail-on (default error; --strict
+is --fail-on warning) and warnings are within --max-warnings, 1 otherwise,
+2 on bad usage, a bad config file or an unreadable path.
+
+In CI, --format github prints GitHub Actions annotations, --output
+sarif=FILE writes SARIF besides, and --baseline FILE reports only findings
+not recorded by --write-baseline FILE. A comment silences a rule where it
+is meant: <!-- skillstudio-disable-next-line RULE --> in Markdown,
+// skillstudio-disable-next-line RULE in scripts (skillstudio-disable RULE
+for the whole file).
 
 Configuration comes from $XDG_CONFIG_HOME/skillstudio/config.yaml and the
 nearest .skillstudio.yaml above the first PATH (or --config FILE).
@@ -58,26 +73,36 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
 		Example: `  skillstudio lint
   skillstudio lint --strict skills/
   skillstudio lint --format sarif . > skillstudio.sarif
-  skillstudio lint --fix my-skill/SKILL.md`,
+  skillstudio lint --fix my-skill/SKILL.md
+  skillstudio lint --fix --dry-run .
+  skillstudio lint --format github --output sarif=skillstudio.sarif .
+  skillstudio lint --write-baseline .skillstudio-baseline.json
+  skillstudio lint --baseline .skillstudio-baseline.json`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.runLint(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), lintRequest{
-				paths: args, format: format, strict: strict, fix: fix,
-				profile: profile, profileSet: cmd.Flags().Changed("profile"), configFile: configFile,
-				listing: &lf, cmd: cmd,
-				review: withReview,
-			})
+			req.paths, req.format, req.strict, req.fix = args, format, strict, fix
+			req.profile, req.profileSet, req.configFile = profile, cmd.Flags().Changed("profile"), configFile
+			req.listing, req.cmd, req.review = &lf, cmd, withReview
+			return a.runLint(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), req)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "text", "output format: text, json or sarif")
+	f.StringVar(&format, "format", "text", "output format: "+strings.Join(lintFormats, ", "))
+	f.StringVar(&req.failOn, "fail-on", "", "the lowest severity that fails: error (default), warning or info")
+	f.IntVar(&req.maxWarnings, "max-warnings", -1, "fail when there are more warnings than this (-1: no limit)")
+	f.BoolVar(&req.quiet, "quiet", false, "report errors only")
+	f.StringArrayVar(&req.outputs, "output", nil, "also write the report as FORMAT to FILE (FORMAT=FILE, repeatable)")
+	f.BoolVar(&req.dryRun, "dry-run", false, "with --fix: print the fixes as a unified diff and write nothing")
+	f.StringVar(&req.baseline, "baseline", "", "report only findings not recorded in this baseline file")
+	f.StringVar(&req.writeBaseline, "write-baseline", "", "record every finding in this baseline file and exit 0")
 	f.BoolVar(&strict, "strict", false, "exit 1 on warnings as well as errors")
 	f.StringVar(&profile, "profile", string(model.ProfileAll), "which frontmatter fields count as known: "+profileNames())
 	f.BoolVar(&fix, "fix", false, "apply the safe, exact fixes to local files, then report what remains")
 	f.BoolVar(&withReview, "review", false, "add the security review's warnings and errors (see skillstudio review)")
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
 	lf.add(cmd, true)
-	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions([]string{"text", "json", "sarif"}, cobra.ShellCompDirectiveNoFileComp))
+	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(lintFormats, cobra.ShellCompDirectiveNoFileComp))
+	cmd.RegisterFlagCompletionFunc("fail-on", cobra.FixedCompletions([]string{"error", "warning", "info"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("profile", cobra.FixedCompletions(profileList(), cobra.ShellCompDirectiveNoFileComp))
 	return a.addRemoteFlags(cmd)
 }
@@ -93,12 +118,55 @@ type lintRequest struct {
 	listing *listingFlags
 	cmd     *cobra.Command
 	review  bool
+
+	failOn                  string
+	maxWarnings             int
+	quiet, dryRun           bool
+	outputs                 []string
+	baseline, writeBaseline string
+}
+
+// check validates the flags that need no loading, and returns the
+// severity that fails.
+func (req lintRequest) check() (model.Severity, error) {
+	failOn := model.SeverityError
+	if req.strict {
+		failOn = model.SeverityWarning
+	}
+	if req.failOn != "" {
+		s, err := model.ParseSeverity(req.failOn)
+		if err != nil || s == model.SeverityOff {
+			return 0, usagef("unknown --fail-on %q (want error, warning or info)", req.failOn)
+		}
+		failOn = s
+	}
+	if req.dryRun && !req.fix {
+		return 0, usagef("--dry-run goes with --fix (lint --fix --dry-run shows the fixes as a diff)")
+	}
+	if req.baseline != "" && req.writeBaseline != "" {
+		return 0, usagef("--baseline and --write-baseline: use one (write the baseline first, then lint against it)")
+	}
+	return failOn, nil
 }
 
 func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintRequest) error {
 	printer, ok := lintPrinter(req.format)
 	if !ok {
-		return usagef("unknown --format %q (want text, json or sarif)", req.format)
+		return usagef("unknown --format %q (want %s)", req.format, strings.Join(lintFormats, ", "))
+	}
+	failOn, err := req.check()
+	if err != nil {
+		return err
+	}
+	outputs, err := parseOutputs(req.outputs)
+	if err != nil {
+		return err
+	}
+	var base baseline.File
+	if req.baseline != "" {
+		if base, err = baseline.Read(req.baseline); err != nil {
+			return usageError{err}
+		}
 	}
 	if len(req.paths) == 0 {
 		req.paths = []string{"."}
@@ -137,7 +205,14 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		return err
 	}
 	cwd, _ := os.Getwd()
-	if req.fix {
+	if req.dryRun {
+		// The diff goes where it cannot corrupt a machine-readable stream.
+		diffOut := stdout
+		if req.format != "text" {
+			diffOut = stderr
+		}
+		printFixDiff(lib, diffOut, cwd)
+	} else if req.fix {
 		// Fix reports go where they cannot corrupt a machine-readable
 		// stream: stdout for text, stderr for JSON and SARIF.
 		fixOut := stdout
@@ -151,7 +226,30 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	if req.review {
 		addReviewFindings(lib, cfg.Formats())
 	}
+	root := projectRoot(cwd, os.Getenv)
+	if req.writeBaseline != "" {
+		b := baseline.New(baseline.Findings(lib, root), "skillstudio "+a.version)
+		if err := baseline.Write(req.writeBaseline, b); err != nil {
+			return usageError{fmt.Errorf("--write-baseline: %w", err)}
+		}
+		fmt.Fprintf(stderr, "recorded %d findings in %s; lint --baseline %s now reports only new ones\n", len(b.Findings), req.writeBaseline, req.writeBaseline)
+		return nil
+	}
+	if req.baseline != "" {
+		lib = base.Filter(lib, root)
+	}
+	if req.quiet {
+		lib = keepSeverities(lib, model.SeverityError)
+	}
 	ropts := report.Options{BaseDir: cwd, Rules: formats.Rules(), ToolVersion: a.version}
+	if req.format == "github" {
+		ropts.BaseDir = root // annotation paths are relative to the repository
+	}
+	for _, o := range outputs {
+		if err := o.write(lib, ropts, root); err != nil {
+			return err
+		}
+	}
 	if req.format == "text" {
 		ropts.Color = report.ShouldColor(stdout, os.Environ())
 	}
@@ -164,7 +262,7 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		// wrong PATH: say what was looked for.
 		fmt.Fprintf(stderr, "no skills found in %s (lint looks for NAME.xgs.js files, SKILL.md folders and OS Loop manifest.json packages)\n", strings.Join(req.paths, ", "))
 	}
-	if sum.Errors > 0 || req.strict && sum.Warnings > 0 {
+	if lintFails(sum, failOn, req.maxWarnings) {
 		return exitError{1}
 	}
 	return nil

@@ -40,6 +40,7 @@ or the embedded example library where that holds no skills).`,
 		a.newRulesCmd(),
 		a.newShowCmd(),
 		a.newVersionCmd(),
+		a.newLSPCmd(),
 	)
 	return root
 }

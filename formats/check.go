@@ -7,6 +7,7 @@ import (
 	"github.com/skillstudio/skillstudio/formats/osloop"
 	"github.com/skillstudio/skillstudio/listing"
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/suppress"
 )
 
 // Member is a skill read from one of the sources given to Check.
@@ -51,6 +52,8 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 	for i, s := range out.Skills {
 		s.Diagnostics = append(s.Diagnostics[:own[i]], cfg.Filter(s.Diagnostics[own[i]:])...)
 	}
+	// Last, so a comment can silence any finding, the library's included.
+	suppress.Skills(out.Skills, cfg.Filter)
 	return out
 }
 

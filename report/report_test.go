@@ -290,3 +290,33 @@ func BenchmarkText(b *testing.B) {
 		Text(&bytes.Buffer{}, lib, opts())
 	}
 }
+
+func TestGitHubEscapesAndPositions(t *testing.T) {
+	lib := &model.Library{Skills: []*model.Skill{{
+		Format:   model.FormatSkillMD,
+		Location: model.Location{Root: "/repo", Local: true, Dir: "a,b", File: "a,b/SKILL.md"},
+		Diagnostics: []model.Diagnostic{
+			{Rule: "skillmd/name", Severity: model.SeverityError, Line: 2, Column: 7, EndLine: 2, EndColumn: 12, Message: "100% wrong\r\nname", Hint: "Use a: b"},
+			{Rule: "skillmd/tokens", Severity: model.SeverityInfo, Line: 5, Column: 1, Message: "costs"},
+		},
+	}}}
+	var b strings.Builder
+	if err := GitHub(&b, lib, Options{BaseDir: "/repo"}); err != nil {
+		t.Fatal(err)
+	}
+	want := "::error file=a%2Cb/SKILL.md,line=2,col=7,endLine=2,endColumn=12,title=skillmd/name::100%25 wrong name%0AUse a: b\n" +
+		"::notice file=a%2Cb/SKILL.md,line=5,col=1,title=skillmd/tokens::costs\n" +
+		"1 error, 0 warnings, 1 info in 1 skill\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+}
+
+func TestGitHubEscaping(t *testing.T) {
+	if got := githubData("a%b\r\nc:d,e"); got != "a%25b%0D%0Ac:d,e" {
+		t.Errorf("data: %q", got)
+	}
+	if got := githubProperty("a%b\r\nc:d,e"); got != "a%25b%0D%0Ac%3Ad%2Ce" {
+		t.Errorf("property: %q", got)
+	}
+}

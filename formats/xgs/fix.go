@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/suppress"
 )
 
 // versionMissing reports a header without @version, with a fix that adds
@@ -65,10 +66,26 @@ func (h *Header) orderDiagnostic() *model.Diagnostic {
 	d := Rules.New("xgs/header-order", "", first.Line, first.Column,
 		"@"+first.Key+" is out of the spec's directive order",
 		"Order directives as the spec's table does (name, namespace, version, description, match, include, exclude, detect, run-at, all-frames, require, connect, primary, keyword, homepage, author); `skillstudio lint --fix` does it.")
+	if h.hasSuppression() {
+		// Reordering moves directives between lines, and a suppression
+		// comment would end up above another directive than its own.
+		return &d
+	}
 	d.Fix = &model.Fix{Description: "put header directives into the spec's order", Edits: []model.TextEdit{{
 		Start: h.Start, End: h.End, NewText: h.Reordered().String(),
 	}}}
 	return &d
+}
+
+// hasSuppression reports whether a skillstudio-disable comment sits
+// among the header's lines.
+func (h *Header) hasSuppression() bool {
+	for _, l := range h.Lines {
+		if l.Kind == LineOther && strings.Contains(l.Text, suppress.Marker) {
+			return true
+		}
+	}
+	return false
 }
 
 // Sorted reports whether directives follow the spec's table order.

@@ -9,6 +9,7 @@ import (
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/parser"
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/suppress"
 )
 
 // Check runs the header's value rules. Findings have no File (the caller
@@ -125,7 +126,8 @@ func (h *Header) Check() []model.Diagnostic {
 	for _, l := range h.Lines {
 		if l.Kind == LineOther {
 			t := strings.TrimSpace(l.Text)
-			if t != "" && t != "//" {
+			// A suppression comment is not a note: it belongs above its line.
+			if t != "" && t != "//" && !strings.HasPrefix(strings.TrimSpace(strings.TrimPrefix(t, "//")), suppress.Marker) {
 				ds = append(ds, Rules.New("xgs/header-line", "", l.Line, 1,
 					"this header line is not a `// @key value` directive",
 					"Move notes below the closing marker, or write a directive as `// @key value`."))

@@ -1,0 +1,65 @@
+package baseline
+
+import (
+	"path/filepath"
+	"testing"
+	"testing/fstest"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+func lib(text string, diags ...model.Diagnostic) *model.Library {
+	fsys := fstest.MapFS{"demo/SKILL.md": {Data: []byte(text)}}
+	return &model.Library{Skills: []*model.Skill{{
+		Location:    model.Location{Root: "/repo", Local: true, Dir: "demo", File: "demo/SKILL.md", FS: fsys},
+		Diagnostics: diags,
+	}}}
+}
+
+func diag(rule string, line int, msg string) model.Diagnostic {
+	return model.Diagnostic{Rule: rule, Severity: model.SeverityWarning, File: "demo/SKILL.md", Line: line, Column: 1, Message: msg}
+}
+
+func TestBaselineSurvivesMovedLines(t *testing.T) {
+	before := lib("a\nSee [x](gone.md).\n", diag("skillmd/link", 2, "link \"gone.md\": no such file"), diag("skillmd/tokens", 1, "about 10 tokens"))
+	b := New(Findings(before, "/repo"), "test")
+	if len(b.Findings) != 2 || b.Findings[0].File != "demo/SKILL.md" {
+		t.Fatalf("recorded %+v", b.Findings)
+	}
+	path := filepath.Join(t.TempDir(), "baseline.json")
+	if err := Write(path, b); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Three lines added above, the token count changed, and one new link.
+	after := lib("new\nnew\nnew\na\nSee [x](gone.md).\nSee [y](lost.md).\n",
+		diag("skillmd/link", 5, "link \"gone.md\": no such file"),
+		diag("skillmd/tokens", 4, "about 14 tokens"),
+		diag("skillmd/link", 6, "link \"lost.md\": no such file"))
+	got := b.Filter(after, "/repo").Skills[0].Diagnostics
+	if len(got) != 1 || got[0].Line != 6 {
+		t.Errorf("want only the new link on line 6, got %v", got)
+	}
+}
+
+func TestBaselineCountsCopies(t *testing.T) {
+	one := lib("x\n", diag("r/a", 1, "m"))
+	b := New(Findings(one, "/repo"), "test")
+	two := lib("x\nx\n", diag("r/a", 1, "m"), diag("r/a", 2, "m"))
+	if got := b.Filter(two, "/repo").Skills[0].Diagnostics; len(got) != 1 {
+		t.Errorf("a second copy of a baselined finding is new; got %v", got)
+	}
+}
+
+func TestReadRejectsOtherFiles(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "x.json")
+	if err := Write(path, File{Version: 99}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Read(path); err == nil {
+		t.Error("a future version must be refused")
+	}
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestActionlint checks action.yml and the example workflow with the
+// pinned actionlint (go.mod's tool block): the workflow uses the Action
+// as ./, so its inputs are checked against action.yml too.
+func TestActionlint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("actionlint is built from source: skipped in -short mode")
+	}
+	out, err := exec.Command("go", "tool", "actionlint", "-no-color", filepath.Join(".github", "workflows", "skills.yml")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("actionlint: %v\n%s", err, out)
+	}
+}
+
+// gitRepo makes a git repository in a temp folder with files and one
+// commit.
+func gitRepo(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for rel, text := range files {
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "skills"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	return dir
+}
+
+const (
+	cleanSkill  = "---\nname: clean\ndescription: A clean skill for the pre-commit test, with nothing to report.\n---\n\n# Clean\n\nNothing to see.\n"
+	brokenSkill = "---\nname: Broken_Skill\ndescription: Use when: testing pre-commit hooks\n---\n\n# Broken\n\nText.\n"
+)
+
+// TestPreCommitHooks runs .pre-commit-hooks.yaml with the real pre-commit
+// client: try-repo clones this repository (uncommitted changes included),
+// builds skillstudio with `go install` as pre-commit's golang language
+// does, and runs each hook on a repository of skills.
+func TestPreCommitHooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("pre-commit builds skillstudio from a clone: skipped in -short mode")
+	}
+	if _, err := exec.LookPath("pre-commit"); err != nil {
+		t.Skip("pre-commit is not installed: this test needs the real client (apt-get install pre-commit)")
+	}
+	self, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("pre-commit", "validate-manifest", ".pre-commit-hooks.yaml").CombinedOutput(); err != nil {
+		t.Fatalf("validate-manifest: %v\n%s", err, out)
+	}
+	// One pre-commit home for every run, so skillstudio is built once;
+	// the module and build caches are the developer's, so no module is
+	// downloaded twice.
+	home := t.TempDir()
+	env := append(os.Environ(), "PRE_COMMIT_HOME="+home, "GOFLAGS=-buildvcs=false")
+	for _, v := range []string{"GOMODCACHE", "GOCACHE"} {
+		out, err := exec.Command("go", "env", v).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		env = append(env, v+"="+strings.TrimSpace(string(out)))
+	}
+	try := func(repo, hook string) (string, error) {
+		cmd := exec.Command("pre-commit", "try-repo", self, hook, "--all-files", "--verbose")
+		cmd.Dir, cmd.Env = repo, env
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+
+	clean := gitRepo(t, map[string]string{"skills/clean/SKILL.md": cleanSkill})
+	if out, err := try(clean, "skillstudio-lint"); err != nil {
+		t.Fatalf("the lint hook fails a clean repository: %v\n%s", err, out)
+	}
+
+	broken := gitRepo(t, map[string]string{"skills/clean/SKILL.md": cleanSkill, "skills/broken/SKILL.md": brokenSkill})
+	out, err := try(broken, "skillstudio-lint")
+	if err == nil || !strings.Contains(out, "skillmd/name") {
+		t.Fatalf("the lint hook passes a broken skill: %v\n%s", err, out)
+	}
+
+	out, err = try(broken, "skillstudio-fix")
+	if err == nil {
+		t.Errorf("the fix hook must still fail on the name it cannot fix:\n%s", out)
+	}
+	fixed, _ := os.ReadFile(filepath.Join(broken, "skills", "broken", "SKILL.md"))
+	if !strings.Contains(string(fixed), `description: "Use when: testing pre-commit hooks"`) {
+		t.Errorf("the fix hook did not quote the description:\n%s\n%s", fixed, out)
+	}
+}

@@ -1,0 +1,110 @@
+package lsp
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/skillstudio/skillstudio/fix"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/suppress"
+)
+
+// codeActions offers, for each finding on the requested lines, its fix
+// (the same edits lint --fix writes) and a comment that disables the rule
+// for that line.
+func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction {
+	s.mu.Lock()
+	r, d := s.latest, s.docs[p.TextDocument.URI]
+	var current string
+	if d != nil {
+		current = d.text.data
+	}
+	root := s.root
+	s.mu.Unlock()
+	out := []protocol.CodeAction{}
+	if r == nil || d == nil || r.texts[d.path] != current {
+		return out // not linted since the last keystroke: offsets would be stale
+	}
+	t := newText(current)
+	first, last := int(p.Range.Start.Line)+1, int(p.Range.End.Line)+1
+	var fixes, disables []protocol.CodeAction
+	disabled := map[[2]any]bool{}
+	for _, f := range r.byPath[d.path] {
+		line := max(f.Line, 1)
+		if line < first || line > last {
+			continue
+		}
+		diag := s.toLSP(r, t, f)
+		if f.Fix != nil {
+			if edit, ok := s.workspaceEdit(r, root, f.Fix.Edits); ok {
+				fixes = append(fixes, protocol.CodeAction{
+					Title: f.Fix.Description + " (" + f.Rule + ")", Kind: protocol.QuickFix,
+					Diagnostics: []protocol.Diagnostic{diag}, IsPreferred: true, Edit: edit,
+				})
+			}
+		}
+		key := [2]any{f.Rule, f.Line}
+		if f.Line < 1 || disabled[key] {
+			continue
+		}
+		lineText := t.line(f.Line - 1)
+		comment, ok := suppress.Comment(d.path, f.Rule, lineText, f.Line-1 < t.frontmatterEnd())
+		if !ok {
+			continue
+		}
+		disabled[key] = true
+		at := protocol.Position{Line: uint32(f.Line - 1)}
+		disables = append(disables, protocol.CodeAction{
+			Title: "Disable " + f.Rule + " for this line", Kind: protocol.QuickFix,
+			Diagnostics: []protocol.Diagnostic{diag},
+			Edit: &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{
+				d.uri: {{Range: protocol.Range{Start: at, End: at}, NewText: comment}},
+			}},
+		})
+	}
+	return append(append(out, fixes...), disables...)
+}
+
+// workspaceEdit turns a fix's byte edits (FS paths under the root) into
+// LSP edits against the text each file had when it was linted. It checks
+// them with fix.ApplyToBytes first: edits that do not apply are not
+// offered.
+func (s *Server) workspaceEdit(r *result, root string, edits []model.TextEdit) (*protocol.WorkspaceEdit, bool) {
+	byFile := map[string][]model.TextEdit{}
+	for _, e := range edits {
+		byFile[filepath.Join(root, filepath.FromSlash(e.File))] = append(byFile[filepath.Join(root, filepath.FromSlash(e.File))], e)
+	}
+	paths := make([]string, 0, len(byFile))
+	for p := range byFile {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	out := &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{}}
+	for _, p := range paths {
+		u := uri.File(p)
+		content, ok := r.texts[p]
+		if ok {
+			u = uri.URI(r.uris[p])
+		} else {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return nil, false
+			}
+			content = string(data)
+		}
+		if _, err := fix.ApplyToBytes([]byte(content), byFile[p]); err != nil {
+			return nil, false
+		}
+		t := newText(content)
+		for _, e := range byFile[p] {
+			out.Changes[u] = append(out.Changes[u], protocol.TextEdit{
+				Range: protocol.Range{Start: t.pos(e.Start), End: t.pos(e.End)}, NewText: e.NewText,
+			})
+		}
+	}
+	return out, true
+}

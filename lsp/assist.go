@@ -1,0 +1,289 @@
+package lsp
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/skillstudio/skillstudio/formats/skillmd"
+	"github.com/skillstudio/skillstudio/formats/xgs"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// kind is which assistance a file gets.
+type kind int
+
+const (
+	other kind = iota
+	markdown
+	script
+)
+
+func kindOf(p string) kind {
+	switch {
+	case strings.HasSuffix(p, ".xgs.js"), strings.HasSuffix(p, ".ts"), strings.HasSuffix(p, ".js"):
+		return script
+	case strings.HasSuffix(strings.ToLower(p), ".md"):
+		return markdown
+	}
+	return other
+}
+
+var (
+	frontKey     = regexp.MustCompile(`^(\s*-?\s*)([A-Za-z0-9_-]+):(\s*)(.*)$`)
+	directiveRe  = regexp.MustCompile(`^(\s*//\s*@)([A-Za-z0-9_.:-]*)(\s*)(.*)$`)
+	functionRe   = regexp.MustCompile(`^\s*(?:export\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)`)
+	quizActionRe = regexp.MustCompile(`^\s*-?\s*(goto|load-skill|load-reference):\s*["']?([^"'#]+?)["']?\s*$`)
+)
+
+// snapshot is an open document with the latest lint, for one request.
+func (s *Server) snapshot(u protocol.DocumentURI) (*document, *result, model.Profile) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[u]
+	if d == nil {
+		return nil, nil, ""
+	}
+	c := *d
+	return &c, s.latest, s.settings.Profile
+}
+
+// hover explains a frontmatter key, an xgs directive, or where a quiz
+// action's target resolves.
+func (s *Server) hover(u protocol.DocumentURI, pos protocol.Position) *protocol.Hover {
+	d, r, _ := s.snapshot(u)
+	if d == nil {
+		return nil
+	}
+	line := d.text.line(int(pos.Line))
+	col := int(pos.Character)
+	var md string
+	switch kindOf(d.path) {
+	case markdown:
+		if int(pos.Line) >= d.text.frontmatterEnd() {
+			return nil
+		}
+		if m := quizActionRe.FindStringSubmatch(line); m != nil {
+			md = s.resolveAction(r, d, m[1], strings.TrimSpace(m[2]))
+			break
+		}
+		if m := frontKey.FindStringSubmatchIndex(line); m != nil && col >= m[4] && col <= m[5] && strings.TrimSpace(line[:m[4]]) == "" {
+			md = fieldHover(line[m[4]:m[5]])
+		}
+	case script:
+		if m := directiveRe.FindStringSubmatchIndex(line); m != nil && col <= m[5] {
+			md = directiveHover(line[m[4]:m[5]])
+		}
+	}
+	if md == "" {
+		return nil
+	}
+	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: md}}
+}
+
+func fieldHover(key string) string {
+	doc, ok := fieldDocs[key]
+	layer := skillmd.FieldLayer(key)
+	if !ok && layer == "" {
+		return fmt.Sprintf("**%s** is not a field any agent defines; agents ignore it.", key)
+	}
+	out := fmt.Sprintf("**%s** (%s)\n\n%s", key, layer, doc.meaning)
+	if vs := enumValues(key); len(vs) > 0 {
+		out += "\n\nAllowed values: `" + strings.Join(vs, "`, `") + "`"
+	}
+	return out
+}
+
+func enumValues(key string) []string {
+	if vs := skillmd.FieldValues(key); vs != nil {
+		return vs
+	}
+	return fieldDocs[key].values
+}
+
+func directiveHover(key string) string {
+	spec, ok := xgs.SpecOf(key)
+	if !ok {
+		return fmt.Sprintf("**@%s** is not a directive of the spec's header table.", key)
+	}
+	var notes []string
+	if spec.Required {
+		notes = append(notes, "required")
+	}
+	if spec.Repeatable {
+		notes = append(notes, "repeatable")
+	}
+	out := "**@" + key + "**"
+	if len(notes) > 0 {
+		out += " (" + strings.Join(notes, ", ") + ")"
+	}
+	out += "\n\n" + spec.Doc
+	if vs := directiveValues[key]; len(vs) > 0 {
+		out += "\n\nAllowed values: `" + strings.Join(vs, "`, `") + "`"
+	}
+	return out
+}
+
+// resolveAction says where a quiz action's target leads.
+func (s *Server) resolveAction(r *result, d *document, action, target string) string {
+	switch action {
+	case "load-skill":
+		if r != nil {
+			for _, sk := range r.lib.Skills {
+				if sk.Name == target {
+					return fmt.Sprintf("**load-skill** `%s` → %s", target, filepath.ToSlash(s.shown(sk.Location.Path(sk.Location.File))))
+				}
+			}
+		}
+		return fmt.Sprintf("**load-skill** `%s` → no skill of that name in this workspace", target)
+	case "load-reference":
+		p := filepath.Join(filepath.Dir(d.path), filepath.FromSlash(target))
+		s.mu.Lock()
+		fsys, rel := s.fs, s.relPath(p)
+		s.mu.Unlock()
+		if rel != "" && fsys != nil {
+			if _, err := fsys.Stat(rel); err == nil {
+				return fmt.Sprintf("**load-reference** `%s` → %s", target, rel)
+			}
+		}
+		return fmt.Sprintf("**load-reference** `%s` → no such file in the skill", target)
+	case "goto":
+		body := blankFrontmatter(d.text)
+		for _, h := range skillmd.OutlineOf([]byte(body)).Headings {
+			if h.Text == target || h.Slug == strings.TrimPrefix(target, "#") {
+				return fmt.Sprintf("**goto** `%s` → heading on line %d", target, h.Line)
+			}
+		}
+		return fmt.Sprintf("**goto** `%s` → no such heading in the body", target)
+	}
+	return ""
+}
+
+// shown is p relative to the workspace when inside it.
+func (s *Server) shown(p string) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if r := s.relPath(p); r != "" {
+		return r
+	}
+	return p
+}
+
+// blankFrontmatter is the text with its frontmatter lines emptied, so a
+// Markdown outline's line numbers are the file's.
+func blankFrontmatter(t *text) string {
+	end := t.frontmatterEnd()
+	if end < 0 {
+		return t.data
+	}
+	return strings.Repeat("\n", end+1) + t.data[min(len(t.data), t.starts[min(end+1, len(t.starts)-1)]):]
+}
+
+// complete offers frontmatter keys (those the profile knows) and their
+// enum values in Markdown, directive names and values in scripts.
+func (s *Server) complete(u protocol.DocumentURI, pos protocol.Position) *protocol.CompletionList {
+	d, _, profile := s.snapshot(u)
+	out := &protocol.CompletionList{Items: []protocol.CompletionItem{}}
+	if d == nil {
+		return out
+	}
+	line := d.text.line(int(pos.Line))
+	before := line[:min(len(line), d.text.offset(pos)-d.text.starts[min(int(pos.Line), len(d.text.starts)-1)])]
+	add := func(label, detail string, k protocol.CompletionItemKind) {
+		out.Items = append(out.Items, protocol.CompletionItem{Label: label, Detail: detail, Kind: k})
+	}
+	switch kindOf(d.path) {
+	case markdown:
+		if int(pos.Line) >= d.text.frontmatterEnd() || pos.Line == 0 {
+			return out
+		}
+		if m := frontKey.FindStringSubmatch(before); m != nil && strings.TrimSpace(m[1]) == "" {
+			for _, v := range enumValues(m[2]) {
+				add(v, m[2], protocol.CompletionItemKindEnumMember)
+			}
+			return out
+		}
+		if strings.TrimLeft(before, " \t") != before || strings.Contains(before, ":") {
+			return out // nested keys are not top-level fields
+		}
+		for _, name := range skillmd.FieldNames(profile) {
+			if strings.HasPrefix(name, before) {
+				add(name, skillmd.FieldLayer(name), protocol.CompletionItemKindField)
+			}
+		}
+	case script:
+		m := directiveRe.FindStringSubmatch(before)
+		if m == nil {
+			return out
+		}
+		if m[3] != "" { // after the name: its values
+			for _, v := range directiveValues[m[2]] {
+				add(v, "@"+m[2], protocol.CompletionItemKindEnumMember)
+			}
+			return out
+		}
+		for _, spec := range xgs.Directives {
+			if strings.HasPrefix(spec.Key, m[2]) {
+				add(spec.Key, spec.Doc, protocol.CompletionItemKindKeyword)
+			}
+		}
+	}
+	return out
+}
+
+// symbols outlines a document: Markdown headings and quiz blocks, script
+// functions.
+func (s *Server) symbols(u protocol.DocumentURI) []protocol.DocumentSymbol {
+	d, _, _ := s.snapshot(u)
+	out := []protocol.DocumentSymbol{}
+	if d == nil {
+		return out
+	}
+	lineRange := func(n int) protocol.Range {
+		l := d.text.line(n)
+		return protocol.Range{Start: protocol.Position{Line: uint32(n)}, End: protocol.Position{Line: uint32(n), Character: uint32(utf16Len(l))}}
+	}
+	switch kindOf(d.path) {
+	case markdown:
+		end := d.text.frontmatterEnd()
+		inQuiz := false
+		for i := 1; i < end; i++ {
+			l := d.text.line(i)
+			if m := frontKey.FindStringSubmatch(l); m != nil && m[1] == "" {
+				inQuiz = m[2] == "quiz"
+				if inQuiz {
+					out = append(out, protocol.DocumentSymbol{Name: "quiz", Kind: protocol.SymbolKindArray, Range: lineRange(i), SelectionRange: lineRange(i)})
+				}
+				continue
+			}
+			if inQuiz {
+				if m := frontKey.FindStringSubmatch(l); m != nil && strings.Contains(m[1], "-") && slices.Contains([]string{"title", "id", "question"}, m[2]) {
+					out[len(out)-1].Children = append(out[len(out)-1].Children, protocol.DocumentSymbol{
+						Name: strings.Trim(m[4], `"'`), Detail: m[2], Kind: protocol.SymbolKindObject, Range: lineRange(i), SelectionRange: lineRange(i),
+					})
+				}
+			}
+		}
+		for _, h := range skillmd.OutlineOf([]byte(blankFrontmatter(d.text))).Headings {
+			name := h.Text
+			if name == "" {
+				name = "(empty heading)"
+			}
+			out = append(out, protocol.DocumentSymbol{
+				Name: name, Detail: strings.Repeat("#", h.Level), Kind: protocol.SymbolKindString,
+				Range: lineRange(h.Line - 1), SelectionRange: lineRange(h.Line - 1),
+			})
+		}
+	case script:
+		for i := 0; i < d.text.lineCount(); i++ {
+			if m := functionRe.FindStringSubmatch(d.text.line(i)); m != nil {
+				out = append(out, protocol.DocumentSymbol{Name: m[1], Kind: protocol.SymbolKindFunction, Range: lineRange(i), SelectionRange: lineRange(i)})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,168 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// client is a test editor: it speaks the protocol to a server over a
+// pipe and collects the diagnostics the server publishes.
+type client struct {
+	t     testing.TB
+	conn  jsonrpc2.Conn
+	diags chan protocol.PublishDiagnosticsParams
+	root  string
+	ver   int32
+}
+
+func newClient(t testing.TB, root string) *client {
+	t.Helper()
+	return newClientDebounced(t, root, 5*time.Millisecond)
+}
+
+// newClientDebounced starts a server with a given debounce (0: the
+// default an editor gets).
+func newClientDebounced(t testing.TB, root string, debounce time.Duration) *client {
+	t.Helper()
+	serverEnd, clientEnd := net.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Serve(ctx, serverEnd, Options{Version: "test", Debounce: debounce}) }()
+	c := &client{t: t, root: root, diags: make(chan protocol.PublishDiagnosticsParams, 256)}
+	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd))
+	c.conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+		if req.Method() == protocol.MethodTextDocumentPublishDiagnostics {
+			var p protocol.PublishDiagnosticsParams
+			if err := json.Unmarshal(req.Params(), &p); err == nil {
+				c.diags <- p
+			}
+			return nil
+		}
+		return jsonrpc2.MethodNotFoundHandler(ctx, reply, req)
+	})
+	t.Cleanup(func() {
+		c.call(protocol.MethodShutdown, nil, nil)
+		c.conn.Notify(context.Background(), protocol.MethodExit, nil)
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("Serve: %v", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Error("the server did not exit after exit")
+		}
+		cancel()
+		c.conn.Close()
+	})
+	var res protocol.InitializeResult
+	c.call(protocol.MethodInitialize, &protocol.InitializeParams{
+		WorkspaceFolders: []protocol.WorkspaceFolder{{URI: string(uri.File(root)), Name: "test"}},
+	}, &res)
+	if res.ServerInfo == nil || res.ServerInfo.Name != "skillstudio" {
+		t.Fatalf("initialize: %+v", res)
+	}
+	c.conn.Notify(ctx, protocol.MethodInitialized, &protocol.InitializedParams{})
+	return c
+}
+
+func (c *client) call(method string, params, result any) {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if _, err := c.conn.Call(ctx, method, params, result); err != nil {
+		c.t.Fatalf("%s: %v", method, err)
+	}
+}
+
+func (c *client) uri(rel string) protocol.DocumentURI {
+	return protocol.DocumentURI(uri.File(filepath.Join(c.root, filepath.FromSlash(rel))))
+}
+
+func (c *client) open(rel, text string) {
+	c.ver++
+	c.conn.Notify(context.Background(), protocol.MethodTextDocumentDidOpen, &protocol.DidOpenTextDocumentParams{
+		TextDocument: protocol.TextDocumentItem{URI: c.uri(rel), LanguageID: "markdown", Version: c.ver, Text: text},
+	})
+}
+
+func (c *client) change(rel, text string) int32 {
+	c.ver++
+	c.conn.Notify(context.Background(), protocol.MethodTextDocumentDidChange, &protocol.DidChangeTextDocumentParams{
+		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: c.uri(rel)}, Version: c.ver},
+		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: text}},
+	})
+	return c.ver
+}
+
+// waitFor returns the first diagnostics published for rel that satisfy
+// ok.
+func (c *client) waitFor(rel string, ok func([]protocol.Diagnostic) bool) []protocol.Diagnostic {
+	c.t.Helper()
+	deadline := time.After(20 * time.Second)
+	var last []protocol.Diagnostic
+	for {
+		select {
+		case p := <-c.diags:
+			if p.URI == c.uri(rel) {
+				last = p.Diagnostics
+				if ok(p.Diagnostics) {
+					return p.Diagnostics
+				}
+			}
+		case <-deadline:
+			c.t.Fatalf("no matching diagnostics for %s; last: %s", rel, codes(last))
+			return nil
+		}
+	}
+}
+
+func codes(ds []protocol.Diagnostic) string {
+	var out []string
+	for _, d := range ds {
+		out = append(out, d.Code.(string))
+	}
+	sort.Strings(out)
+	return strings.Join(out, " ")
+}
+
+func hasCode(code string) func([]protocol.Diagnostic) bool {
+	return func(ds []protocol.Diagnostic) bool { return strings.Contains(" "+codes(ds)+" ", " "+code+" ") }
+}
+
+func not(f func([]protocol.Diagnostic) bool) func([]protocol.Diagnostic) bool {
+	return func(ds []protocol.Diagnostic) bool { return !f(ds) }
+}
+
+// applyEdits applies LSP edits to text (the test's own little editor).
+func applyEdits(text string, edits []protocol.TextEdit) string {
+	t := newText(text)
+	sort.Slice(edits, func(i, j int) bool { return t.offset(edits[i].Range.Start) > t.offset(edits[j].Range.Start) })
+	for _, e := range edits {
+		text = text[:t.offset(e.Range.Start)] + e.NewText + text[t.offset(e.Range.End):]
+	}
+	return text
+}
+
+func writeFiles(t testing.TB, root string, files map[string]string) {
+	t.Helper()
+	for rel, text := range files {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

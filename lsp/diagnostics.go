@@ -1,0 +1,169 @@
+package lsp
+
+import (
+	"context"
+	"github.com/skillstudio/skillstudio/report"
+	"path/filepath"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// result is one lint of the workspace.
+type result struct {
+	lib *model.Library
+	// byPath holds the findings per absolute file path.
+	byPath map[string][]found
+	// texts are the open buffers as they were linted, by absolute path:
+	// fixes carry byte offsets into exactly this text. uris are their URIs
+	// as the client spelled them.
+	texts map[string]string
+	uris  map[string]protocol.DocumentURI
+}
+
+// found is a finding with the skill it belongs to (nil for a library
+// finding).
+type found struct {
+	model.Diagnostic
+	skill *model.Skill
+}
+
+// lint runs the load pipeline over the workspace as the editor has it.
+func (s *Server) lint(ctx context.Context) (*result, []*document) {
+	s.mu.Lock()
+	root, fsys, settings, cfg := s.root, s.fs, s.settings, s.cfg
+	docs := make([]*document, 0, len(s.docs))
+	texts, uris := map[string]string{}, map[string]protocol.DocumentURI{}
+	for u, d := range s.docs {
+		c := *d
+		docs = append(docs, &c)
+		texts[d.path], uris[d.path] = d.text.data, u
+	}
+	s.mu.Unlock()
+	if fsys == nil {
+		return nil, nil
+	}
+	loc := model.Location{Source: root, Root: root, Local: true, FS: fsys}
+	lib := formats.LoadAll(ctx, loc, ".", settings, cfg)
+	r := &result{lib: lib, byPath: map[string][]found{}, texts: texts, uris: uris}
+	for _, d := range lib.Diagnostics {
+		p := filepath.Join(root, filepath.FromSlash(d.File))
+		r.byPath[p] = append(r.byPath[p], found{Diagnostic: d})
+	}
+	for _, sk := range lib.Skills {
+		for _, d := range sk.Diagnostics {
+			file := d.File
+			if file == "" {
+				file = sk.Location.File
+			}
+			p := sk.Location.Path(file)
+			r.byPath[p] = append(r.byPath[p], found{Diagnostic: d, skill: sk})
+		}
+	}
+	return r, docs
+}
+
+// lintAndPublish lints and sends every open document its diagnostics:
+// library rules reach across files, so one edit can change another's.
+func (s *Server) lintAndPublish(ctx context.Context) {
+	s.lintMu.Lock()
+	defer s.lintMu.Unlock()
+	r, docs := s.lint(ctx)
+	if r == nil {
+		return
+	}
+	s.mu.Lock()
+	s.latest = r
+	s.mu.Unlock()
+	for _, d := range docs {
+		s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
+			URI: d.uri, Version: uint32(max(d.version, 0)), Diagnostics: s.diagnostics(r, d),
+		})
+	}
+}
+
+// diagnostics are d's findings as LSP diagnostics.
+func (s *Server) diagnostics(r *result, d *document) []protocol.Diagnostic {
+	t := newText(r.texts[d.path])
+	out := []protocol.Diagnostic{}
+	for _, f := range r.byPath[d.path] {
+		out = append(out, s.toLSP(r, t, f))
+	}
+	return out
+}
+
+func (s *Server) toLSP(r *result, t *text, f found) protocol.Diagnostic {
+	msg := f.Message
+	if f.Hint != "" {
+		msg += "\n" + f.Hint
+	}
+	return protocol.Diagnostic{
+		Range:              findingRange(t, f.Diagnostic),
+		Severity:           lspSeverity(f.Severity),
+		Code:               f.Rule,
+		CodeDescription:    &protocol.CodeDescription{Href: uri.URI(report.RuleHelpURL(f.Rule))},
+		Source:             "skillstudio",
+		Message:            msg,
+		RelatedInformation: related(r, f),
+	}
+}
+
+// findingRange is where a finding is: its span when it has one, else
+// from its column to the end of its line (the whole first line when it
+// has no position).
+func findingRange(t *text, d model.Diagnostic) protocol.Range {
+	line := max(d.Line, 1)
+	start := t.at(line, max(d.Column, 1))
+	if d.Line < 1 {
+		start = protocol.Position{}
+	}
+	end := t.at(line, len(t.line(line-1))+1)
+	if d.EndLine > 0 && d.EndColumn > 0 {
+		end = t.at(d.EndLine, d.EndColumn)
+	}
+	if end.Line < start.Line || end.Line == start.Line && end.Character < start.Character {
+		end = start
+	}
+	return protocol.Range{Start: start, End: end}
+}
+
+func lspSeverity(s model.Severity) protocol.DiagnosticSeverity {
+	switch s {
+	case model.SeverityError:
+		return protocol.DiagnosticSeverityError
+	case model.SeverityWarning:
+		return protocol.DiagnosticSeverityWarning
+	}
+	return protocol.DiagnosticSeverityInformation
+}
+
+// related points a library finding at the other skills involved: the
+// other skill of a duplicate name or namespace.
+func related(r *result, f found) []protocol.DiagnosticRelatedInformation {
+	if f.skill == nil {
+		return nil
+	}
+	same := func(o *model.Skill) bool {
+		switch f.Rule {
+		case "library/duplicate-name":
+			return o.Name == f.skill.Name
+		case "library/duplicate-namespace":
+			return o.Namespace != "" && o.Namespace == f.skill.Namespace
+		}
+		return false
+	}
+	var out []protocol.DiagnosticRelatedInformation
+	for _, o := range r.lib.Skills {
+		if o == f.skill || !same(o) {
+			continue
+		}
+		out = append(out, protocol.DiagnosticRelatedInformation{
+			Location: protocol.Location{URI: protocol.DocumentURI(uri.File(o.Location.Path(o.Location.File)))},
+			Message:  "the other skill named " + o.Name,
+		})
+	}
+	return out
+}

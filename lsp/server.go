@@ -1,0 +1,285 @@
+// Package lsp is skillstudio's language server: lint as you type in any
+// editor with an LSP client. It speaks JSON-RPC over a stream (stdio for
+// `skillstudio lsp`) with go.lsp.dev's protocol types and transport, and
+// runs the same load pipeline as lint over the workspace folder, reading
+// open buffers instead of the files on disk.
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Options configure a server.
+type Options struct {
+	// Version is reported to the client.
+	Version string
+	// Debounce is how long after the last change lint runs (default
+	// 15ms): a burst of keys lints once, and a pause shows results at once.
+	Debounce time.Duration
+	// Log receives one line per problem the client should not see as an
+	// error (a bad config file); nil discards them.
+	Log io.Writer
+}
+
+// Server is one client's session.
+type Server struct {
+	opts  Options
+	conn  jsonrpc2.Conn
+	rules model.RuleSet
+
+	mu       sync.Mutex
+	root     string // the workspace folder, absolute
+	fs       *overlay
+	settings model.Options
+	cfg      *model.RuleConfig
+	docs     map[protocol.DocumentURI]*document
+	latest   *result
+	timer    *time.Timer
+	shutdown bool
+
+	lintMu sync.Mutex // one lint at a time; the newest text wins
+
+	// exited is closed on the exit notification: Serve returns at once,
+	// even while a read of stdin is blocked (closing stdin does not wake it).
+	exited   chan struct{}
+	exitOnce sync.Once
+}
+
+// document is an open buffer.
+type document struct {
+	uri     protocol.DocumentURI
+	path    string // absolute
+	rel     string // slash path under the root; "" when outside it
+	version int32
+	text    *text
+}
+
+// Serve runs a server on rwc until the client exits or the stream ends.
+func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
+	if opts.Debounce == 0 {
+		opts.Debounce = 15 * time.Millisecond
+	}
+	if opts.Log == nil {
+		opts.Log = io.Discard
+	}
+	s := &Server{opts: opts, rules: formats.Rules(), docs: map[protocol.DocumentURI]*document{}, exited: make(chan struct{})}
+	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
+	s.conn.Go(ctx, s.handle)
+	select {
+	case <-s.conn.Done():
+	case <-s.exited:
+		return nil
+	case <-ctx.Done():
+		s.conn.Close()
+	}
+	if err := s.conn.Err(); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrClosedPipe) && !strings.Contains(err.Error(), "closed") {
+		return err
+	}
+	return nil
+}
+
+// handle dispatches one message. Requests that take long (none do yet)
+// would block the next message: lint runs on its own goroutine.
+func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) (err error) {
+	defer func() {
+		// A bug in one request must not take the editor's lint down with it.
+		if r := recover(); r != nil {
+			fmt.Fprintf(s.opts.Log, "skillstudio lsp: %s: %v (a skillstudio bug; please report it)\n", req.Method(), r)
+			if _, isCall := req.(*jsonrpc2.Call); isCall {
+				err = reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InternalError, fmt.Sprint(r)))
+			}
+		}
+	}()
+	params := req.Params()
+	decode := func(v any) error {
+		if err := json.Unmarshal(params, v); err != nil {
+			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error()))
+		}
+		return nil
+	}
+	switch req.Method() {
+	case protocol.MethodInitialize:
+		var p protocol.InitializeParams
+		if err := json.Unmarshal(params, &p); err != nil {
+			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error()))
+		}
+		return reply(ctx, s.initialize(&p), nil)
+	case protocol.MethodInitialized:
+		return nil
+	case protocol.MethodShutdown:
+		s.mu.Lock()
+		s.shutdown = true
+		s.mu.Unlock()
+		return reply(ctx, nil, nil)
+	case protocol.MethodExit:
+		s.exitOnce.Do(func() { close(s.exited) })
+		return s.conn.Close()
+	case protocol.MethodTextDocumentDidOpen:
+		var p protocol.DidOpenTextDocumentParams
+		if json.Unmarshal(params, &p) == nil {
+			s.open(p.TextDocument.URI, p.TextDocument.Version, p.TextDocument.Text)
+		}
+		return nil
+	case protocol.MethodTextDocumentDidChange:
+		var p protocol.DidChangeTextDocumentParams
+		if json.Unmarshal(params, &p) == nil && len(p.ContentChanges) > 0 {
+			// Full sync: the last change holds the whole text.
+			s.change(p.TextDocument.URI, p.TextDocument.Version, p.ContentChanges[len(p.ContentChanges)-1].Text)
+		}
+		return nil
+	case protocol.MethodTextDocumentDidSave:
+		s.schedule(0)
+		return nil
+	case protocol.MethodTextDocumentDidClose:
+		var p protocol.DidCloseTextDocumentParams
+		if json.Unmarshal(params, &p) == nil {
+			s.close(ctx, p.TextDocument.URI)
+		}
+		return nil
+	case protocol.MethodWorkspaceDidChangeWatchedFiles:
+		s.schedule(0)
+		return nil
+	case protocol.MethodTextDocumentCodeAction:
+		var p protocol.CodeActionParams
+		if err := decode(&p); err != nil || p.TextDocument.URI == "" {
+			return err
+		}
+		return reply(ctx, s.codeActions(&p), nil)
+	case protocol.MethodTextDocumentHover:
+		var p protocol.HoverParams
+		if err := decode(&p); err != nil || p.TextDocument.URI == "" {
+			return err
+		}
+		return reply(ctx, s.hover(p.TextDocument.URI, p.Position), nil)
+	case protocol.MethodTextDocumentCompletion:
+		var p protocol.CompletionParams
+		if err := decode(&p); err != nil || p.TextDocument.URI == "" {
+			return err
+		}
+		return reply(ctx, s.complete(p.TextDocument.URI, p.Position), nil)
+	case protocol.MethodTextDocumentDocumentSymbol:
+		var p protocol.DocumentSymbolParams
+		if err := decode(&p); err != nil || p.TextDocument.URI == "" {
+			return err
+		}
+		return reply(ctx, s.symbols(p.TextDocument.URI), nil)
+	}
+	if _, isCall := req.(*jsonrpc2.Call); isCall {
+		return jsonrpc2.MethodNotFoundHandler(ctx, reply, req)
+	}
+	return nil // notifications we do not need ($/cancelRequest, $/setTrace…)
+}
+
+func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeResult {
+	root := workspaceRoot(p)
+	root, _ = filepath.Abs(root)
+	s.mu.Lock()
+	s.root = root
+	s.fs = newOverlay(os.DirFS(root))
+	s.settings = model.Options{Profile: model.ProfileAll, FindingsOnly: true}
+	if cfg, err := config.Load("", root, s.rules); err != nil {
+		io.WriteString(s.opts.Log, "skillstudio lsp: "+err.Error()+"\n")
+	} else {
+		s.cfg = cfg.Formats()
+		if cfg.Profile != "" {
+			s.settings.Profile = cfg.Profile
+		}
+	}
+	s.mu.Unlock()
+	return &protocol.InitializeResult{
+		Capabilities: protocol.ServerCapabilities{
+			TextDocumentSync: &protocol.TextDocumentSyncOptions{
+				OpenClose: true,
+				Change:    protocol.TextDocumentSyncKindFull,
+				Save:      &protocol.SaveOptions{},
+			},
+			CodeActionProvider:     &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
+			HoverProvider:          true,
+			CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{"@", ":", " "}},
+			DocumentSymbolProvider: true,
+		},
+		ServerInfo: &protocol.ServerInfo{Name: "skillstudio", Version: s.opts.Version},
+	}
+}
+
+// relPath is p relative to the root as a slash path, "" outside it.
+func (s *Server) relPath(p string) string {
+	r, err := filepath.Rel(s.root, p)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return ""
+	}
+	return filepath.ToSlash(r)
+}
+
+func (s *Server) open(u protocol.DocumentURI, version int32, content string) {
+	s.mu.Lock()
+	if s.fs == nil { // a client that skipped initialize
+		s.mu.Unlock()
+		return
+	}
+	path := uri.URI(u).Filename()
+	d := &document{uri: u, path: path, rel: s.relPath(path), version: version, text: newText(content)}
+	s.docs[u] = d
+	if d.rel != "" {
+		s.fs.set(d.rel, []byte(content))
+	}
+	s.mu.Unlock()
+	s.schedule(0)
+}
+
+func (s *Server) change(u protocol.DocumentURI, version int32, content string) {
+	s.mu.Lock()
+	d, ok := s.docs[u]
+	if !ok {
+		s.mu.Unlock()
+		s.open(u, version, content)
+		return
+	}
+	d.version, d.text = version, newText(content)
+	if d.rel != "" {
+		s.fs.set(d.rel, []byte(content))
+	}
+	s.mu.Unlock()
+	s.schedule(s.opts.Debounce)
+}
+
+func (s *Server) close(ctx context.Context, u protocol.DocumentURI) {
+	s.mu.Lock()
+	d, ok := s.docs[u]
+	delete(s.docs, u)
+	if ok && d.rel != "" {
+		s.fs.drop(d.rel)
+	}
+	s.mu.Unlock()
+	if ok {
+		s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
+		s.schedule(0) // the file on disk may differ from the buffer
+	}
+}
+
+// schedule lints after delay, replacing a lint already waiting.
+func (s *Server) schedule(delay time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.timer != nil {
+		s.timer.Stop()
+	}
+	s.timer = time.AfterFunc(delay, func() { s.lintAndPublish(context.Background()) })
+}

@@ -1,0 +1,205 @@
+package lsp
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"go.lsp.dev/protocol"
+)
+
+const brokenSkill = "---\nname: Broken_Skill\ndescription: Use when: testing the server\n---\n\n# Broken\n\nSee [gone](gone.md).\n"
+
+func TestDiagnosticsFixAndDisable(t *testing.T) {
+	root := t.TempDir()
+	// On disk the skill is clean: what the server reports comes from the buffer.
+	writeFiles(t, root, map[string]string{"s/broken/SKILL.md": "---\nname: broken\ndescription: A skill that is clean on disk for this test.\n---\n\n# Broken\n"})
+	c := newClient(t, root)
+	rel := "s/broken/SKILL.md"
+	c.open(rel, brokenSkill)
+	ds := c.waitFor(rel, hasCode("skillmd/description-colon"))
+	for _, d := range ds {
+		if d.Code == "skillmd/name" {
+			if d.Range.Start.Line != 1 || d.Range.Start.Character != 6 || d.Severity != protocol.DiagnosticSeverityError {
+				t.Errorf("skillmd/name at %+v severity %v", d.Range, d.Severity)
+			}
+			if d.CodeDescription == nil || !strings.HasSuffix(string(d.CodeDescription.Href), "docs/rules.md#skillmd-name") || d.Source != "skillstudio" {
+				t.Errorf("codeDescription %+v source %q", d.CodeDescription, d.Source)
+			}
+		}
+	}
+
+	var actions []protocol.CodeAction
+	c.call(protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(rel)},
+		Range:        protocol.Range{Start: protocol.Position{Line: 2}, End: protocol.Position{Line: 2}},
+	}, &actions)
+	var fixAction, disableAction *protocol.CodeAction
+	for i, a := range actions {
+		switch {
+		case strings.HasPrefix(a.Title, "Disable skillmd/description-colon"):
+			disableAction = &actions[i]
+		case strings.Contains(a.Title, "skillmd/description-colon"):
+			fixAction = &actions[i]
+		}
+	}
+	if fixAction == nil || disableAction == nil {
+		t.Fatalf("want a fix and a disable action, got %+v", actions)
+	}
+
+	fixed := applyEdits(brokenSkill, fixAction.Edit.Changes[c.uri(rel)])
+	if !strings.Contains(fixed, `description: "Use when: testing the server"`) {
+		t.Fatalf("fix gave:\n%s", fixed)
+	}
+	c.change(rel, fixed)
+	c.waitFor(rel, not(hasCode("skillmd/description-colon")))
+
+	disabled := applyEdits(brokenSkill, disableAction.Edit.Changes[c.uri(rel)])
+	if !strings.Contains(disabled, "# skillstudio-disable-next-line skillmd/description-colon\ndescription:") {
+		t.Fatalf("disable gave:\n%s", disabled)
+	}
+	c.change(rel, disabled)
+	got := c.waitFor(rel, not(hasCode("skillmd/description-colon")))
+	if hasCode("library/unused-suppression")(got) || !hasCode("skillmd/link")(got) {
+		t.Errorf("after disabling: %s", codes(got))
+	}
+
+	// The file on disk was never touched.
+	if data, _ := os.ReadFile(filepath.Join(root, rel)); strings.Contains(string(data), "Use when") {
+		t.Error("the server wrote the file")
+	}
+}
+
+// A library rule across files: two skills share a name; renaming one in
+// its buffer clears the finding on the other, which is open too.
+func TestLibraryRulesAcrossOpenFiles(t *testing.T) {
+	root := t.TempDir()
+	a := "---\nname: notes\ndescription: Takes notes for the library test of the server.\n---\n\n# A\n"
+	b := "---\nname: notes\ndescription: Also takes notes for the library test of the server.\n---\n\n# B\n"
+	writeFiles(t, root, map[string]string{"a/notes/SKILL.md": a, "b/notes/SKILL.md": b})
+	c := newClient(t, root)
+	c.open("a/notes/SKILL.md", a)
+	ds := c.waitFor("a/notes/SKILL.md", hasCode("library/duplicate-name"))
+	for _, d := range ds {
+		if d.Code == "library/duplicate-name" {
+			if len(d.RelatedInformation) != 1 || !strings.HasSuffix(string(d.RelatedInformation[0].Location.URI), "/b/notes/SKILL.md") {
+				t.Errorf("relatedInformation %+v", d.RelatedInformation)
+			}
+		}
+	}
+	c.open("b/notes/SKILL.md", b)
+	c.change("b/notes/SKILL.md", strings.Replace(b, "name: notes", "name: notes-two", 1))
+	c.waitFor("a/notes/SKILL.md", not(hasCode("library/duplicate-name")))
+}
+
+func TestHoverCompletionSymbols(t *testing.T) {
+	root := t.TempDir()
+	skill := "---\nname: demo\ndescription: Demonstrates hover for the server test suite.\neffort: high\nquiz:\n  - title: Check\n    questions:\n      - question: Ready?\n        options:\n          - label: yes\n            correct: true\n        onIncorrect:\n          - load-skill: helper\n          - goto: Steps\n          - load-reference: refs/more.md\n---\n\n# Demo\n\n## Steps\n"
+	helper := "---\nname: helper\ndescription: Helps the demo skill in the server test suite.\n---\n\n# Helper\n"
+	script := "// ==XGooseSkill==\n// @name demo-x\n// @run-at \n// ==/XGooseSkill==\nexport async function search(q) {}\n"
+	writeFiles(t, root, map[string]string{"demo/SKILL.md": skill, "demo/refs/more.md": "# More\n", "helper/SKILL.md": helper, "demo-x.xgs.js": script})
+	c := newClient(t, root)
+	c.open("demo/SKILL.md", skill)
+	c.open("demo-x.xgs.js", script)
+	c.waitFor("demo/SKILL.md", func([]protocol.Diagnostic) bool { return true })
+
+	hover := func(rel string, line, char uint32) string {
+		var h *protocol.Hover
+		c.call(protocol.MethodTextDocumentHover, &protocol.HoverParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(rel)}, Position: protocol.Position{Line: line, Character: char}}}, &h)
+		if h == nil {
+			return ""
+		}
+		return h.Contents.Value
+	}
+	if got := hover("demo/SKILL.md", 3, 2); !strings.Contains(got, "**effort**") || !strings.Contains(got, "`max`") {
+		t.Errorf("hover on effort: %q", got)
+	}
+	if got := hover("demo/SKILL.md", 12, 14); !strings.Contains(got, "helper/SKILL.md") {
+		t.Errorf("hover on load-skill: %q", got)
+	}
+	if got := hover("demo/SKILL.md", 13, 14); !strings.Contains(got, "heading on line 20") {
+		t.Errorf("hover on goto: %q", got)
+	}
+	if got := hover("demo/SKILL.md", 14, 20); !strings.Contains(got, "→ demo/refs/more.md") {
+		t.Errorf("hover on load-reference: %q", got)
+	}
+	if got := hover("demo-x.xgs.js", 1, 6); !strings.Contains(got, "**@name**") || !strings.Contains(got, "kebab-case") {
+		t.Errorf("hover on @name: %q", got)
+	}
+
+	complete := func(rel string, line, char uint32) []string {
+		var l protocol.CompletionList
+		c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(rel)}, Position: protocol.Position{Line: line, Character: char}}}, &l)
+		var out []string
+		for _, it := range l.Items {
+			out = append(out, it.Label)
+		}
+		return out
+	}
+	if got := strings.Join(complete("demo/SKILL.md", 3, 8), " "); got != "low medium high max" {
+		t.Errorf("effort values: %q", got)
+	}
+	if got := strings.Join(complete("demo/SKILL.md", 3, 1), " "); !strings.Contains(got, "effort") || strings.Contains(got, "name") {
+		t.Errorf("keys starting with e: %q", got)
+	}
+	if got := strings.Join(complete("demo-x.xgs.js", 2, 11), " "); got != "document_start document_end document_idle" {
+		t.Errorf("run-at values: %q", got)
+	}
+	if got := strings.Join(complete("demo-x.xgs.js", 1, 6), " "); !strings.Contains(got, "namespace") {
+		t.Errorf("directive names: %q", got)
+	}
+
+	var syms []protocol.DocumentSymbol
+	c.call(protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.uri("demo/SKILL.md")}}, &syms)
+	var names []string
+	for _, s := range syms {
+		names = append(names, s.Name)
+		for _, ch := range s.Children {
+			names = append(names, ">"+ch.Name)
+		}
+	}
+	if got := strings.Join(names, "|"); got != "quiz|>Check|>Ready?|Demo|Steps" {
+		t.Errorf("symbols: %q", got)
+	}
+	c.call(protocol.MethodTextDocumentDocumentSymbol, &protocol.DocumentSymbolParams{TextDocument: protocol.TextDocumentIdentifier{URI: c.uri("demo-x.xgs.js")}}, &syms)
+	if len(syms) != 1 || syms[0].Name != "search" || syms[0].Range.Start.Line != 4 {
+		t.Errorf("script symbols: %+v", syms)
+	}
+}
+
+// An OS Loop package: manifest.json gets its findings from the buffer
+// (the examples' broken package, its version fixed in the editor only).
+func TestManifestDiagnostics(t *testing.T) {
+	src := filepath.Join("..", "examples", "library", "osloop", "skills", "broken-feed-reader")
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Skipf("the examples library is not here: %v", err)
+	}
+	root := t.TempDir()
+	files := map[string]string{}
+	for _, e := range entries {
+		if !e.IsDir() {
+			data, err := os.ReadFile(filepath.Join(src, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			files["pkg/broken-feed-reader/"+e.Name()] = string(data)
+		}
+	}
+	writeFiles(t, root, files)
+	rel := "pkg/broken-feed-reader/manifest.json"
+	c := newClient(t, root)
+	c.open(rel, files[rel])
+	ds := c.waitFor(rel, hasCode("osloop/version"))
+	for _, d := range ds {
+		if d.Code == "osloop/version" && d.Range.Start.Line != 3 {
+			t.Errorf("osloop/version on line %d, want 4 (0-based 3)", d.Range.Start.Line+1)
+		}
+	}
+	// Fixed in the buffer only: the finding goes.
+	c.change(rel, strings.Replace(files[rel], `"version": "1.0"`, `"version": "1.0.0"`, 1))
+	c.waitFor(rel, not(hasCode("osloop/version")))
+}
