@@ -69,7 +69,7 @@ func enumCheck(values ...string) func(c *checker, key, val *yaml.Node) {
 }
 
 func (c *checker) checkName(key, val *yaml.Node) {
-	if !isScalar(val) {
+	if !isText(val) && !isNull(val) {
 		c.typeError(key, val, "a string")
 		return
 	}
@@ -131,7 +131,7 @@ func suggestName(name, fallback string) string {
 }
 
 func (c *checker) checkDescription(key, val *yaml.Node) {
-	if !isScalar(val) {
+	if !isText(val) && !isNull(val) {
 		c.typeError(key, val, "a string")
 		return
 	}
