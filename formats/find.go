@@ -19,6 +19,9 @@ type Candidate struct {
 	Format model.Format
 	// Path is what the format's Load takes: the .xgs.js file, or the folder.
 	Path string
+	// Within is the SKILL.md folder this one sits inside ("" when it is
+	// not nested): it is linted as a skill and Load says why it is special.
+	Within string
 }
 
 // Repository is an OS Loop index.json found while searching.
@@ -51,21 +54,21 @@ func Detect(fsys fs.FS, p string) (Candidate, bool) {
 		base := path.Base(p)
 		switch {
 		case strings.HasSuffix(base, ".xgs.js"):
-			return Candidate{model.FormatXGS, p}, true
+			return Candidate{Format: model.FormatXGS, Path: p}, true
 		case strings.EqualFold(base, "SKILL.md"):
-			return Candidate{model.FormatSkillMD, path.Dir(p)}, true
+			return Candidate{Format: model.FormatSkillMD, Path: path.Dir(p)}, true
 		case base == "manifest.json" || base == "module.ts":
 			if isOSLoopDir(fsys, path.Dir(p)) {
-				return Candidate{model.FormatOSLoop, path.Dir(p)}, true
+				return Candidate{Format: model.FormatOSLoop, Path: path.Dir(p)}, true
 			}
 		}
 		return Candidate{}, false
 	}
 	if hasFile(fsys, p, "SKILL.md") || hasFile(fsys, p, "skill.md") {
-		return Candidate{model.FormatSkillMD, p}, true
+		return Candidate{Format: model.FormatSkillMD, Path: p}, true
 	}
 	if isOSLoopDir(fsys, p) {
-		return Candidate{model.FormatOSLoop, p}, true
+		return Candidate{Format: model.FormatOSLoop, Path: p}, true
 	}
 	return Candidate{}, false
 }
@@ -102,6 +105,7 @@ func Find(fsys fs.FS, root string) Found {
 	var f Found
 	if c, ok := Detect(fsys, root); ok {
 		f.Candidates = append(f.Candidates, c)
+		f.Candidates = append(f.Candidates, nestedSkills(fsys, c, 0)...)
 		if c.Format == model.FormatOSLoop {
 			if idx := path.Join(path.Dir(c.Path), "index.json"); hasFile(fsys, path.Dir(c.Path), "index.json") {
 				f.Repositories = append(f.Repositories, Repository{Index: idx})
@@ -148,7 +152,7 @@ func Find(fsys fs.FS, root string) Found {
 			}
 			if !isDir {
 				if strings.HasSuffix(name, ".xgs.js") {
-					f.Candidates = append(f.Candidates, Candidate{model.FormatXGS, p})
+					f.Candidates = append(f.Candidates, Candidate{Format: model.FormatXGS, Path: p})
 				}
 				continue
 			}
@@ -168,6 +172,7 @@ func Find(fsys fs.FS, root string) Found {
 			}
 			if c, ok := Detect(fsys, p); ok {
 				f.Candidates = append(f.Candidates, c)
+				f.Candidates = append(f.Candidates, nestedSkills(fsys, c, depth+1)...)
 				if c.Format == model.FormatOSLoop {
 					sawOSLoop = true
 				}

@@ -37,7 +37,7 @@ func TestFindNestedFolders(t *testing.T) {
 	fsys := fstest.MapFS{
 		"top.xgs.js":                    file(xgsFile),
 		"a/SKILL.md":                    file(skillMD), // the root's child is a skill
-		"a/references/inner/SKILL.md":   file(skillMD), // inside a skill: not searched
+		"a/references/inner/SKILL.md":   file(skillMD), // inside a skill: a nested skill
 		"b/c/d/e/deep/SKILL.md":         file(skillMD), // five folders down
 		"b/c/tools/tool.xgs.js":         file(xgsFile),
 		"b/c/not-a-skill.js":            file("x"),
@@ -54,6 +54,7 @@ func TestFindNestedFolders(t *testing.T) {
 	got := candidates(Find(fsys, "."))
 	want := []string{
 		"skillmd:a",
+		"skillmd:a/references/inner",
 		"skillmd:b/c/d/e/deep",
 		"xgs:b/c/tools/tool.xgs.js",
 		"skillmd:lower",
@@ -236,9 +237,9 @@ func TestLoadSetsLocation(t *testing.T) {
 		c         Candidate
 		dir, file string
 	}{
-		{Candidate{model.FormatXGS, "t/one.xgs.js"}, "t", "t/one.xgs.js"},
-		{Candidate{model.FormatSkillMD, "s"}, "s", "s/SKILL.md"},
-		{Candidate{model.FormatOSLoop, "skills/p"}, "skills/p", "skills/p/manifest.json"},
+		{Candidate{Format: model.FormatXGS, Path: "t/one.xgs.js"}, "t", "t/one.xgs.js"},
+		{Candidate{Format: model.FormatSkillMD, Path: "s"}, "s", "s/SKILL.md"},
+		{Candidate{Format: model.FormatOSLoop, Path: "skills/p"}, "skills/p", "skills/p/manifest.json"},
 	}
 	for _, tc := range cases {
 		s := Load(tc.c, base, model.Options{})
@@ -266,7 +267,7 @@ func (p panicFS) Open(name string) (fs.File, error) {
 func TestLoadRecoversFromReaderCrash(t *testing.T) {
 	crashed := 0
 	for _, f := range model.Formats {
-		s := Load(Candidate{f, "boom"}, model.Location{FS: panicFS{}}, model.Options{})
+		s := Load(Candidate{Format: f, Path: "boom"}, model.Location{FS: panicFS{}}, model.Options{})
 		if s == nil || s.Location.FS == nil {
 			t.Fatalf("%s: no skill or no location after a crash", f)
 		}

@@ -35,6 +35,9 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 		}
 		l.File = file
 		s.Location = l
+		if c.Within != "" {
+			s.Diagnostics = append(s.Diagnostics, nestedFinding(c, file))
+		}
 		if opts.FindingsOnly {
 			dropViews(s)
 		}

@@ -186,6 +186,7 @@ func (c *checker) fillIdentity() {
 	s, d := c.skill, c.doc
 	if name := strings.TrimSpace(scalarText(d.Field("name"))); name != "" {
 		s.Name = name
+		s.NameLine, _ = c.nodePos(d.Field("name"))
 	}
 	s.Description = strings.TrimSpace(scalarText(d.Field("description")))
 	s.License = scalarText(d.Field("license"))
