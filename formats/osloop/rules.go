@@ -43,18 +43,18 @@ var Rules = model.RuleSet{
 			Pass: "{ \"name\": \"notes\" }",
 		},
 	},
-	{ID: "osloop/duplicate-key", Severity: model.SeverityError, Doc: "A JSON object repeats a key; parsers disagree on which value wins, so the runtime and this linter may read different manifests.",
+	{ID: "osloop/duplicate-key", Severity: model.SeverityWarning, Doc: "A JSON object repeats a key; parsers disagree on which value wins, so the runtime and this linter may read different manifests.",
 		Title: "A JSON object repeats a key",
-		Why:   "JSON parsers disagree on which value wins, so the runtime may read a different manifest than the one you checked.",
+		Why:   "RFC 8259 only says names SHOULD be unique and the manifest still parses, so it is a warning: parsers disagree on which value wins, so the runtime may read a different manifest than the one you checked.",
 		Spec:  "Not in the spec: RFC 8259 says names within an object SHOULD be unique.",
 		Example: model.RuleExample{
 			Fail: "{ \"version\": \"1.0.0\", \"version\": \"1.1.0\" }",
 			Pass: "{ \"version\": \"1.1.0\" }",
 		},
 	},
-	{ID: "osloop/file-too-large", Severity: model.SeverityError, Doc: "A package file is larger than 8 MiB; it is not read (no real manifest, module or doc is that large).",
+	{ID: "osloop/file-too-large", Severity: model.SeverityWarning, Doc: "A package file is larger than 8 MiB; it is not read (no real manifest, module or doc is that large).",
 		Title: "A package file is over 8 MiB",
-		Why:   "skillstudio does not read it; no real manifest, module or doc is that large.",
+		Why:   "A skillstudio limit, not the spec's: skillstudio does not read a file that large, so nothing in it is checked (a warning, not a verdict that the package is broken).",
 		Spec:  "Not in the spec: a skillstudio limit.",
 		Example: model.RuleExample{
 			Fail: "module.ts  (12 MiB with an embedded dataset)",
@@ -245,9 +245,9 @@ var Rules = model.RuleSet{
 	},
 
 	// module.ts against the manifest.
-	{ID: "osloop/module-syntax", Severity: model.SeverityWarning, Doc: "module.ts could not be read as TypeScript (invalid UTF-8 or a NUL byte); module checks were skipped.",
+	{ID: "osloop/module-syntax", Severity: model.SeverityError, Doc: "module.ts could not be read as TypeScript (invalid UTF-8 or a NUL byte); module checks were skipped.",
 		Title: "module.ts is not readable as TypeScript",
-		Why:   "The module checks were skipped because the file is not text.",
+		Why:   "Breaks at run time: a module.ts that is not UTF-8 text (or holds a NUL byte) cannot be compiled by the runtime, and the module checks were skipped.",
 		Spec:  "module.ts: \"The skill implementation file.\"",
 		Example: model.RuleExample{
 			Fail: "module.ts  (a NUL byte)",
@@ -299,9 +299,9 @@ var Rules = model.RuleSet{
 			Pass: "\"networkRules\": [{ \"urlPattern\": \"https://api.example.com/*\", … }]",
 		},
 	},
-	{ID: "osloop/permission", Severity: model.SeverityWarning, Doc: "The module uses host.llm, host.network, host.vault, host.storage, host.wasm or host.filesystem without a permission of that kind; the runtime enforces declared permissions.",
+	{ID: "osloop/permission", Severity: model.SeverityError, Doc: "The module uses host.llm, host.network, host.vault, host.storage, host.wasm or host.filesystem without a permission of that kind; the runtime enforces declared permissions.",
 		Title: "A host API is used without its permission",
-		Why:   "The runtime enforces declared permissions; the spec asks every used capability to be declared.",
+		Why:   "Breaks at run time: \"the runtime enforces\" declared permissions, so a host API used without its permission fails when the skill runs.",
 		Spec:  "SkillPermission: the permissions the skill requires.",
 		Example: model.RuleExample{
 			Fail: "host.storage.set(\"k\", v)   (permissions: [])",
@@ -317,9 +317,9 @@ var Rules = model.RuleSet{
 			Pass: "\"executionMode\": \"flow\"",
 		},
 	},
-	{ID: "osloop/workspace-use", Severity: model.SeverityWarning, Doc: `The module reads or writes host.workspace but workspaceSupport is "none" (spec: such a skill needs "optional" or "required").`,
+	{ID: "osloop/workspace-use", Severity: model.SeverityError, Doc: `The module reads or writes host.workspace but workspaceSupport is "none" (spec: such a skill needs "optional" or "required").`,
 		Title: "host.workspace without workspace support",
-		Why:   "A skill with workspaceSupport \"none\" should not touch the workspace.",
+		Why:   "Breaks at run time: with workspaceSupport \"none\" the runtime gives the skill no workspace (\"Workspaces are runtime-owned\"), so reading or writing host.workspace fails; the spec asks for \"optional\" or \"required\".",
 		Spec:  "Workspace Support: a skill using the workspace declares \"optional\" or \"required\".",
 		Example: model.RuleExample{
 			Fail: "\"workspaceSupport\": \"none\"   (module reads host.workspace)",

@@ -8,9 +8,9 @@ import "github.com/skillstudio/skillstudio/model"
 // shared corpus the two agree (testdata/skills-ref-verdicts.txt).
 var Rules = model.RuleSet{
 	// Reading the file.
-	{ID: "skillmd/file-name", Severity: model.SeverityWarning, Doc: "The skill's main file is not spelled SKILL.md; agents on case-sensitive systems look for exactly that name (skills-ref also accepts skill.md).",
+	{ID: "skillmd/file-name", Severity: model.SeverityError, Doc: "The skill's main file is not spelled SKILL.md; agents on case-sensitive systems look for exactly that name (skills-ref also accepts skill.md).",
 		Title: "The main file is not named SKILL.md",
-		Why:   "Agents on case-sensitive systems look for exactly SKILL.md and may not find the skill; skills-ref still accepts skill.md.",
+		Why:   "Agents reject it in practice: on case-sensitive file systems (Linux, most CI) Claude Code, Codex and the other agents look for exactly SKILL.md and never see skill.md, so the skill is not loaded (skills-ref and the .well-known default layout, which is skill.md by design and not reported, accept the lowercase name).",
 		Spec:  "SKILL.md Structure: \"Every skill is a directory containing a SKILL.md file.\"",
 		Example: model.RuleExample{
 			Fail: "demo-skill/skill.md",
@@ -234,9 +234,9 @@ var Rules = model.RuleSet{
 	},
 
 	// The body.
-	{ID: "skillmd/body-length", Severity: model.SeverityWarning, Doc: "Keep the SKILL.md body under 500 lines and about 5,000 tokens; move detail into references/ files that load on demand. Tokens are cl100k_base, counted exactly whenever an estimate could fall on the wrong side of 5,000 (the message then gives the exact count, else \"about N\").",
+	{ID: "skillmd/body-length", Severity: model.SeverityInfo, Doc: "Keep the SKILL.md body under 500 lines and about 5,000 tokens; move detail into references/ files that load on demand. Tokens are cl100k_base, counted exactly whenever an estimate could fall on the wrong side of 5,000 (the message then gives the exact count, else \"about N\").",
 		Title: "The body is over 500 lines or about 5,000 tokens",
-		Why:   "The skill loads, but the whole body is loaded on every invocation; detail belongs in references/.",
+		Why:   "Advice: the spec phrases the limit as advice (\"Keep SKILL.md under 500 lines / 5,000 tokens\"); the skill loads, but the whole body is loaded on every invocation, so detail belongs in references/.",
 		Spec:  "Progressive Disclosure: \"Keep SKILL.md under 500 lines / 5,000 tokens.\"",
 		Example: model.RuleExample{
 			Fail: "SKILL.md  (800 lines of API reference)",
