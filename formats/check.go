@@ -41,11 +41,13 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 	for si, src := range sources {
 		if src != nil {
 			out.Sources[si] = cfg.Filter(checkIndexes(src, out.Skills, members, si, opts))
+			charColumns(src.Base.FS, out.Sources[si])
 		}
 	}
 	CheckLibrary(&model.Library{Skills: out.Skills})
 	for i, s := range out.Skills {
 		s.Diagnostics = append(s.Diagnostics[:own[i]], cfg.Filter(s.Diagnostics[own[i]:])...)
+		charColumns(s.Location.FS, s.Diagnostics[own[i]:])
 	}
 	return out
 }

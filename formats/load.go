@@ -38,6 +38,7 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 		if c.Within != "" {
 			s.Diagnostics = append(s.Diagnostics, nestedFinding(c, file))
 		}
+		charColumns(loc.FS, s.Diagnostics)
 		if opts.FindingsOnly {
 			dropViews(s)
 		}
