@@ -26,7 +26,7 @@ func parityTree(t *testing.T) string {
 		"repo/skills/alpha/manifest.json": `{"name": "alpha", "version": "1.0.0", "description": "A", "author": "x", "schemaVersion": "2.0"}`,
 		"repo/skills/alpha/module.ts":     "export async function execute() { return {}; }\n",
 		"one/twin/SKILL.md":               "---\nname: twin\ndescription: The first twin. Use it when testing.\n---\n\n# Twin\n",
-		"two/twin/SKILL.md":               "---\nname: twin\ndescription: The second twin. Use it when testing.\n---\n\n# Twin\n",
+		"one/twin-two/SKILL.md":           "---\nname: twin\ndescription: The second twin. Use it when testing.\n---\n\n# Twin\n",
 	}
 	for p, text := range files {
 		full := filepath.Join(dir, p)
