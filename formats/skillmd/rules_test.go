@@ -1,6 +1,7 @@
 package skillmd
 
 import (
+	"cmp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -52,6 +53,7 @@ type ruleCase struct {
 	fail    bool // the rule must report; otherwise it must not
 	profile model.Profile
 	files   map[string]string // relative to skillDir; SKILL.md defaults to a valid one
+	dir     string            // the skill folder, skillDir when empty
 }
 
 func cases() []ruleCase {
@@ -113,6 +115,8 @@ func cases() []ruleCase {
 		{rule: "skillmd/hooks", name: "spec example", files: map[string]string{"SKILL.md": md(specHooks, plainBody)}},
 		{rule: "skillmd/version", name: "two parts", fail: true, files: map[string]string{"SKILL.md": md("version: \"1.0\"\n", plainBody)}},
 		{rule: "skillmd/version", name: "in metadata", fail: true, profile: model.ProfileSkillli, files: map[string]string{"SKILL.md": md("metadata:\n  version: latest\n", plainBody)}},
+		{rule: "skillmd/name-dir", name: "well-known default slot", dir: ".well-known/skills/default", files: map[string]string{"skill.md": valid}},
+		{rule: "skillmd/file-name", name: "well-known skill.md", dir: ".well-known/skills/default", files: map[string]string{"skill.md": valid}},
 		{rule: "skillmd/version", name: "metadata is free text outside skillli", files: map[string]string{"SKILL.md": md("metadata:\n  version: \"1.0\"\n", plainBody)}},
 		{rule: "skillmd/field-type", name: "name a number", fail: true, files: map[string]string{"SKILL.md": "---\nname: 123\ndescription: Demo.\n---\n" + plainBody}},
 		{rule: "skillmd/field-type", name: "description a boolean", fail: true, files: map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: true\n---\n" + plainBody}},
@@ -226,11 +230,16 @@ policy:
 
 // loadCase loads the files of a case as the skill folder skillDir.
 func loadCase(files map[string]string, profile model.Profile) *model.Skill {
+	return loadCaseAt(skillDir, files, profile)
+}
+
+// loadCaseAt loads the files of a case as the skill folder dir.
+func loadCaseAt(dir string, files map[string]string, profile model.Profile) *model.Skill {
 	fsys := fstest.MapFS{}
 	for name, text := range files {
-		fsys[skillDir+"/"+name] = &fstest.MapFile{Data: []byte(text)}
+		fsys[dir+"/"+name] = &fstest.MapFile{Data: []byte(text)}
 	}
-	return Load(fsys, skillDir, model.Options{Profile: profile})
+	return Load(fsys, dir, model.Options{Profile: profile})
 }
 
 // TestRules runs the case table, and every rule example that is a whole
@@ -239,7 +248,8 @@ func TestRules(t *testing.T) {
 	var all []ruletest.Case
 	for _, tc := range cases() {
 		all = append(all, ruletest.Case{Rule: tc.rule, Name: tc.name, Fail: tc.fail, Findings: func(t *testing.T) []model.Diagnostic {
-			return positioned(t, loadCase(tc.files, tc.profile).Diagnostics)
+			dir := cmp.Or(tc.dir, skillDir)
+			return positioned(t, loadCaseAt(dir, tc.files, tc.profile).Diagnostics)
 		}})
 	}
 	all = append(all, ruletest.ExampleCases(Rules, isWholeSkillMD, func(t *testing.T, text string) []model.Diagnostic {
