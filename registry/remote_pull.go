@@ -38,6 +38,9 @@ func Pull(ctx context.Context, o Opened, name, dir string, opts model.Options) (
 	lib := o.Load(ctx, opts, nil)
 	s := findSkill(lib.Skills, name)
 	if s == nil {
+		if d, ok := withheldNamed(lib, name); ok {
+			return Pulled{}, fmt.Errorf("%s lists %q but withheld it: %s (%s)", sanitize.Line(o.Base.Source), sanitize.Line(name), sanitize.Line(d.Message), sanitize.Line(d.Hint))
+		}
 		return Pulled{}, fmt.Errorf("no skill named %q in %s (it has: %s)", sanitize.Line(name), sanitize.Line(o.Base.Source), skillNames(lib.Skills))
 	}
 	if s.Format == model.FormatXGS {
