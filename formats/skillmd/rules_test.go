@@ -117,6 +117,11 @@ func cases() []ruleCase {
 		{rule: "skillmd/version", name: "in metadata", fail: true, profile: model.ProfileSkillli, files: map[string]string{"SKILL.md": md("metadata:\n  version: latest\n", plainBody)}},
 		{rule: "skillmd/name-dir", name: "well-known default slot", dir: ".well-known/skills/default", files: map[string]string{"skill.md": valid}},
 		{rule: "skillmd/file-name", name: "well-known skill.md", dir: ".well-known/skills/default", files: map[string]string{"skill.md": valid}},
+		{rule: "skillmd/link", name: "broken link in a reference file", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\nSee [x](missing.md).\n"}},
+		{rule: "skillmd/link", name: "link relative to the reference file", files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\nSee [o](other.md).\n", "references/other.md": "# O\n"}},
+		{rule: "skillmd/anchor", name: "bad anchor in a reference file", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\nSee [x](#nope) and [y](../SKILL.md#demo).\n"}},
+		{rule: "skillmd/unclosed-fence", name: "in a reference file", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\n```sh\nmake\n\n## After\n"}},
+		{rule: "skillmd/link-escapes", name: "a slash command is no file", files: map[string]string{"SKILL.md": md("", "# Demo\n\nRun [review](/review) or [it](/my-plugin:deploy).\n")}},
 		{rule: "skillmd/version", name: "metadata is free text outside skillli", files: map[string]string{"SKILL.md": md("metadata:\n  version: \"1.0\"\n", plainBody)}},
 		{rule: "skillmd/field-type", name: "name a number", fail: true, files: map[string]string{"SKILL.md": "---\nname: 123\ndescription: Demo.\n---\n" + plainBody}},
 		{rule: "skillmd/field-type", name: "description a boolean", fail: true, files: map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: true\n---\n" + plainBody}},
@@ -255,7 +260,7 @@ func TestRules(t *testing.T) {
 	all = append(all, ruletest.ExampleCases(Rules, isWholeSkillMD, func(t *testing.T, text string) []model.Diagnostic {
 		return positioned(t, loadCase(map[string]string{"SKILL.md": text}, "").Diagnostics)
 	})...)
-	ruletest.Run(t, Rules, all, ruletest.Options{InfoWithoutHint: true, SeverityVaries: []string{"skillmd/unknown-field"}})
+	ruletest.Run(t, Rules, all, ruletest.Options{InfoWithoutHint: true, SeverityVaries: []string{"skillmd/unknown-field", "skillmd/link-escapes"}})
 }
 
 // isWholeSkillMD: an example that starts with a frontmatter line is a

@@ -153,6 +153,12 @@ func (c *checker) run() {
 	c.doc.Headings, c.doc.Links = facts.Headings, facts.Links
 	c.checkQuiz()
 	c.checkBody()
+	if facts.Unclosed {
+		line, col := c.bodyPos(facts.UnclosedAt)
+		c.report("skillmd/unclosed-fence", line, col, "this code fence is never closed, so the rest of the body is code",
+			"Close it with a line of the same fence characters (``` or ~~~).")
+	}
+	c.checkOtherMarkdown()
 	c.checkCodex()
 	c.checkUnreferenced()
 }
