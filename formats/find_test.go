@@ -339,3 +339,19 @@ func TestFindingsOnlyKeepsEveryFinding(t *testing.T) {
 		}
 	}
 }
+
+// TestFindReportsTheRealPathNotTheAlias: a skills folder reached both
+// directly and through an agent's alias (.agents/skills -> ../skills) is
+// reported at its real location, with no loop finding.
+func TestFindReportsTheRealPathNotTheAlias(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"skills/alpha/SKILL.md": skillMD, ".agents/README.md": "x"})
+	symlink(t, filepath.Join("..", "skills"), filepath.Join(root, ".agents", "skills"))
+	f := Find(os.DirFS(root), ".")
+	if got := candidates(f); !slices.Equal(got, []string{"skillmd:skills/alpha"}) {
+		t.Errorf("candidates = %v, want the real path skills/alpha", got)
+	}
+	if len(f.Problems) != 0 {
+		t.Errorf("an alias is no loop: %v", f.Problems)
+	}
+}
