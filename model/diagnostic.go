@@ -8,6 +8,11 @@ import (
 	"strings"
 )
 
+// SeverityPolicy is how every rule's default severity is chosen; each
+// rule's Why says which case it is.
+const SeverityPolicy = "error: an agent or the format's own reference tooling rejects it, or it breaks at run time; " +
+	"warning: it breaks the spec but agents still load it; info: advice."
+
 // Severity orders findings: Info < Warning < Error. Off disables a rule.
 type Severity int
 

@@ -10,7 +10,7 @@ type QuizBlock struct {
 	// PassingScore is the percentage (0–100) needed to pass; default 100.
 	// It keeps the fraction written (66.6), never rounded: a gate compares
 	// the score against exactly what the author wrote.
-	PassingScore float64 `json:"passingScore"`
+	PassingScore float64    `json:"passingScore"`
 	Questions    []Question `json:"questions"`
 	Line         int        `json:"-"`
 	Column       int        `json:"-"`
