@@ -134,8 +134,7 @@ func Find(fsys fs.FS, root string) Found {
 	var deferred []link
 	following := false
 	var walk func(dir string, depth int)
-	var visitDir func(p string, isLink bool, depth int) (osloop bool)
-	visitDir = func(p string, isLink bool, depth int) bool {
+	visitDir := func(p string, isLink bool, depth int) (osloop bool) {
 		if k, ok := keyOf(fsys, p); ok {
 			if seen[k] {
 				if isLink && leadsToParent(fsys, root, p, k) {
