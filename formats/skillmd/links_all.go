@@ -71,19 +71,16 @@ func (c *checker) checkLinkFrom(from, file string, l Link, own Outline, line, co
 	if slashCommand.MatchString(strings.TrimSpace(l.Dest)) {
 		return
 	}
-	t, escapes, ok := parseLinkDest(l.Dest)
+	t, escapes, ok := parseLinkDest(fromSkillRoot(from, l.Dest))
 	if !ok {
 		return
 	}
-	dest, _, _ := strings.Cut(strings.TrimSpace(l.Dest), "#")
-	if escapes || (t.file != "" && strings.HasPrefix(path.Join(from, t.file), "../")) || path.Join(from, t.file) == ".." {
+	if escapes {
+		dest, _, _ := strings.Cut(strings.TrimSpace(l.Dest), "#")
 		c.reportEscape(file, from, dest, l.Dest, line, col)
 		return
 	}
-	target := ""
-	if t.file != "" {
-		target = path.Join(from, t.file)
-	}
+	target := t.file
 	if target != "" && !c.exists(target) {
 		c.reportIn(file, "skillmd/link", line, col, fmt.Sprintf("link %q: no such file in the skill", l.Dest),
 			"Create the file or fix the path; links in this file are relative to its folder.")
@@ -110,6 +107,23 @@ func (c *checker) checkLinkFrom(from, file string, l Link, own Outline, line, co
 	}
 	c.reportIn(file, "skillmd/anchor", line, col, fmt.Sprintf("link %q: no heading in %s has the anchor #%s", l.Dest, where, t.anchor),
 		"Point the link at an existing heading's anchor (lowercase, spaces as hyphens, punctuation dropped).")
+}
+
+// fromSkillRoot rewrites a relative link written in a file of folder from
+// (relative to the skill folder) as a path from the skill folder, so
+// ../SKILL.md in references/x.md is SKILL.md. Absolute paths, URLs and
+// the agents' skill-folder placeholders are left as they are.
+func fromSkillRoot(from, dest string) string {
+	d := strings.TrimSpace(dest)
+	if from == "." || d == "" || strings.HasPrefix(d, "#") || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "\\") || strings.HasPrefix(d, "<") || hasScheme(d) {
+		return dest
+	}
+	for _, p := range skillDirPlaceholders {
+		if strings.HasPrefix(d, p) {
+			return dest
+		}
+	}
+	return from + "/" + d
 }
 
 // reportEscape reports a link that leaves the skill folder, telling apart

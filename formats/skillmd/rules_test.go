@@ -121,6 +121,7 @@ func cases() []ruleCase {
 		{rule: "skillmd/link", name: "link relative to the reference file", files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\nSee [o](other.md).\n", "references/other.md": "# O\n"}},
 		{rule: "skillmd/anchor", name: "bad anchor in a reference file", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\nSee [x](#nope) and [y](../SKILL.md#demo).\n"}},
 		{rule: "skillmd/unclosed-fence", name: "in a reference file", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\n```sh\nmake\n\n## After\n"}},
+		{rule: "skillmd/link-escapes", name: "../SKILL.md from references/ stays inside", files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\nBack to [the skill](../SKILL.md#demo).\n"}},
 		{rule: "skillmd/link-escapes", name: "a slash command is no file", files: map[string]string{"SKILL.md": md("", "# Demo\n\nRun [review](/review) or [it](/my-plugin:deploy).\n")}},
 		{rule: "skillmd/version", name: "metadata is free text outside skillli", files: map[string]string{"SKILL.md": md("metadata:\n  version: \"1.0\"\n", plainBody)}},
 		{rule: "skillmd/field-type", name: "name a number", fail: true, files: map[string]string{"SKILL.md": "---\nname: 123\ndescription: Demo.\n---\n" + plainBody}},
