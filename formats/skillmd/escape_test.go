@@ -42,3 +42,27 @@ func TestEscapeSaysWhetherItResolves(t *testing.T) {
 		t.Errorf("messages %q", msgs)
 	}
 }
+
+// TestRootRelativeLinkInAReferenceIsInfo: references/a.md linking
+// references/b.md (from the skill folder) is found by agents; only a
+// Markdown viewer misses it, so it is advice.
+func TestRootRelativeLinkInAReferenceIsInfo(t *testing.T) {
+	fsys := fstest.MapFS{
+		"s/SKILL.md":        {Data: []byte("---\nname: s\ndescription: Demo.\n---\n# S\n\nSee [a](references/a.md).\n")},
+		"s/references/a.md": {Data: []byte("# A\n\nSee [b](references/b.md).\n")},
+		"s/references/b.md": {Data: []byte("# B\n")},
+	}
+	sk := Load(fsys, "s", model.Options{})
+	n := 0
+	for _, d := range sk.Diagnostics {
+		if d.Rule == "skillmd/link" {
+			n++
+			if d.Severity != model.SeverityInfo || !strings.Contains(d.Hint, "(../references/b.md)") {
+				t.Errorf("%v %q", d, d.Hint)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d skillmd/link findings: %v", n, sk.Diagnostics)
+	}
+}

@@ -82,6 +82,14 @@ func (c *checker) checkLinkFrom(from, file string, l Link, own Outline, line, co
 	}
 	target := t.file
 	if target != "" && !c.exists(target) {
+		if rt, esc, ok := parseLinkDest(l.Dest); ok && !esc && rt.file != "" && c.exists(rt.file) {
+			// Written from the skill folder, as agents often resolve it;
+			// only a Markdown viewer (relative to this file) misses it.
+			d := c.reportIn(file, "skillmd/link", line, col, fmt.Sprintf("link %q is written from the skill folder: agents that resolve paths from there find it, a Markdown viewer of this file does not", l.Dest),
+				fmt.Sprintf("Write it relative to this file (%s) so both find it.", relLink(from, rt.file)))
+			d.Severity = model.SeverityInfo
+			return
+		}
 		c.reportIn(file, "skillmd/link", line, col, fmt.Sprintf("link %q: no such file in the skill", l.Dest),
 			"Create the file or fix the path; links in this file are relative to its folder.")
 		return
@@ -170,4 +178,14 @@ func (c *checker) pluginRoot() string {
 		return root
 	}
 	return ""
+}
+
+// relLink writes target (relative to the skill folder) as a link from
+// folder from.
+func relLink(from, target string) string {
+	up := ""
+	for d := from; d != "." && d != ""; d = path.Dir(d) {
+		up += "../"
+	}
+	return up + target
 }
