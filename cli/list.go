@@ -83,7 +83,15 @@ func (a *app) runList(ctx context.Context, stdout, stderr io.Writer, specs []str
 	if err != nil {
 		return usageError{err}
 	}
-	if fallback && len(lib.Skills) == 0 {
+	// A listed skill a source withheld (digest mismatch, fetch failure) is
+	// named on stderr rather than dropped in silence.
+	for _, d := range registry.Withheld(lib) {
+		fmt.Fprintf(stderr, "withheld: %s: %s\n", sanitize.Line(d.Rule), sanitize.Line(d.Message))
+	}
+	// The example library stands in for an empty folder in the table only
+	// (as the studio does); --json answers for the folder itself, as lint
+	// does, so a script never mistakes the examples for its own skills.
+	if fallback && len(lib.Skills) == 0 && !asJSON {
 		fmt.Fprintln(stderr, "No skills in this folder: listing the example library built into skillstudio.")
 		lib = registry.Embedded().Load(ctx, opts, cfg.Formats())
 	}

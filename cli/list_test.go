@@ -67,15 +67,29 @@ func TestListEmptyFolderFallsBackToTheExamples(t *testing.T) {
 	isolateConfig(t)
 	t.Chdir(t.TempDir())
 	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"list"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "NAME") || strings.Contains(out.String(), "No skills found") {
+		t.Fatalf("no embedded skills listed: %s", out.String())
+	}
+	if !strings.Contains(errOut.String(), "example library") {
+		t.Errorf("no notice on stderr: %q", errOut.String())
+	}
+}
+
+// TestListJSONEmptyFolderIsEmpty: --json answers for the folder itself, as
+// lint does (0 skills), never with the example library.
+func TestListJSONEmptyFolderIsEmpty(t *testing.T) {
+	isolateConfig(t)
+	t.Chdir(t.TempDir())
+	var out, errOut bytes.Buffer
 	if code := run(context.Background(), []string{"list", "--json"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	var rows []listRow
-	if err := json.Unmarshal(out.Bytes(), &rows); err != nil || len(rows) == 0 {
-		t.Fatalf("no embedded skills listed: %v %s", err, out.String())
-	}
-	if !strings.Contains(errOut.String(), "example library") {
-		t.Errorf("no notice on stderr: %q", errOut.String())
+	if err := json.Unmarshal(out.Bytes(), &rows); err != nil || len(rows) != 0 {
+		t.Fatalf("list --json in an empty folder = %v %s, want []", err, out.String())
 	}
 }
 

@@ -20,7 +20,10 @@ func (a *app) newRulesCmd() *cobra.Command {
 		Short: "List every lint rule with its default severity and doc",
 		Long: `rules lists every check skillstudio can report: its id, default severity,
 whether lint --fix can fix it, and what it checks. Use the ids (or a prefix
-such as "skillmd/") in a config file's rules: map to change a severity.`,
+such as "skillmd/") in a config file's rules: map to change a severity.
+
+Default severities follow one policy (each rule's Why says which case):
+` + model.SeverityPolicy,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch format {

@@ -44,6 +44,7 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 	for si, src := range sources {
 		if src != nil {
 			out.Sources[si] = cfg.Filter(checkIndexes(src, out.Skills, members, si, opts))
+			charColumns(src.Base.FS, out.Sources[si])
 		}
 	}
 	CheckLibrary(&model.Library{Skills: out.Skills})
@@ -51,6 +52,7 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 	listing.CheckLibraries(out.Skills, opts.ListingAgents, opts.ContextTokens)
 	for i, s := range out.Skills {
 		s.Diagnostics = append(s.Diagnostics[:own[i]], cfg.Filter(s.Diagnostics[own[i]:])...)
+		charColumns(s.Location.FS, s.Diagnostics[own[i]:])
 	}
 	// Last, so a comment can silence any finding, the library's included.
 	suppress.Skills(out.Skills, cfg.Filter)

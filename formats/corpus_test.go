@@ -30,12 +30,30 @@ func corpusDir(tb testing.TB) string {
 	return ""
 }
 
+// loadCorpus loads each top-level folder of the corpus (one repository)
+// as its own library, as a user linting that repository would: library
+// rules such as duplicate names apply within a repository, never across
+// unrelated ones.
 func loadCorpus(tb testing.TB, opts model.Options) (*model.Library, string) {
 	dir := corpusDir(tb)
 	// No Root: every path, messages included, stays relative to the
 	// corpus, so the golden file is the same on every machine.
-	base := model.Location{Source: "corpus", FS: os.DirFS(dir)}
-	return LoadAll(tb.Context(), base, ".", opts, nil), dir
+	fsys := os.DirFS(dir)
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	all := &model.Library{}
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		base := model.Location{Source: "corpus/" + e.Name(), FS: fsys}
+		lib := LoadAll(tb.Context(), base, e.Name(), opts, nil)
+		all.Skills = append(all.Skills, lib.Skills...)
+		all.Diagnostics = append(all.Diagnostics, lib.Diagnostics...)
+	}
+	return all, dir
 }
 
 // TestCorpusGolden lints every skill in the corpus, checks that nothing
@@ -99,6 +117,26 @@ func checkCorpusRecognised(t *testing.T, lib *model.Library, dir string) {
 	})
 	if len(want) == 0 {
 		t.Fatal("found no skills in the corpus at all")
+	}
+	// A skill inside another skill's folder is linted and says so.
+	for _, s := range lib.Skills {
+		if s.Format != model.FormatSkillMD {
+			continue
+		}
+		nested := false
+		for d := path.Dir(s.Location.Dir); d != "." && d != "/"; d = path.Dir(d) {
+			if o := byDir[d]; o != nil && o.Format == model.FormatSkillMD {
+				nested = true
+				break
+			}
+		}
+		said := false
+		for _, d := range s.Diagnostics {
+			said = said || d.Rule == "library/nested-skill"
+		}
+		if nested != said {
+			t.Errorf("%s: nested inside another skill %v, library/nested-skill finding %v", s.Location.Dir, nested, said)
+		}
 	}
 	for p, format := range want {
 		key := p

@@ -19,6 +19,9 @@ type Candidate struct {
 	Format model.Format
 	// Path is what the format's Load takes: the .xgs.js file, or the folder.
 	Path string
+	// Within is the SKILL.md folder this one sits inside ("" when it is
+	// not nested): it is linted as a skill and Load says why it is special.
+	Within string
 }
 
 // Repository is an OS Loop index.json found while searching.
@@ -51,21 +54,21 @@ func Detect(fsys fs.FS, p string) (Candidate, bool) {
 		base := path.Base(p)
 		switch {
 		case strings.HasSuffix(base, ".xgs.js"):
-			return Candidate{model.FormatXGS, p}, true
+			return Candidate{Format: model.FormatXGS, Path: p}, true
 		case strings.EqualFold(base, "SKILL.md"):
-			return Candidate{model.FormatSkillMD, path.Dir(p)}, true
+			return Candidate{Format: model.FormatSkillMD, Path: path.Dir(p)}, true
 		case base == "manifest.json" || base == "module.ts":
 			if isOSLoopDir(fsys, path.Dir(p)) {
-				return Candidate{model.FormatOSLoop, path.Dir(p)}, true
+				return Candidate{Format: model.FormatOSLoop, Path: path.Dir(p)}, true
 			}
 		}
 		return Candidate{}, false
 	}
 	if hasFile(fsys, p, "SKILL.md") || hasFile(fsys, p, "skill.md") {
-		return Candidate{model.FormatSkillMD, p}, true
+		return Candidate{Format: model.FormatSkillMD, Path: p}, true
 	}
 	if isOSLoopDir(fsys, p) {
-		return Candidate{model.FormatOSLoop, p}, true
+		return Candidate{Format: model.FormatOSLoop, Path: p}, true
 	}
 	return Candidate{}, false
 }
@@ -102,6 +105,7 @@ func Find(fsys fs.FS, root string) Found {
 	var f Found
 	if c, ok := Detect(fsys, root); ok {
 		f.Candidates = append(f.Candidates, c)
+		f.Candidates = append(f.Candidates, nestedSkills(fsys, c, 0)...)
 		if c.Format == model.FormatOSLoop {
 			if idx := path.Join(path.Dir(c.Path), "index.json"); hasFile(fsys, path.Dir(c.Path), "index.json") {
 				f.Repositories = append(f.Repositories, Repository{Index: idx})
@@ -118,7 +122,38 @@ func Find(fsys fs.FS, root string) Found {
 		return f
 	}
 	seen := map[dirKey]bool{}
+	// Symlinked folders are followed after every real folder has been
+	// searched, so a skill reached both directly and through an alias
+	// (.agents/skills -> ../skills) is reported at its real path; an alias
+	// of a folder already searched is skipped quietly, and only a link
+	// back to one of its own parents is a loop.
+	type link struct {
+		p     string
+		depth int
+	}
+	var deferred []link
+	following := false
 	var walk func(dir string, depth int)
+	visitDir := func(p string, isLink bool, depth int) (osloop bool) {
+		if k, ok := keyOf(fsys, p); ok {
+			if seen[k] {
+				if isLink && leadsToParent(fsys, root, p, k) {
+					f.Problems = append(f.Problems, findRules.New("library/symlink-loop", p, 0, 0,
+						fmt.Sprintf("%s leads back to a folder it is inside; not followed", p),
+						"Remove the symlink or point it outside the library."))
+				}
+				return false
+			}
+			seen[k] = true
+		}
+		if c, ok := Detect(fsys, p); ok {
+			f.Candidates = append(f.Candidates, c)
+			f.Candidates = append(f.Candidates, nestedSkills(fsys, c, depth+1)...)
+			return c.Format == model.FormatOSLoop
+		}
+		walk(p, depth+1)
+		return false
+	}
 	walk = func(dir string, depth int) {
 		if depth > maxDepth {
 			return
@@ -148,32 +183,21 @@ func Find(fsys fs.FS, root string) Found {
 			}
 			if !isDir {
 				if strings.HasSuffix(name, ".xgs.js") {
-					f.Candidates = append(f.Candidates, Candidate{model.FormatXGS, p})
+					f.Candidates = append(f.Candidates, Candidate{Format: model.FormatXGS, Path: p})
 				}
 				continue
 			}
 			if skippedDirs[name] {
 				continue
 			}
-			if k, ok := keyOf(fsys, p); ok {
-				if seen[k] {
-					if e.Type()&fs.ModeSymlink != 0 {
-						f.Problems = append(f.Problems, findRules.New("library/symlink-loop", p, 0, 0,
-							fmt.Sprintf("%s leads to a folder that was already searched; not followed again", p),
-							"Remove the symlink or point it outside the library."))
-					}
-					continue
-				}
-				seen[k] = true
-			}
-			if c, ok := Detect(fsys, p); ok {
-				f.Candidates = append(f.Candidates, c)
-				if c.Format == model.FormatOSLoop {
-					sawOSLoop = true
-				}
+			isLink := e.Type()&fs.ModeSymlink != 0
+			if isLink && !following {
+				deferred = append(deferred, link{p, depth})
 				continue
 			}
-			walk(p, depth+1)
+			if visitDir(p, isLink, depth) {
+				sawOSLoop = true
+			}
 		}
 		if hasIndex && sawOSLoop {
 			f.Repositories = append(f.Repositories, Repository{Index: path.Join(dir, "index.json")})
@@ -183,8 +207,25 @@ func Find(fsys fs.FS, root string) Found {
 		seen[k] = true
 	}
 	walk(root, 0)
+	following = true
+	for _, l := range deferred {
+		visitDir(l.p, true, l.depth)
+	}
 	sort.SliceStable(f.Candidates, func(i, j int) bool { return f.Candidates[i].Path < f.Candidates[j].Path })
 	return f
+}
+
+// leadsToParent says whether the folder a symlink at p leads to (key k)
+// is one of p's own parents up to root: following it would loop.
+func leadsToParent(fsys fs.FS, root, p string, k dirKey) bool {
+	for d := path.Dir(p); ; d = path.Dir(d) {
+		if dk, ok := keyOf(fsys, d); ok && dk == k {
+			return true
+		}
+		if d == root || d == "." || d == "/" {
+			return false
+		}
+	}
 }
 
 // dirKey identifies a folder on disk (device + inode) so symlink loops are

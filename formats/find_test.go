@@ -37,7 +37,7 @@ func TestFindNestedFolders(t *testing.T) {
 	fsys := fstest.MapFS{
 		"top.xgs.js":                    file(xgsFile),
 		"a/SKILL.md":                    file(skillMD), // the root's child is a skill
-		"a/references/inner/SKILL.md":   file(skillMD), // inside a skill: not searched
+		"a/references/inner/SKILL.md":   file(skillMD), // inside a skill: a nested skill
 		"b/c/d/e/deep/SKILL.md":         file(skillMD), // five folders down
 		"b/c/tools/tool.xgs.js":         file(xgsFile),
 		"b/c/not-a-skill.js":            file("x"),
@@ -54,6 +54,7 @@ func TestFindNestedFolders(t *testing.T) {
 	got := candidates(Find(fsys, "."))
 	want := []string{
 		"skillmd:a",
+		"skillmd:a/references/inner",
 		"skillmd:b/c/d/e/deep",
 		"xgs:b/c/tools/tool.xgs.js",
 		"skillmd:lower",
@@ -236,9 +237,9 @@ func TestLoadSetsLocation(t *testing.T) {
 		c         Candidate
 		dir, file string
 	}{
-		{Candidate{model.FormatXGS, "t/one.xgs.js"}, "t", "t/one.xgs.js"},
-		{Candidate{model.FormatSkillMD, "s"}, "s", "s/SKILL.md"},
-		{Candidate{model.FormatOSLoop, "skills/p"}, "skills/p", "skills/p/manifest.json"},
+		{Candidate{Format: model.FormatXGS, Path: "t/one.xgs.js"}, "t", "t/one.xgs.js"},
+		{Candidate{Format: model.FormatSkillMD, Path: "s"}, "s", "s/SKILL.md"},
+		{Candidate{Format: model.FormatOSLoop, Path: "skills/p"}, "skills/p", "skills/p/manifest.json"},
 	}
 	for _, tc := range cases {
 		s := Load(tc.c, base, model.Options{})
@@ -266,7 +267,7 @@ func (p panicFS) Open(name string) (fs.File, error) {
 func TestLoadRecoversFromReaderCrash(t *testing.T) {
 	crashed := 0
 	for _, f := range model.Formats {
-		s := Load(Candidate{f, "boom"}, model.Location{FS: panicFS{}}, model.Options{})
+		s := Load(Candidate{Format: f, Path: "boom"}, model.Location{FS: panicFS{}}, model.Options{})
 		if s == nil || s.Location.FS == nil {
 			t.Fatalf("%s: no skill or no location after a crash", f)
 		}
@@ -336,5 +337,21 @@ func TestFindingsOnlyKeepsEveryFinding(t *testing.T) {
 		if s.Name == "" {
 			t.Errorf("%s: name dropped", s.Location.File)
 		}
+	}
+}
+
+// TestFindReportsTheRealPathNotTheAlias: a skills folder reached both
+// directly and through an agent's alias (.agents/skills -> ../skills) is
+// reported at its real location, with no loop finding.
+func TestFindReportsTheRealPathNotTheAlias(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"skills/alpha/SKILL.md": skillMD, ".agents/README.md": "x"})
+	symlink(t, filepath.Join("..", "skills"), filepath.Join(root, ".agents", "skills"))
+	f := Find(os.DirFS(root), ".")
+	if got := candidates(f); !slices.Equal(got, []string{"skillmd:skills/alpha"}) {
+		t.Errorf("candidates = %v, want the real path skills/alpha", got)
+	}
+	if len(f.Problems) != 0 {
+		t.Errorf("an alias is no loop: %v", f.Problems)
 	}
 }

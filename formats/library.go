@@ -12,23 +12,34 @@ import (
 // each finding to the skill it concerns.
 func CheckLibrary(lib *model.Library) {
 	byName := map[string][]*model.Skill{}
+	type scopedName struct{ scope, name string }
+	clashes := map[scopedName][]*model.Skill{}
+	var clashOrder []scopedName
 	byNS := map[string][]*model.Skill{}
 	for _, s := range lib.Skills {
 		if s.Name != "" {
 			byName[s.Name] = append(byName[s.Name], s)
+			if declaresName(s) {
+				k := scopedName{nameScope(s), s.Name}
+				if clashes[k] == nil {
+					clashOrder = append(clashOrder, k)
+				}
+				clashes[k] = append(clashes[k], s)
+			}
 		}
 		if s.Format == model.FormatXGS && s.Namespace != "" {
 			byNS[s.Namespace] = append(byNS[s.Namespace], s)
 		}
 	}
-	for name, ss := range byName {
+	for _, k := range clashOrder {
+		ss := clashes[k]
 		if len(ss) < 2 {
 			continue
 		}
 		for i, s := range ss {
 			other := ss[(i+1)%len(ss)]
 			s.Diagnostics = append(s.Diagnostics, libraryAt("library/duplicate-name", s, "name", "",
-				fmt.Sprintf("skill name %q is also used by %s", name, other.Location.Path(other.Location.File)),
+				fmt.Sprintf("skill name %q is also used by %s, which agents list beside it", k.name, relativeTo(s, other)),
 				"Rename one of the skills so every name is unique."))
 		}
 	}

@@ -71,6 +71,17 @@ var findRules = model.RuleSet{
 			Pass: "skills/shared -> ../shared-skills",
 		},
 	},
+	// See nestedSkills.
+	{ID: "library/nested-skill", Severity: model.SeverityInfo,
+		Doc:   "A SKILL.md sits inside another skill's folder (a per-platform sub-skill, or skills below a SKILL.md at a repository's root). It is linted as a skill of its own and this finding says so, so no SKILL.md under a searched tree is skipped in silence. Agents that list only <skills folder>/<name>/SKILL.md (Claude Code, GitHub Copilot, Gemini CLI, Cursor; their skills docs, checked 2026-11-23) reach it only through the outer skill's instructions.",
+		Title: "A skill inside another skill's folder",
+		Why:   "Advice: agents load the outer skill normally and the nested one only when the outer one points to it, which is often the intent; nothing breaks.",
+		Spec:  "Agent Skills specification, Directory structure: a skill is a folder with a SKILL.md; the agents' docs list skills one folder below their skills folder.",
+		Example: model.RuleExample{
+			Fail: "zoom/SKILL.md + zoom/android/SKILL.md",
+			Pass: "zoom/SKILL.md + zoom-android/SKILL.md",
+		},
+	},
 }
 
 // crashRule reports a reader that panicked (see Load).

@@ -17,7 +17,7 @@ func xgsSkill(name, ns string, requires ...string) *model.Skill {
 }
 
 func mdSkill(name string, loadSkills ...string) *model.Skill {
-	s := &model.Skill{Format: model.FormatSkillMD, Name: name, Location: model.Location{Dir: name, File: name + "/SKILL.md"}}
+	s := &model.Skill{Format: model.FormatSkillMD, Name: name, NameLine: 2, Location: model.Location{Dir: name, File: name + "/SKILL.md"}}
 	if len(loadSkills) > 0 {
 		q := model.Question{Text: "?"}
 		for _, target := range loadSkills {
@@ -26,6 +26,28 @@ func mdSkill(name string, loadSkills ...string) *model.Skill {
 		s.Quizzes = []model.QuizBlock{{Questions: []model.Question{q}}}
 	}
 	return s
+}
+
+// pluginFS holds two Claude Code plugins, p and q.
+var pluginFS = fstest.MapFS{"plugins/p/.claude-plugin/plugin.json": file(`{"name":"p"}`), "plugins/q/.claude-plugin/plugin.json": file(`{"name":"q"}`)}
+
+// mdAt is a SKILL.md skill in folder dir whose name: sits on line 2.
+func mdAt(dir, name string, fsys fstest.MapFS) *model.Skill {
+	loc := model.Location{Source: "lib", Dir: dir, File: dir + "/SKILL.md"}
+	if fsys != nil {
+		loc.FS = fsys
+	}
+	return &model.Skill{Format: model.FormatSkillMD, Name: name, NameLine: 2, Location: loc}
+}
+
+// TestDuplicateNameAtTheNameLine: the finding points at name: and names
+// the other skill by a path relative to this one.
+func TestDuplicateNameAtTheNameLine(t *testing.T) {
+	a, b := mdAt("skills/a", "x", nil), mdAt("skills/b", "x", nil)
+	CheckLibrary(&model.Library{Skills: []*model.Skill{a, b}})
+	if len(a.Diagnostics) != 1 || a.Diagnostics[0].Line != 2 || !strings.Contains(a.Diagnostics[0].Message, "../b/SKILL.md") {
+		t.Errorf("finding %+v", a.Diagnostics)
+	}
 }
 
 // ruleCase is a library that should (fail) or should not (pass) make a
@@ -51,6 +73,16 @@ func checked(skills ...*model.Skill) func(t *testing.T) []model.Diagnostic {
 
 var libraryCases = []ruleCase{
 	{"library/duplicate-name", true, "two skills named alpha", checked(mdSkill("alpha"), xgsSkill("alpha", "a"))},
+	{"library/duplicate-name", true, "two folders of one skills folder", checked(mdAt("skills/a", "x", nil), mdAt("skills/b", "x", nil))},
+	{"library/duplicate-name", false, "one skill in several agents' folders", checked(mdAt(".claude/skills/x", "x", nil), mdAt(".agents/skills/x", "x", nil), mdAt(".codex/skills/x", "x", nil))},
+	{"library/duplicate-name", false, "the same skill in two plugins and standalone", checked(
+		mdAt("plugins/p/skills/x", "x", pluginFS), mdAt("plugins/q/skills/x", "x", pluginFS), mdAt("skills/x", "x", pluginFS))},
+	{"library/duplicate-name", false, "a preview channel", checked(mdAt("skills/.curated/x", "x", nil), mdAt("skills/.experimental/x", "x", nil))},
+	{"library/duplicate-name", false, "an overlay fragment without frontmatter", checked(mdAt("skills/a", "x", nil), func() *model.Skill {
+		s := mdAt("skills/b", "x", nil)
+		s.NameLine = 0
+		return s
+	}())},
 	{"library/duplicate-name", false, "distinct names", checked(mdSkill("alpha"), xgsSkill("beta", "b"))},
 	{"library/duplicate-namespace", true, "two xgs skills in namespace ns", checked(xgsSkill("a", "ns"), xgsSkill("b", "ns"))},
 	{"library/duplicate-namespace", false, "namespaces differ", checked(xgsSkill("a", "one"), xgsSkill("b", "two"))},
@@ -81,10 +113,26 @@ var libraryCases = []ruleCase{
 		symlink(t, filepath.Join(outside, "s"), filepath.Join(root, "s"))
 		return Find(os.DirFS(root), ".").Problems
 	}},
+	{"library/nested-skill", true, "a sub-skill in a skill's folder, and skills below a root SKILL.md", func(t *testing.T) []model.Diagnostic {
+		fsys := fstest.MapFS{"SKILL.md": file(skillMD), "skills/a/SKILL.md": file(skillMD), "skills/a/web/SKILL.md": file(skillMD)}
+		var all []model.Diagnostic
+		for _, c := range Find(fsys, ".").Candidates {
+			all = append(all, Load(c, model.Location{FS: fsys}, model.Options{}).Diagnostics...)
+		}
+		return all
+	}},
+	{"library/nested-skill", false, "skills side by side", func(t *testing.T) []model.Diagnostic {
+		fsys := fstest.MapFS{"skills/a/SKILL.md": file(skillMD), "skills/a-web/SKILL.md": file(skillMD)}
+		var all []model.Diagnostic
+		for _, c := range Find(fsys, ".").Candidates {
+			all = append(all, Load(c, model.Location{FS: fsys}, model.Options{}).Diagnostics...)
+		}
+		return all
+	}},
 	{"library/reader-crash", true, "a reader panics", func(t *testing.T) []model.Diagnostic {
 		var all []model.Diagnostic
 		for _, f := range model.Formats {
-			all = append(all, Load(Candidate{f, "boom"}, model.Location{FS: panicFS{}}, model.Options{}).Diagnostics...)
+			all = append(all, Load(Candidate{Format: f, Path: "boom"}, model.Location{FS: panicFS{}}, model.Options{}).Diagnostics...)
 		}
 		return all
 	}},
@@ -105,7 +153,7 @@ func TestLibraryRules(t *testing.T) {
 		cases = append(cases, ruletest.Case{Rule: tc.rule, Name: tc.name, Fail: tc.fail, Findings: tc.run})
 	}
 	rules := append(append(append(model.RuleSet{}, libraryRules...), findRules...), crashRule...)
-	ruletest.Run(t, rules, cases, ruletest.Options{Unpositioned: []string{"library/unreadable", "library/symlink-loop", "library/reader-crash"}})
+	ruletest.Run(t, rules, cases, ruletest.Options{Unpositioned: []string{"library/nested-skill", "library/unreadable", "library/symlink-loop", "library/reader-crash"}})
 }
 
 func TestDuplicateNameNamesTheOther(t *testing.T) {
@@ -113,6 +161,20 @@ func TestDuplicateNameNamesTheOther(t *testing.T) {
 	CheckLibrary(&model.Library{Skills: []*model.Skill{a, b}})
 	if !strings.Contains(a.Diagnostics[0].Message, "alpha.xgs.js") || !strings.Contains(b.Diagnostics[0].Message, "alpha/SKILL.md") {
 		t.Errorf("messages do not name the other skill: %q / %q", a.Diagnostics[0].Message, b.Diagnostics[0].Message)
+	}
+}
+
+// TestNestedSkillsAllFound: a SKILL.md at the root hides nothing below it;
+// every nested one is a candidate and names the folder it sits in.
+func TestNestedSkillsAllFound(t *testing.T) {
+	fsys := fstest.MapFS{"SKILL.md": file(skillMD), "skills/a/SKILL.md": file(skillMD), "skills/a/web/SKILL.md": file(skillMD), "skills/b/SKILL.md": file(skillMD)}
+	var got []string
+	for _, c := range Find(fsys, ".").Candidates {
+		got = append(got, c.Path+"<"+c.Within)
+	}
+	want := []string{".<", "skills/a<.", "skills/a/web<skills/a", "skills/b<."}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("candidates %v, want %v", got, want)
 	}
 }
 

@@ -24,6 +24,9 @@ func fieldPos(s *model.Skill, key, value string) (line, col int) {
 			return doc.Frontmatter.Line + n.Line - 1, n.Column
 		}
 	}
+	if key == "name" && s.NameLine > 0 {
+		return s.NameLine, 1 // the reader kept the line, not its document
+	}
 	return 1, 1
 }
 

@@ -37,6 +37,10 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 		}
 		l.File = file
 		s.Location = l
+		if c.Within != "" {
+			s.Diagnostics = append(s.Diagnostics, nestedFinding(c, file))
+		}
+		charColumns(loc.FS, s.Diagnostics)
 		if opts.FindingsOnly {
 			dropViews(s)
 		}

@@ -52,9 +52,9 @@ var RemoteRules = model.RuleSet{
 			Pass: "skill.tar.gz containing only regular files",
 		},
 	},
-	{ID: "remote/missing-file", Severity: model.SeverityWarning, Doc: "A registry lists a skill whose source file is not published next to it.",
+	{ID: "remote/missing-file", Severity: model.SeverityError, Doc: "A registry lists a skill whose source file is not published next to it.",
 		Title: "A registry lists a skill whose file is not published",
-		Why:   "The registry still loads, but that skill cannot be installed from it.",
+		Why:   "Breaks at install time: the registry lists the skill, but its file is not there to fetch, so installing it fails (the rest of the registry still loads).",
 		Spec:  "xgs, Build pipeline: registry.json is emitted beside Resources/skills/<name>.xgs.js.",
 		Example: model.RuleExample{
 			Fail: "registry.json lists hotel-rates; hotel-rates.xgs.js → 404",

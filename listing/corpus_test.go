@@ -36,6 +36,9 @@ func corpusLibraries(tb testing.TB) map[string][]*model.Skill {
 		if strings.Contains(d, "_history/") || strings.Contains(d, "_extracted/") || s.Description == "" {
 			continue
 		}
+		if nestedSkill(s) {
+			continue // inside another skill's folder: agents do not list it on its own
+		}
 		repo, rest, _ := strings.Cut(d, "/")
 		if f := AgentFolder(rest); f != "" {
 			repo += "/" + f
@@ -166,4 +169,16 @@ func TestCorpusLintOverlap(t *testing.T) {
 		}
 	}
 	t.Logf("%d overlap findings over %d skills", n, len(lib.Skills))
+}
+
+// nestedSkill: Find linted it inside another skill's folder
+// (library/nested-skill); agents that list <skills>/<name>/SKILL.md do not
+// list it beside its siblings.
+func nestedSkill(s *model.Skill) bool {
+	for _, d := range s.Diagnostics {
+		if d.Rule == "library/nested-skill" {
+			return true
+		}
+	}
+	return false
 }

@@ -71,26 +71,27 @@ func TestDiagnosticsFixAndDisable(t *testing.T) {
 	}
 }
 
-// A library rule across files: two skills share a name; renaming one in
-// its buffer clears the finding on the other, which is open too.
+// A library rule across files: two skills listed side by side share a
+// name; renaming one in its buffer clears the finding on the other, which
+// is open too.
 func TestLibraryRulesAcrossOpenFiles(t *testing.T) {
 	root := t.TempDir()
 	a := "---\nname: notes\ndescription: Takes notes for the library test of the server.\n---\n\n# A\n"
 	b := "---\nname: notes\ndescription: Also takes notes for the library test of the server.\n---\n\n# B\n"
-	writeFiles(t, root, map[string]string{"a/notes/SKILL.md": a, "b/notes/SKILL.md": b})
+	writeFiles(t, root, map[string]string{"skills/notes/SKILL.md": a, "skills/notes-b/SKILL.md": b})
 	c := newClient(t, root)
-	c.open("a/notes/SKILL.md", a)
-	ds := c.waitFor("a/notes/SKILL.md", hasCode("library/duplicate-name"))
+	c.open("skills/notes/SKILL.md", a)
+	ds := c.waitFor("skills/notes/SKILL.md", hasCode("library/duplicate-name"))
 	for _, d := range ds {
 		if d.Code == "library/duplicate-name" {
-			if len(d.RelatedInformation) != 1 || !strings.HasSuffix(string(d.RelatedInformation[0].Location.URI), "/b/notes/SKILL.md") {
+			if len(d.RelatedInformation) != 1 || !strings.HasSuffix(string(d.RelatedInformation[0].Location.URI), "/skills/notes-b/SKILL.md") {
 				t.Errorf("relatedInformation %+v", d.RelatedInformation)
 			}
 		}
 	}
-	c.open("b/notes/SKILL.md", b)
-	c.change("b/notes/SKILL.md", strings.Replace(b, "name: notes", "name: notes-two", 1))
-	c.waitFor("a/notes/SKILL.md", not(hasCode("library/duplicate-name")))
+	c.open("skills/notes-b/SKILL.md", b)
+	c.change("skills/notes-b/SKILL.md", strings.Replace(b, "name: notes", "name: notes-two", 1))
+	c.waitFor("skills/notes/SKILL.md", not(hasCode("library/duplicate-name")))
 }
 
 func TestHoverCompletionSymbols(t *testing.T) {

@@ -8,6 +8,11 @@ import (
 	"strings"
 )
 
+// SeverityPolicy is how every rule's default severity is chosen; each
+// rule's Why says which case it is.
+const SeverityPolicy = "error: an agent or the format's own reference tooling rejects it, or it breaks at run time; " +
+	"warning: it breaks the spec but agents still load it; info: advice."
+
 // Severity orders findings: Info < Warning < Error. Off disables a rule.
 type Severity int
 
@@ -55,8 +60,16 @@ func (s *Severity) UnmarshalText(b []byte) error {
 	return err
 }
 
-// Diagnostic is one finding. Positions are 1-based; Column counts bytes
-// from the start of the line plus one (as gc, eslint and SARIF do).
+// ColumnKind is what Diagnostic.Column counts, in SARIF's words: UTF-16
+// code units, SARIF's default and what editors (LSP) and code hosts count;
+// for every character outside the astral planes (emoji) that is one per
+// character.
+const ColumnKind = "utf16CodeUnits"
+
+// Diagnostic is one finding. Positions are 1-based; Column counts UTF-16
+// code units (ColumnKind) from the start of the line, plus one. Readers
+// report byte columns; formats.Load converts them, so every finding that
+// leaves the load pipeline counts characters, not bytes.
 type Diagnostic struct {
 	Rule     string   `json:"rule"`
 	Severity Severity `json:"severity"`

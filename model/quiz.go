@@ -8,7 +8,9 @@ type QuizBlock struct {
 	// Gate true means a failed block blocks what follows it and the body.
 	Gate bool `json:"gate"`
 	// PassingScore is the percentage (0–100) needed to pass; default 100.
-	PassingScore int        `json:"passingScore"`
+	// It keeps the fraction written (66.6), never rounded: a gate compares
+	// the score against exactly what the author wrote.
+	PassingScore float64    `json:"passingScore"`
 	Questions    []Question `json:"questions"`
 	Line         int        `json:"-"`
 	Column       int        `json:"-"`

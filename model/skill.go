@@ -48,6 +48,11 @@ type Skill struct {
 	Homepage    string   `json:"homepage,omitempty"`
 	Keywords    []string `json:"keywords,omitempty"` // xgs @keyword, skillli tags, OS Loop tags
 	Requires    []string `json:"requires,omitempty"` // xgs @require: other skill names loaded first
+	// NameLine is the 1-based line of Location.File that declares Name (a
+	// SKILL.md name: key); 0 when the reader does not record it, or when
+	// a SKILL.md declares no name (an overlay fragment without
+	// frontmatter), so library findings about the name can point at it.
+	NameLine int `json:"-"`
 
 	Location Location `json:"location"`
 	// Files lists the skill's files, slash paths relative to Location.Dir.

@@ -42,7 +42,7 @@ func TestQuizFormsRunAlike(t *testing.T) {
 			t.Fatalf("%s form: read %d blocks; diagnostics %v", name, len(s.Quizzes), s.Diagnostics)
 		}
 		if s.Quizzes[0].PassingScore != 100 {
-			t.Errorf("%s form: passing score %d, want the default 100", name, s.Quizzes[0].PassingScore)
+			t.Errorf("%s form: passing score %g, want the default 100", name, s.Quizzes[0].PassingScore)
 		}
 		r, err := New(s, nil)
 		if err != nil {

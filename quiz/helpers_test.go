@@ -38,7 +38,7 @@ func q(text string, n int, correct ...int) model.Question {
 	return qu
 }
 
-func block(title string, gate bool, passing int, qs ...model.Question) model.QuizBlock {
+func block(title string, gate bool, passing float64, qs ...model.Question) model.QuizBlock {
 	return model.QuizBlock{Title: title, Gate: gate, PassingScore: passing, Questions: qs}
 }
 

@@ -269,12 +269,16 @@ func (r *Run) refresh() {
 	r.t.BodyUnlocked = open
 }
 
-// Score is the percentage of correct answers (rounded to two decimals)
-// and whether it reaches passing, compared exactly in integers.
-func Score(correct, total, passing int) (float64, bool) {
+// Score is the percentage of correct answers (rounded to two decimals
+// for display) and whether it reaches passing, compared on the exact
+// fraction: correct×100 ≥ passing×total, with passing as written (66.6
+// stays 66.6, so 2 of 3 = 66.67% passes it and 67 does not). The
+// tolerance only absorbs the binary rounding of a decimal like 66.6; it
+// is far below the gap between any two scores a quiz can produce.
+func Score(correct, total int, passing float64) (float64, bool) {
 	if total == 0 {
 		return 100, true
 	}
 	pct := math.Round(float64(correct)*10000/float64(total)) / 100
-	return pct, correct*100 >= passing*total
+	return pct, float64(correct)*100 >= passing*float64(total)-1e-9
 }

@@ -73,7 +73,7 @@ func (p *printer) block(b BlockRecord) {
 	if title == "" {
 		title = "(untitled)"
 	}
-	p.f("Block %d: %s  [%s, pass at %d%%, %s]\n", b.Index+1, cleanLine(title), kind, b.PassingScore, plural(b.Questions, "question"))
+	p.f("Block %d: %s  [%s, pass at %g%%, %s]\n", b.Index+1, cleanLine(title), kind, b.PassingScore, plural(b.Questions, "question"))
 	if b.Description != "" {
 		p.f("  %s\n", cleanLine(b.Description))
 	}

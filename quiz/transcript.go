@@ -31,7 +31,7 @@ type BlockRecord struct {
 	Title        string          `json:"title,omitempty"`
 	Description  string          `json:"description,omitempty"`
 	Gate         bool            `json:"gate"`
-	PassingScore int             `json:"passingScore"`
+	PassingScore float64         `json:"passingScore"`
 	Questions    int             `json:"questions"`
 	Attempts     []AttemptRecord `json:"attempts"`
 	// State is one of the Gate… constants.

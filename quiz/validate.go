@@ -55,7 +55,7 @@ func Validate(s *model.Skill) error {
 	var ps []Problem
 	for bi, b := range s.Quizzes {
 		if b.PassingScore < 0 || b.PassingScore > 100 {
-			ps = append(ps, Problem{bi, -1, b.Line, b.Column, fmt.Sprintf("passing-score %d is outside 0–100", b.PassingScore)})
+			ps = append(ps, Problem{bi, -1, b.Line, b.Column, fmt.Sprintf("passing-score %g is outside 0–100", b.PassingScore)})
 		}
 		if len(b.Questions) == 0 {
 			ps = append(ps, Problem{bi, -1, b.Line, b.Column, "the block has no questions"})

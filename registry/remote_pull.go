@@ -50,6 +50,9 @@ func FindSkill(ctx context.Context, o Opened, name string, opts model.Options) (
 	lib := o.Load(ctx, opts, nil)
 	s := findSkill(lib.Skills, name)
 	if s == nil {
+		if d, ok := withheldNamed(lib, name); ok {
+			return nil, fmt.Errorf("%s lists %q but withheld it: %s (%s)", sanitize.Line(o.Base.Source), sanitize.Line(name), sanitize.Line(d.Message), sanitize.Line(d.Hint))
+		}
 		return nil, fmt.Errorf("no skill named %q in %s (it has: %s)", sanitize.Line(name), sanitize.Line(o.Base.Source), skillNames(lib.Skills))
 	}
 	return s, nil

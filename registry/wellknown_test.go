@@ -193,3 +193,22 @@ func TestDiscoveryFutureVersionRefused(t *testing.T) {
 		t.Errorf("message = %s", msg)
 	}
 }
+
+// TestPullWithheldSaysWhy: pulling a skill the index lists but that failed
+// its digest names the reason, not "no skill named".
+func TestPullWithheldSaysWhy(t *testing.T) {
+	s := wellKnownHost(t)
+	op := mustOpen(t, s.URL, testOpts(t, nil, nil))
+	_, err := Pull(context.Background(), op, "tampered", t.TempDir(), modelOptions())
+	if err == nil || !strings.Contains(err.Error(), `withheld it: skill tampered:`) || !strings.Contains(err.Error(), "digest") {
+		t.Errorf("err = %v", err)
+	}
+	lib := op.Load(context.Background(), modelOptions(), nil)
+	found := false
+	for _, d := range Withheld(lib) {
+		found = found || strings.HasPrefix(d.Message, "skill tampered:")
+	}
+	if !found {
+		t.Errorf("Withheld does not name the tampered skill: %v", Withheld(lib))
+	}
+}

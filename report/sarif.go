@@ -25,8 +25,10 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool sarifTool `json:"tool"`
+	// ColumnKind says what a column counts: model.ColumnKind.
+	ColumnKind string        `json:"columnKind"`
+	Results    []sarifResult `json:"results"`
 }
 
 type sarifTool struct {
@@ -132,7 +134,7 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 		all = append(all, d.skillFindings(s)...)
 	}
 	sortFindings(all)
-	run := sarifRun{Tool: sarifTool{driver}, Results: []sarifResult{}}
+	run := sarifRun{Tool: sarifTool{driver}, ColumnKind: model.ColumnKind, Results: []sarifResult{}}
 	for _, f := range all {
 		text := sanitize.String(f.Message)
 		if f.Hint != "" {

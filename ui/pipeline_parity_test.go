@@ -27,7 +27,7 @@ func parityTree(t *testing.T) string {
 		"repo/skills/alpha/manifest.json": `{"name": "alpha", "version": "1.0.0", "description": "A", "author": "x", "schemaVersion": "2.0"}`,
 		"repo/skills/alpha/module.ts":     "export async function execute() { return {}; }\n",
 		"one/twin/SKILL.md":               "---\nname: twin\ndescription: The first twin. Use it when testing.\n---\n\n# Twin\n",
-		"two/twin/SKILL.md":               "---\nname: twin\ndescription: The second twin. Use it when testing.\n---\n\n# Twin\n",
+		"one/twin-two/SKILL.md":           "---\nname: twin\ndescription: The second twin. Use it when testing.\n---\n\n# Twin\n",
 		// The listing stage: look-alike descriptions and an eval file.
 		"one/pdf-merge/SKILL.md":         "---\nname: pdf-merge\ndescription: Merge and combine PDF files into one document. Use when the user wants to merge PDFs.\n---\n\n# Merge\n",
 		"one/pdf-combine/SKILL.md":       "---\nname: pdf-combine\ndescription: Combine and merge several PDF files into a single document. Use when asked to combine PDFs.\n---\n\n# Combine\n",

@@ -126,7 +126,7 @@ func (t *quizTab) viewIntro() string {
 			gated++
 		}
 		fmt.Fprintf(&b, " %d. %s  %s\n", i+1, st.Bold.Render(sanitize.Line(blockTitle(rec))), t.gateLabel(rec))
-		meta := fmt.Sprintf("%s · pass at %d%%", plural(len(q.Questions), "question", "questions"), q.PassingScore)
+		meta := fmt.Sprintf("%s · pass at %g%%", plural(len(q.Questions), "question", "questions"), q.PassingScore)
 		b.WriteString("    " + st.Dim.Render(meta) + "\n")
 		if q.Description != "" {
 			b.WriteString(t.para(q.Description, "    ") + "\n")
@@ -253,7 +253,7 @@ func (t *quizTab) viewBlockEnd() string {
 		verdict = st.OK.Bold(true).Render("PASSED")
 	}
 	fmt.Fprintf(&b, " %s  %s\n", verdict, st.Bold.Render(fmt.Sprintf("%d/%d · %s%%", att.Correct, att.Total, formatPercent(att.Score))))
-	b.WriteString(" " + st.Dim.Render(fmt.Sprintf("needs %d%% · attempt %d", rec.PassingScore, att.Number)) + "\n\n")
+	b.WriteString(" " + st.Dim.Render(fmt.Sprintf("needs %g%% · attempt %d", rec.PassingScore, att.Number)) + "\n\n")
 	for _, a := range att.Answers {
 		mark := st.OK.Render(glyphOK)
 		if !a.Correct {

@@ -128,8 +128,8 @@ func (l *loader) checkModule() {
 	}
 	for _, e := range mod.Exports {
 		if slices.Contains(hookNames, e.Name) && !slices.Contains(m.LifecycleHooks, e.Name) {
-			l.modAt(e.Off, "osloop/lifecycle-hook", fmt.Sprintf("module.ts exports %s but lifecycleHooks does not declare it", e.Name),
-				fmt.Sprintf("Add %q to lifecycleHooks so the runtime calls it.", e.Name))
+			l.modAt(e.Off, "osloop/hook-undeclared", fmt.Sprintf("module.ts exports the optional hook %s and lifecycleHooks does not list it", e.Name),
+				fmt.Sprintf("Optionally list %q in lifecycleHooks so readers of the manifest see it.", e.Name))
 		}
 	}
 	for i, t := range objects(r.Get("tools")) {

@@ -76,7 +76,7 @@ func TestCorpus(t *testing.T) {
 			}
 		}
 	}
-	want := []string{"startup-product-studio osloop/index-mismatch"}
+	want := []string{"startup-product-studio osloop/index-mirror-missing"}
 	if !slices.Equal(got, want) {
 		t.Errorf("index findings = %v, want %v", got, want)
 	}

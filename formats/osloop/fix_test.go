@@ -126,7 +126,7 @@ func TestFixMissingSystemTools(t *testing.T) {
 	idx = strings.Replace(idx, `"bridgeRequirement": "never"`, `"bridgeRequirement": "required"`, 1)
 	idx = strings.Replace(idx, `"supportedPlatforms": []`, `"supportedPlatforms": ["linux"]`, 1)
 	m["skills/index.json"] = &fstest.MapFile{Data: []byte(idx)}
-	golden.RequireEqual(t, fixOnce(t, m, "osloop/index-mismatch"))
+	golden.RequireEqual(t, fixOnce(t, m, "osloop/index-mirror-missing"))
 }
 
 func TestFixDescription(t *testing.T) {

@@ -281,17 +281,17 @@ func (c *indexChecker) checkMirrored(s *model.Skill, e IndexEntry, pkg *Package)
 	for _, field := range []string{"supportedPlatforms", "bridgeRequirement"} {
 		if e.Node.Get(field) == nil {
 			if mv, ok := manifestValue(pkg, field); ok {
-				c.missingField(s, e, pkg, field, mv, fmt.Sprintf("index entry %q lacks %s (the spec asks for it in both index.json and manifest.json)", e.Name, field))
+				c.missingField(s, e, pkg, field, mv, fmt.Sprintf("index entry %q lacks %s, which manifest.json sets (optional in the index; the spec's best practices ask for it in both files)", e.Name, field), model.SeverityInfo)
 			}
 		}
 	}
 	if slices.Contains(m.CompatibilityRequirements, "system_tools") && e.Node.Get("compatibilityRequirements") == nil {
 		mv, _ := manifestValue(pkg, "compatibilityRequirements")
-		c.missingField(s, e, pkg, "compatibilityRequirements", mv, fmt.Sprintf("index entry %q lacks compatibilityRequirements with \"system_tools\" (required in both files for bridge commands)", e.Name))
+		c.missingField(s, e, pkg, "compatibilityRequirements", mv, fmt.Sprintf("index entry %q lacks compatibilityRequirements with \"system_tools\" (required in both files for bridge commands)", e.Name), model.SeverityWarning)
 	}
 	if ws := strOf(e.Node.Get("workspaceSupport")); (ws == "optional" || ws == "required") && e.Node.Get("workspaceSchemaVersion") == nil {
 		if mv, ok := manifestValue(pkg, "workspaceSchemaVersion"); ok && mv.Kind == KindString {
-			c.missingField(s, e, pkg, "workspaceSchemaVersion", mv, fmt.Sprintf("index entry %q has workspaceSupport %q but no workspaceSchemaVersion", e.Name, ws))
+			c.missingField(s, e, pkg, "workspaceSchemaVersion", mv, fmt.Sprintf("index entry %q has workspaceSupport %q but no workspaceSchemaVersion", e.Name, ws), model.SeverityInfo)
 		}
 	}
 	// Description: the index may shorten the manifest's, not replace it.
@@ -304,9 +304,17 @@ func (c *indexChecker) checkMirrored(s *model.Skill, e IndexEntry, pkg *Package)
 	}
 }
 
-func (c *indexChecker) missingField(s *model.Skill, e IndexEntry, pkg *Package, field string, mv *Node, msg string) {
-	c.at(s, e.Node.Start, "osloop/index-mismatch", msg, fmt.Sprintf("Add \"%s\" to the entry, as in manifest.json.", field),
-		c.insertMemberFix(e.Node, field, pkg.ManifestDoc, mv))
+// missingField reports a field the manifest sets and the index entry
+// leaves out. The spec's index table marks every mirrored field optional
+// and its own step-5 template omits them, so leaving one out is advice
+// (info); only system_tools, which the spec says bridge skills "must"
+// list in both files, is a warning.
+func (c *indexChecker) missingField(s *model.Skill, e IndexEntry, pkg *Package, field string, mv *Node, msg string, sev model.Severity) {
+	line, col := c.idx.Doc.Pos(e.Node.Start)
+	d := newDiag("osloop/index-mirror-missing", c.path, line, col, msg, fmt.Sprintf("Add \"%s\" to the entry, as in manifest.json.", field))
+	d.Fix = c.insertMemberFix(e.Node, field, pkg.ManifestDoc, mv)
+	d.Severity = sev
+	c.report(s, d)
 }
 
 // isShortening: the index text is the manifest's, or a prefix of it

@@ -74,6 +74,22 @@ func rmFile(name string) func(*testing.T, fstest.MapFS) {
 
 func none(*testing.T, fstest.MapFS) {}
 
+// stepFive writes the index entry exactly as the spec's step-5 template
+// does: the six required fields and nothing the table marks optional.
+func stepFive(_ *testing.T, m fstest.MapFS) {
+	m["skills/index.json"] = &fstest.MapFile{Data: []byte(`[
+  {
+    "name": "word-count",
+    "description": "Counts words, lines and characters in a text",
+    "version": "1.2.0",
+    "author": "skillstudio tests",
+    "folderPath": "skills/word-count",
+    "tags": ["text", "statistics"]
+  }
+]
+`)}
+}
+
 // Fake credentials are assembled at run time so the repository itself
 // never holds a string a secret scanner would flag.
 var (
@@ -187,7 +203,9 @@ var ruleCases = []ruleCase{
 	{"host.run in a flow skill", "osloop/host-run", false, both(modReplace("return { count,", "await host.run.checkpoint();\n  return { count,"), man("executionMode", `"flow"`)), ""},
 	{"host.workspace without workspace support", "osloop/workspace-use", true, modReplace("return { count,", "await host.workspace.setState({ count });\n  return { count,"), ""},
 	{"host.workspace with workspace support", "osloop/workspace-use", false, both(modReplace("return { count,", "await host.workspace.setState({ count });\n  return { count,"), man("workspaceSupport", `"optional"`, "workspaceSchemaVersion", `"1.0.0"`)), ""},
-	{"exported hook not declared", "osloop/lifecycle-hook", true, man("lifecycleHooks", "[]"), ""},
+	{"exported hook not declared", "osloop/hook-undeclared", true, man("lifecycleHooks", "[]"), ""},
+	{"exported hook declared", "osloop/hook-undeclared", false, none, ""},
+	{"exported hook not declared: no warning", "osloop/lifecycle-hook", false, man("lifecycleHooks", "[]"), ""},
 	{"declared hook not exported", "osloop/lifecycle-hook", true, man("lifecycleHooks", `["onInstall", "onUpgrade"]`), ""},
 	{"not a hook name", "osloop/lifecycle-hook", true, man("lifecycleHooks", `["onInstall", "onBoot"]`), ""},
 	{"hook declared as an object", "osloop/lifecycle-hook", false, man("lifecycleHooks", `[{"name": "onInstall"}]`), ""},
@@ -223,7 +241,10 @@ var ruleCases = []ruleCase{
 	{"skill not in the index", "osloop/index-missing", true, func(_ *testing.T, m fstest.MapFS) { m["skills/index.json"] = &fstest.MapFile{Data: []byte("[]\n")} }, ""},
 	{"skill in the index", "osloop/index-missing", false, none, ""},
 	{"index version differs", "osloop/index-mismatch", true, idx("0.version", `"1.0.0"`), ""},
-	{"index lacks bridgeRequirement", "osloop/index-mismatch", true, idx("0.bridgeRequirement", ""), ""},
+	{"index lacks bridgeRequirement", "osloop/index-mirror-missing", true, idx("0.bridgeRequirement", ""), ""},
+	{"index lacks bridgeRequirement: no mismatch", "osloop/index-mismatch", false, idx("0.bridgeRequirement", ""), ""},
+	{"index mirrors what the manifest sets", "osloop/index-mirror-missing", false, none, ""},
+	{"index entry as the spec's step-5 template", "osloop/index-mismatch", false, stepFive, ""},
 	{"platforms in another order", "osloop/index-mismatch", false, both(man("supportedPlatforms", `["linux", "macos"]`), idx("0.supportedPlatforms", `["macos", "linux"]`)), ""},
 	{"index description unrelated", "osloop/index-description", true, idx("0.description", `"Translates text"`), ""},
 	{"index description shortened", "osloop/index-description", false, none, ""},

@@ -110,14 +110,17 @@ func (c *checker) checkLinks() {
 	c.doc.ReferenceTokens = map[string]int{}
 	linked := map[string]bool{}
 	for _, l := range c.doc.Links {
+		if !l.Mention && slashCommand.MatchString(strings.TrimSpace(l.Dest)) {
+			continue // /command or /plugin:skill: agents resolve it by name
+		}
 		t, escapes, ok := parseLinkDest(l.Dest)
 		if !ok {
 			continue
 		}
 		line, col := c.bodyPos(l.Offset)
 		if escapes {
-			c.report("skillmd/link-escapes", line, col, fmt.Sprintf("link %q leaves the skill folder", l.Dest),
-				"Copy what it points at into the skill and link to it with a path inside the folder.")
+			dest, _, _ := strings.Cut(strings.TrimSpace(l.Dest), "#")
+			c.reportEscape(c.skill.Location.File, ".", dest, l.Dest, line, col)
 			continue
 		}
 		if t.file != "" && !c.exists(t.file) {

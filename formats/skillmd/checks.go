@@ -69,7 +69,7 @@ func enumCheck(values ...string) func(c *checker, key, val *yaml.Node) {
 }
 
 func (c *checker) checkName(key, val *yaml.Node) {
-	if !isScalar(val) {
+	if !isText(val) && !isNull(val) {
 		c.typeError(key, val, "a string")
 		return
 	}
@@ -78,7 +78,7 @@ func (c *checker) checkName(key, val *yaml.Node) {
 		c.at(val, "skillmd/name", problem, "Use 1-64 lowercase letters, digits and single hyphens, e.g. "+suggestName(name, c.suggestedName())+".")
 		return
 	}
-	if dir := folderName(c.dir); dir != "" && dir != name {
+	if dir := folderName(c.dir); dir != "" && dir != name && !wellKnown(c.dir) {
 		c.at(val, "skillmd/name-dir", fmt.Sprintf("name %q does not match the folder name %q", name, dir),
 			fmt.Sprintf("Rename the folder to %s, or set name: %s.", name, dir))
 	}
@@ -131,7 +131,7 @@ func suggestName(name, fallback string) string {
 }
 
 func (c *checker) checkDescription(key, val *yaml.Node) {
-	if !isScalar(val) {
+	if !isText(val) && !isNull(val) {
 		c.typeError(key, val, "a string")
 		return
 	}

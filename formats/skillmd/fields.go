@@ -41,7 +41,11 @@ func init() {
 		"allowed-tools": {"the open standard", openStandard, (*checker).checkStringOrList},
 		"metadata":      {"the open standard", openStandard, (*checker).checkMetadata},
 
-		// Layer 2: Claude Code.
+		// Layer 2: Claude Code (code.claude.com/docs/en/skills, frontmatter
+		// reference, checked 2026-11-23).
+		"when_to_use":              {"Claude Code", claudeFields, (*checker).checkString},
+		"disallowed-tools":         {"Claude Code", claudeFields, (*checker).checkStringOrList},
+		"arguments":                {"Claude Code", claudeFields, (*checker).checkStringOrList},
 		"argument-hint":            {"Claude Code", claudeFields, (*checker).checkString},
 		"disable-model-invocation": {"Claude Code", claudeFields, (*checker).checkBool},
 		"user-invocable":           {"Claude Code", claudeFields, (*checker).checkBool},
@@ -49,7 +53,7 @@ func init() {
 		"context":                  {"Claude Code", claudeFields, enumCheck("fork")},
 		"agent":                    {"Claude Code", claudeFields, (*checker).checkString},
 		"model":                    {"Claude Code", claudeFields, (*checker).checkString},
-		"effort":                   {"Claude Code", claudeFields, enumCheck("low", "medium", "high", "max")},
+		"effort":                   {"Claude Code", claudeFields, enumCheck("low", "medium", "high", "xhigh", "max")},
 		"shell":                    {"Claude Code", claudeFields, enumCheck("bash", "powershell")},
 		"paths":                    {"Claude Code", claudeFields, (*checker).checkStringOrList},
 		"hooks":                    {"Claude Code", claudeFields, (*checker).checkHooks},
@@ -111,7 +115,11 @@ func (c *checker) checkFrontmatter() {
 				"Add context: fork, or remove agent.")
 		}
 	}
-	if knows(c.profile, "version") {
+	// metadata is free string→string in the open standard (its own example
+	// is version: "1.0"); only skillli gives some of its keys a meaning, so
+	// they are checked under the skillli profile, or under profile all when
+	// the skill uses skillli fields at the top level.
+	if c.profile == model.ProfileSkillli || (c.profile == model.ProfileAll && c.usesSkillli()) {
 		c.checkMetadataSkillli()
 	}
 	c.fillIdentity()
@@ -148,11 +156,18 @@ func (c *checker) reportUnknown(k *yaml.Node) {
 			"Lint with --profile all (or the profile of the agent that reads it), or remove the field.")
 		return
 	}
-	msg := fmt.Sprintf("unknown frontmatter field %q", name)
-	if guess := closestField(name); guess != "" {
+	msg := fmt.Sprintf("unknown frontmatter field %q: no agent documents it, so agents load the skill and ignore the field", name)
+	guess := closestField(name)
+	if guess != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", guess)
 	}
-	c.at(k, "skillmd/unknown-field", msg, "Check the spelling, or move the field under metadata: where any key is allowed.")
+	d := c.at(k, "skillmd/unknown-field", msg, "Check the spelling, or move the field under metadata: where any key is allowed.")
+	// A near miss of a real field on a name long enough for the match to
+	// mean something is probably a typo that silently loses a setting: a
+	// warning. Anything else is a private field some tool reads: advice.
+	if guess == "" || len(name) < 5 {
+		d.Severity = model.SeverityInfo
+	}
 }
 
 // closestField suggests a known field within two edits of name.
@@ -171,6 +186,7 @@ func (c *checker) fillIdentity() {
 	s, d := c.skill, c.doc
 	if name := strings.TrimSpace(scalarText(d.Field("name"))); name != "" {
 		s.Name = name
+		s.NameLine, _ = c.nodePos(d.Field("name"))
 	}
 	s.Description = strings.TrimSpace(scalarText(d.Field("description")))
 	s.License = scalarText(d.Field("license"))
@@ -205,6 +221,16 @@ func tagList(n *yaml.Node) []string {
 		}
 	}
 	return out
+}
+
+// usesSkillli says whether a skillli-only field sits at the top level.
+func (c *checker) usesSkillli() bool {
+	for _, key := range skillliFields {
+		if c.doc.Field(key) != nil {
+			return true
+		}
+	}
+	return c.doc.Field("quiz") != nil
 }
 
 // checkMetadataSkillli checks skillli fields written inside metadata and

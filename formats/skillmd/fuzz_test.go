@@ -55,7 +55,7 @@ func FuzzParseQuiz(f *testing.F) {
 		blocks, _ := ParseQuiz(mapGet(doc.Content[0], "quiz"))
 		for _, b := range blocks {
 			if b.PassingScore < 0 || b.PassingScore > 100 {
-				t.Fatalf("passing score %d escaped the range check", b.PassingScore)
+				t.Fatalf("passing score %g escaped the range check", b.PassingScore)
 			}
 		}
 	})

@@ -47,6 +47,11 @@ type Link struct {
 type Outline struct {
 	Headings []Heading
 	Links    []Link
+	// Unclosed says a code fence opened at byte offset UnclosedAt is never
+	// closed, so everything after it is code (read by the fast scanner;
+	// the goldmark fallback does not report it).
+	Unclosed   bool
+	UnclosedAt int
 }
 
 // OutlineOf reads the outline of any Markdown text: a SKILL.md body or a
@@ -98,6 +103,11 @@ func scanGoldmark(body []byte) Outline {
 			f.Links = append(f.Links, Link{Dest: string(n.Destination), Text: inlineText(n, body), Offset: inlineOffset(n, body, 1)})
 		case *ast.Image:
 			f.Links = append(f.Links, Link{Dest: string(n.Destination), Text: inlineText(n, body), Offset: inlineOffset(n, body, 2), Image: true})
+		case *ast.FencedCodeBlock:
+			if at, ok := unclosedFence(n, body); ok && !f.Unclosed {
+				f.Unclosed, f.UnclosedAt = true, at
+			}
+			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan, *ast.RawHTML, *ast.AutoLink:
 			return ast.WalkSkipChildren, nil
 		case *ast.Paragraph, *ast.TextBlock:
@@ -106,6 +116,27 @@ func scanGoldmark(body []byte) Outline {
 		return ast.WalkContinue, nil
 	})
 	return f
+}
+
+// unclosedFence: a fenced block holding some text with nothing but blank
+// text after its content ran to the end of the document unclosed (a
+// closed one is followed by its closing fence line). It returns the
+// opening line's offset. A fence with nothing after it hides nothing and
+// is not reported (the fast scanner agrees).
+func unclosedFence(n *ast.FencedCodeBlock, body []byte) (int, bool) {
+	l := n.Lines()
+	if l.Len() == 0 {
+		return 0, false
+	}
+	first, last := l.At(0), l.At(l.Len()-1)
+	open := lineStart(body, max(first.Start-1, 0))
+	if n.Info != nil {
+		open = lineStart(body, n.Info.Segment.Start)
+	}
+	if len(bytes.TrimSpace(body[first.Start:min(last.Stop, len(body))])) == 0 {
+		return 0, false
+	}
+	return open, len(bytes.TrimSpace(body[min(last.Stop, len(body)):])) == 0
 }
 
 // setSectionEnds sets where each heading's section ends: at the next

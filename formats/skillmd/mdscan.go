@@ -47,6 +47,7 @@ type fastScanner struct {
 	para       []mdLine // an open paragraph's lines (nil when none)
 	fence      byte     // '`' or '~' while in a fenced code block
 	fenceLen   int
+	fenceAt    int  // offset of the open fence's opening line
 	inIndented bool // in an indented code block
 	html       int  // the CommonMark type (1-7) of an open HTML block
 	failed     bool
@@ -70,6 +71,18 @@ func scanFast(body []byte) (f Outline, ok bool) {
 		}
 		s.line(off, end)
 		off = next
+	}
+	if s.fence != 0 {
+		// By CommonMark a fence nobody closes runs to the end of the text
+		// (one closed by the end of its list item or quote is not here);
+		// it matters when text follows its opening line.
+		rest := len(body)
+		if nl := bytes.IndexByte(body[s.fenceAt:], '\n'); nl >= 0 {
+			rest = s.fenceAt + nl + 1
+		}
+		if len(bytes.TrimSpace(body[rest:])) > 0 {
+			s.facts.Unclosed, s.facts.UnclosedAt = true, s.fenceAt
+		}
 	}
 	s.closeLeaf()
 	if s.failed {
@@ -461,7 +474,7 @@ func (s *fastScanner) fenceOpen(p, end int) bool {
 		return false
 	}
 	s.closeLeaf()
-	s.fence, s.fenceLen = c, n
+	s.fence, s.fenceLen, s.fenceAt = c, n, lineStart(s.body, p)
 	return true
 }
 

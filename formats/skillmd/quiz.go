@@ -113,7 +113,7 @@ func (p *quizParser) block(m *yaml.Node) {
 		case score < 0 || score > 100:
 			p.add("quiz/passing-score", s, fmt.Sprintf("passing-score %v is outside 0-100", score), "Write a percentage from 0 to 100.")
 		default:
-			b.PassingScore = int(score + 0.5)
+			b.PassingScore = score
 		}
 	}
 	qs := mapGet(m, "questions")

@@ -8,9 +8,9 @@ import "github.com/skillstudio/skillstudio/model"
 // shared corpus the two agree (testdata/skills-ref-verdicts.txt).
 var Rules = model.RuleSet{
 	// Reading the file.
-	{ID: "skillmd/file-name", Severity: model.SeverityWarning, Doc: "The skill's main file is not spelled SKILL.md; agents on case-sensitive systems look for exactly that name (skills-ref also accepts skill.md).",
+	{ID: "skillmd/file-name", Severity: model.SeverityError, Doc: "The skill's main file is not spelled SKILL.md; agents on case-sensitive systems look for exactly that name (skills-ref also accepts skill.md).",
 		Title: "The main file is not named SKILL.md",
-		Why:   "Agents on case-sensitive systems look for exactly SKILL.md and may not find the skill; skills-ref still accepts skill.md.",
+		Why:   "Agents reject it in practice: on case-sensitive file systems (Linux, most CI) Claude Code, Codex and the other agents look for exactly SKILL.md and never see skill.md, so the skill is not loaded (skills-ref and the .well-known default layout, which is skill.md by design and not reported, accept the lowercase name).",
 		Spec:  "SKILL.md Structure: \"Every skill is a directory containing a SKILL.md file.\"",
 		Example: model.RuleExample{
 			Fail: "demo-skill/skill.md",
@@ -118,9 +118,9 @@ var Rules = model.RuleSet{
 			Pass: "---\nname: demo-skill\ndescription: Demo.\nmetadata:\n  owners: ana, bo\n---\n",
 		},
 	},
-	{ID: "skillmd/unknown-field", Severity: model.SeverityWarning, Doc: "A top-level frontmatter field is not known to the chosen profile. A warning by default (profile all accepts every field of every profile); an error under the agentskills profile, where only name, description, license, compatibility, allowed-tools and metadata are allowed, exactly as skills-ref.",
+	{ID: "skillmd/unknown-field", Severity: model.SeverityWarning, Doc: "A top-level frontmatter field is not known to the chosen profile. Under the agentskills profile an error (only name, description, license, compatibility, allowed-tools and metadata are allowed, exactly as skills-ref). Otherwise a warning when the field belongs to another agent's profile or is a near miss of a real field (a typo that silently loses a setting), and info when no agent documents it (a private field some tool reads). Field lists per agent come from each agent's documentation, checked 2026-11-23: Claude Code (code.claude.com/docs/en/skills: name, description, when_to_use, argument-hint, arguments, disable-model-invocation, user-invocable, allowed-tools, disallowed-tools, model, effort, context, agent, hooks, paths, shell); GitHub Copilot (VS Code's skills reference, microsoft/vscode extensions/copilot skills.md: name, description, argument-hint, user-invocable, disable-model-invocation, plus the open-standard license, compatibility, metadata, allowed-tools); Gemini CLI (geminicli.com/docs/cli/skills and creating-skills: name, description); Codex (the open-standard fields, UI metadata in agents/openai.yaml, as codex.go reads; its docs were not found in the stored search index, so not re-checked); Cursor (not found in the stored search index; treated as the open standard). Fields no agent documents (origin, triggers, args, …) are info.",
 		Title: "A frontmatter field the profile does not know",
-		Why:   "Agents ignore it and load the skill (often it is a typo); under the agentskills profile skills-ref rejects it, so there it is an error.",
+		Why:   "Agents ignore an unknown field and load the skill, so outside the agentskills profile it is never an error: a warning when it is another agent's field or looks like a typo of a real one (it breaks the profile's field list), info when no agent documents it; under the agentskills profile skills-ref rejects it, so there it is an error.",
 		Spec:  "Layer 1: the standard's fields; Layers 2 and 3 add Claude Code and skillli fields.",
 		Example: model.RuleExample{
 			Fail: "---\nname: demo-skill\ndescription: Demo.\ncolour: blue\n---\n",
@@ -234,9 +234,9 @@ var Rules = model.RuleSet{
 	},
 
 	// The body.
-	{ID: "skillmd/body-length", Severity: model.SeverityWarning, Doc: "Keep the SKILL.md body under 500 lines and about 5,000 tokens; move detail into references/ files that load on demand. Tokens are cl100k_base, counted exactly whenever an estimate could fall on the wrong side of 5,000 (the message then gives the exact count, else \"about N\").",
+	{ID: "skillmd/body-length", Severity: model.SeverityInfo, Doc: "Keep the SKILL.md body under 500 lines and about 5,000 tokens; move detail into references/ files that load on demand. Tokens are cl100k_base, counted exactly whenever an estimate could fall on the wrong side of 5,000 (the message then gives the exact count, else \"about N\").",
 		Title: "The body is over 500 lines or about 5,000 tokens",
-		Why:   "The skill loads, but the whole body is loaded on every invocation; detail belongs in references/.",
+		Why:   "Advice: the spec phrases the limit as advice (\"Keep SKILL.md under 500 lines / 5,000 tokens\"); the skill loads, but the whole body is loaded on every invocation, so detail belongs in references/.",
 		Spec:  "Progressive Disclosure: \"Keep SKILL.md under 500 lines / 5,000 tokens.\"",
 		Example: model.RuleExample{
 			Fail: "SKILL.md  (800 lines of API reference)",
@@ -268,6 +268,15 @@ var Rules = model.RuleSet{
 		Example: model.RuleExample{
 			Fail: "---\nname: demo-skill\ndescription: Demo.\n---\nSee [setup](#setup).\n",
 			Pass: "---\nname: demo-skill\ndescription: Demo.\n---\nSee [setup](#setup).\n\n## Setup\n",
+		},
+	},
+	{ID: "skillmd/unclosed-fence", Severity: model.SeverityWarning, Doc: "A code fence (``` or ~~~) in SKILL.md or another Markdown file of the skill is never closed; by CommonMark it runs to the end of the file, so every heading, link and instruction after it is code.",
+		Title: "A code fence is never closed",
+		Why:   "The file still loads, but everything after the fence is code: headings vanish (anchors and quiz gotos break) and links stop being links, so the text no longer says what the author wrote.",
+		Spec:  "CommonMark 4.5 Fenced code blocks: \"If the end of the containing block (or document) is reached and no closing code fence has been found, the code block contains all of the lines after the opening code fence\".",
+		Example: model.RuleExample{
+			Fail: "---\nname: demo-skill\ndescription: Demo.\n---\n# Demo\n\n```sh\nmake\n\n## Next\n",
+			Pass: "---\nname: demo-skill\ndescription: Demo.\n---\n# Demo\n\n```sh\nmake\n```\n\n## Next\n",
 		},
 	},
 	{ID: "skillmd/link-escapes", Severity: model.SeverityWarning, Doc: "A relative link leaves the skill folder (or is an absolute path); it breaks as soon as the skill is installed on its own.",

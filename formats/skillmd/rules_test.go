@@ -1,6 +1,7 @@
 package skillmd
 
 import (
+	"cmp"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -52,6 +53,7 @@ type ruleCase struct {
 	fail    bool // the rule must report; otherwise it must not
 	profile model.Profile
 	files   map[string]string // relative to skillDir; SKILL.md defaults to a valid one
+	dir     string            // the skill folder, skillDir when empty
 }
 
 func cases() []ruleCase {
@@ -112,16 +114,31 @@ func cases() []ruleCase {
 		{rule: "skillmd/hooks", name: "bad type and timeout", fail: true, files: map[string]string{"SKILL.md": md("hooks:\n  Stop:\n    - hooks:\n        - type: shell\n          timeout: soon\n", plainBody)}},
 		{rule: "skillmd/hooks", name: "spec example", files: map[string]string{"SKILL.md": md(specHooks, plainBody)}},
 		{rule: "skillmd/version", name: "two parts", fail: true, files: map[string]string{"SKILL.md": md("version: \"1.0\"\n", plainBody)}},
-		{rule: "skillmd/version", name: "in metadata", fail: true, files: map[string]string{"SKILL.md": md("metadata:\n  version: latest\n", plainBody)}},
+		{rule: "skillmd/version", name: "in metadata", fail: true, profile: model.ProfileSkillli, files: map[string]string{"SKILL.md": md("metadata:\n  version: latest\n", plainBody)}},
+		{rule: "skillmd/name-dir", name: "well-known default slot", dir: ".well-known/skills/default", files: map[string]string{"skill.md": valid}},
+		{rule: "skillmd/file-name", name: "well-known skill.md", dir: ".well-known/skills/default", files: map[string]string{"skill.md": valid}},
+		{rule: "skillmd/link", name: "broken link in a reference file", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\nSee [x](missing.md).\n"}},
+		{rule: "skillmd/link", name: "link relative to the reference file", files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\nSee [o](other.md).\n", "references/other.md": "# O\n"}},
+		{rule: "skillmd/anchor", name: "bad anchor in a reference file", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\nSee [x](#nope) and [y](../SKILL.md#demo).\n"}},
+		{rule: "skillmd/unclosed-fence", name: "in a reference file", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\n```sh\nmake\n\n## After\n"}},
+		{rule: "skillmd/link-escapes", name: "../SKILL.md from references/ stays inside", files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [r](references/r.md).\n"), "references/r.md": "# R\n\nBack to [the skill](../SKILL.md#demo).\n"}},
+		{rule: "skillmd/link-escapes", name: "a slash command is no file", files: map[string]string{"SKILL.md": md("", "# Demo\n\nRun [review](/review) or [it](/my-plugin:deploy).\n")}},
+		{rule: "skillmd/version", name: "metadata is free text outside skillli", files: map[string]string{"SKILL.md": md("metadata:\n  version: \"1.0\"\n", plainBody)}},
+		{rule: "skillmd/field-type", name: "name a number", fail: true, files: map[string]string{"SKILL.md": "---\nname: 123\ndescription: Demo.\n---\n" + plainBody}},
+		{rule: "skillmd/field-type", name: "description a boolean", fail: true, files: map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: true\n---\n" + plainBody}},
+		{rule: "skillmd/field-type", name: "allowed-tools a number", fail: true, files: map[string]string{"SKILL.md": md("allowed-tools: 5\n", plainBody)}},
+		{rule: "skillmd/compatibility", name: "a number", fail: true, files: map[string]string{"SKILL.md": md("compatibility: 3\n", plainBody)}},
+		{rule: "skillmd/tags", name: "a number", fail: true, files: map[string]string{"SKILL.md": md("tags: 5\n", plainBody)}},
+		{rule: "skillmd/unknown-field", name: "Claude Code when_to_use and disallowed-tools", files: map[string]string{"SKILL.md": md("when_to_use: When asked.\ndisallowed-tools: Bash\narguments: [file]\n", plainBody)}},
 		{rule: "skillmd/version", name: "semver", files: map[string]string{"SKILL.md": md("version: 1.2.0\nmetadata:\n  author: me\n", plainBody)}},
 		{rule: "skillmd/tags", name: "21 tags", fail: true, files: map[string]string{"SKILL.md": md("tags: \""+strings.Repeat("t, ", 20)+"t\"\n", plainBody)}},
 		{rule: "skillmd/tags", name: "empty", fail: true, files: map[string]string{"SKILL.md": md("tags: \"\"\n", plainBody)}},
 		{rule: "skillmd/tags", name: "a map", fail: true, files: map[string]string{"SKILL.md": md("tags: {a: b}\n", plainBody)}},
 		{rule: "skillmd/tags", name: "list and CSV", files: map[string]string{"SKILL.md": md("tags: [a, b]\nmetadata:\n  author: x\n", plainBody)}},
-		{rule: "skillmd/tags", name: "CSV in metadata", files: map[string]string{"SKILL.md": md("metadata:\n  tags: \"api, onboarding\"\n", plainBody)}},
+		{rule: "skillmd/tags", name: "CSV in metadata", profile: model.ProfileSkillli, files: map[string]string{"SKILL.md": md("metadata:\n  tags: \"api, onboarding\"\n", plainBody)}},
 		{rule: "skillmd/category", name: "games", fail: true, files: map[string]string{"SKILL.md": md("category: games\n", plainBody)}},
 		{rule: "skillmd/category", name: "development", files: map[string]string{"SKILL.md": md("category: development\n", plainBody)}},
-		{rule: "skillmd/trust-level", name: "gold", fail: true, files: map[string]string{"SKILL.md": md("metadata:\n  trust-level: gold\n", plainBody)}},
+		{rule: "skillmd/trust-level", name: "gold", fail: true, profile: model.ProfileSkillli, files: map[string]string{"SKILL.md": md("metadata:\n  trust-level: gold\n", plainBody)}},
 		{rule: "skillmd/trust-level", name: "official", files: map[string]string{"SKILL.md": md("trust-level: official\n", plainBody)}},
 		{rule: "skillmd/url", name: "no scheme", fail: true, files: map[string]string{"SKILL.md": md("homepage: example.com/docs\n", plainBody)}},
 		{rule: "skillmd/url", name: "https", files: map[string]string{"SKILL.md": md("homepage: https://example.com/docs\nrepository: https://github.com/o/r\n", plainBody)}},
@@ -219,11 +236,16 @@ policy:
 
 // loadCase loads the files of a case as the skill folder skillDir.
 func loadCase(files map[string]string, profile model.Profile) *model.Skill {
+	return loadCaseAt(skillDir, files, profile)
+}
+
+// loadCaseAt loads the files of a case as the skill folder dir.
+func loadCaseAt(dir string, files map[string]string, profile model.Profile) *model.Skill {
 	fsys := fstest.MapFS{}
 	for name, text := range files {
-		fsys[skillDir+"/"+name] = &fstest.MapFile{Data: []byte(text)}
+		fsys[dir+"/"+name] = &fstest.MapFile{Data: []byte(text)}
 	}
-	return Load(fsys, skillDir, model.Options{Profile: profile})
+	return Load(fsys, dir, model.Options{Profile: profile})
 }
 
 // TestRules runs the case table, and every rule example that is a whole
@@ -232,13 +254,14 @@ func TestRules(t *testing.T) {
 	var all []ruletest.Case
 	for _, tc := range cases() {
 		all = append(all, ruletest.Case{Rule: tc.rule, Name: tc.name, Fail: tc.fail, Findings: func(t *testing.T) []model.Diagnostic {
-			return positioned(t, loadCase(tc.files, tc.profile).Diagnostics)
+			dir := cmp.Or(tc.dir, skillDir)
+			return positioned(t, loadCaseAt(dir, tc.files, tc.profile).Diagnostics)
 		}})
 	}
 	all = append(all, ruletest.ExampleCases(Rules, isWholeSkillMD, func(t *testing.T, text string) []model.Diagnostic {
 		return positioned(t, loadCase(map[string]string{"SKILL.md": text}, "").Diagnostics)
 	})...)
-	ruletest.Run(t, Rules, all, ruletest.Options{InfoWithoutHint: true, SeverityVaries: []string{"skillmd/unknown-field"}})
+	ruletest.Run(t, Rules, all, ruletest.Options{InfoWithoutHint: true, SeverityVaries: []string{"skillmd/unknown-field", "skillmd/link-escapes", "skillmd/link"}})
 }
 
 // isWholeSkillMD: an example that starts with a frontmatter line is a

@@ -71,6 +71,15 @@ func folderName(dir string) string {
 	return path.Base(dir)
 }
 
+// wellKnown says whether dir is a publishing slot of the spec's
+// decentralized discovery layout, <domain>/.well-known/skills/<slot>/ with
+// a lowercase skill.md: the slot ("default") is not the skill's name and
+// skill.md is the layout's own file name.
+func wellKnown(dir string) bool {
+	parent := path.Dir(dir)
+	return path.Base(parent) == "skills" && path.Base(path.Dir(parent)) == ".well-known"
+}
+
 // checker carries one Load: where the skill is, what was read, and the
 // findings so far.
 type checker struct {
@@ -98,7 +107,7 @@ func (c *checker) run() {
 	s.Location.File = path.Join(c.dir, main)
 	s.Files = c.files
 	c.doc = &Document{File: s.Location.File, BodyTokens: -1}
-	if main != "SKILL.md" {
+	if main != "SKILL.md" && !(main == "skill.md" && wellKnown(c.dir)) {
 		c.report("skillmd/file-name", 0, 0, fmt.Sprintf("the skill's main file is named %s", main), "Rename it to SKILL.md.")
 	}
 	data, truncated, err := readCapped(c.fsys, s.Location.File, MaxFileBytes)
@@ -144,6 +153,12 @@ func (c *checker) run() {
 	c.doc.Headings, c.doc.Links = facts.Headings, facts.Links
 	c.checkQuiz()
 	c.checkBody()
+	if facts.Unclosed {
+		line, col := c.bodyPos(facts.UnclosedAt)
+		c.report("skillmd/unclosed-fence", line, col, "this code fence is never closed, so the rest of the body is code",
+			"Close it with a line of the same fence characters (``` or ~~~).")
+	}
+	c.checkOtherMarkdown()
 	c.checkCodex()
 	c.checkUnreferenced()
 }

@@ -107,10 +107,10 @@ func TestTokensOver(t *testing.T) {
 		exact bool
 	}{
 		{"few bytes cannot be many tokens", strings.Repeat("x", 5000), false, false},
-		{"clearly under", strings.Repeat("word ", 3000), false, false},
+		{"clearly under", strings.Repeat("word ", 2000), false, false},
 		{"near the limit, under", strings.Repeat("word ", 4900), false, true},
 		{"near the limit, over", strings.Repeat("word ", 5100), true, true},
-		{"clearly over", strings.Repeat("word ", 9000), true, false},
+		{"clearly over", strings.Repeat("word ", 12000), true, false},
 	}
 	for _, c := range cases {
 		over, size := tokensOver(c.text, 5000)

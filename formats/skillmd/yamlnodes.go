@@ -66,14 +66,22 @@ func isNumber(n *yaml.Node) bool {
 	return isScalar(n) && (n.Tag == "!!int" || n.Tag == "!!float")
 }
 
-// stringList reads a scalar or a list of scalars; ok is false for any
-// other shape.
+// isText says whether a scalar is a string to YAML: a bare 123, true or
+// 2024-01-01 is a number, boolean or date, which skills-ref (js-yaml)
+// rejects wherever the standard asks for a string.
+func isText(n *yaml.Node) bool { return isScalar(n) && n.ShortTag() == "!!str" }
+
+// stringList reads a string or a list of scalars; ok is false for any
+// other shape, and for a lone number, boolean or date.
 func stringList(n *yaml.Node) (items []string, nodes []*yaml.Node, ok bool) {
 	n = resolve(n)
 	switch {
 	case n == nil:
 		return nil, nil, false
 	case n.Kind == yaml.ScalarNode:
+		if !isText(n) && !isNull(n) {
+			return nil, nil, false
+		}
 		return []string{scalarText(n)}, []*yaml.Node{n}, true
 	case n.Kind == yaml.SequenceNode:
 		for _, it := range n.Content {

@@ -39,7 +39,14 @@ func Load(fsys fs.FS, file string, opts model.Options) *model.Skill {
 		return s
 	}
 	a := Analyze(file, src, tooLarge)
+	fns, built := builtEntry(fsys, file, src)
+	if built && !tooLarge {
+		a.asBuilt(file)
+	}
 	a.fill(s, opts.FindingsOnly)
+	if built && !tooLarge && !opts.FindingsOnly {
+		s.Functions = fns
+	}
 	return s
 }
 

@@ -31,6 +31,8 @@ type ruleCase struct {
 	raw   func(base string) string
 	// missing loads a file that does not exist.
 	missing bool
+	// extra are more files beside it (a registry.json).
+	extra map[string]string
 }
 
 func (c ruleCase) load(t *testing.T) *model.Skill {
@@ -50,11 +52,26 @@ func (c ruleCase) load(t *testing.T) *model.Skill {
 		file = "hotel-rates.xgs.js"
 	}
 	fsys := fstest.MapFS{file: {Data: []byte(src)}}
+	for name, text := range c.extra {
+		fsys[name] = &fstest.MapFile{Data: []byte(text)}
+	}
 	if c.missing {
 		file = "gone.xgs.js"
 	}
 	return Load(fsys, file, model.Options{})
 }
+
+// asBundle turns the base skill into what the build writes: its header,
+// then an IIFE with no default export.
+func asBundle(src string) string {
+	end := strings.Index(src, "// ==/XGooseSkill==\n") + len("// ==/XGooseSkill==\n")
+	return src[:end] + "(() => {\n  var f = (x) => eval(x);\n  window.xgoose = window.xgoose || {};\n})();\n"
+}
+
+// builtRegistry lists hotel-rates.xgs.js with one function, as the build
+// writes it.
+const builtRegistry = `{"skills": [{"name": "hotel-rates", "namespace": "hotels", "version": "1.0.0", "file": "hotel-rates.xgs.js",
+  "functions": [{"name": "searchRates", "summary": "Search rates.", "signature": "searchRates({ city: string })", "input": {"type": "object"}, "examples": []}]}]}`
 
 func header(old, new string) edit { return edit{old, new} }
 func top(code string) edit {
@@ -81,6 +98,13 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 	"xgs/too-large": {
 		fail: []ruleCase{{name: "5 MiB", raw: func(s string) string { return s + strings.Repeat("// padding padding padding\n", 5<<20/27) }}},
 		pass: []ruleCase{{name: "base"}},
+	},
+	"xgs/built-bundle": {
+		fail: []ruleCase{{name: "a bundle listed in registry.json", raw: asBundle, extra: map[string]string{"registry.json": builtRegistry}}},
+		pass: []ruleCase{
+			{name: "the source beside registry.json", extra: map[string]string{"registry.json": builtRegistry}},
+			{name: "a bundle with no registry.json", raw: asBundle},
+		},
 	},
 	"xgs/file-name": {
 		fail: []ruleCase{{name: "other name", file: "rates.xgs.js"}},
@@ -400,4 +424,23 @@ func TestRules(t *testing.T) {
 
 func findings(c ruleCase) func(t *testing.T) []model.Diagnostic {
 	return func(t *testing.T) []model.Diagnostic { return c.load(t).Diagnostics }
+}
+
+// TestBuiltBundleReadAsBuilt: a bundle beside the registry.json the build
+// wrote has no source findings (no define-skill, no eval in generated
+// code) and the registry's functions.
+func TestBuiltBundleReadAsBuilt(t *testing.T) {
+	s := ruleCase{raw: asBundle, extra: map[string]string{"registry.json": builtRegistry}}.load(t)
+	for _, d := range s.Diagnostics {
+		if d.Severity > model.SeverityInfo {
+			t.Errorf("finding on a built bundle: %v", d)
+		}
+	}
+	if len(s.Functions) != 1 || s.Functions[0].Name != "searchRates" {
+		t.Errorf("functions %+v, want searchRates from registry.json", s.Functions)
+	}
+	plain := ruleCase{raw: asBundle}.load(t)
+	if len(plain.Functions) != 0 || len(plain.Diagnostics) == 0 {
+		t.Errorf("a bundle without registry.json should be linted as source: %v", plain.Diagnostics)
+	}
 }

@@ -1,0 +1,70 @@
+package formats
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// nestedSkills finds the SKILL.md folders inside a SKILL.md skill's
+// folder. A repository with a SKILL.md at its root, or a skill that keeps
+// per-platform sub-skills in its folder, would otherwise hide every skill
+// below it; each one found is linted as a skill of its own and Load notes
+// that it is nested (library/nested-skill). Symlinked folders inside a
+// skill are not followed: they are the skill's own business, and Find's
+// loop guard does not cover this walk.
+func nestedSkills(fsys fs.FS, outer Candidate, depth int) []Candidate {
+	if outer.Format != model.FormatSkillMD {
+		return nil
+	}
+	var out []Candidate
+	var walk func(dir, within string, entries []fs.DirEntry, depth int)
+	walk = func(dir, within string, entries []fs.DirEntry, depth int) {
+		if depth > maxDepth {
+			return
+		}
+		for _, e := range entries {
+			if !e.IsDir() || skippedDirs[e.Name()] {
+				continue
+			}
+			p := path.Join(dir, e.Name())
+			sub, err := fs.ReadDir(fsys, p)
+			if err != nil {
+				continue // the skill's own reader reports what it cannot read
+			}
+			inner := within
+			if hasSkillFile(sub) {
+				out = append(out, Candidate{Format: model.FormatSkillMD, Path: p, Within: within})
+				inner = p
+			}
+			walk(p, inner, sub, depth+1)
+		}
+	}
+	entries, err := fs.ReadDir(fsys, outer.Path)
+	if err != nil {
+		return nil
+	}
+	walk(outer.Path, outer.Path, entries, depth)
+	return out
+}
+
+func hasSkillFile(entries []fs.DirEntry) bool {
+	for _, e := range entries {
+		if !e.IsDir() && strings.EqualFold(e.Name(), "SKILL.md") {
+			return true
+		}
+	}
+	return false
+}
+
+// nestedFinding tells why a SKILL.md inside another skill's folder is
+// special: which agents list it on their own and which only reach it
+// through the outer skill.
+func nestedFinding(c Candidate, file string) model.Diagnostic {
+	return findRules.New("library/nested-skill", file, 0, 0,
+		fmt.Sprintf("this SKILL.md sits inside the skill folder %s: Claude Code, GitHub Copilot, Gemini CLI and Cursor list only <skills folder>/<name>/SKILL.md, so they reach it only when %s/SKILL.md points to it (loaders that search skill folders recursively list it on its own); linted here as a skill of its own", c.Within, c.Within),
+		"Fine as a sub-skill the outer skill routes to; to have agents list it on its own, move it to its own folder beside the outer skill.")
+}

@@ -1,0 +1,191 @@
+package skillmd
+
+import (
+	"fmt"
+	"io/fs"
+	"net/url"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// Every Markdown file of a skill is read by an agent the moment SKILL.md
+// sends it there, so its relative links, anchors and code fences get the
+// checks SKILL.md's body gets. A file inside a nested skill's folder is
+// that skill's business and is left to it.
+
+// slashCommand is a link to a slash command (/review, /plugin:skill),
+// which agents resolve by name, not a file path.
+var slashCommand = regexp.MustCompile(`^/[a-z0-9][a-z0-9_-]*(:[a-z0-9][a-z0-9_-]*)?$`)
+
+// checkOtherMarkdown checks each Markdown file of the skill other than
+// SKILL.md, at most maxLinkedFiles of them.
+func (c *checker) checkOtherMarkdown() {
+	main := path.Base(c.skill.Location.File)
+	n := 0
+	for _, f := range c.files {
+		if f == main || !isMarkdown(f) || c.inNestedSkill(f) {
+			continue
+		}
+		if n++; n > maxLinkedFiles {
+			return
+		}
+		text, ok := c.readLinked(f)
+		if !ok {
+			continue
+		}
+		out := scanMarkdown(text)
+		lines := newLineIndex(text)
+		file := path.Join(c.dir, f)
+		if out.Unclosed {
+			line, col := lines.position(out.UnclosedAt)
+			c.reportIn(file, "skillmd/unclosed-fence", line, col, "this code fence is never closed, so the rest of the file is code",
+				"Close it with a line of the same fence characters (``` or ~~~).")
+		}
+		for _, l := range out.Links {
+			if l.Mention {
+				continue // a references/… path in prose names a file from the skill root, not from here
+			}
+			line, col := lines.position(l.Offset)
+			c.checkLinkFrom(path.Dir(f), file, l, out, line, col)
+		}
+	}
+}
+
+// inNestedSkill says whether f lies in a sub-folder of the skill that has
+// its own SKILL.md.
+func (c *checker) inNestedSkill(f string) bool {
+	for d := path.Dir(f); d != "." && d != "/"; d = path.Dir(d) {
+		if c.fileSet[d+"/SKILL.md"] || c.fileSet[d+"/skill.md"] {
+			return true
+		}
+	}
+	return false
+}
+
+// checkLinkFrom checks link l written in file (an FS path) whose folder
+// is from, relative to the skill folder.
+func (c *checker) checkLinkFrom(from, file string, l Link, own Outline, line, col int) {
+	if slashCommand.MatchString(strings.TrimSpace(l.Dest)) {
+		return
+	}
+	t, escapes, ok := parseLinkDest(fromSkillRoot(from, l.Dest))
+	if !ok {
+		return
+	}
+	if escapes {
+		dest, _, _ := strings.Cut(strings.TrimSpace(l.Dest), "#")
+		c.reportEscape(file, from, dest, l.Dest, line, col)
+		return
+	}
+	target := t.file
+	if target != "" && !c.exists(target) {
+		if rt, esc, ok := parseLinkDest(l.Dest); ok && !esc && rt.file != "" && c.exists(rt.file) {
+			// Written from the skill folder, as agents often resolve it;
+			// only a Markdown viewer (relative to this file) misses it.
+			d := c.reportIn(file, "skillmd/link", line, col, fmt.Sprintf("link %q is written from the skill folder: agents that resolve paths from there find it, a Markdown viewer of this file does not", l.Dest),
+				fmt.Sprintf("Write it relative to this file (%s) so both find it.", relLink(from, rt.file)))
+			d.Severity = model.SeverityInfo
+			return
+		}
+		c.reportIn(file, "skillmd/link", line, col, fmt.Sprintf("link %q: no such file in the skill", l.Dest),
+			"Create the file or fix the path; links in this file are relative to its folder.")
+		return
+	}
+	if t.anchor == "" {
+		return
+	}
+	var heads []Heading
+	where := target
+	switch {
+	case target == "":
+		heads, where = own.Headings, "this file"
+	case isMarkdown(target):
+		var ok bool
+		if heads, ok = c.linkedHeadings(target); !ok {
+			return
+		}
+	default:
+		return
+	}
+	if _, ok := (Outline{Headings: heads}).HeadingWithSlug(t.anchor); ok {
+		return
+	}
+	c.reportIn(file, "skillmd/anchor", line, col, fmt.Sprintf("link %q: no heading in %s has the anchor #%s", l.Dest, where, t.anchor),
+		"Point the link at an existing heading's anchor (lowercase, spaces as hyphens, punctuation dropped).")
+}
+
+// fromSkillRoot rewrites a relative link written in a file of folder from
+// (relative to the skill folder) as a path from the skill folder, so
+// ../SKILL.md in references/x.md is SKILL.md. Absolute paths, URLs and
+// the agents' skill-folder placeholders are left as they are.
+func fromSkillRoot(from, dest string) string {
+	d := strings.TrimSpace(dest)
+	if from == "." || d == "" || strings.HasPrefix(d, "#") || strings.HasPrefix(d, "/") || strings.HasPrefix(d, "\\") || strings.HasPrefix(d, "<") || hasScheme(d) {
+		return dest
+	}
+	for _, p := range skillDirPlaceholders {
+		if strings.HasPrefix(d, p) {
+			return dest
+		}
+	}
+	return from + "/" + d
+}
+
+// reportEscape reports a link that leaves the skill folder, telling apart
+// one that still resolves in the repository it was found in (it breaks
+// only once the skill is installed on its own) from one broken everywhere.
+func (c *checker) reportEscape(file, from, dest, raw string, line, col int) {
+	msg := fmt.Sprintf("link %q leaves the skill folder", raw)
+	if unescaped, err := url.PathUnescape(dest); err == nil {
+		dest = unescaped
+	}
+	inPlugin := false
+	if !strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "\\") {
+		full := path.Join(c.dir, from, dest)
+		switch _, err := fs.Stat(c.fsys, full); {
+		case strings.HasPrefix(full, "../") || full == "..":
+			// beyond what was opened: cannot tell
+		case err == nil:
+			if p := c.pluginRoot(); p != "" && strings.HasPrefix(full, p+"/") {
+				inPlugin = true
+				msg += fmt.Sprintf("; it stays inside the plugin %s, which Claude Code installs whole", path.Base(p))
+			} else {
+				msg += "; it resolves in the repository, but not once the skill is installed on its own"
+			}
+		default:
+			msg += " and points at nothing in the repository either"
+		}
+	}
+	d := c.reportIn(file, "skillmd/link-escapes", line, col, msg,
+		"Copy what it points at into the skill and link to it with a path inside the folder.")
+	if inPlugin {
+		d.Severity = model.SeverityInfo // works wherever the plugin is installed; only a standalone copy breaks
+	}
+}
+
+// pluginRoot is the Claude Code plugin folder the skill ships in
+// (<plugin>/skills/<name> with <plugin>/.claude-plugin/plugin.json), or "".
+func (c *checker) pluginRoot() string {
+	parent := path.Dir(c.dir)
+	if path.Base(parent) != "skills" {
+		return ""
+	}
+	root := path.Dir(parent)
+	if info, err := fs.Stat(c.fsys, path.Join(root, ".claude-plugin", "plugin.json")); err == nil && !info.IsDir() {
+		return root
+	}
+	return ""
+}
+
+// relLink writes target (relative to the skill folder) as a link from
+// folder from.
+func relLink(from, target string) string {
+	up := ""
+	for d := from; d != "." && d != ""; d = path.Dir(d) {
+		up += "../"
+	}
+	return up + target
+}
