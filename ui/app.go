@@ -117,10 +117,34 @@ func (m *Model) setStatus(text string, isErr bool) {
 	m.status, m.statusErr = sanitize.Line(text), isErr
 }
 
-// Update handles app-wide messages and keys, and forwards the rest.
+// Update handles app-wide messages and keys, and forwards the rest. After
+// every message the skill pane is made to follow the library's selection:
+// the library's cursor is the one owner of "the selected skill", so two
+// navigation keys in one input read can never leave the preview (and what
+// enter opens) one skill behind the highlight (what p and D act on).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	if follow := m.followSelection(); follow != nil {
+		cmd = tea.Batch(cmd, follow)
+	}
 	return m, cmd
+}
+
+// followSelection shows the library's selected skill in the skill pane
+// when the pane shows another one. Called synchronously from Update, never
+// through a message, so no key can be handled in between.
+func (m *Model) followSelection() tea.Cmd {
+	sel := m.lib.Selected()
+	cur := m.skill.entry
+	switch {
+	case sel == nil && cur == nil:
+		return nil
+	case sel != nil && cur != nil && sel.ID == cur.ID:
+		return nil
+	case sel == nil:
+		return m.skill.setEntry(nil, false)
+	}
+	return tea.Batch(m.skill.setEntry(sel, false), m.buildCmd(sel))
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -169,12 +193,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case buildDoneMsg:
 		m.builds[msg.entryID] = msg.result
 		return nil
-	case selectionChangedMsg:
-		if msg.e == nil {
-			return m.skill.setEntry(nil, false)
-		}
-		return tea.Batch(m.skill.setEntry(msg.e, false), m.buildCmd(msg.e))
-
 	case StatusMsg:
 		m.setStatus(msg.Text, msg.Error)
 		return nil

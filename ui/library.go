@@ -347,11 +347,10 @@ func (p *libraryPane) clampOffset() {
 	p.offset = max(min(p.offset, len(p.lines)-h), 0)
 }
 
-// selectionChanged is returned when the cursor lands on another skill.
-type selectionChangedMsg struct{ e *Entry }
-
+// Update handles the pane's messages. It does not announce a changed
+// selection: the root model compares the pane's Selected with the skill
+// pane after every message (Model.followSelection).
 func (p *libraryPane) Update(msg tea.Msg) tea.Cmd {
-	before := p.selected
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case filterResultMsg:
@@ -378,10 +377,6 @@ func (p *libraryPane) Update(msg tea.Msg) tea.Cmd {
 		if i := p.offset + msg.Y - 1; msg.Y >= 1 && i < len(p.lines) && p.lines[i].e != nil {
 			p.moveTo(i, 1)
 		}
-	}
-	if p.selected != before {
-		e := p.Selected()
-		return tea.Batch(cmd, func() tea.Msg { return selectionChangedMsg{e} })
 	}
 	return cmd
 }
