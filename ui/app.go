@@ -288,9 +288,9 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.layout()
 		return nil
 	case key.Matches(msg, k.NewSkill):
-		return m.openScreen(NewSkillScreen, "Creating skills from the studio is not available in this build; try `skillstudio new`.")
+		return m.openScreen(screens.newSkill)
 	case key.Matches(msg, k.AddSource):
-		return m.openScreen(AddSourceScreen, "Adding sources from the studio is not available in this build; pass them as arguments: skillstudio SOURCE...")
+		return m.openScreen(screens.addSource)
 	case key.Matches(msg, k.Pull):
 		return m.pull()
 	case key.Matches(msg, k.RemoveSrc) && m.focus == focusLibrary:
@@ -320,11 +320,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.skill.Update(msg)
 }
 
-func (m *Model) openScreen(f ScreenFactory, unavailable string) tea.Cmd {
-	if f == nil {
-		m.setStatus(unavailable, false)
-		return nil
-	}
+func (m *Model) openScreen(f ScreenFactory) tea.Cmd {
 	ctx := ScreenContext{Selected: m.lib.Selected()}
 	if e := ctx.Selected; e != nil && e.Base.Local {
 		ctx.Dir = e.Base.Root
