@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/ui"
@@ -89,11 +90,12 @@ func (a *app) runShow(ctx context.Context, w io.Writer, spec string, width int, 
 // defaultShowStyle: plain text for pipes and NO_COLOR, else the theme the
 // user fixed, else the terminal's background.
 func defaultShowStyle(isTerm bool) string {
-	if !isTerm || os.Getenv("NO_COLOR") != "" {
+	choice, err := theme.Resolve("", "", os.Environ())
+	if !isTerm || choice.NoColor {
 		return "notty"
 	}
-	if t := strings.ToLower(os.Getenv(themeEnv)); t == "dark" || t == "light" {
-		return t
+	if err == nil && choice.Fixed {
+		return choice.Name()
 	}
 	if lipgloss.HasDarkBackground(os.Stdin, os.Stdout) {
 		return "dark"

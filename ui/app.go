@@ -13,6 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -68,14 +69,11 @@ type Model struct {
 
 // New makes a studio. It does no I/O: Init starts the loading commands.
 func New(opts Options) *Model {
-	t := Theme{Dark: true, NoColor: opts.NoColor}
-	fixed := false
-	switch strings.ToLower(opts.Theme) {
-	case "light":
-		t.Dark, fixed = false, true
-	case "dark":
-		fixed = true
-	}
+	// The CLI has resolved flag, environment and config already
+	// (theme.Resolve); an unknown name here follows the terminal.
+	choice, _ := theme.Resolve(opts.Theme, "", nil)
+	choice.NoColor = choice.NoColor || opts.NoColor
+	t, fixed := ThemeOf(choice), choice.Fixed
 	if opts.Open == nil {
 		opts.Open = registry.OpenLocal
 	}

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 
+	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -15,6 +16,10 @@ type Theme struct {
 	Dark    bool
 	NoColor bool
 }
+
+// ThemeOf is the studio's palette for a resolved choice (internal/theme,
+// the one place flags, SKILLSTUDIO_THEME, config and NO_COLOR are read).
+func ThemeOf(c theme.Choice) Theme { return Theme{Dark: c.Dark, NoColor: c.NoColor} }
 
 // GlamourStyle is the glamour standard style matching the theme.
 func (t Theme) GlamourStyle() string {
