@@ -47,6 +47,12 @@ type KeyMap struct {
 	PrevLink    key.Binding
 	Follow      key.Binding
 	ReaderBack  key.Binding
+	// Search inside the document the reader shows (less's keys).
+	Search      key.Binding
+	SearchNext  key.Binding
+	SearchPrev  key.Binding
+	ClearSearch key.Binding
+	Outline     key.Binding
 	Edit        key.Binding
 	Pull        key.Binding
 	RemoveSrc   key.Binding
@@ -110,6 +116,11 @@ func DefaultKeyMap() *KeyMap {
 		PrevLink:    b("{", "prev link", "{"),
 		Follow:      b("enter", "open link", "enter"),
 		ReaderBack:  b("backspace", "back", "backspace"),
+		Search:      b("/", "search", "/"),
+		SearchNext:  b("n", "next match", "n"),
+		SearchPrev:  b("N", "prev match", "N"),
+		ClearSearch: b("esc", "clear search", "esc"),
+		Outline:     b("t", "outline", "t"),
 		Edit:        b("enter", "open in editor", "enter", "e"),
 		Pull:        b("p", "pull into this folder", "p"),
 		RemoveSrc:   b("D", "remove source", "D"),

@@ -88,6 +88,9 @@ type Styles struct {
 	Status       lipgloss.Style
 	StatusNotice lipgloss.Style
 	StatusError  lipgloss.Style
+	// SearchMatch marks matches of a search in the reader; SearchCurrent
+	// the one n/N moved to.
+	SearchMatch, SearchCurrent lipgloss.Style
 	StatusRight  lipgloss.Style
 
 	Help help.Styles
@@ -180,6 +183,8 @@ func NewStyles(t Theme) *Styles {
 
 	st.Status = s().Foreground(p.dim)
 	st.StatusNotice = s().Foreground(p.accent2)
+	st.SearchMatch = s().Reverse(true)
+	st.SearchCurrent = s().Background(p.warn).Foreground(p.selFg).Bold(true)
 	st.StatusError = s().Foreground(p.err)
 	st.StatusRight = s().Foreground(p.dim)
 
@@ -220,6 +225,8 @@ func monoStyles(t Theme) *Styles {
 	st.FilterPrompt, st.FilterText = s().Bold(true), plain
 	st.Status, st.StatusNotice, st.StatusRight = plain, plain, plain
 	st.StatusError = s().Bold(true)
+	st.SearchMatch = s().Reverse(true)
+	st.SearchCurrent = s().Reverse(true).Bold(true).Underline(true)
 	st.Help = help.Styles{
 		Ellipsis: plain, ShortKey: s().Bold(true), ShortDesc: plain, ShortSeparator: plain,
 		FullKey: s().Bold(true), FullDesc: plain, FullSeparator: plain,
