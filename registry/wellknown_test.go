@@ -72,6 +72,13 @@ func TestWellKnownV2(t *testing.T) {
 	if _, err := fs.Stat(op.Base.FS, "tampered"); err == nil {
 		t.Error("content that failed its digest was kept")
 	}
+	withheld := map[string]bool{}
+	for _, w := range op.Withheld {
+		withheld[w.Entry.Name] = w.Mismatch
+	}
+	if mismatch, ok := withheld["tampered"]; !ok || !mismatch {
+		t.Errorf("tampered is not reported withheld for a digest mismatch: %+v", op.Withheld)
+	}
 	lib := op.Load(context.Background(), modelOptions(), nil)
 	verified := map[string]bool{}
 	for _, sk := range lib.Skills {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -36,6 +37,9 @@ type Entry struct {
 	// stub: a remote skill its index named, not fetched yet; failed: it
 	// could not be fetched (the source's findings say why).
 	stub, failed bool
+	// withheld is set when the registry did not use the skill (its
+	// digest did not match, its files could not be fetched).
+	withheld *registry.Withheld
 }
 
 // row holds an entry's display strings, sanitised once when it is read so
