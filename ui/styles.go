@@ -91,7 +91,7 @@ type Styles struct {
 	// SearchMatch marks matches of a search in the reader; SearchCurrent
 	// the one n/N moved to.
 	SearchMatch, SearchCurrent lipgloss.Style
-	StatusRight  lipgloss.Style
+	StatusRight                lipgloss.Style
 
 	Help help.Styles
 
