@@ -291,6 +291,8 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openScreen(screens.addSource)
 	case key.Matches(msg, k.Pull):
 		return m.pull()
+	case key.Matches(msg, k.EditFile) && (m.focus == focusLibrary || m.skill.activeTitle() == "Read"):
+		return m.editSelected()
 	case key.Matches(msg, k.RemoveSrc) && m.focus == focusLibrary:
 		return m.askRemoveSource()
 	case key.Matches(msg, k.NextTab), key.Matches(msg, k.PrevTab), key.Matches(msg, k.TabNumber):

@@ -54,6 +54,7 @@ type KeyMap struct {
 	ClearSearch key.Binding
 	Outline     key.Binding
 	Edit        key.Binding
+	EditFile    key.Binding // the library's and the reader's `e`
 	Pull        key.Binding
 	RemoveSrc   key.Binding
 	Confirm     key.Binding
@@ -122,6 +123,7 @@ func DefaultKeyMap() *KeyMap {
 		ClearSearch: b("esc", "clear search", "esc"),
 		Outline:     b("t", "outline", "t"),
 		Edit:        b("enter", "open in editor", "enter", "e"),
+		EditFile:    b("e", "edit in $EDITOR", "e"),
 		Pull:        b("p", "pull into this folder", "p"),
 		RemoveSrc:   b("D", "remove source", "D"),
 		Confirm:     b("y", "yes", "y", "Y"),

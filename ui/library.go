@@ -506,7 +506,7 @@ func (p *libraryPane) FullHelp() [][]key.Binding {
 	k := p.c.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Open, k.Filter, k.ClearFilter, k.Sort, k.Group},
+		{k.Open, k.Filter, k.ClearFilter, k.Sort, k.Group, k.EditFile},
 	}
 }
 

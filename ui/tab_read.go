@@ -352,7 +352,7 @@ func (t *readTab) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp, k.Top, k.Bottom},
 		{k.NextHeading, k.PrevHeading, k.NextLink, k.PrevLink, k.Follow, k.ReaderBack},
-		{k.Search, k.SearchNext, k.SearchPrev, k.ClearSearch, k.Outline},
+		{k.Search, k.SearchNext, k.SearchPrev, k.ClearSearch, k.Outline, k.EditFile},
 	}
 }
 
