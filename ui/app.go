@@ -235,6 +235,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		m.lib.touched = true
 		return m.handleKey(msg)
+	case tea.MouseClickMsg, tea.MouseWheelMsg:
+		if m.tooSmall() {
+			return nil
+		}
+	}
+	switch msg := msg.(type) {
 	case tea.MouseClickMsg:
 		m.lib.touched = true
 		return m.handleMouse(msg, msg.Mouse())
@@ -264,6 +270,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := m.c.Keys
 	if key.Matches(msg, k.ForceQuit) {
 		return tea.Quit
+	}
+	if m.tooSmall() {
+		// Nothing is shown but the "window too small" notice: no key may
+		// act on a screen the user cannot see. q still quits.
+		if key.Matches(msg, k.Quit) {
+			return tea.Quit
+		}
+		return nil
 	}
 	m.status = ""
 	if m.screen != nil {
@@ -543,7 +557,7 @@ func (m *Model) render() string {
 	if !m.sized {
 		return ""
 	}
-	if w < minWidth || h < minHeight {
+	if m.tooSmall() {
 		msg := fmt.Sprintf("skillstudio needs a window of at least %d×%d.\nThis one is %d×%d: make it bigger, or press q to quit.", minWidth, minHeight, w, h)
 		return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, st.TooSmall.Render(wrap(msg, max(w-2, 1))))
 	}
@@ -666,4 +680,10 @@ func Run(opts Options) error {
 	p := tea.NewProgram(m, tea.WithOutput(os.Stdout))
 	_, err := p.Run()
 	return err
+}
+
+// tooSmall says the window is below the minimum size: the studio shows
+// only a notice and ignores keys but q.
+func (m *Model) tooSmall() bool {
+	return m.sized && (m.c.Width < minWidth || m.c.Height < minHeight)
 }

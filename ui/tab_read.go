@@ -35,8 +35,9 @@ type readTab struct {
 	note string
 	// gate hides the body during a quiz run (read_gate.go); nil: none.
 	gate *bodyGate
-	// returnHint says the back key returns to the quiz.
-	returnHint bool
+	// returnTo names the tab the back key returns to ("" for none): the
+	// Quiz tab after a quiz action, the Files tab after opening a file.
+	returnTo string
 	// search finds text in the shown document; outline lists its headings.
 	search  docSearch
 	outline docOutline
@@ -341,7 +342,7 @@ func (t *readTab) ShortHelp() []key.Binding {
 			bs = append(bs, k.Follow)
 		}
 	}
-	if len(t.stack) > 1 && !t.returnHint {
+	if len(t.stack) > 1 && t.returnTo == "" {
 		bs = append(bs, k.ReaderBack)
 	}
 	return bs
@@ -393,8 +394,12 @@ func (t *readTab) footer() string {
 		return st.StatusError.Render(" " + t.note)
 	case t.search.active():
 		return t.search.status()
-	case t.returnHint:
-		return " " + st.Key.Render(k.QuizBack.Help().Key) + st.Dim.Render(" back to the quiz")
+	case t.returnTo != "":
+		to := "the " + t.returnTo + " tab"
+		if t.returnTo == "Quiz" {
+			to = "the quiz"
+		}
+		return " " + st.Key.Render(k.QuizBack.Help().Key) + st.Dim.Render(" back to "+to)
 	case t.doc != nil && t.link >= 0 && t.link < len(t.doc.links):
 		l := t.doc.links[t.link]
 		return fmt.Sprintf(" %s %s %s  %s",
