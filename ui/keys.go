@@ -58,6 +58,7 @@ type KeyMap struct {
 	Pull        key.Binding
 	RemoveSrc   key.Binding
 	Confirm     key.Binding
+	Retry       key.Binding // a failed source, in the remove question
 	Cancel      key.Binding
 
 	// Quiz tab. Number keys answer while a question waits (the tab
@@ -127,6 +128,7 @@ func DefaultKeyMap() *KeyMap {
 		Pull:        b("p", "pull into this folder", "p"),
 		RemoveSrc:   b("D", "remove source", "D"),
 		Confirm:     b("y", "yes", "y", "Y"),
+		Retry:       b("r", "retry", "r"),
 		Cancel:      b("n/esc", "no", "n", "N", "esc"),
 
 		QuizStart:    b("enter", "start the quiz", "enter", "space"),

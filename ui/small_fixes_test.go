@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -40,5 +41,28 @@ func TestKeysIgnoredWhileTheWindowIsTooSmall(t *testing.T) {
 	press(t, m, "down", "down", "enter", "n")
 	if m.lib.Selected().ID != before || m.focus != focusLibrary || m.screen != nil {
 		t.Errorf("keys acted behind the notice: selected %d (was %d), focus %v, screen %v", m.lib.Selected().ID, before, m.focus, m.screen != nil)
+	}
+}
+
+// A source that failed to open has no rows, but D still reaches it: its
+// whole error in the question, y removes it, r opens it again.
+func TestFailedSourceCanBeRetriedAndRemoved(t *testing.T) {
+	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 200, 40)
+	missing := t.TempDir() + "/nowhere"
+	drain(t, m, func() tea.Msg { return AddSourceMsg{Spec: missing} })
+	if m.failedSource() < 0 {
+		t.Fatal("the missing folder did not fail")
+	}
+	press(t, m, "D")
+	if m.confirm == nil || !strings.Contains(m.confirm.question, "failed") || !strings.Contains(m.confirm.question, "r retries") {
+		t.Fatalf("D on a failed source: %+v, status %q", m.confirm, m.status)
+	}
+	press(t, m, "r")
+	if m.failedSource() < 0 {
+		t.Fatal("retrying a still-missing folder should fail again")
+	}
+	press(t, m, "D", "y")
+	if i := m.failedSource(); i >= 0 {
+		t.Errorf("y left the failed source %d", i)
 	}
 }
