@@ -49,6 +49,7 @@ type row struct {
 	// filterKey is what `/` matches against: name first, so that a match
 	// in the name ranks above one deep in a description.
 	filterKey               string
+	hay                     string // filterKey in lower case, for exact words
 	sortKey                 string // lower-case name
 	errors, warnings, infos int
 	// Display widths, measured once (measuring is the costly part of
@@ -67,6 +68,7 @@ func newRow(s *model.Skill) row {
 		r.name = "(unnamed)"
 	}
 	r.filterKey = r.name + "  " + r.keywords + "  " + r.desc
+	r.hay = strings.ToLower(r.filterKey)
 	r.sortKey = strings.ToLower(r.name)
 	r.errors, r.warnings, r.infos = s.Counts()
 	r.nameWidth, r.versionWidth = ansi.StringWidth(r.name), ansi.StringWidth(r.version)

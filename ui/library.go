@@ -275,8 +275,7 @@ func (p *libraryPane) filterCmd() tea.Cmd {
 			entries = append(entries, e)
 			continue
 		}
-		hay := strings.ToLower(e.row.name + " " + e.row.keywords + " " + e.row.desc)
-		if fq.keep(e, hay) {
+		if fq.keep(e, e.row.hay) {
 			entries = append(entries, e)
 		}
 	}
