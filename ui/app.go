@@ -366,6 +366,12 @@ func (m *Model) onOpenSkill(msg OpenSkillMsg) tea.Cmd {
 	if msg.Return {
 		ret = m.skill.markReturn(1)
 	}
+	// Show the Read tab before the skill changes: handing the new skill
+	// to the tab that is active (the Quiz tab, when the target has a quiz
+	// too) would start that tab afresh and throw the run away.
+	if _, ri := m.skill.readTab(); ri >= 0 {
+		m.skill.active = ri
+	}
 	cmd := tea.Batch(m.selectEntry(e), m.skill.showTab("Read"))
 	if ret != nil && ret.entryID != e.ID {
 		m.skill.setReturn(ret)
