@@ -108,11 +108,18 @@ func defaultShowStyle(isTerm bool) string {
 func (a *app) showSkill(ctx context.Context, spec string) (*model.Skill, error) {
 	opts := model.Options{Profile: model.ProfileAll}
 	if _, err := os.Stat(spec); errors.Is(err, os.ErrNotExist) && !registry.IsRemote(spec) {
+		// A name: a skill of that name in the current folder first (as
+		// the README promises), then in the example library.
+		if here, err := registry.LoadSources(ctx, []string{"."}, opts, nil, a.remote); err == nil {
+			if s := here.Lookup(spec); s != nil {
+				return s, nil
+			}
+		}
 		lib := registry.Embedded().Load(ctx, opts, nil)
 		if s := lib.Lookup(spec); s != nil {
 			return s, nil
 		}
-		return nil, usagef("cannot open %s: no such file or folder (nor a skill of that name in the example library)", spec)
+		return nil, usagef("cannot open %s: no such file or folder (nor a skill of that name in this folder or the example library)", spec)
 	}
 	lib, err := registry.LoadSources(ctx, []string{spec}, opts, nil, a.remote)
 	if err != nil {
