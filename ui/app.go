@@ -57,6 +57,10 @@ type Model struct {
 	entries map[int]*Entry
 	loaded  bool // every source searched and read once
 	watcher *registry.Watcher
+	// watchStarting: a watcher is being made; skills that arrive
+	// meanwhile wait in watchQueue for it.
+	watchStarting bool
+	watchQueue    []*Entry
 
 	builds map[int]BuildResult
 

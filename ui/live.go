@@ -43,6 +43,7 @@ func (m *Model) startWatching() tea.Cmd {
 	if len(targets) == 0 {
 		return nil
 	}
+	m.watchStarting = true
 	return func() tea.Msg {
 		w, err := registry.NewWatcher(registry.DefaultDebounce)
 		if err != nil {
@@ -58,11 +59,20 @@ func (m *Model) startWatching() tea.Cmd {
 	}
 }
 
-// watchMore adds skills found by a rescan to the running watcher.
+// watchMore adds skills found by a rescan to the running watcher. When
+// there is none yet — the studio began with only embedded or remote skills
+// and one was then created (n) or pulled (p) — it starts one.
 func (m *Model) watchMore(es []*Entry) tea.Cmd {
 	w := m.watcher
 	if w == nil {
-		return nil
+		switch {
+		case !m.opts.Watch || !m.loaded:
+			return nil // the first load's startWatching takes them all
+		case m.watchStarting:
+			m.watchQueue = append(m.watchQueue, es...)
+			return nil
+		}
+		return m.startWatching()
 	}
 	var ids []int
 	var paths []string
@@ -101,14 +111,17 @@ func waitForChanges(w *registry.Watcher) tea.Cmd {
 
 func (m *Model) onWatchStarted(msg watchStartedMsg) tea.Cmd {
 	if msg.err != nil {
+		m.watchStarting = false
 		m.setStatus("Live lint is off: "+msg.err.Error(), true)
 		return nil
 	}
-	m.watcher = msg.w
+	m.watcher, m.watchStarting = msg.w, false
 	if msg.failed > 0 {
 		m.setStatus(fmt.Sprintf("Live lint is off for %s (the system's file-watch limit?).", plural(msg.failed, "skill", "skills")), true)
 	}
-	return waitForChanges(msg.w)
+	queued := m.watchQueue
+	m.watchQueue = nil
+	return tea.Batch(waitForChanges(msg.w), m.watchMore(queued))
 }
 
 // onSkillsChanged re-reads each changed skill, and keeps listening.

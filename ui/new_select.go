@@ -57,7 +57,9 @@ func (m *Model) selectPendingNew(entries []*Entry) tea.Cmd {
 		m.lib.rebuild()
 		m.focus = focusSkill
 		m.syncFocus()
-		return tea.Batch(m.skill.setEntry(e, false), m.skill.showTab("Read"))
+		// The build too: the preview was set here, not by a change of
+		// selection, so nothing else starts it ("building…" forever).
+		return tea.Batch(m.skill.setEntry(e, false), m.skill.showTab("Read"), m.buildCmd(e))
 	}
 	return nil
 }
