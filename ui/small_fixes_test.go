@@ -66,3 +66,18 @@ func TestFailedSourceCanBeRetriedAndRemoved(t *testing.T) {
 		t.Errorf("y left the failed source %d", i)
 	}
 }
+
+// q in the stand-alone quiz's reference viewer closes the viewer; a
+// second q quits.
+func TestQuizProgramQClosesTheReader(t *testing.T) {
+	c := NewCommon(Theme{Dark: true})
+	p := quizProgram{c: c, tab: newQuizTab(c)}
+	p.tab.reader = &quizReader{}
+	_, cmd := p.Update(keyPress("q"))
+	if p.tab.reader != nil || cmd != nil {
+		t.Fatalf("q with the viewer open: reader %v, cmd %v", p.tab.reader, cmd)
+	}
+	if _, cmd := p.Update(keyPress("q")); cmd == nil {
+		t.Error("q without the viewer does not quit")
+	}
+}
