@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
@@ -145,6 +146,9 @@ func (m *Model) onSkillReloaded(msg skillReloadedMsg) tea.Cmd {
 	if e == nil {
 		return nil
 	}
+	if msg.gone {
+		return m.dropGone(e)
+	}
 	// Keep the library findings of the last check until the next arrives,
 	// so a badge does not flicker.
 	shown := *msg.skill
@@ -179,4 +183,20 @@ func (m *Model) Close() error {
 		return m.watcher.Close()
 	}
 	return nil
+}
+
+// dropGone takes a deleted skill out of the library (no ghost row) and
+// searches its source again: a skill deleted and written anew (a git
+// checkout, an editor's atomic save of a folder) comes back as a fresh
+// row, read and watched anew.
+func (m *Model) dropGone(e *Entry) tea.Cmd {
+	delete(m.entries, e.ID)
+	delete(m.ld.known, remoteKey(e.src, e.Candidate.Path))
+	m.lib.entries = slices.DeleteFunc(m.lib.entries, func(x *Entry) bool { return x.ID == e.ID })
+	m.lib.matches = slices.DeleteFunc(m.lib.matches, func(l libLine) bool { return l.e != nil && l.e.ID == e.ID })
+	cmds := []tea.Cmd{m.lib.refresh(), m.requestCheck()}
+	if s := m.ld.sources[e.src]; s.err == nil && !s.embedded && !s.remote && !s.removed {
+		cmds = append(cmds, m.streamLocal(e.src))
+	}
+	return tea.Batch(cmds...)
 }
