@@ -85,7 +85,7 @@ func (a *app) runList(ctx context.Context, stdout, stderr io.Writer, specs []str
 	}
 	// A listed skill a source withheld (digest mismatch, fetch failure) is
 	// named on stderr rather than dropped in silence.
-	for _, d := range registry.Withheld(lib) {
+	for _, d := range registry.WithheldFindings(lib) {
 		fmt.Fprintf(stderr, "withheld: %s: %s\n", sanitize.Line(d.Rule), sanitize.Line(d.Message))
 	}
 	// The example library stands in for an empty folder in the table only

@@ -176,3 +176,22 @@ func TestListSortsNamesLikeTheStudio(t *testing.T) {
 		t.Errorf("order %s, want alpha,beta,Gamma (case-insensitive, as the studio)", got)
 	}
 }
+
+// `show NAME` finds a skill of that name in the current folder.
+func TestShowByNameInTheCurrentFolder(t *testing.T) {
+	isolateConfig(t)
+	dir := t.TempDir()
+	skill := filepath.Join(dir, "skills", "local-only")
+	if err := os.MkdirAll(skill, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	md := "---\nname: local-only\ndescription: A skill that lives only in this folder, to test show by name.\n---\n\n# Local only\n\nFound by name.\n"
+	if err := os.WriteFile(filepath.Join(skill, "SKILL.md"), []byte(md), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"show", "--style", "notty", "local-only"}, &out, &errOut); code != 0 || !strings.Contains(out.String(), "Found by name.") {
+		t.Errorf("exit %d\n%s\n%s", code, out.String(), errOut.String())
+	}
+}

@@ -47,7 +47,7 @@ Exit status: 0 when every gate opened (--walk: every branch resolves), 1
 when a gate stayed closed (--walk: a branch is broken), 2 for an invalid
 quiz, a branch action that cannot resolve, or a bad answer list.`,
 		Example: `  skillstudio quiz skills/webhook-verification --answers 1,2,2,1
-  skillstudio quiz ledger-api-onboarding --answers "2,1,1,1,1,1,1" --json
+  skillstudio quiz ledger-api-onboarding --answers "2,1,1,1" --json
   skillstudio quiz my-skill/SKILL.md --walk`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

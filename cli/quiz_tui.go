@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/quiz"
 	"github.com/skillstudio/skillstudio/ui"
@@ -13,9 +14,9 @@ import (
 // runQuizTUI is the interactive quiz: the studio's Quiz tab alone, full
 // screen.
 func runQuizTUI(cmd *cobra.Command, s *model.Skill, r quiz.Resolver) error {
-	theme := ui.Theme{Dark: true, NoColor: os.Getenv("NO_COLOR") != ""}
-	if t := os.Getenv(themeEnv); t == "light" {
-		theme.Dark = false
+	choice, err := theme.Resolve("", "", os.Environ())
+	if err != nil {
+		return usageError{err}
 	}
-	return ui.RunQuiz(cmd.Context(), s, r, theme)
+	return ui.RunQuiz(cmd.Context(), s, r, ui.ThemeOf(choice))
 }

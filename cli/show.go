@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/ui"
@@ -89,11 +90,12 @@ func (a *app) runShow(ctx context.Context, w io.Writer, spec string, width int, 
 // defaultShowStyle: plain text for pipes and NO_COLOR, else the theme the
 // user fixed, else the terminal's background.
 func defaultShowStyle(isTerm bool) string {
-	if !isTerm || os.Getenv("NO_COLOR") != "" {
+	choice, err := theme.Resolve("", "", os.Environ())
+	if !isTerm || choice.NoColor {
 		return "notty"
 	}
-	if t := strings.ToLower(os.Getenv(themeEnv)); t == "dark" || t == "light" {
-		return t
+	if err == nil && choice.Fixed {
+		return choice.Name()
 	}
 	if lipgloss.HasDarkBackground(os.Stdin, os.Stdout) {
 		return "dark"
@@ -106,11 +108,18 @@ func defaultShowStyle(isTerm bool) string {
 func (a *app) showSkill(ctx context.Context, spec string) (*model.Skill, error) {
 	opts := model.Options{Profile: model.ProfileAll}
 	if _, err := os.Stat(spec); errors.Is(err, os.ErrNotExist) && !registry.IsRemote(spec) {
+		// A name: a skill of that name in the current folder first (as
+		// the README promises), then in the example library.
+		if here, err := registry.LoadSources(ctx, []string{"."}, opts, nil, a.remote); err == nil {
+			if s := here.Lookup(spec); s != nil {
+				return s, nil
+			}
+		}
 		lib := registry.Embedded().Load(ctx, opts, nil)
 		if s := lib.Lookup(spec); s != nil {
 			return s, nil
 		}
-		return nil, usagef("cannot open %s: no such file or folder (nor a skill of that name in the example library)", spec)
+		return nil, usagef("cannot open %s: no such file or folder (nor a skill of that name in this folder or the example library)", spec)
 	}
 	lib, err := registry.LoadSources(ctx, []string{spec}, opts, nil, a.remote)
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -15,6 +14,7 @@ import (
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
+	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/ui"
@@ -22,7 +22,7 @@ import (
 
 // themeEnv fixes the studio's palette where the terminal does not answer
 // the background-colour query (tmux, CI, screenshots).
-const themeEnv = "SKILLSTUDIO_THEME"
+const themeEnv = theme.Env
 
 // addStudioFlags gives the root command the studio's flags.
 func (a *app) addStudioFlags(root *cobra.Command) {
@@ -71,7 +71,7 @@ func (s studioBuilder) Build(file string) ui.BuildResult {
 // studioOptions reads flags, environment and config into ui.Options.
 func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, error) {
 	f := cmd.Flags()
-	theme, _ := f.GetString("theme")
+	themeFlag, _ := f.GetString("theme")
 	profileFlag, _ := f.GetString("profile")
 	configFile, _ := f.GetString("config")
 	noWatch, _ := f.GetBool("no-watch")
@@ -103,20 +103,9 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 	if err != nil {
 		return ui.Options{}, usageError{err}
 	}
-	if theme == "" {
-		theme = os.Getenv(themeEnv)
-	}
-	if theme == "" {
-		theme = cfg.Theme
-	}
-	theme = strings.ToLower(strings.TrimSpace(theme))
-	switch theme {
-	case "", "dark", "light", "auto":
-	default:
-		return ui.Options{}, usagef("unknown theme %q (want dark or light)", theme)
-	}
-	if theme == "auto" {
-		theme = ""
+	choice, err := theme.Resolve(themeFlag, cfg.Theme, os.Environ())
+	if err != nil {
+		return ui.Options{}, usageError{err}
 	}
 	profile := model.ProfileAll
 	if cfg.Profile != "" {
@@ -136,8 +125,8 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 		Sources:       args,
 		ExtraSources:  cfg.Sources,
 		Examples:      examples,
-		Theme:         theme,
-		NoColor:       os.Getenv("NO_COLOR") != "",
+		Theme:         choice.Name(),
+		NoColor:       choice.NoColor,
 		Profile:       profile,
 		Config:        cfg.Formats(),
 		ListingAgents: cfg.Agents,

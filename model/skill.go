@@ -69,6 +69,11 @@ type Skill struct {
 	Functions []Function  `json:"functions,omitempty"`
 	Quizzes   []QuizBlock `json:"quizzes,omitempty"`
 
+	// Digest is the sha256:… digest a remote index promised for this
+	// skill and its fetched content matched; "" for local skills and for
+	// remote ones whose index gave no digest (unverified).
+	Digest string `json:"digest,omitempty"`
+
 	// Fields is the parsed header / frontmatter / manifest as an ordered
 	// table for display (the studio's Info tab, `show`).
 	Fields []Field `json:"-"`

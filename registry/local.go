@@ -28,6 +28,9 @@ type Opened struct {
 	// Annotate, when set, adds what only the source knows (a remote
 	// skill's verified digest) to each skill read from it.
 	Annotate func(*model.Skill)
+	// Withheld are skills a remote index names that were not used (a
+	// digest mismatch, a failed fetch), each with why; also in Notes.
+	Withheld []Withheld
 }
 
 // EmbeddedSource is the name the embedded example library goes by.

@@ -19,20 +19,26 @@ import (
 // so that `rules`, SARIF and config know them like every other rule.
 var RemoteRules = formats.RemoteRules
 
-// VerifiedField is the model.Field a skill from a digest-carrying index
-// gets: Value "sha256:… verified". Skills without it are unverified.
+// VerifiedField is the display row (Skill.Fields, the Info tab) a skill
+// from a digest-carrying index gets: Value "sha256:… verified". Code reads
+// the typed Skill.Digest instead (Verified).
 const VerifiedField = "integrity"
 
 // Verified reports whether s came from a discovery index whose digest its
 // content matched, and the digest.
 func Verified(s *model.Skill) (bool, string) {
-	for _, f := range s.Fields {
-		if f.Name == VerifiedField {
-			d, ok := strings.CutSuffix(f.Value, " verified")
-			return ok, d
-		}
-	}
-	return false, ""
+	return s.Digest != "", s.Digest
+}
+
+// Withheld is a skill an index names that was not used: its files could
+// not be fetched, or their digest is not the one the index promises.
+type Withheld struct {
+	Entry Entry
+	// Mismatch is true when the content's digest differs from the
+	// index's (republished or tampered with); false when fetching failed.
+	Mismatch bool
+	// Why is the finding that says what happened (also in Opened.Notes).
+	Why model.Diagnostic
 }
 
 // Entry is one skill as its index or listing names it, before its files
@@ -73,6 +79,9 @@ const (
 	// EventDone is always the last event: Opened is the whole source
 	// (Err nil), or Err says why it could not be opened at all.
 	EventDone
+	// EventWithheld: Withheld is a skill the index names that is not
+	// used (digest mismatch, fetch failed); it comes before EventDone.
+	EventWithheld
 )
 
 // Event is one message of Stream.
@@ -84,6 +93,8 @@ type Event struct {
 	Status  Status
 	Opened  Opened
 	Err     error
+	// Withheld is set on EventWithheld.
+	Withheld *Withheld
 }
 
 // State is where a source is in its life.
@@ -222,6 +233,7 @@ type remote struct {
 	// to the digest its content matched.
 	notes     []model.Diagnostic
 	verified  map[string]string
+	withheld  []Withheld
 	loaded    int
 	failed    int
 	fatal     error
@@ -272,12 +284,13 @@ func (r *remote) run(ctx context.Context) (Opened, error) {
 			"Open the source again without --offline when the server is reachable."))
 	}
 	notes := append([]model.Diagnostic(nil), r.notes...)
+	withheld := append([]Withheld(nil), r.withheld...)
 	r.mu.Unlock()
 	if err != nil {
 		return Opened{}, err
 	}
 	model.SortDiagnostics(notes)
-	return Opened{Base: r.base, Root: r.root, Notes: notes, Annotate: r.annotate}, nil
+	return Opened{Base: r.base, Root: r.root, Notes: notes, Annotate: r.annotate, Withheld: withheld}, nil
 }
 
 // indexFile is the FS path findings about the whole source point at:
@@ -314,6 +327,7 @@ func (r *remote) annotate(s *model.Skill) {
 	}
 	r.mu.Unlock()
 	if ok {
+		s.Digest = digest
 		s.Fields = append(s.Fields, model.Field{Name: VerifiedField, Value: digest + " verified"})
 	}
 }
@@ -433,12 +447,14 @@ func (r *remote) skillReady(e Entry) {
 }
 
 func (r *remote) failSkill(e Entry, d model.Diagnostic) {
+	w := &Withheld{Entry: e, Mismatch: d.Rule == "remote/digest-mismatch", Why: d}
 	r.mu.Lock()
 	r.failed++
 	r.notes = append(r.notes, d)
+	r.withheld = append(r.withheld, *w)
 	r.mu.Unlock()
 	if r.emit != nil {
-		r.emit(Event{Kind: EventStatus, Status: r.status()})
+		r.emit(Event{Kind: EventWithheld, Withheld: w, Status: r.status()})
 	}
 }
 

@@ -72,6 +72,13 @@ func TestWellKnownV2(t *testing.T) {
 	if _, err := fs.Stat(op.Base.FS, "tampered"); err == nil {
 		t.Error("content that failed its digest was kept")
 	}
+	withheld := map[string]bool{}
+	for _, w := range op.Withheld {
+		withheld[w.Entry.Name] = w.Mismatch
+	}
+	if mismatch, ok := withheld["tampered"]; !ok || !mismatch {
+		t.Errorf("tampered is not reported withheld for a digest mismatch: %+v", op.Withheld)
+	}
 	lib := op.Load(context.Background(), modelOptions(), nil)
 	verified := map[string]bool{}
 	for _, sk := range lib.Skills {
@@ -205,10 +212,10 @@ func TestPullWithheldSaysWhy(t *testing.T) {
 	}
 	lib := op.Load(context.Background(), modelOptions(), nil)
 	found := false
-	for _, d := range Withheld(lib) {
+	for _, d := range WithheldFindings(lib) {
 		found = found || strings.HasPrefix(d.Message, "skill tampered:")
 	}
 	if !found {
-		t.Errorf("Withheld does not name the tampered skill: %v", Withheld(lib))
+		t.Errorf("Withheld does not name the tampered skill: %v", WithheldFindings(lib))
 	}
 }

@@ -16,10 +16,10 @@ var withheldRules = map[string]bool{
 	"remote/archive-rejected": true,
 }
 
-// Withheld returns the library findings that stand for skills a source
+// WithheldFindings returns the library findings that stand for skills a source
 // listed but withheld, so a listing can say why a skill is absent instead
 // of dropping it in silence.
-func Withheld(lib *model.Library) []model.Diagnostic {
+func WithheldFindings(lib *model.Library) []model.Diagnostic {
 	var out []model.Diagnostic
 	for _, d := range lib.Diagnostics {
 		if withheldRules[d.Rule] && strings.HasPrefix(d.Message, "skill ") {
@@ -32,7 +32,7 @@ func Withheld(lib *model.Library) []model.Diagnostic {
 // withheldNamed is the finding that withheld the skill called name, if
 // any.
 func withheldNamed(lib *model.Library, name string) (model.Diagnostic, bool) {
-	for _, d := range Withheld(lib) {
+	for _, d := range WithheldFindings(lib) {
 		if strings.HasPrefix(d.Message, "skill "+name+":") {
 			return d, true
 		}

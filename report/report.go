@@ -16,6 +16,7 @@ import (
 
 	"github.com/charmbracelet/colorprofile"
 
+	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -41,10 +42,8 @@ type Options struct {
 // is a terminal that shows colour, and never when NO_COLOR is set to any
 // non-empty value (https://no-color.org).
 func ShouldColor(w io.Writer, environ []string) bool {
-	for _, kv := range environ {
-		if v, ok := strings.CutPrefix(kv, "NO_COLOR="); ok && v != "" {
-			return false
-		}
+	if theme.NoColor(environ) {
+		return false
 	}
 	return colorprofile.Detect(w, environ) >= colorprofile.ANSI
 }

@@ -20,10 +20,6 @@ import (
 // typed; enter opens it, streams its skills in and saves it in the user
 // config file; esc goes back.
 
-func init() {
-	AddSourceScreen = func(c *Common, ctx ScreenContext) Screen { return newAddSourceScreen(c, ctx) }
-}
-
 type addSourceScreen struct {
 	c             *Common
 	width, height int

@@ -13,6 +13,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -56,6 +57,10 @@ type Model struct {
 	entries map[int]*Entry
 	loaded  bool // every source searched and read once
 	watcher *registry.Watcher
+	// watchStarting: a watcher is being made; skills that arrive
+	// meanwhile wait in watchQueue for it.
+	watchStarting bool
+	watchQueue    []*Entry
 
 	builds map[int]BuildResult
 
@@ -68,14 +73,11 @@ type Model struct {
 
 // New makes a studio. It does no I/O: Init starts the loading commands.
 func New(opts Options) *Model {
-	t := Theme{Dark: true, NoColor: opts.NoColor}
-	fixed := false
-	switch strings.ToLower(opts.Theme) {
-	case "light":
-		t.Dark, fixed = false, true
-	case "dark":
-		fixed = true
-	}
+	// The CLI has resolved flag, environment and config already
+	// (theme.Resolve); an unknown name here follows the terminal.
+	choice, _ := theme.Resolve(opts.Theme, "", nil)
+	choice.NoColor = choice.NoColor || opts.NoColor
+	t, fixed := ThemeOf(choice), choice.Fixed
 	if opts.Open == nil {
 		opts.Open = registry.OpenLocal
 	}
@@ -117,10 +119,34 @@ func (m *Model) setStatus(text string, isErr bool) {
 	m.status, m.statusErr = sanitize.Line(text), isErr
 }
 
-// Update handles app-wide messages and keys, and forwards the rest.
+// Update handles app-wide messages and keys, and forwards the rest. After
+// every message the skill pane is made to follow the library's selection:
+// the library's cursor is the one owner of "the selected skill", so two
+// navigation keys in one input read can never leave the preview (and what
+// enter opens) one skill behind the highlight (what p and D act on).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.update(msg)
+	if follow := m.followSelection(); follow != nil {
+		cmd = tea.Batch(cmd, follow)
+	}
 	return m, cmd
+}
+
+// followSelection shows the library's selected skill in the skill pane
+// when the pane shows another one. Called synchronously from Update, never
+// through a message, so no key can be handled in between.
+func (m *Model) followSelection() tea.Cmd {
+	sel := m.lib.Selected()
+	cur := m.skill.entry
+	switch {
+	case sel == nil && cur == nil:
+		return nil
+	case sel != nil && cur != nil && sel.ID == cur.ID:
+		return nil
+	case sel == nil:
+		return m.skill.setEntry(nil, false)
+	}
+	return tea.Batch(m.skill.setEntry(sel, false), m.buildCmd(sel))
 }
 
 func (m *Model) update(msg tea.Msg) tea.Cmd {
@@ -169,12 +195,6 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case buildDoneMsg:
 		m.builds[msg.entryID] = msg.result
 		return nil
-	case selectionChangedMsg:
-		if msg.e == nil {
-			return m.skill.setEntry(nil, false)
-		}
-		return tea.Batch(m.skill.setEntry(msg.e, false), m.buildCmd(msg.e))
-
 	case StatusMsg:
 		m.setStatus(msg.Text, msg.Error)
 		return nil
@@ -221,6 +241,12 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		m.lib.touched = true
 		return m.handleKey(msg)
+	case tea.MouseClickMsg, tea.MouseWheelMsg:
+		if m.tooSmall() {
+			return nil
+		}
+	}
+	switch msg := msg.(type) {
 	case tea.MouseClickMsg:
 		m.lib.touched = true
 		return m.handleMouse(msg, msg.Mouse())
@@ -251,6 +277,14 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	if key.Matches(msg, k.ForceQuit) {
 		return tea.Quit
 	}
+	if m.tooSmall() {
+		// Nothing is shown but the "window too small" notice: no key may
+		// act on a screen the user cannot see. q still quits.
+		if key.Matches(msg, k.Quit) {
+			return tea.Quit
+		}
+		return nil
+	}
 	m.status = ""
 	if m.screen != nil {
 		return m.screen.Update(msg)
@@ -272,11 +306,13 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		m.layout()
 		return nil
 	case key.Matches(msg, k.NewSkill):
-		return m.openScreen(NewSkillScreen, "Creating skills from the studio is not available in this build; try `skillstudio new`.")
+		return m.openScreen(screens.newSkill)
 	case key.Matches(msg, k.AddSource):
-		return m.openScreen(AddSourceScreen, "Adding sources from the studio is not available in this build; pass them as arguments: skillstudio SOURCE...")
+		return m.openScreen(screens.addSource)
 	case key.Matches(msg, k.Pull):
 		return m.pull()
+	case key.Matches(msg, k.EditFile) && (m.focus == focusLibrary || m.skill.activeTitle() == "Read"):
+		return m.editSelected()
 	case key.Matches(msg, k.RemoveSrc) && m.focus == focusLibrary:
 		return m.askRemoveSource()
 	case key.Matches(msg, k.NextTab), key.Matches(msg, k.PrevTab), key.Matches(msg, k.TabNumber):
@@ -304,11 +340,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	return m.skill.Update(msg)
 }
 
-func (m *Model) openScreen(f ScreenFactory, unavailable string) tea.Cmd {
-	if f == nil {
-		m.setStatus(unavailable, false)
-		return nil
-	}
+func (m *Model) openScreen(f ScreenFactory) tea.Cmd {
 	ctx := ScreenContext{Selected: m.lib.Selected()}
 	if e := ctx.Selected; e != nil && e.Base.Local {
 		ctx.Dir = e.Base.Root
@@ -339,6 +371,12 @@ func (m *Model) onOpenSkill(msg OpenSkillMsg) tea.Cmd {
 	var ret *returnPoint
 	if msg.Return {
 		ret = m.skill.markReturn(1)
+	}
+	// Show the Read tab before the skill changes: handing the new skill
+	// to the tab that is active (the Quiz tab, when the target has a quiz
+	// too) would start that tab afresh and throw the run away.
+	if _, ri := m.skill.readTab(); ri >= 0 {
+		m.skill.active = ri
 	}
 	cmd := tea.Batch(m.selectEntry(e), m.skill.showTab("Read"))
 	if ret != nil && ret.entryID != e.ID {
@@ -531,7 +569,7 @@ func (m *Model) render() string {
 	if !m.sized {
 		return ""
 	}
-	if w < minWidth || h < minHeight {
+	if m.tooSmall() {
 		msg := fmt.Sprintf("skillstudio needs a window of at least %d×%d.\nThis one is %d×%d: make it bigger, or press q to quit.", minWidth, minHeight, w, h)
 		return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, st.TooSmall.Render(wrap(msg, max(w-2, 1))))
 	}
@@ -654,4 +692,10 @@ func Run(opts Options) error {
 	p := tea.NewProgram(m, tea.WithOutput(os.Stdout))
 	_, err := p.Run()
 	return err
+}
+
+// tooSmall says the window is below the minimum size: the studio shows
+// only a notice and ignores keys but q.
+func (m *Model) tooSmall() bool {
+	return m.sized && (m.c.Width < minWidth || m.c.Height < minHeight)
 }

@@ -504,7 +504,7 @@ func TestHelpers(t *testing.T) {
 	if humanBytes(999) != "999 B" || humanBytes(12345) != "12.3 kB" {
 		t.Error("humanBytes")
 	}
-	if fit("abcdef", 3) != "abc" || fit("ab", 4) != "ab  " {
+	if fit("abcdef", 3) != "ab…" || fit("ab", 4) != "ab  " || fit("ab    ", 3) != "ab " {
 		t.Error("fit")
 	}
 	rows := fileTree([]string{"SKILL.md", "references/b.md", "references/a.md", "scripts/run.sh"})

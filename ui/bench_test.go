@@ -50,14 +50,9 @@ func syntheticStudio(tb testing.TB, n int) *Model {
 	return m
 }
 
-// keyStep is what one keypress costs: Update, the selection message it
-// leads to, and drawing the frame.
+// keyStep is what one keypress costs: Update and drawing the frame.
 func keyStep(m *Model, k tea.KeyPressMsg) {
-	before := m.lib.selected
-	m.Update(k)
-	if m.lib.selected != before {
-		m.Update(selectionChangedMsg{m.lib.Selected()})
-	}
+	m.Update(k) // the preview follows the selection inside Update
 	_ = m.View()
 }
 

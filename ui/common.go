@@ -2,7 +2,6 @@ package ui
 
 import (
 	"os"
-	"sort"
 
 	"charm.land/bubbles/v2/help"
 	tea "charm.land/bubbletea/v2"
@@ -85,41 +84,4 @@ type Tab interface {
 // number keys answer it instead of switching tabs.
 type keyCapturer interface {
 	CapturesKey(msg tea.KeyPressMsg) bool
-}
-
-// TabFactory makes a tab for a studio.
-type TabFactory func(c *Common) Tab
-
-type registeredTab struct {
-	order   int
-	factory TabFactory
-}
-
-var tabRegistry []registeredTab
-
-// RegisterTab adds a tab to every studio made afterwards, at position
-// order (Read 10, Info 20, Functions 30, Lint 40, Agent 50, Files 60; the
-// Quiz tab slots in with, say, 45). Call it from an init function: a new
-// tab is one line in its own file.
-func RegisterTab(order int, f TabFactory) {
-	tabRegistry = append(tabRegistry, registeredTab{order, f})
-	sort.SliceStable(tabRegistry, func(i, j int) bool { return tabRegistry[i].order < tabRegistry[j].order })
-}
-
-func init() {
-	RegisterTab(10, func(c *Common) Tab { return newReadTab(c) })
-	RegisterTab(20, func(c *Common) Tab { return newInfoTab(c) })
-	RegisterTab(30, func(c *Common) Tab { return newFunctionsTab(c) })
-	RegisterTab(40, func(c *Common) Tab { return newLintTab(c) })
-	RegisterTab(50, func(c *Common) Tab { return newAgentTab(c) })
-	RegisterTab(60, func(c *Common) Tab { return newFilesTab(c) })
-}
-
-// newTabs instantiates every registered tab.
-func newTabs(c *Common) []Tab {
-	tabs := make([]Tab, 0, len(tabRegistry))
-	for _, r := range tabRegistry {
-		tabs = append(tabs, r.factory(c))
-	}
-	return tabs
 }

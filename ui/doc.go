@@ -22,12 +22,11 @@
 // # Seams for the rest of skillstudio
 //
 // Tabs. A tab is a Tab (common.go): a Component with Title, Badge,
-// Applies, SetEntry and Update. Add one with a single line in your own
-// file's init function:
+// Applies, SetEntry and Update. Add one with a single line in tabList
+// (tabs.go), where every tab is listed in the order the pane shows them:
 //
-//	func init() { RegisterTab(45, func(c *Common) Tab { return newQuizTab(c) }) }
+//	func(c *Common) Tab { return newReviewTab(c) },
 //
-// Orders: Read 10, Info 20, Functions 30, Lint 40, Agent 50, Files 60.
 // A tab gets the selected skill through SetEntry only while it is the
 // active tab (tabs are updated lazily); same=true means the skill was
 // re-read after a change on disk — keep selection and scroll. Results of a
@@ -51,8 +50,8 @@
 // needs keys before the studio's own bindings (the Quiz tab's numbers while
 // a question waits) implements CapturesKey.
 //
-// New skill (`n`) and add source (`a`). Set NewSkillScreen or
-// AddSourceScreen from an init function in your ui/ file. The factory gets
+// New skill (`n`) and add source (`a`). The screens table in tabs.go names
+// the factory each key opens. The factory gets
 // the Common and a ScreenContext (the selected skill and a local folder to
 // write into) and returns a Screen, which takes over the window until it
 // returns CloseScreenMsg. After writing a skill, send RescanMsg: the

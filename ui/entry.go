@@ -7,6 +7,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -40,6 +41,9 @@ type Entry struct {
 	// stub: a remote skill its index named, not fetched yet; failed: it
 	// could not be fetched (the source's findings say why).
 	stub, failed bool
+	// withheld is set when the registry did not use the skill (its
+	// digest did not match, its files could not be fetched).
+	withheld *registry.Withheld
 }
 
 // row holds an entry's display strings, sanitised once when it is read so
@@ -49,6 +53,7 @@ type row struct {
 	// filterKey is what `/` matches against: name first, so that a match
 	// in the name ranks above one deep in a description.
 	filterKey               string
+	hay                     string // filterKey in lower case, for exact words
 	sortKey                 string // lower-case name
 	errors, warnings, infos int
 	// Display widths, measured once (measuring is the costly part of
@@ -67,6 +72,7 @@ func newRow(s *model.Skill) row {
 		r.name = "(unnamed)"
 	}
 	r.filterKey = r.name + "  " + r.keywords + "  " + r.desc
+	r.hay = strings.ToLower(r.filterKey)
 	r.sortKey = strings.ToLower(r.name)
 	r.errors, r.warnings, r.infos = s.Counts()
 	r.nameWidth, r.versionWidth = ansi.StringWidth(r.name), ansi.StringWidth(r.version)

@@ -47,10 +47,18 @@ type KeyMap struct {
 	PrevLink    key.Binding
 	Follow      key.Binding
 	ReaderBack  key.Binding
+	// Search inside the document the reader shows (less's keys).
+	Search      key.Binding
+	SearchNext  key.Binding
+	SearchPrev  key.Binding
+	ClearSearch key.Binding
+	Outline     key.Binding
 	Edit        key.Binding
+	EditFile    key.Binding // the library's and the reader's `e`
 	Pull        key.Binding
 	RemoveSrc   key.Binding
 	Confirm     key.Binding
+	Retry       key.Binding // a failed source, in the remove question
 	Cancel      key.Binding
 	// CycleAgent steps the Agent tab's library listing to the next agent.
 	CycleAgent key.Binding
@@ -112,10 +120,17 @@ func DefaultKeyMap() *KeyMap {
 		PrevLink:    b("{", "prev link", "{"),
 		Follow:      b("enter", "open link", "enter"),
 		ReaderBack:  b("backspace", "back", "backspace"),
+		Search:      b("/", "search", "/"),
+		SearchNext:  b("n", "next match", "n"),
+		SearchPrev:  b("N", "prev match", "N"),
+		ClearSearch: b("esc", "clear search", "esc"),
+		Outline:     b("t", "outline", "t"),
 		Edit:        b("enter", "open in editor", "enter", "e"),
+		EditFile:    b("e", "edit in $EDITOR", "e"),
 		Pull:        b("p", "pull into this folder", "p"),
 		RemoveSrc:   b("D", "remove source", "D"),
 		Confirm:     b("y", "yes", "y", "Y"),
+		Retry:       b("r", "retry", "r"),
 		Cancel:      b("n/esc", "no", "n", "N", "esc"),
 		CycleAgent:  b("c", "next agent", "c"),
 

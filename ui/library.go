@@ -12,6 +12,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/sahilm/fuzzy"
+
+	"github.com/skillstudio/skillstudio/sanitize"
 )
 
 // sortMode orders the library.
@@ -76,6 +78,9 @@ type libraryPane struct {
 	// matching 5,000 skills runs in a command, so typing never waits.
 	matches    []libLine
 	matchQuery string
+	// filterProblem names a key:value word of the query that is not a
+	// filter, with the ones that are.
+	filterProblem string
 
 	// rows caches drawn rows (all but the selected one) until the next
 	// rebuild, resize or theme change.
@@ -91,7 +96,7 @@ type libraryPane struct {
 func newLibraryPane(c *Common) *libraryPane {
 	ti := textinput.New()
 	ti.Prompt = "/ "
-	ti.Placeholder = "filter by name, description or keyword"
+	ti.Placeholder = `text, "exact", has:quiz, format:osloop, source:NAME…`
 	ti.CharLimit = 200
 	p := &libraryPane{c: c, selected: -1, filter: ti, focused: true}
 	p.restyle()
@@ -272,7 +277,32 @@ type filterResultMsg struct {
 // (entries may be re-read meanwhile; the snapshot is what was shown).
 func (p *libraryPane) filterCmd() tea.Cmd {
 	q := p.query
-	entries := slices.Clone(p.entries)
+	fq := parseFilter(q)
+	p.filterProblem = fq.problem
+	var entries []*Entry
+	if fq.problem != "" {
+		// Show the problem, not a list that ignores part of the query.
+		return func() tea.Msg { return filterResultMsg{query: q} }
+	}
+	for _, e := range p.entries {
+		if len(fq.facts) == 0 && len(fq.strict) == 0 {
+			entries = append(entries, e)
+			continue
+		}
+		if fq.keep(e, e.row.hay) {
+			entries = append(entries, e)
+		}
+	}
+	if fq.fuzzy == "" {
+		// Facts or strict words alone: every skill that has them, in
+		// the library's order.
+		p.sortEntries(entries)
+		lines := make([]libLine, len(entries))
+		for i, e := range entries {
+			lines[i] = libLine{e: e}
+		}
+		return func() tea.Msg { return filterResultMsg{query: q, lines: lines} }
+	}
 	names := make([]string, len(entries))
 	descs := make([]string, len(entries))
 	nameLens := make([]int, len(entries))
@@ -281,8 +311,9 @@ func (p *libraryPane) filterCmd() tea.Cmd {
 		nameLens[i] = len(e.row.name)
 		descs[i] = e.row.desc
 	}
+	text := fq.fuzzy
 	return func() tea.Msg {
-		return filterResultMsg{query: q, lines: rankMatches(q, entries, names, nameLens, descs)}
+		return filterResultMsg{query: q, lines: rankMatches(text, entries, names, nameLens, descs)}
 	}
 }
 
@@ -361,11 +392,10 @@ func (p *libraryPane) clampOffset() {
 	p.offset = max(min(p.offset, len(p.lines)-h), 0)
 }
 
-// selectionChanged is returned when the cursor lands on another skill.
-type selectionChangedMsg struct{ e *Entry }
-
+// Update handles the pane's messages. It does not announce a changed
+// selection: the root model compares the pane's Selected with the skill
+// pane after every message (Model.followSelection).
 func (p *libraryPane) Update(msg tea.Msg) tea.Cmd {
-	before := p.selected
 	var cmd tea.Cmd
 	switch msg := msg.(type) {
 	case filterResultMsg:
@@ -397,10 +427,6 @@ func (p *libraryPane) Update(msg tea.Msg) tea.Cmd {
 		if i := p.offset + msg.Y - 1; msg.Y >= 1 && i < len(p.lines) && p.lines[i].e != nil {
 			p.moveTo(i, 1)
 		}
-	}
-	if p.selected != before {
-		e := p.Selected()
-		return tea.Batch(cmd, func() tea.Msg { return selectionChangedMsg{e} })
 	}
 	return cmd
 }
@@ -502,7 +528,7 @@ func (p *libraryPane) FullHelp() [][]key.Binding {
 	k := p.c.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Open, k.Filter, k.ClearFilter, k.Sort, k.Group},
+		{k.Open, k.Filter, k.ClearFilter, k.Sort, k.Group, k.EditFile},
 	}
 }
 
@@ -519,7 +545,10 @@ func (p *libraryPane) View() string {
 	if len(p.lines) == 0 && h > 0 {
 		msg := "No skills yet."
 		if p.query != "" {
-			msg = fmt.Sprintf("No skill matches %q. esc clears the filter.", p.query)
+			msg = fmt.Sprintf("No skill matches %q. esc clears the filter.", sanitize.Line(p.query))
+		}
+		if p.filterProblem != "" {
+			msg = p.filterProblem
 		}
 		b.WriteString("\n" + fit(st.Dim.Render(" "+msg), p.width))
 		h--
@@ -588,7 +617,7 @@ func (p *libraryPane) headerLine() string {
 		room := p.width - lipgloss.Width(count)
 		return fit(ansi.Truncate(in, max(room, 0), "")+count, p.width)
 	}
-	left := st.PaneHeader.Render(fmt.Sprintf(" %d skills", len(p.entries)))
+	left := st.PaneHeader.Render(" " + plural(len(p.entries), "skill", "skills"))
 	right := p.sortBy.String()
 	if p.group && len(p.sources) > 1 {
 		right += " · by source"
@@ -686,7 +715,16 @@ func (p *libraryPane) rowView(l libLine, c columns, selected bool) string {
 	}
 	if c.desc > 0 {
 		b.WriteString(gap)
-		b.WriteString(sel(st.Description).Render(pad(ansi.Truncate(e.row.desc, c.desc, "…"), c.desc)))
+		mark, ms := trustMark(e, st)
+		if mark != "" && c.desc <= len(mark)+8 {
+			mark = e.trust().String() // the short form; the pane says why
+		}
+		if mark != "" && c.desc > len(mark)+4 {
+			b.WriteString(sel(ms).Render(mark))
+			b.WriteString(sel(st.Description).Render(pad(ansi.Truncate(" · "+e.row.desc, c.desc-len(mark), "…"), c.desc-len(mark))))
+		} else {
+			b.WriteString(sel(st.Description).Render(pad(ansi.Truncate(e.row.desc, c.desc, "…"), c.desc)))
+		}
 	}
 	b.WriteString(gap)
 	switch {

@@ -81,3 +81,26 @@ func TestLintTabWithoutLibraryFindings(t *testing.T) {
 		t.Errorf("a library section with nothing in it:\n%s", v)
 	}
 }
+
+// The skill's own findings come before the source's library findings
+// ("not this skill"), which follow under their heading.
+func TestLintTabLeadsWithTheSkillsOwnFindings(t *testing.T) {
+	lib := fixtureLibrary(t)
+	danglingIndex(t, lib)
+	m := studio(t, Options{Sources: []string{lib}}, 120, 40)
+	selectSkill(t, m, "hostile")
+	press(t, m, "enter")
+	openTab(t, m, "Lint")
+	lt := m.skill.tabs[m.skill.active].(*lintTab)
+	if lt.nlib == 0 || len(lt.diags) == lt.nlib {
+		t.Skipf("hostile needs own and library findings here: %d, %d", len(lt.diags), lt.nlib)
+	}
+	v := ansi.Strip(content(m))
+	own, libAt := strings.Index(v, "WARNING"), strings.Index(v, "LIBRARY")
+	if own < 0 || libAt < 0 || own > libAt {
+		t.Errorf("own findings at %d, library at %d:\n%s", own, libAt, v)
+	}
+	if d := lt.diags[0]; d.Rule == "" || strings.Contains(d.File, "index.json") {
+		t.Errorf("the first finding selected is %+v", d)
+	}
+}

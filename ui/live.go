@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	tea "charm.land/bubbletea/v2"
@@ -43,6 +44,7 @@ func (m *Model) startWatching() tea.Cmd {
 	if len(targets) == 0 {
 		return nil
 	}
+	m.watchStarting = true
 	return func() tea.Msg {
 		w, err := registry.NewWatcher(registry.DefaultDebounce)
 		if err != nil {
@@ -58,11 +60,20 @@ func (m *Model) startWatching() tea.Cmd {
 	}
 }
 
-// watchMore adds skills found by a rescan to the running watcher.
+// watchMore adds skills found by a rescan to the running watcher. When
+// there is none yet — the studio began with only embedded or remote skills
+// and one was then created (n) or pulled (p) — it starts one.
 func (m *Model) watchMore(es []*Entry) tea.Cmd {
 	w := m.watcher
 	if w == nil {
-		return nil
+		switch {
+		case !m.opts.Watch || !m.loaded:
+			return nil // the first load's startWatching takes them all
+		case m.watchStarting:
+			m.watchQueue = append(m.watchQueue, es...)
+			return nil
+		}
+		return m.startWatching()
 	}
 	var ids []int
 	var paths []string
@@ -101,14 +112,17 @@ func waitForChanges(w *registry.Watcher) tea.Cmd {
 
 func (m *Model) onWatchStarted(msg watchStartedMsg) tea.Cmd {
 	if msg.err != nil {
+		m.watchStarting = false
 		m.setStatus("Live lint is off: "+msg.err.Error(), true)
 		return nil
 	}
-	m.watcher = msg.w
+	m.watcher, m.watchStarting = msg.w, false
 	if msg.failed > 0 {
 		m.setStatus(fmt.Sprintf("Live lint is off for %s (the system's file-watch limit?).", plural(msg.failed, "skill", "skills")), true)
 	}
-	return waitForChanges(msg.w)
+	queued := m.watchQueue
+	m.watchQueue = nil
+	return tea.Batch(waitForChanges(msg.w), m.watchMore(queued))
 }
 
 // onSkillsChanged re-reads each changed skill, and keeps listening.
@@ -131,6 +145,9 @@ func (m *Model) onSkillReloaded(msg skillReloadedMsg) tea.Cmd {
 	e := m.entries[msg.id]
 	if e == nil {
 		return nil
+	}
+	if msg.gone {
+		return m.dropGone(e)
 	}
 	// Keep the library findings of the last check until the next arrives,
 	// so a badge does not flicker.
@@ -166,4 +183,20 @@ func (m *Model) Close() error {
 		return m.watcher.Close()
 	}
 	return nil
+}
+
+// dropGone takes a deleted skill out of the library (no ghost row) and
+// searches its source again: a skill deleted and written anew (a git
+// checkout, an editor's atomic save of a folder) comes back as a fresh
+// row, read and watched anew.
+func (m *Model) dropGone(e *Entry) tea.Cmd {
+	delete(m.entries, e.ID)
+	delete(m.ld.known, remoteKey(e.src, e.Candidate.Path))
+	m.lib.entries = slices.DeleteFunc(m.lib.entries, func(x *Entry) bool { return x.ID == e.ID })
+	m.lib.matches = slices.DeleteFunc(m.lib.matches, func(l libLine) bool { return l.e != nil && l.e.ID == e.ID })
+	cmds := []tea.Cmd{m.lib.refresh(), m.requestCheck()}
+	if s := m.ld.sources[e.src]; s.err == nil && !s.embedded && !s.remote && !s.removed {
+		cmds = append(cmds, m.streamLocal(e.src))
+	}
+	return tea.Batch(cmds...)
 }

@@ -2,6 +2,9 @@ package ui
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -64,11 +67,20 @@ type loader struct {
 type skillReloadedMsg struct {
 	id    int
 	skill *model.Skill
+	// gone: the skill's file or folder no longer exists (deleted, or
+	// deleted and written anew, as a git checkout or an atomic save does).
+	gone bool
 }
 
 func reloadCmd(e *Entry, opts model.Options, cfg *model.RuleConfig) tea.Cmd {
 	id, cand, src := e.ID, e.Candidate, formats.Source{Base: e.Base, Annotate: e.annotate}
+	local, path := e.Base.Local, e.watchPath()
 	return func() tea.Msg {
+		if local {
+			if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+				return skillReloadedMsg{id: id, gone: true}
+			}
+		}
 		return skillReloadedMsg{id: id, skill: formats.Read(src, cand, opts, cfg)}
 	}
 }

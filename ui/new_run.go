@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/templates"
 )
 
@@ -44,7 +45,7 @@ func (p *wizardProgram) View() tea.View {
 // terminal and writes the skill. It returns the written plan, or nil when
 // the user cancelled.
 func RunNewSkillWizard(req NewSkillRequest) (*templates.Plan, error) {
-	c := NewCommon(Theme{Dark: true, NoColor: os.Getenv("NO_COLOR") != ""})
+	c := NewCommon(Theme{Dark: true, NoColor: theme.NoColor(os.Environ())})
 	w := newWizard(c, req)
 	w.standalone = true
 	if _, err := tea.NewProgram(&wizardProgram{c: c, w: w}).Run(); err != nil {

@@ -9,19 +9,18 @@ import (
 	"github.com/skillstudio/skillstudio/config"
 )
 
-// The studio's side of the new-skill wizard: `n` opens it (NewSkillScreen),
+// The studio's side of the new-skill wizard: `n` opens it (newSkillScreen),
 // and once a skill is written the studio reads it — a rescan of the source
 // it was written into, or a new source when it lies outside every source —
 // then selects it and opens its Read tab as soon as it has been read.
 
-func init() {
-	NewSkillScreen = func(c *Common, ctx ScreenContext) Screen {
-		base := ctx.Dir
-		if base == "" {
-			base = c.WorkDir
-		}
-		return newWizard(c, NewSkillRequest{Base: base, UserTemplates: config.TemplatesDir()})
+// newSkillScreen is the NewSkill key's screen (listed in tabs.go).
+func newSkillScreen(c *Common, ctx ScreenContext) Screen {
+	base := ctx.Dir
+	if base == "" {
+		base = c.WorkDir
 	}
+	return newWizard(c, NewSkillRequest{Base: base, UserTemplates: config.TemplatesDir()})
 }
 
 // onNewSkillWritten remembers which skill to open and makes the library
@@ -58,7 +57,9 @@ func (m *Model) selectPendingNew(entries []*Entry) tea.Cmd {
 		m.lib.rebuild()
 		m.focus = focusSkill
 		m.syncFocus()
-		return tea.Batch(m.skill.setEntry(e, false), m.skill.showTab("Read"))
+		// The build too: the preview was set here, not by a change of
+		// selection, so nothing else starts it ("building…" forever).
+		return tea.Batch(m.skill.setEntry(e, false), m.skill.showTab("Read"), m.buildCmd(e))
 	}
 	return nil
 }

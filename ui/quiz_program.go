@@ -50,6 +50,11 @@ func (m quizProgram) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if key.Matches(msg, k.ForceQuit) || key.Matches(msg, k.Quit) && m.tab.reader == nil {
 			return m, tea.Quit
 		}
+		if key.Matches(msg, k.Quit) {
+			// q in the reference viewer closes it, as in less.
+			m.tab.reader = nil
+			return m, nil
+		}
 	case GotoHeadingMsg, OpenFileMsg, OpenSkillMsg:
 		// Alone there is no studio to open things in; the reader already
 		// shows them.

@@ -19,10 +19,6 @@ import (
 // opened in the tab's reader, a message as a banner), a score per block
 // and gates that stay locked, hiding the body, until their block passes.
 
-func init() {
-	RegisterTab(45, func(c *Common) Tab { return newQuizTab(c) })
-}
-
 // quizMode is what the tab shows.
 type quizMode int
 

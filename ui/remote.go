@@ -82,6 +82,8 @@ func (m *Model) onRemoteEvent(msg remoteEventMsg) tea.Cmd {
 		cmds = append(cmds, m.addStubs(msg.src, msg.ev.Entries))
 	case registry.EventSkill:
 		cmds = append(cmds, m.fillStub(msg.src, msg.ev.Skill))
+	case registry.EventWithheld:
+		cmds = append(cmds, m.markWithheld(msg.src, msg.ev.Withheld))
 	case registry.EventDone:
 		cmds = append(cmds, m.remoteDone(msg))
 	}
@@ -170,6 +172,11 @@ func (m *Model) remoteDone(msg remoteEventMsg) tea.Cmd {
 		if e.src == msg.src && e.stub {
 			e.failed = true
 		}
+	}
+	// The whole list, for withheld skills whose event came before their
+	// row was listed.
+	for i := range msg.ev.Opened.Withheld {
+		m.markWithheld(msg.src, &msg.ev.Opened.Withheld[i])
 	}
 	return tea.Batch(m.lib.refresh(), m.requestCheck())
 }
@@ -298,4 +305,23 @@ func (m *Model) styledSourceStatus(label string) string {
 		return m.spin.View() + " " + st.Dim.Render(text)
 	}
 	return st.Dim.Render(text)
+}
+
+// markWithheld keeps a skill the registry did not use in the list, marked
+// withheld with why (a digest mismatch or a failed fetch), instead of
+// leaving a stub that only turns into an error row at the end.
+func (m *Model) markWithheld(src int, w *registry.Withheld) tea.Cmd {
+	if w == nil {
+		return nil
+	}
+	id, ok := m.ld.known[remoteKey(src, w.Entry.Path)]
+	if !ok {
+		return nil
+	}
+	e := m.entries[id]
+	if e == nil {
+		return nil
+	}
+	e.failed, e.withheld = true, w
+	return m.lib.refresh()
 }

@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 	"strings"
 	"sync"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/glamour/v2"
@@ -18,7 +19,16 @@ import (
 // paragraph straight through, and after rendering a skill's escapes can no
 // longer be told from glamour's own), then glamour in a standard style
 // ("dark", "light" or "notty") word-wrapped to width cells.
+//
+// The rendering stays within DefaultRenderBudget (render_budget.go): a
+// document too large for it is rendered up to a block boundary and ends
+// with a "Shown up to line …" note.
 func RenderMarkdown(md string, width int, style string) (string, error) {
+	return DefaultRenderBudget.Render(md, width, style)
+}
+
+// Render is RenderMarkdown within budget b.
+func (b RenderBudget) Render(md string, width int, style string) (string, error) {
 	r, err := glamour.NewTermRenderer(
 		glamour.WithStandardStyle(style),
 		glamour.WithWordWrap(max(width-glamourMargin, 10)),
@@ -26,11 +36,28 @@ func RenderMarkdown(md string, width int, style string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	out, err := r.Render(sanitize.String(md))
-	if err != nil {
-		return "", err
+	md, cut := b.limitMarkdown(sanitize.String(md))
+	start := time.Now()
+	var parts []string
+	done := 0
+	for _, c := range chunks(md, b.chunk) {
+		out, err := r.Render(c)
+		if err != nil {
+			return "", err
+		}
+		parts = append(parts, strings.Trim(out, "\n"))
+		done += len(c)
+		if b.MaxTime > 0 && time.Since(start) > b.MaxTime && done < len(md) {
+			cut.shownBytes = done
+			cut.shownLines = strings.Count(md[:done], "\n")
+			break
+		}
 	}
-	return strings.Trim(out, "\n"), nil
+	out := strings.Join(parts, "\n\n")
+	if !cut.whole() {
+		out += "\n\n  ⋯ " + cut.note()
+	}
+	return out, nil
 }
 
 // glamourMargin is the left and right margin glamour's standard styles
@@ -118,11 +145,18 @@ type renderedMsg struct {
 // renderDoc renders d and finds its headings and links. It does I/O (a
 // stat per link) and takes milliseconds: call it from a command.
 func renderDoc(d *readerDoc, k renderKey) (*renderedDoc, error) {
-	md := readerMarkdown(d.markdown)
+	// The budget is applied here, before the outline, so headings are
+	// those of the text rendered.
+	md, cut := DefaultRenderBudget.limitMarkdown(readerMarkdown(d.markdown))
 	o := skillmd.OutlineOf([]byte(md))
 	out, lines, at, err := renderWithHeadings(md, o.Headings, k.width, k.style)
 	if err != nil {
 		return nil, err
+	}
+	if !cut.whole() {
+		note := "  ⋯ " + cut.note()
+		out += "\n\n" + note
+		lines = append(lines, "", note)
 	}
 	rd := &renderedDoc{out: out, lines: lines, outline: o, headings: at}
 	rd.links = docLinks(o, d, func(anchor string) bool {

@@ -89,16 +89,6 @@ type ScreenContext struct {
 // ScreenFactory makes a screen.
 type ScreenFactory func(c *Common, ctx ScreenContext) Screen
 
-// NewSkillScreen opens on the NewSkill key (`n`). The scaffolding code sets
-// it from an init function in its own ui/ file; while it is nil the key
-// says the feature is not available.
-var NewSkillScreen ScreenFactory
-
-// AddSourceScreen opens on the AddSource key (`a`); it should end by
-// sending AddSourceMsg (then CloseScreenMsg). Set by the remote-sources
-// code; while it is nil the key says the feature is not available.
-var AddSourceScreen ScreenFactory
-
 // Builder builds .xgs.js skills for the status bar's "last build" line.
 // The bundle package's incremental builder satisfies it with a small
 // adapter. Build is called from a command, never from Update, whenever an

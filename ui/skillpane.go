@@ -275,7 +275,20 @@ func (p *skillPane) stubView(e *Entry) string {
 	if e.row.desc != "" {
 		b.WriteString(indent(wrap(e.row.desc, w), "  ") + "\n\n")
 	}
-	if e.failed {
+	switch {
+	case e.withheld != nil:
+		// The registry's own record: typed, so the why is exact.
+		head := "Withheld: its files could not be fetched, so they are not used."
+		if e.withheld.Mismatch {
+			head = "Withheld: its content does not match the digest the index promises, so it is not used."
+		}
+		b.WriteString(st.Error.Render(indent(wrap(head, w), "  ")) + "\n")
+		d := e.withheld.Why
+		b.WriteString("\n" + st.Dim.Render(indent(wrap(sanitize.Line(d.Rule+": "+d.Message), w), "  ")) + "\n")
+		if d.Hint != "" {
+			b.WriteString(st.Dim.Render(indent(wrap("hint: "+sanitize.Line(d.Hint), w), "  ")) + "\n")
+		}
+	case e.failed:
 		b.WriteString(st.Error.Render(indent(wrap("This skill's files could not be fetched.", w), "  ")) + "\n")
 		if p.c.Library != nil {
 			for _, d := range p.c.Library.SourceFindings(e) {
@@ -287,7 +300,7 @@ func (p *skillPane) stubView(e *Entry) string {
 				}
 			}
 		}
-	} else {
+	default:
 		b.WriteString(st.Dim.Render(indent(wrap("Listed by the source's index; fetching its files"+glyphEllip, w), "  ")))
 	}
 	return b.String()

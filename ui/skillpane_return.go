@@ -77,7 +77,10 @@ func (p *skillPane) markReturn(depth int) *returnPoint {
 func (p *skillPane) setReturn(r *returnPoint) {
 	p.ret = r
 	if rt, _ := p.readTab(); rt != nil {
-		rt.returnHint = r != nil
+		rt.returnTo = ""
+		if r != nil && r.tab >= 0 && r.tab < len(p.tabs) {
+			rt.returnTo = p.tabs[r.tab].Title()
+		}
 	}
 }
 
@@ -85,7 +88,7 @@ func (p *skillPane) setReturn(r *returnPoint) {
 func (p *skillPane) clearReturn() {
 	p.ret = nil
 	if rt, _ := p.readTab(); rt != nil {
-		rt.returnHint = false
+		rt.returnTo = ""
 	}
 }
 

@@ -109,10 +109,15 @@ func (m *Model) onAddSource(msg AddSourceMsg) tea.Cmd {
 type confirmation struct {
 	question string
 	yes      func() tea.Cmd
+	// retry, when set, is what `r` does (a failed source opened again).
+	retry func() tea.Cmd
 }
 
 // askRemoveSource asks before removing the selected skill's source.
 func (m *Model) askRemoveSource() tea.Cmd {
+	if i := m.failedSource(); i >= 0 {
+		return m.askAboutFailedSource(i)
+	}
 	e := m.lib.Selected()
 	if e == nil {
 		return nil
@@ -155,6 +160,9 @@ func (m *Model) answerConfirm(msg tea.KeyPressMsg) tea.Cmd {
 	m.confirm = nil
 	if key.Matches(msg, m.c.Keys.Confirm) {
 		return c.yes()
+	}
+	if c.retry != nil && key.Matches(msg, m.c.Keys.Retry) {
+		return c.retry()
 	}
 	m.setStatus("Nothing removed.", false)
 	return nil
@@ -202,4 +210,34 @@ func homePath(p string) string {
 		return filepath.Join("~", rel)
 	}
 	return p
+}
+
+// failedSource is the first source that could not be opened and is still
+// in the studio (it has no rows to select), or -1.
+func (m *Model) failedSource() int {
+	for i, s := range m.ld.sources {
+		if s.err != nil && !s.removed {
+			return i
+		}
+	}
+	return -1
+}
+
+// askAboutFailedSource shows a failed source's whole error and offers to
+// remove it (from the config file too) or to open it again.
+func (m *Model) askAboutFailedSource(i int) tea.Cmd {
+	s := m.ld.sources[i]
+	k := m.c.Keys
+	m.confirm = &confirmation{
+		question: fmt.Sprintf("%s failed: %s. Remove it%s? %s/%s, %s retries", sanitize.Line(s.label), sanitize.Line(s.err.Error()), m.savedHint(),
+			k.Confirm.Help().Key, k.Cancel.Help().Key, k.Retry.Help().Key),
+		yes: func() tea.Cmd { return m.removeSource(i) },
+		retry: func() tea.Cmd {
+			// Drop the failed attempt and open the spec again.
+			s.removed = true
+			m.setStatus("Opening "+sanitize.Line(s.spec)+" again…", false)
+			return tea.Batch(m.addSource(s.spec, false), m.spin.Tick)
+		},
+	}
+	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/lipgloss/v2"
 
+	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -15,6 +16,10 @@ type Theme struct {
 	Dark    bool
 	NoColor bool
 }
+
+// ThemeOf is the studio's palette for a resolved choice (internal/theme,
+// the one place flags, SKILLSTUDIO_THEME, config and NO_COLOR are read).
+func ThemeOf(c theme.Choice) Theme { return Theme{Dark: c.Dark, NoColor: c.NoColor} }
 
 // GlamourStyle is the glamour standard style matching the theme.
 func (t Theme) GlamourStyle() string {
@@ -83,7 +88,10 @@ type Styles struct {
 	Status       lipgloss.Style
 	StatusNotice lipgloss.Style
 	StatusError  lipgloss.Style
-	StatusRight  lipgloss.Style
+	// SearchMatch marks matches of a search in the reader; SearchCurrent
+	// the one n/N moved to.
+	SearchMatch, SearchCurrent lipgloss.Style
+	StatusRight                lipgloss.Style
 
 	Help help.Styles
 
@@ -175,6 +183,8 @@ func NewStyles(t Theme) *Styles {
 
 	st.Status = s().Foreground(p.dim)
 	st.StatusNotice = s().Foreground(p.accent2)
+	st.SearchMatch = s().Reverse(true)
+	st.SearchCurrent = s().Background(p.warn).Foreground(p.selFg).Bold(true)
 	st.StatusError = s().Foreground(p.err)
 	st.StatusRight = s().Foreground(p.dim)
 
@@ -215,6 +225,8 @@ func monoStyles(t Theme) *Styles {
 	st.FilterPrompt, st.FilterText = s().Bold(true), plain
 	st.Status, st.StatusNotice, st.StatusRight = plain, plain, plain
 	st.StatusError = s().Bold(true)
+	st.SearchMatch = s().Reverse(true)
+	st.SearchCurrent = s().Reverse(true).Bold(true).Underline(true)
 	st.Help = help.Styles{
 		Ellipsis: plain, ShortKey: s().Bold(true), ShortDesc: plain, ShortSeparator: plain,
 		FullKey: s().Bold(true), FullDesc: plain, FullSeparator: plain,

@@ -171,7 +171,7 @@ func (t *filesTab) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		case key.Matches(msg, k.Open):
 			if r := t.rows[t.sel]; r.rel != "" {
-				return func() tea.Msg { return OpenFileMsg{Path: r.rel} }
+				return func() tea.Msg { return OpenFileMsg{Path: r.rel, Return: true} } // backspace returns to Files
 			}
 			return nil
 		}

@@ -20,8 +20,8 @@ import (
 type lintTab struct {
 	scrollView
 	entry *Entry
-	// diags are the findings shown: first nlib about the skill's source
-	// itself (library findings), then the skill's own.
+	// diags are the findings shown: the skill's own first, then the last
+	// nlib, about the skill's source itself (library findings).
 	diags []model.Diagnostic
 	nlib  int
 	sel   int
@@ -61,11 +61,12 @@ func (t *lintTab) SetEntry(e *Entry, same bool) tea.Cmd {
 	t.entry = e
 	t.diags, t.nlib = nil, 0
 	if e != nil {
+		t.diags = sortedFindings(e.Skill.Diagnostics)
 		if t.c.Library != nil {
-			t.diags = sortedFindings(t.c.Library.SourceFindings(e))
-			t.nlib = len(t.diags)
+			lib := sortedFindings(t.c.Library.SourceFindings(e))
+			t.nlib = len(lib)
+			t.diags = append(t.diags, lib...)
 		}
-		t.diags = append(t.diags, sortedFindings(e.Skill.Diagnostics)...)
 	}
 	switch {
 	case !same:
@@ -173,12 +174,13 @@ func (t *lintTab) FullHelp() [][]key.Binding {
 }
 
 // lintContent draws the findings and says where each one's lines are:
-// the first nlib are about the skill's source (library findings), under
-// their own heading; the rest are the skill's, grouped by severity.
+// the skill's own come first, grouped by severity; the last nlib are about
+// the skill's source (library findings), under their own heading after.
 func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width int) (string, [][2]int) {
 	var lines []string
 	spans := make([][2]int, len(ds))
-	own := ds[nlib:]
+	nown := len(ds) - nlib
+	own := ds[:nown]
 	if len(ds) == 0 {
 		note := "Live lint: edit the skill in any editor and this tab updates."
 		if e != nil && !e.Local() {
@@ -200,12 +202,12 @@ func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width i
 	for i, d := range ds {
 		dir := e.Skill.Location.Dir
 		switch {
-		case i < nlib:
+		case i >= nown:
 			dir = "" // a path in the source, not in the skill
-			if i == 0 {
+			if i == nown {
 				lines = append(lines, "", " "+st.Warning.Render("LIBRARY")+st.Dim.Render(" · about the source "+sanitize.Line(e.Source)+", not this skill"))
 			}
-		case d.Severity != group || i == nlib:
+		case d.Severity != group:
 			group = d.Severity
 			lines = append(lines, "", " "+st.SeverityStyle(d.Severity).Render(strings.ToUpper(severityHeading(d.Severity))))
 		}

@@ -35,12 +35,33 @@ type readTab struct {
 	note string
 	// gate hides the body during a quiz run (read_gate.go); nil: none.
 	gate *bodyGate
-	// returnHint says the back key returns to the quiz.
-	returnHint bool
+	// returnTo names the tab the back key returns to ("" for none): the
+	// Quiz tab after a quiz action, the Files tab after opening a file.
+	returnTo string
+	// search finds text in the shown document; outline lists its headings.
+	search  docSearch
+	outline docOutline
 }
 
 func newReadTab(c *Common) *readTab {
-	return &readTab{c: c, vp: newPager(c.Keys), restore: -1, link: -1}
+	return &readTab{c: c, vp: newPager(c.Keys), restore: -1, link: -1, search: newDocSearch(c), outline: docOutline{c: c}}
+}
+
+// CapturesKey: the search prompt and the outline take keys before the
+// studio's bindings (n is "new skill" there, / the library filter).
+func (t *readTab) CapturesKey(msg tea.KeyPressMsg) bool {
+	if t.doc == nil && !t.search.typing && !t.outline.open {
+		return false
+	}
+	return t.outline.captures(msg) || t.search.captures(msg)
+}
+
+// scrollToMatch shows line y a little below the top, so the match is
+// seen with the text leading to it.
+func (t *readTab) scrollToMatch(y int) {
+	if y >= 0 {
+		t.vp.SetYOffset(y - min(2, t.vp.Height()/4))
+	}
 }
 
 func (t *readTab) Title() string         { return "Read" }
@@ -144,6 +165,7 @@ func (t *readTab) apply(k renderKey, rd *renderedDoc) {
 		t.restore = -1
 	}
 	t.takeJump()
+	t.search.refresh(rd.lines)
 	if t.link >= len(rd.links) {
 		t.link = len(rd.links) - 1
 	}
@@ -216,6 +238,25 @@ func (t *readTab) Update(msg tea.Msg) tea.Cmd {
 
 func (t *readTab) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 	k := t.c.Keys
+	if t.outline.open || (!t.search.typing && key.Matches(msg, k.Outline)) {
+		if !t.outline.open {
+			t.outline.toggle(t.doc, t.vp.YOffset())
+			return nil
+		}
+		if y := t.outline.handle(msg, t.doc); y >= 0 {
+			t.vp.SetYOffset(y)
+		}
+		return nil
+	}
+	if t.search.captures(msg) {
+		var lines []string
+		if t.doc != nil {
+			lines = t.doc.lines
+		}
+		y, cmd := t.search.handle(msg, lines, t.vp.YOffset())
+		t.scrollToMatch(y)
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.NextHeading):
 		t.jumpHeading(1)
@@ -284,14 +325,24 @@ func (t *readTab) cycleLink(dir int) {
 
 func (t *readTab) ShortHelp() []key.Binding {
 	k := t.c.Keys
-	bs := []key.Binding{k.Down, k.Up, k.NextHeading, k.PrevHeading}
+	if t.search.typing {
+		return []key.Binding{k.AcceptInput, k.ClearSearch}
+	}
+	if t.outline.open {
+		return []key.Binding{k.Down, k.Up, k.Follow, k.Outline}
+	}
+	bs := []key.Binding{k.Down, k.Up, k.Search}
+	if t.search.query != "" {
+		bs = append(bs, k.SearchNext, k.SearchPrev)
+	}
+	bs = append(bs, k.Outline, k.NextHeading, k.PrevHeading)
 	if t.doc != nil && len(t.doc.links) > 0 {
 		bs = append(bs, k.NextLink)
 		if t.link >= 0 {
 			bs = append(bs, k.Follow)
 		}
 	}
-	if len(t.stack) > 1 && !t.returnHint {
+	if len(t.stack) > 1 && t.returnTo == "" {
 		bs = append(bs, k.ReaderBack)
 	}
 	return bs
@@ -302,6 +353,7 @@ func (t *readTab) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp, k.Top, k.Bottom},
 		{k.NextHeading, k.PrevHeading, k.NextLink, k.PrevLink, k.Follow, k.ReaderBack},
+		{k.Search, k.SearchNext, k.SearchPrev, k.ClearSearch, k.Outline, k.EditFile},
 	}
 }
 
@@ -323,7 +375,11 @@ func (t *readTab) View() string {
 	var b strings.Builder
 	b.WriteString(spread(crumb, pos, t.width))
 	b.WriteString("\n")
-	b.WriteString(fitLines(t.vp.View(), t.width, t.vp.Height()))
+	if t.outline.open && t.doc != nil {
+		b.WriteString(fitLines(t.outline.view(t.doc, t.width, t.vp.Height()), t.width, t.vp.Height()))
+	} else {
+		b.WriteString(fitLines(t.visibleLines(), t.width, t.vp.Height()))
+	}
 	b.WriteString("\n")
 	b.WriteString(fit(t.footer(), t.width))
 	return b.String()
@@ -336,8 +392,14 @@ func (t *readTab) footer() string {
 	switch {
 	case t.note != "":
 		return st.StatusError.Render(" " + t.note)
-	case t.returnHint:
-		return " " + st.Key.Render(k.QuizBack.Help().Key) + st.Dim.Render(" back to the quiz")
+	case t.search.active():
+		return t.search.status()
+	case t.returnTo != "":
+		to := "the " + t.returnTo + " tab"
+		if t.returnTo == "Quiz" {
+			to = "the quiz"
+		}
+		return " " + st.Key.Render(k.QuizBack.Help().Key) + st.Dim.Render(" back to "+to)
 	case t.doc != nil && t.link >= 0 && t.link < len(t.doc.links):
 		l := t.doc.links[t.link]
 		return fmt.Sprintf(" %s %s %s  %s",
@@ -352,4 +414,18 @@ func (t *readTab) footer() string {
 		return st.Dim.Render(" " + k.ReaderBack.Help().Key + " to go back")
 	}
 	return ""
+}
+
+// visibleLines is the pager's view with the search's matches marked.
+func (t *readTab) visibleLines() string {
+	if t.search.query == "" || t.doc == nil {
+		return t.vp.View()
+	}
+	y := t.vp.YOffset()
+	end := min(y+t.vp.Height(), len(t.vp.lines))
+	out := make([]string, 0, max(end-y, 0))
+	for i := y; i < end; i++ {
+		out = append(out, t.search.highlight(i, t.vp.lines[i]))
+	}
+	return strings.Join(out, "\n")
 }

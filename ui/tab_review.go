@@ -15,7 +15,6 @@ import (
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
-func init() { RegisterTab(42, func(c *Common) Tab { return newReviewTab(c) }) }
 
 // reviewTab shows the security review of a skill: the one-line verdict,
 // then every finding, most severe first, at its place in its file with

@@ -29,7 +29,12 @@ func fit(s string, width int) string {
 	}
 	w := ansi.StringWidth(s)
 	if w > width {
-		return ansi.Truncate(s, width, "")
+		// Text cut at the edge says so with "…"; cutting only padding
+		// does not.
+		if strings.TrimSpace(ansi.TruncateLeft(ansi.Strip(s), width, "")) == "" {
+			return ansi.Truncate(s, width, "")
+		}
+		return ansi.Truncate(s, width, glyphEllip)
 	}
 	return s + strings.Repeat(" ", width-w)
 }

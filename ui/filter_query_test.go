@@ -1,0 +1,64 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+func TestParseFilter(t *testing.T) {
+	fq := parseFilter(`has:quiz format:skill "web hook" =api onboarding`)
+	if len(fq.facts) != 2 || fq.fuzzy != "onboarding" || strings.Join(fq.strict, "|") != "web hook|api" || fq.problem != "" {
+		t.Errorf("%+v", fq)
+	}
+	if fq := parseFilter("has:nonsense"); !strings.Contains(fq.problem, "has: takes quiz") {
+		t.Errorf("problem %q", fq.problem)
+	}
+	if fq := parseFilter("http://x"); fq.fuzzy != "http://x" || len(fq.facts) != 0 {
+		t.Errorf("a colon in text is text: %+v", fq)
+	}
+}
+
+// Facts filter the library through the real filter keys: `has:quiz`
+// finds the example skills with quizzes, which the fuzzy word "quiz"
+// does not; format: and has:errors combine with text.
+func TestFilterByFacts(t *testing.T) {
+	m := studio(t, Options{Examples: true}, 120, 40)
+	shown := func(q string) []string {
+		t.Helper()
+		press(t, m, "esc")
+		press(t, m, "/")
+		typeText(t, m, q)
+		press(t, m, "enter")
+		var names []string
+		for _, l := range m.lib.lines {
+			if l.e != nil {
+				names = append(names, l.e.Skill.Name)
+			}
+		}
+		return names
+	}
+	quiz := shown("has:quiz")
+	if len(quiz) == 0 {
+		t.Fatal("has:quiz shows nothing")
+	}
+	for _, l := range m.lib.lines {
+		if l.e != nil && len(l.e.Skill.Quizzes) == 0 {
+			t.Errorf("has:quiz shows %s, which has no quiz", l.e.Skill.Name)
+		}
+	}
+	for _, n := range shown("format:osloop") {
+		if e := m.EntryNamed(n, nil); e.Candidate.Format != "osloop" {
+			t.Errorf("format:osloop shows %s (%s)", n, e.Candidate.Format)
+		}
+	}
+	both := shown("has:quiz format:skillmd " + quiz[0][:4])
+	if len(both) == 0 || len(both) > len(quiz) {
+		t.Errorf("facts with text: %v (quiz skills %v)", both, quiz)
+	}
+	shown("has:bogus")
+	if v := ansi.Strip(content(m)); !strings.Contains(v, "has:bogus is not a filter") {
+		t.Errorf("an unknown fact is not explained:\n%s", v)
+	}
+}
