@@ -2,9 +2,9 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"io"
 	"os"
 	"path/filepath"
@@ -156,10 +156,7 @@ func quizWalk(stdout io.Writer, s *model.Skill, resolver quiz.Resolver, asJSON b
 }
 
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return jsonout.Encode(w, v)
 }
 
 // loadQuizSkill reads the skill at path together with its library (the
