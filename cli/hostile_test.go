@@ -15,10 +15,10 @@ import (
 // generated here because most of the attack is invisible or unprintable
 // (escape sequences in names, FIFOs, symlinks out of the tree).
 const (
-	osc52 = "\x1b]52;c;aGk=\x07"        // write the clipboard
-	title = "\x1b]0;pwned\x1b\\"          // retitle the terminal
-	c1CSI = "\u009b2J"                    // clear the screen, 8-bit form
-	bidi  = "\u202eevil\u202c"            // Trojan Source override
+	osc52 = "\x1b]52;c;aGk=\x07"         // write the clipboard
+	title = "\x1b]0;pwned\x1b\\"         // retitle the terminal
+	c1CSI = "\u009b2J"                   // clear the screen, 8-bit form
+	bidi  = "\u202eevil\u202c"           // Trojan Source override
 	evil  = osc52 + title + c1CSI + bidi // all of them at once
 )
 
