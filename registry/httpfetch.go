@@ -104,6 +104,13 @@ func newFetcher(opts RemoteOptions) *fetcher {
 			if err := f.allowed(req.URL); err != nil {
 				return fmt.Errorf("redirected to %s: %w", sanitize.Line(req.URL.String()), err)
 			}
+			// Same origin on every hop: a source's files come from the
+			// origin that was asked, never from where a redirect points
+			// (another port on this machine, an internal address).
+			if from := via[0].URL; !sameOriginURL(from, req.URL) {
+				return fmt.Errorf("redirected to %s, which is not %s: a redirect may not leave the origin that was asked",
+					sanitize.Line(req.URL.String()), sanitize.Line(originOf(from)))
+			}
 			// Send the GitHub token to the configured GitHub hosts only.
 			if !f.isGitHub(req.URL) {
 				req.Header.Del("Authorization")
@@ -417,3 +424,21 @@ func humanBytes(n int64) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+// sameOriginURL: the same scheme, host and port (default ports filled
+// in, so https://h and https://h:443 agree).
+func sameOriginURL(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Hostname(), b.Hostname()) && portOf(a) == portOf(b)
+}
+
+func portOf(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	if strings.EqualFold(u.Scheme, "http") {
+		return "80"
+	}
+	return "443"
+}
+
+func originOf(u *url.URL) string { return u.Scheme + "://" + u.Host }
