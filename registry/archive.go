@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"io"
 	"path"
 	"sort"
@@ -159,6 +160,10 @@ func memberPath(name string) (string, error) {
 	n = strings.TrimSuffix(n, "/")
 	if n == "" || n == "." {
 		return "", nil
+	}
+	if msg := pathname.RelProblem(n); msg != "" {
+		// Said whatever the reason, so a name is never dropped silently.
+		return "", fmt.Errorf("member %q %s; refused", sanitize.Line(name), msg)
 	}
 	p, ok := cleanRelPath(n)
 	if !ok {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"io/fs"
 	"os"
 	"path"
@@ -44,6 +45,9 @@ func Pull(ctx context.Context, o Opened, name, dir string, opts model.Options) (
 		data, err := fs.ReadFile(o.Base.FS, s.Location.File)
 		if err != nil {
 			return Pulled{}, fmt.Errorf("cannot read %s: %w", sanitize.Line(o.Base.Path(s.Location.File)), err)
+		}
+		if msg := pathname.CharProblem(path.Base(s.Location.File)); msg != "" {
+			return Pulled{}, fmt.Errorf("file name %q %s; not pulled", sanitize.Line(path.Base(s.Location.File)), msg)
 		}
 		dest := filepath.Join(dir, path.Base(s.Location.File))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -86,6 +90,11 @@ func Pull(ctx context.Context, o Opened, name, dir string, opts model.Options) (
 		rel := strings.TrimPrefix(p, root+"/")
 		if root == "." {
 			rel = p
+		}
+		// Every name is checked before anything is written: a bidi
+		// override would show a different name than the file on disk.
+		if msg := pathname.RelProblem(rel); msg != "" {
+			return fmt.Errorf("file name %q %s; nothing was pulled", sanitize.Line(rel), msg)
 		}
 		files[rel] = data
 		return nil
