@@ -39,6 +39,16 @@ type builtSkill struct {
 // folder that holds sources (their bundles would overwrite them).
 func (s *session) find(paths []string) error {
 	built := builtFiles(s.out)
+	// The output folder is compared by identity, not by name: --out may
+	// be a symlink to (or another spelling of) a source folder.
+	outInfo, _ := os.Stat(s.out)
+	isOut := func(dir string) bool {
+		if dir == s.out {
+			return true
+		}
+		info, err := os.Stat(dir)
+		return err == nil && outInfo != nil && os.SameFile(info, outInfo)
+	}
 	for _, p := range paths {
 		o, err := registry.OpenLocal(p)
 		if err != nil {
@@ -54,7 +64,7 @@ func (s *session) find(paths []string) error {
 				continue
 			}
 			abs := filepath.Join(o.Base.Root, filepath.FromSlash(c.Path))
-			if filepath.Dir(abs) == s.out {
+			if isOut(filepath.Dir(abs)) {
 				if built[filepath.Base(abs)] {
 					continue // a bundle an earlier build wrote, not a source
 				}
