@@ -23,6 +23,8 @@ type app struct {
 
 func newApp(opts Options) *app {
 	a := &app{version: opts.Version}
+	// Every remote source of this run shares one byte budget.
+	a.remote.Session = registry.NewBudget(registry.DefaultMaxSessionBytes)
 	if a.version == "" {
 		a.version = "dev"
 	}

@@ -248,6 +248,15 @@ func (r *remote) fetchArchive(ctx context.Context, e Entry) {
 			"Publish the archive with plain files under the skill folder, no links, within 1,000 files and 50 MB."))
 		return
 	}
+	var unpacked int64
+	for _, b := range files {
+		unpacked += int64(len(b))
+	}
+	if err := r.f.charge(e.URL, unpacked); err != nil {
+		r.failSkill(e, RemoteRules.New("remote/fetch-failed", "index.json", 0, 0,
+			fmt.Sprintf("skill %s: %s", e.Name, err.Error()), "Open fewer or smaller sources at once."))
+		return
+	}
 	names := make([]string, 0, len(files))
 	for p := range files {
 		names = append(names, p)

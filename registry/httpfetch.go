@@ -73,6 +73,7 @@ type fetcher struct {
 	opts   RemoteOptions
 	client *http.Client
 	cache  *httpCache
+	source *Budget // this source's bytes (see charge)
 
 	// Counters for the status line: requests sent, bodies downloaded,
 	// 304s, answers from the cache without a request, stale answers.
@@ -80,7 +81,7 @@ type fetcher struct {
 }
 
 func newFetcher(opts RemoteOptions) *fetcher {
-	f := &fetcher{opts: opts}
+	f := &fetcher{opts: opts, source: NewBudget(opts.MaxSourceBytes)}
 	if !opts.NoCache {
 		f.cache = newHTTPCache(opts.CacheDir)
 	}
@@ -122,7 +123,10 @@ func newFetcher(opts RemoteOptions) *fetcher {
 }
 
 // close drops idle connections so a finished source holds no sockets.
-func (f *fetcher) close() { f.client.CloseIdleConnections() }
+func (f *fetcher) close() {
+	f.client.CloseIdleConnections()
+	f.cache.prune(f.opts.MaxCacheBytes)
+}
 
 // allowed applies the scheme policy: https anywhere, http only to
 // loopback unless InsecureHTTP.
@@ -166,8 +170,21 @@ func (f *fetcher) gate(host string) chan struct{} {
 	return g.(chan struct{})
 }
 
-// get fetches rawURL, answering from the cache when it can.
+// get fetches rawURL, answering from the cache when it can, and charges
+// the body to the source's and the run's budgets.
 func (f *fetcher) get(ctx context.Context, rawURL string, want expect) (*response, error) {
+	resp, err := f.fetch(ctx, rawURL, want)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.charge(rawURL, int64(len(resp.Body))); err != nil {
+		return nil, err
+	}
+	return resp, nil
+}
+
+// fetch is get without the budget.
+func (f *fetcher) fetch(ctx context.Context, rawURL string, want expect) (*response, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || u.Host == "" {
 		return nil, &FetchError{URL: rawURL, Msg: "not a valid URL"}
