@@ -3,6 +3,7 @@ package build
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/skillstudio/skillstudio/sanitize"
 	"io"
 	"os"
 	"path/filepath"
@@ -75,7 +76,7 @@ func (s *session) find(paths []string) error {
 		}
 		if found == 0 && len(paths) > 1 {
 			// With one PATH the error below says it.
-			fmt.Fprintf(s.stderr, "%s: no .xgs.js skills here\n", p)
+			fmt.Fprintf(s.stderr, "%s: no .xgs.js skills here\n", sanitize.Line(p))
 		}
 	}
 	if len(s.order) == 0 {
