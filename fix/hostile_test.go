@@ -91,3 +91,14 @@ func TestApplyKeepsAWriteThroughAnOpenDescriptor(t *testing.T) {
 		t.Errorf("their write was lost: %q", b)
 	}
 }
+
+// Text inserted into a CRLF file (with or without a BOM) takes CRLF: one
+// fix never leaves a file with mixed line endings.
+func TestSpliceKeepsCRLFAndBOM(t *testing.T) {
+	content := []byte("\ufeff{\r\n  \"a\": 1\r\n}\r\n")
+	got := string(splice(content, []Edit{{Start: 14, End: 14, NewText: ",\n  \"b\": 2"}}))
+	want := "\ufeff{\r\n  \"a\": 1,\r\n  \"b\": 2\r\n}\r\n"
+	if got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -3,6 +3,7 @@ package templates
 import (
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/lineend"
 	"io/fs"
 	"os"
 	"path"
@@ -83,7 +84,7 @@ func indexEdit(dir, name string, files []File) (*IndexEdit, error) {
 			if e.File != fsIndex || e.Start < 0 || e.End > len(out) || e.Start > e.End {
 				return nil, fmt.Errorf("cannot add %s to %s: the index edit is out of range (a skillstudio bug)", name, indexPath)
 			}
-			out = append(out[:e.Start], append([]byte(e.NewText), out[e.End:]...)...)
+			out = append(out[:e.Start], append([]byte(lineend.Match(old, e.NewText)), out[e.End:]...)...)
 		}
 		return &IndexEdit{Path: indexPath, Old: old, New: out, Mode: info.Mode().Perm(), Entry: fsPkg}, nil
 	}

@@ -261,7 +261,13 @@ func (e *IndexEdit) apply() error {
 	if !bytes.Equal(now, e.Old) {
 		return fmt.Errorf("%s changed while the skill was being made; nothing was written, try again", e.Path)
 	}
-	if err := writeFile(e.Path, e.New, e.Mode); err != nil {
+	// The link policy of lint --fix (see fix.write): a symlinked index is
+	// written through, so the link stays a link.
+	target, err := filepath.EvalSymlinks(e.Path)
+	if err != nil {
+		return fmt.Errorf("reading %s again: %w", e.Path, err)
+	}
+	if err := writeFile(target, e.New, e.Mode); err != nil {
 		return fmt.Errorf("updating %s: %w", e.Path, err)
 	}
 	return nil
