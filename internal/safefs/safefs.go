@@ -78,7 +78,7 @@ func (f *FS) root(name string) (*os.Root, string, error) {
 
 // Open opens a regular file or a folder; anything else is refused.
 func (f *FS) Open(name string) (fs.File, error) {
-	if !fs.ValidPath(name) {
+	if !validPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
 	r, rel, err := f.root(name)
@@ -103,7 +103,7 @@ func (f *FS) Open(name string) (fs.File, error) {
 
 // Stat follows symlinks within the confining folder.
 func (f *FS) Stat(name string) (fs.FileInfo, error) {
-	if !fs.ValidPath(name) {
+	if !validPath(name) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
 	}
 	r, rel, err := f.root(name)
@@ -226,4 +226,31 @@ func explain(err error) error {
 		return fmt.Errorf("symlink loop; not followed (%w)", err)
 	}
 	return err
+}
+
+// validPath is fs.ValidPath without its UTF-8 requirement: a folder
+// whose name is not UTF-8 is still on disk and still readable (its name
+// is shown with U+FFFD). Empty, ".", ".." elements and a leading or
+// trailing slash are refused as fs.ValidPath does.
+func validPath(name string) bool {
+	if name == "." {
+		return true
+	}
+	if strings.ContainsRune(name, 0) {
+		return false
+	}
+	for {
+		i := strings.IndexByte(name, '/')
+		elem := name
+		if i >= 0 {
+			elem = name[:i]
+		}
+		if elem == "" || elem == "." || elem == ".." {
+			return false
+		}
+		if i < 0 {
+			return true
+		}
+		name = name[i+1:]
+	}
 }
