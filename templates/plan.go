@@ -250,7 +250,7 @@ func (p *Plan) Write() error {
 var (
 	writeTree  = atomicfile.WriteTree
 	createFile = atomicfile.Create
-	writeFile  = atomicfile.Write
+	writeFile  = atomicfile.Replace
 )
 
 func (e *IndexEdit) apply() error {
@@ -267,7 +267,14 @@ func (e *IndexEdit) apply() error {
 	if err != nil {
 		return fmt.Errorf("reading %s again: %w", e.Path, err)
 	}
-	if err := writeFile(target, e.New, e.Mode); err != nil {
+	// Checked again just before the rename, so an edit made while the
+	// skill was being made is never lost.
+	if err := writeFile(target, e.New, e.Mode, func() error {
+		if again, err := os.ReadFile(target); err != nil || !bytes.Equal(again, e.Old) {
+			return fmt.Errorf("%s changed on disk while the skill was being made; not updated, try again", e.Path)
+		}
+		return nil
+	}); err != nil {
 		return fmt.Errorf("updating %s: %w", e.Path, err)
 	}
 	return nil
