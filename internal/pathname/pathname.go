@@ -7,6 +7,7 @@ package pathname
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 )
@@ -55,4 +56,16 @@ func RelProblem(p string) string {
 // IsBidiControl: embeddings, overrides, isolates and marks (Trojan Source).
 func IsBidiControl(r rune) bool {
 	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
+}
+
+// Rel returns p relative to base and true when p is base or inside it
+// (lexically: callers that must not follow links out resolve them first,
+// or read through internal/safefs). The one copy of the check that used
+// to be written at every call site.
+func Rel(base, p string) (string, bool) {
+	r, err := filepath.Rel(base, p)
+	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return r, true
 }
