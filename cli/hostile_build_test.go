@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -89,5 +90,24 @@ func TestBuildInputIsCapped(t *testing.T) {
 	code, out, errOut := runBounded(t, 30*time.Second, "build", "--out", filepath.Join(t.TempDir(), "dist"), filepath.Join(dir, "zero.xgs.js"))
 	if code == 0 {
 		t.Errorf("exit 0\n%s%s", out, errOut)
+	}
+}
+
+// The skill's own imports pass the same gate: a deeply nested module and
+// a FIFO are findings, not a stack overflow or a hang.
+func TestBuildGuardsImportedFiles(t *testing.T) {
+	for name, mk := range map[string]func(p string){
+		"deep": func(p string) { write(t, p, "export const d = "+strings.Repeat("[", 2<<20)+"\n") },
+		"fifo": func(p string) { must(t, syscall.Mkfifo(p, 0o644)) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir, file := buildSource(t)
+			mk(filepath.Join(dir, "dep.js"))
+			write(t, file, readFile(t, file)+"\nimport { d } from \"./dep.js\";\nexport const used = d;\n")
+			code, out, errOut := runBounded(t, 60*time.Second, "build", "--out", filepath.Join(t.TempDir(), "dist"), file)
+			if code != 1 {
+				t.Errorf("exit %d\n%s%s", code, out, errOut[:min(len(errOut), 2000)])
+			}
+		})
 	}
 }
