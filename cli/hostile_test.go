@@ -65,8 +65,13 @@ func hostileLibrary(t *testing.T) string {
 // `jq -r` would turn back into them.
 func assertNoForeignEscape(t *testing.T, what, out string) {
 	t.Helper()
-	for _, bad := range []string{"\x1b", "\x07", "\u009b", "\u009d", "\u0085", "\u202e", "\u202c",
-		`\u001b`, `\u001B`, `\u0007`, `\u009b`, `\u009d`, `\u202e`} {
+	bads := []string{"\x1b", "\x07", "\u009b", "\u009d", "\u0085", "\u202e", "\u202c"}
+	// In JSON, escaped controls matter too: `jq -r` makes them live. (In
+	// text, a %q-quoted "\u009b" is harmless characters.)
+	if t := strings.TrimSpace(out); strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[") {
+		bads = append(bads, `\u001b`, `\u001B`, `\u0007`, `\u009b`, `\u009d`, `\u202e`)
+	}
+	for _, bad := range bads {
 		if i := strings.Index(out, bad); i >= 0 {
 			t.Errorf("%s: %q reached the output at byte %d:\n%q", what, bad, i, out[max(0, i-80):min(len(out), i+80)])
 			return
@@ -125,6 +130,11 @@ func TestHostileLibraryThroughEveryCommand(t *testing.T) {
 		{"build", "--out", dist, lib},
 		{"build", "--out", dist, filepath.Join(lib, "n"+osc52+".xgs.js")},
 		{"build", "--out", dist, filepath.Join(lib, "pipe.xgs.js")},
+		{"rules"},
+		{"rules", "--json"},
+		{"new", "skillmd", "--name", "e" + osc52 + "vil", "--description", "Use when " + evil, "--dir", filepath.Join(t.TempDir(), "new"), "--yes"},
+		{"new", "xgs", "--name", "x" + title, "--description", evil, "--match", "*://" + bidi + "/*", "--dir", filepath.Join(t.TempDir(), "new"), "--yes"},
+		{"new", "osloop", "--name", "o" + c1CSI, "--description", evil, "--author", evil, "--dir", filepath.Join(t.TempDir(), "new"), "--yes"},
 	}
 	for _, args := range cmds {
 		_, out, errOut := runBounded(t, 60*time.Second, args...)
