@@ -3,6 +3,7 @@ package build
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/sanitize"
 	"io"
 	"os"
@@ -89,7 +90,7 @@ func (s *session) find(paths []string) error {
 // registry.json.
 func builtFiles(out string) map[string]bool {
 	files := map[string]bool{}
-	b, err := os.ReadFile(filepath.Join(out, bundle.RegistryFile))
+	b, err := safefs.ReadFile(filepath.Join(out, bundle.RegistryFile), 64<<20)
 	if err != nil {
 		return files
 	}

@@ -183,3 +183,25 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// Files read beside the skills — a project's .skillstudio.yaml, a build's
+// registry.json — pass the same opener: a FIFO there is refused, not
+// waited on.
+func TestFIFOsBesideTheSkillsDoNotHang(t *testing.T) {
+	isolateConfig(t)
+	dir := t.TempDir()
+	copyTreeTo(t, "testdata/lint/clean/skillmd/tide-tables", filepath.Join(dir, "tide-tables"))
+	must(t, syscall.Mkfifo(filepath.Join(dir, ".skillstudio.yaml"), 0o644))
+	code, out, errOut := runBounded(t, 30*time.Second, "lint", dir)
+	if code != 2 || !strings.Contains(errOut, "named pipe") {
+		t.Errorf("config FIFO: exit %d\n%s%s", code, out, errOut)
+	}
+
+	src, _ := buildSource(t)
+	dist := filepath.Join(t.TempDir(), "dist")
+	must(t, os.MkdirAll(dist, 0o755))
+	must(t, syscall.Mkfifo(filepath.Join(dist, "registry.json"), 0o644))
+	if code, out, errOut := runBounded(t, 60*time.Second, "build", "--out", dist, src); code == 0 {
+		t.Errorf("registry.json FIFO: exit 0\n%s%s", out, errOut)
+	}
+}

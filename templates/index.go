@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/skillstudio/skillstudio/internal/lineend"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"io/fs"
 	"os"
 	"path"
@@ -35,7 +36,7 @@ func indexEdit(dir, name string, files []File) (*IndexEdit, error) {
 	if info.IsDir() {
 		return nil, fmt.Errorf("%s is a folder, not an OS Loop index", indexPath)
 	}
-	old, err := os.ReadFile(indexPath)
+	old, err := safefs.ReadFile(indexPath, 64<<20)
 	if err != nil {
 		return nil, err
 	}

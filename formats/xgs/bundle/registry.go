@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -273,7 +274,7 @@ func writeOwned(dir string, r *Result, owned map[string]bool) error {
 // would replace a file it did not write.
 func OwnedFiles(dir string) (map[string]bool, error) {
 	owned := map[string]bool{}
-	b, err := os.ReadFile(filepath.Join(dir, RegistryFile))
+	b, err := safefs.ReadFile(filepath.Join(dir, RegistryFile), 64<<20)
 	if errors.Is(err, fs.ErrNotExist) {
 		return owned, nil
 	}
