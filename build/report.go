@@ -22,7 +22,7 @@ func (s *session) report(r *bundle.Result, withLint bool) {
 		fmt.Fprintf(s.stdout, "%s  failed%s\n", sanitize.Line(nameOr(r)), lint)
 	}
 	for _, d := range append(append([]model.Diagnostic(nil), r.Errors...), r.Warnings...) {
-		fmt.Fprintf(s.stderr, "%s:%d:%d: %s %s: %s\n", d.File, d.Line, d.Column, d.Severity, d.Rule, sanitize.Line(d.Message))
+		fmt.Fprintf(s.stderr, "%s:%d:%d: %s %s: %s\n", sanitize.Line(d.File), d.Line, d.Column, d.Severity, d.Rule, sanitize.Line(d.Message))
 		if d.Hint != "" {
 			fmt.Fprintf(s.stderr, "  hint: %s\n", sanitize.Line(d.Hint))
 		}

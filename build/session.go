@@ -3,6 +3,8 @@ package build
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/safefs"
+	"github.com/skillstudio/skillstudio/sanitize"
 	"io"
 	"os"
 	"path/filepath"
@@ -39,6 +41,16 @@ type builtSkill struct {
 // folder that holds sources (their bundles would overwrite them).
 func (s *session) find(paths []string) error {
 	built := builtFiles(s.out)
+	// The output folder is compared by identity, not by name: --out may
+	// be a symlink to (or another spelling of) a source folder.
+	outInfo, _ := os.Stat(s.out)
+	isOut := func(dir string) bool {
+		if dir == s.out {
+			return true
+		}
+		info, err := os.Stat(dir)
+		return err == nil && outInfo != nil && os.SameFile(info, outInfo)
+	}
 	for _, p := range paths {
 		o, err := registry.OpenLocal(p)
 		if err != nil {
@@ -54,7 +66,7 @@ func (s *session) find(paths []string) error {
 				continue
 			}
 			abs := filepath.Join(o.Base.Root, filepath.FromSlash(c.Path))
-			if filepath.Dir(abs) == s.out {
+			if isOut(filepath.Dir(abs)) {
 				if built[filepath.Base(abs)] {
 					continue // a bundle an earlier build wrote, not a source
 				}
@@ -65,7 +77,7 @@ func (s *session) find(paths []string) error {
 		}
 		if found == 0 && len(paths) > 1 {
 			// With one PATH the error below says it.
-			fmt.Fprintf(s.stderr, "%s: no .xgs.js skills here\n", p)
+			fmt.Fprintf(s.stderr, "%s: no .xgs.js skills here\n", sanitize.Line(p))
 		}
 	}
 	if len(s.order) == 0 {
@@ -78,7 +90,7 @@ func (s *session) find(paths []string) error {
 // registry.json.
 func builtFiles(out string) map[string]bool {
 	files := map[string]bool{}
-	b, err := os.ReadFile(filepath.Join(out, bundle.RegistryFile))
+	b, err := safefs.ReadFile(filepath.Join(out, bundle.RegistryFile), 64<<20)
 	if err != nil {
 		return files
 	}

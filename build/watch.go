@@ -106,7 +106,7 @@ func (s *session) changed(paths []string) {
 		touched = true
 		sk := s.skills[abs]
 		if _, err := os.Stat(abs); err != nil {
-			fmt.Fprintf(s.stdout, "%s  removed\n", sk.display)
+			fmt.Fprintf(s.stdout, "%s  removed\n", sanitize.Line(sk.display))
 			s.remove(abs)
 			continue
 		}
@@ -158,6 +158,21 @@ func (s *session) isWatchedDir(dir string) bool {
 }
 
 func (s *session) remove(abs string) {
+	// The deleted skill's bundle goes too (registry.json is rewritten
+	// next): only a bundle this build wrote, and only when no other skill
+	// builds to the same name.
+	if g := s.skills[abs].good; g != nil {
+		name := bundle.OutputName(g.Name)
+		shared := false
+		for other, sk := range s.skills {
+			if other != abs && sk.good != nil && bundle.OutputName(sk.good.Name) == name {
+				shared = true
+			}
+		}
+		if owned, err := bundle.OwnedFiles(s.out); err == nil && owned[name] && !shared {
+			os.Remove(filepath.Join(s.out, name))
+		}
+	}
 	s.builder.Forget(abs)
 	delete(s.skills, abs)
 	for i, p := range s.order {
@@ -181,7 +196,7 @@ func (s *session) writeRegistry() {
 	reg := bundle.NewRegistry(results)
 	for _, r := range results {
 		for _, d := range r.Errors {
-			fmt.Fprintf(s.stderr, "%s:%d:%d: %s %s: %s\n", d.File, d.Line, d.Column, d.Severity, d.Rule, sanitize.Line(d.Message))
+			fmt.Fprintf(s.stderr, "%s:%d:%d: %s %s: %s\n", sanitize.Line(d.File), d.Line, d.Column, d.Severity, d.Rule, sanitize.Line(d.Message))
 		}
 	}
 	if err := bundle.WriteRegistry(s.out, reg); err != nil {

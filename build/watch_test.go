@@ -180,6 +180,10 @@ func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	// ... and its bundle out of the output folder.
+	if _, err := os.Stat(filepath.Join(out, "text-kit-copy.xgs.js")); err == nil {
+		t.Error("the deleted skill's bundle is still in the output folder")
+	}
 
 	cancel()
 	if err := <-done; err != nil {

@@ -31,6 +31,8 @@ type app struct {
 func newApp(opts Options) *app {
 	info, ok := debug.ReadBuildInfo()
 	a := &app{version: buildVersion(opts.Version, info, ok)}
+	// Every remote source of this run shares one byte budget.
+	a.remote.Session = registry.NewBudget(registry.DefaultMaxSessionBytes)
 	a.studio = a.runStudio
 	a.quizTUI = runQuizTUI
 	a.stdin, a.stdinTerminal = os.Stdin, osStdinIsTerminal

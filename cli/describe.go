@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"io"
 	"strings"
 
@@ -79,7 +80,7 @@ func runDescribe(stdout, stderr io.Writer, file string, asJSON bool) error {
 	}
 	switch {
 	case asJSON:
-		fmt.Fprintf(stdout, "%s\n", xgs.Describe(s.Functions))
+		fmt.Fprintf(stdout, "%s\n", jsonout.Clean([]byte(xgs.Describe(s.Functions))))
 	case failed && len(s.Functions) == 0:
 		// Nothing was read: a placeholder description would only
 		// bury the error above.

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"github.com/skillstudio/skillstudio/sanitize"
 	"io"
 
 	"github.com/skillstudio/skillstudio/fix"
@@ -23,13 +24,13 @@ func fixAndReload(lib *model.Library, load func() (*model.Library, error), out, 
 func printFixPass(p fix.Plan, r fix.Result, out, warn io.Writer, cwd string) {
 	for _, s := range p.Skipped {
 		if !s.Overlap {
-			fmt.Fprintf(warn, "skipped fix %s:%d: %s: %s\n", display.Path(cwd, s.Fix.File), s.Fix.Diag.Line, s.Fix.Diag.Rule, s.Reason)
+			fmt.Fprintf(warn, "skipped fix %s:%d: %s: %s\n", sanitize.Line(display.Path(cwd, s.Fix.File)), s.Fix.Diag.Line, s.Fix.Diag.Rule, sanitize.Line(s.Reason))
 		}
 	}
 	for _, f := range r.Failed {
-		fmt.Fprintf(warn, "not fixed %s: %v\n", display.Path(cwd, f.Path), f.Err)
+		fmt.Fprintf(warn, "not fixed %s: %v\n", sanitize.Line(display.Path(cwd, f.Path)), f.Err)
 	}
 	for _, f := range r.Fixed {
-		fmt.Fprintf(out, "fixed %s:%d: %s: %s\n", display.Path(cwd, f.File), f.Diag.Line, f.Diag.Rule, f.Diag.Fix.Description)
+		fmt.Fprintf(out, "fixed %s:%d: %s: %s\n", sanitize.Line(display.Path(cwd, f.File)), f.Diag.Line, f.Diag.Rule, sanitize.Line(f.Diag.Fix.Description))
 	}
 }

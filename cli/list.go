@@ -2,8 +2,8 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"io"
 	"os"
 	"slices"
@@ -113,10 +113,7 @@ func (a *app) runList(ctx context.Context, stdout, stderr io.Writer, specs []str
 		return strings.Compare(a.Name, b.Name)
 	})
 	if asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(rows)
+		return jsonout.Encode(stdout, rows)
 	}
 	return printListTable(stdout, rows)
 }

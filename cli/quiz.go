@@ -2,9 +2,10 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
+	"github.com/skillstudio/skillstudio/sanitize"
 	"io"
 	"os"
 	"path/filepath"
@@ -126,7 +127,7 @@ func quizAnswers(stdout, stderr io.Writer, s *model.Skill, resolver quiz.Resolve
 		return err
 	}
 	if len(t.Errors) > 0 {
-		fmt.Fprintf(stderr, "%s: %d branch action(s) could not be resolved; run `skillstudio quiz --walk` to see every broken branch\n", s.Name, len(t.Errors))
+		fmt.Fprintf(stderr, "%s: %d branch action(s) could not be resolved; run `skillstudio quiz --walk` to see every broken branch\n", sanitize.Line(s.Name), len(t.Errors))
 		return exitError{2}
 	}
 	if !t.GatesOpen {
@@ -156,10 +157,7 @@ func quizWalk(stdout io.Writer, s *model.Skill, resolver quiz.Resolver, asJSON b
 }
 
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return jsonout.Encode(w, v)
 }
 
 // loadQuizSkill reads the skill at path together with its library (the

@@ -1,8 +1,8 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"io"
 	"text/tabwriter"
 
@@ -78,7 +78,5 @@ func printRulesJSON(w io.Writer, rules model.RuleSet) error {
 	for _, r := range rules {
 		out = append(out, ruleJSON{r.ID, r.Severity, r.Fixable, r.Title, r.Doc, r.Why, r.Spec, r.Example, report.RuleHelpURL(r.ID)})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return jsonout.Encode(w, out)
 }

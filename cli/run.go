@@ -8,6 +8,8 @@ import (
 	"io"
 
 	"github.com/charmbracelet/fang"
+
+	"github.com/skillstudio/skillstudio/internal/termout"
 )
 
 // Options are what the process gives a run beyond its arguments.
@@ -26,6 +28,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, opts Opti
 }
 
 func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	// The one way out: everything a command prints, fang's error messages
+	// included, passes the terminal filter (see internal/termout).
+	stdout, stderr = termout.Wrap(stdout), termout.Wrap(stderr)
 	root := a.newRootCmd()
 	root.SetArgs(args)
 	root.SetOut(stdout)

@@ -20,6 +20,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -156,7 +157,9 @@ func FindProject(start string) (string, bool) {
 // catalogue (formats.Rules()) its rules: are checked against — the caller
 // passes it, since config depends on model only.
 func ReadFile(path string, known model.RuleSet) (*Config, error) {
-	data, err := os.ReadFile(path)
+	// A project's config comes with the project: a FIFO or a huge file
+	// there must not hang or fill memory.
+	data, err := safefs.ReadFile(path, 1<<20)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read config %s: %w", path, unwrapPathError(err))
 	}

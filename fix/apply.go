@@ -3,14 +3,17 @@ package fix
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
+	"path/filepath"
+	"syscall"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
 )
 
 // ErrChanged is why a file is not written when it changed on disk since
 // the plan read it: the plan's offsets may no longer point where they did.
-var ErrChanged = errors.New("the file changed while it was being fixed; run lint --fix again")
+var ErrChanged = errors.New("changed on disk while it was being fixed; nothing of that change was lost, run lint --fix again")
 
 // Result is what Apply did.
 type Result struct {
@@ -49,21 +52,88 @@ func Apply(p Plan) Result {
 	return res
 }
 
+// ErrReadOnly is why a read-only file is not rewritten: its owner made
+// it so, and lint --fix does not override that.
+var ErrReadOnly = errors.New("the file is read-only; not rewritten (make it writable to let lint --fix change it)")
+
+// ErrHardLinked is why a file with other hard links is not rewritten: an
+// atomic rewrite gives the name a new file, so the other names would keep
+// the old text without anyone noticing.
+var ErrHardLinked = errors.New("the file has other hard links; not rewritten, so its names do not drift apart (fix it by hand)")
+
 // write replaces fe's file with its edited content, unless that is the
 // same or the file is no longer what the plan read.
+//
+// The link policy (shared with new; pull never writes into existing
+// files): a symlink is written through — its target gets the edit and
+// the link stays a link; a file with more than one hard link, and a
+// read-only file, are not rewritten and say why.
+//
+// A change made while the fix runs is never lost: the file is read from
+// an open descriptor, checked again just before the rename, and after
+// the rename the old file (still open) is checked once more; a write
+// that landed in it is put back and reported as ErrChanged.
 func write(fe FileEdits) error {
 	updated := splice(fe.Original, fe.Edits)
 	if bytes.Equal(updated, fe.Original) {
 		return nil // a file's identity (inode, links) is left alone when nothing changes
 	}
-	info, err := os.Stat(fe.Path)
+	target, err := filepath.EvalSymlinks(fe.Path)
 	if err != nil {
 		return ErrChanged
 	}
-	if now, err := os.ReadFile(fe.Path); err != nil || !bytes.Equal(now, fe.Original) {
+	f, err := os.Open(target)
+	if err != nil {
 		return ErrChanged
 	}
-	return atomicfile.Write(fe.Path, updated, info.Mode().Perm())
+	defer f.Close()
+	before, err := f.Stat()
+	if err != nil || !before.Mode().IsRegular() {
+		return ErrChanged
+	}
+	if before.Mode().Perm()&0o200 == 0 {
+		return ErrReadOnly
+	}
+	if st, ok := before.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
+		return ErrHardLinked
+	}
+	now, err := io.ReadAll(f)
+	if err != nil || !bytes.Equal(now, fe.Original) {
+		return ErrChanged
+	}
+	unchanged := func() error {
+		if testHookBeforeRename != nil {
+			testHookBeforeRename(target)
+		}
+		info, err := os.Stat(target)
+		if err != nil || !os.SameFile(info, before) || !sameState(info, before) {
+			return ErrChanged
+		}
+		if cur, err := f.Stat(); err != nil || !sameState(cur, before) {
+			return ErrChanged
+		}
+		return nil
+	}
+	if err := atomicfile.Replace(target, updated, before.Mode().Perm(), unchanged); err != nil {
+		return err
+	}
+	if testHookAfterRename != nil {
+		testHookAfterRename()
+	}
+	// A writer that opened the file before the rename wrote into the old
+	// file: put its text back rather than lose it.
+	if after, err := f.Stat(); err == nil && !sameState(after, before) {
+		if theirs, err := io.ReadAll(io.NewSectionReader(f, 0, after.Size())); err == nil {
+			_ = atomicfile.Write(target, theirs, before.Mode().Perm())
+		}
+		return ErrChanged
+	}
+	return nil
+}
+
+// sameState: the same size and modification time.
+func sameState(a, b os.FileInfo) bool {
+	return a.Size() == b.Size() && a.ModTime().Equal(b.ModTime())
 }
 
 // changes reports whether applying f alters any byte.
@@ -84,3 +154,9 @@ func touches(f Fix, paths map[string]bool) bool {
 	}
 	return false
 }
+
+// Test hooks for the race windows around the rename (nil outside tests).
+var (
+	testHookBeforeRename func(path string)
+	testHookAfterRename  func()
+)

@@ -2,6 +2,7 @@ package fix
 
 import (
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/lineend"
 	"sort"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -57,7 +58,8 @@ func splice(content []byte, edits []Edit) []byte {
 	})
 	out := append([]byte(nil), content...)
 	for _, e := range sorted {
-		out = append(out[:e.Start:e.Start], append([]byte(e.NewText), out[e.End:]...)...)
+		// Inserted text takes the file's line endings (CRLF files stay CRLF).
+		out = append(out[:e.Start:e.Start], append([]byte(lineend.Match(content, e.NewText)), out[e.End:]...)...)
 	}
 	return out
 }

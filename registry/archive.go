@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"io"
 	"path"
 	"sort"
@@ -160,6 +161,10 @@ func memberPath(name string) (string, error) {
 	if n == "" || n == "." {
 		return "", nil
 	}
+	if msg := pathname.RelProblem(n); msg != "" {
+		// Said whatever the reason, so a name is never dropped silently.
+		return "", fmt.Errorf("member %q %s; refused", sanitize.Line(name), msg)
+	}
 	p, ok := cleanRelPath(n)
 	if !ok {
 		return "", fmt.Errorf("member %q leaves the skill folder (absolute path or ..); refused", sanitize.Line(name))
@@ -241,6 +246,15 @@ func (r *remote) fetchArchive(ctx context.Context, e Entry) {
 		r.failSkill(e, RemoteRules.New("remote/archive-rejected", "index.json", 0, 0,
 			fmt.Sprintf("skill %s: archive %s %s", e.Name, sanitize.Line(e.URL), err.Error()),
 			"Publish the archive with plain files under the skill folder, no links, within 1,000 files and 50 MB."))
+		return
+	}
+	var unpacked int64
+	for _, b := range files {
+		unpacked += int64(len(b))
+	}
+	if err := r.f.charge(e.URL, unpacked); err != nil {
+		r.failSkill(e, RemoteRules.New("remote/fetch-failed", "index.json", 0, 0,
+			fmt.Sprintf("skill %s: %s", e.Name, err.Error()), "Open fewer or smaller sources at once."))
 		return
 	}
 	names := make([]string, 0, len(files))

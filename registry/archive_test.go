@@ -38,6 +38,8 @@ func TestUnpackArchiveRefuses(t *testing.T) {
 		want string
 	}{
 		"dot-dot":        {tarGz(t, []tarMember{{name: "a/../../x", body: "x"}}), "leaves the skill folder"},
+		"bidi name":      {tarGz(t, []tarMember{{name: "SKILL.md", body: "s"}, {name: "references/\u202egpj.exe", body: "x"}}), "holds the bidi control U+202E"},
+		"non-UTF-8 name": {tarGz(t, []tarMember{{name: "SKILL.md", body: "s"}, {name: "references/\xff.md", body: "x"}}), "is not valid UTF-8"},
 		"absolute":       {tarGz(t, []tarMember{{name: "/etc/passwd", body: "x"}}), "leaves the skill folder"},
 		"symlink":        {tarGz(t, []tarMember{{name: "l", link: "/etc/passwd"}}), "is a link"},
 		"bomb":           {tarGz(t, []tarMember{{name: "z", size: 51_000_000}}), "unpacks to more than 50 MB"},

@@ -73,6 +73,7 @@ type fetcher struct {
 	opts   RemoteOptions
 	client *http.Client
 	cache  *httpCache
+	source *Budget // this source's bytes (see charge)
 
 	// Counters for the status line: requests sent, bodies downloaded,
 	// 304s, answers from the cache without a request, stale answers.
@@ -80,7 +81,7 @@ type fetcher struct {
 }
 
 func newFetcher(opts RemoteOptions) *fetcher {
-	f := &fetcher{opts: opts}
+	f := &fetcher{opts: opts, source: NewBudget(opts.MaxSourceBytes)}
 	if !opts.NoCache {
 		f.cache = newHTTPCache(opts.CacheDir)
 	}
@@ -104,6 +105,13 @@ func newFetcher(opts RemoteOptions) *fetcher {
 			if err := f.allowed(req.URL); err != nil {
 				return fmt.Errorf("redirected to %s: %w", sanitize.Line(req.URL.String()), err)
 			}
+			// Same origin on every hop: a source's files come from the
+			// origin that was asked, never from where a redirect points
+			// (another port on this machine, an internal address).
+			if from := via[0].URL; !sameOriginURL(from, req.URL) {
+				return fmt.Errorf("redirected to %s, which is not %s: a redirect may not leave the origin that was asked",
+					sanitize.Line(req.URL.String()), sanitize.Line(originOf(from)))
+			}
 			// Send the GitHub token to the configured GitHub hosts only.
 			if !f.isGitHub(req.URL) {
 				req.Header.Del("Authorization")
@@ -115,7 +123,10 @@ func newFetcher(opts RemoteOptions) *fetcher {
 }
 
 // close drops idle connections so a finished source holds no sockets.
-func (f *fetcher) close() { f.client.CloseIdleConnections() }
+func (f *fetcher) close() {
+	f.client.CloseIdleConnections()
+	f.cache.prune(f.opts.MaxCacheBytes)
+}
 
 // allowed applies the scheme policy: https anywhere, http only to
 // loopback unless InsecureHTTP.
@@ -159,8 +170,21 @@ func (f *fetcher) gate(host string) chan struct{} {
 	return g.(chan struct{})
 }
 
-// get fetches rawURL, answering from the cache when it can.
+// get fetches rawURL, answering from the cache when it can, and charges
+// the body to the source's and the run's budgets.
 func (f *fetcher) get(ctx context.Context, rawURL string, want expect) (*response, error) {
+	resp, err := f.fetch(ctx, rawURL, want)
+	if err != nil {
+		return nil, err
+	}
+	if err := f.charge(rawURL, int64(len(resp.Body))); err != nil {
+		return nil, err
+	}
+	return resp, nil
+}
+
+// fetch is get without the budget.
+func (f *fetcher) fetch(ctx context.Context, rawURL string, want expect) (*response, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || u.Host == "" {
 		return nil, &FetchError{URL: rawURL, Msg: "not a valid URL"}
@@ -417,3 +441,21 @@ func humanBytes(n int64) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
+
+// sameOriginURL: the same scheme, host and port (default ports filled
+// in, so https://h and https://h:443 agree).
+func sameOriginURL(a, b *url.URL) bool {
+	return strings.EqualFold(a.Scheme, b.Scheme) && strings.EqualFold(a.Hostname(), b.Hostname()) && portOf(a) == portOf(b)
+}
+
+func portOf(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	if strings.EqualFold(u.Scheme, "http") {
+		return "80"
+	}
+	return "443"
+}
+
+func originOf(u *url.URL) string { return u.Scheme + "://" + u.Host }

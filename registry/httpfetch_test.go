@@ -126,6 +126,17 @@ func hostileCases() []hostileCase {
 			},
 			want: []string{`redirected to ftp://example.com/x: unsupported scheme "ftp"`},
 		},
+		{
+			// Same origin on every hop: another port on loopback is
+			// another origin, and the index it serves is never read.
+			name: "redirect to another origin",
+			setup: func(s *fakeServer) {
+				s.handle(idx, func(w http.ResponseWriter, r *http.Request) {
+					http.Redirect(w, r, "http://127.0.0.1:1/skills/index.json", http.StatusFound)
+				})
+			},
+			want: []string{"which is not http://SERVER", "a redirect may not leave the origin that was asked"},
+		},
 	}
 }
 

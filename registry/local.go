@@ -7,6 +7,7 @@ package registry
 import (
 	"context"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,24 +54,27 @@ func OpenLocal(spec string) (Opened, error) {
 	if err != nil {
 		return Opened{}, fmt.Errorf("cannot open %s: %w", spec, unwrapPathError(err))
 	}
-	base := func(root string) model.Location {
-		return model.Location{Source: spec, Root: root, Local: true, FS: os.DirFS(root)}
+	// Every file is read through safefs: regular files only, symlinks
+	// followed only while they stay inside the folder the user named
+	// (confine), never out of it.
+	base := func(root, confine string) model.Location {
+		return model.Location{Source: spec, Root: root, Local: true, FS: safefs.Confined(root, confine)}
 	}
 	if info.IsDir() {
 		parent := filepath.Dir(abs)
 		if parent != abs {
-			if _, ok := formats.Detect(os.DirFS(parent), filepath.Base(abs)); ok {
-				return Opened{Base: base(parent), Root: filepath.Base(abs)}, nil
+			if _, ok := formats.Detect(safefs.Confined(parent, filepath.Base(abs)), filepath.Base(abs)); ok {
+				return Opened{Base: base(parent, filepath.Base(abs)), Root: filepath.Base(abs)}, nil
 			}
 		}
-		return Opened{Base: base(abs), Root: "."}, nil
+		return Opened{Base: base(abs, "."), Root: "."}, nil
 	}
 	dir := filepath.Dir(abs)
-	if c, ok := formats.Detect(os.DirFS(dir), filepath.Base(abs)); ok && c.Format != model.FormatXGS {
+	if c, ok := formats.Detect(safefs.Dir(dir), filepath.Base(abs)); ok && c.Format != model.FormatXGS {
 		parent := filepath.Dir(dir)
-		return Opened{Base: base(parent), Root: filepath.ToSlash(filepath.Join(filepath.Base(dir), filepath.Base(abs)))}, nil
+		return Opened{Base: base(parent, filepath.Base(dir)), Root: filepath.ToSlash(filepath.Join(filepath.Base(dir), filepath.Base(abs)))}, nil
 	}
-	return Opened{Base: base(dir), Root: filepath.Base(abs)}, nil
+	return Opened{Base: base(dir, "."), Root: filepath.Base(abs)}, nil
 }
 
 func unwrapPathError(err error) error {

@@ -256,6 +256,10 @@ func newRemote(raw string, opts RemoteOptions, mopts model.Options, emit func(Ev
 
 func (r *remote) run(ctx context.Context) (Opened, error) {
 	defer r.f.close()
+	// A deadline per source: a server answering every request just
+	// inside the per-request timeout cannot hold a run for hours.
+	ctx, cancel := context.WithTimeout(ctx, r.opts.SourceTimeout)
+	defer cancel()
 	var err error
 	switch r.spec.Kind {
 	case SpecGitHub:
@@ -272,8 +276,11 @@ func (r *remote) run(ctx context.Context) (Opened, error) {
 		err = fmt.Errorf("%s: unknown source kind", sanitize.Line(r.spec.Raw))
 	}
 	r.wg.Wait()
-	if err == nil {
+	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
+		if errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("%s: gave up after %v, the deadline for one source", sanitize.Line(r.spec.Raw), r.opts.SourceTimeout)
+		}
 	}
 	at := r.indexFile()
 	r.mu.Lock()

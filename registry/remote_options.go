@@ -49,6 +49,18 @@ type RemoteOptions struct {
 	MaxListings int
 	// UserAgent is sent with every request (default "skillstudio").
 	UserAgent string
+
+	// MaxSourceBytes bounds what one source brings into memory: bodies
+	// (fetched or cached) and unpacked archives (default 200 MiB).
+	// Session, when set, bounds every source of a run together (the CLI
+	// sets DefaultMaxSessionBytes). MaxCacheBytes caps the cache on disk
+	// (default 500 MiB; the oldest entries go first).
+	MaxSourceBytes int64
+	Session        *Budget
+	MaxCacheBytes  int64
+	// SourceTimeout bounds opening one source, every request included
+	// (default 3 minutes).
+	SourceTimeout time.Duration
 }
 
 // Default limits, exported so messages and docs can name them.
@@ -100,6 +112,15 @@ func (o RemoteOptions) withDefaults() RemoteOptions {
 	}
 	if o.MaxListings <= 0 {
 		o.MaxListings = 400
+	}
+	if o.MaxSourceBytes <= 0 {
+		o.MaxSourceBytes = DefaultMaxSourceBytes
+	}
+	if o.MaxCacheBytes <= 0 {
+		o.MaxCacheBytes = DefaultMaxCacheBytes
+	}
+	if o.SourceTimeout <= 0 {
+		o.SourceTimeout = 3 * time.Minute
 	}
 	if o.UserAgent == "" {
 		o.UserAgent = "skillstudio"

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"io/fs"
 	"os"
 	"path"
@@ -66,6 +67,9 @@ func PullSkill(o Opened, s *model.Skill, dir string) (Pulled, error) {
 			return Pulled{}, err
 		}
 		data := files[path.Base(s.Location.File)]
+		if msg := pathname.CharProblem(path.Base(s.Location.File)); msg != "" {
+			return Pulled{}, fmt.Errorf("file name %q %s; not pulled", sanitize.Line(path.Base(s.Location.File)), msg)
+		}
 		dest := filepath.Join(dir, path.Base(s.Location.File))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return Pulled{}, err
@@ -93,6 +97,16 @@ func PullSkill(o Opened, s *model.Skill, dir string) (Pulled, error) {
 		return Pulled{}, fmt.Errorf("%s %w; pull never overwrites (remove it or choose another --dir)", dest, ErrExists)
 	}
 	files, err := SkillFiles(o, s)
+	if err == nil {
+		// Every name is checked before anything is written: a bidi
+		// override would show a different name than the file on disk.
+		for rel := range files {
+			if msg := pathname.RelProblem(rel); msg != "" {
+				err = fmt.Errorf("file name %q %s; nothing was pulled", sanitize.Line(rel), msg)
+				break
+			}
+		}
+	}
 	if err != nil {
 		return Pulled{}, err
 	}

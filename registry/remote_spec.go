@@ -2,6 +2,7 @@ package registry
 
 import (
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"net/url"
 	"os"
 	"path"
@@ -168,11 +169,6 @@ func cleanRelPath(p string) (string, bool) {
 	return c, true
 }
 
-func printable(s string) bool {
-	for _, r := range s {
-		if r < 0x20 || r == 0x7f || (r >= 0x80 && r <= 0x9f) {
-			return false
-		}
-	}
-	return true
-}
+// printable: no control or bidi character, valid UTF-8 (the one rule of
+// internal/pathname).
+func printable(s string) bool { return pathname.CharProblem(s) == "" }

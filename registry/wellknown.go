@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"net/url"
 	"path"
 	"strings"
@@ -183,8 +184,12 @@ func (r *remote) legacyEntry(ctx context.Context, root *url.URL, de discoveryEnt
 	for _, f := range de.Files {
 		p, ok := cleanRelPath(f.Path)
 		if !ok || p == "." {
+			why := pathname.RelProblem(f.Path)
+			if why == "" {
+				why = "leaves the skill folder"
+			}
 			r.note(RemoteRules.New("remote/path-escape", "index.json", it.line, it.column,
-				fmt.Sprintf("skill %s: file %q leaves the skill folder; not followed", de.Name, sanitize.Line(f.Path)),
+				fmt.Sprintf("skill %s: file %q %s; not followed", sanitize.Line(de.Name), sanitize.Line(f.Path), why),
 				"List files by their path inside the skill folder, without .. or a leading /."))
 			continue
 		}

@@ -1,7 +1,7 @@
 package report
 
 import (
-	"encoding/json"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"io"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -50,9 +50,7 @@ func JSON(w io.Writer, lib *model.Library, opts Options) error {
 			Diagnostics: jsonDiagnostics(d.skillFindings(s)),
 		})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return jsonout.Encode(w, r)
 }
 
 func jsonDiagnostics(fs []finding) []jsonDiagnostic {

@@ -6,6 +6,7 @@ package report
 
 import (
 	"cmp"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"io"
 	"net/url"
 	"path"
@@ -95,11 +96,10 @@ func (d displayer) rel(p string) string {
 	if d.base == "" || !filepath.IsAbs(p) {
 		return p
 	}
-	r, err := filepath.Rel(d.base, p)
-	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return p
+	if r, ok := pathname.Rel(d.base, p); ok {
+		return r
 	}
-	return r
+	return p
 }
 
 // skillFindings returns a skill's findings with display paths, sorted.

@@ -2,7 +2,7 @@ package report
 
 import (
 	"cmp"
-	"encoding/json"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"io"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -154,9 +154,7 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 		}
 		run.Results = append(run.Results, res)
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+	return jsonout.Encode(w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
 }
 
 // region clamps a position into SARIF's 1-based range and keeps an end

@@ -3,6 +3,8 @@ package templates
 import (
 	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/lineend"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"io/fs"
 	"os"
 	"path"
@@ -34,7 +36,7 @@ func indexEdit(dir, name string, files []File) (*IndexEdit, error) {
 	if info.IsDir() {
 		return nil, fmt.Errorf("%s is a folder, not an OS Loop index", indexPath)
 	}
-	old, err := os.ReadFile(indexPath)
+	old, err := safefs.ReadFile(indexPath, 64<<20)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +85,7 @@ func indexEdit(dir, name string, files []File) (*IndexEdit, error) {
 			if e.File != fsIndex || e.Start < 0 || e.End > len(out) || e.Start > e.End {
 				return nil, fmt.Errorf("cannot add %s to %s: the index edit is out of range (a skillstudio bug)", name, indexPath)
 			}
-			out = append(out[:e.Start], append([]byte(e.NewText), out[e.End:]...)...)
+			out = append(out[:e.Start], append([]byte(lineend.Match(old, e.NewText)), out[e.End:]...)...)
 		}
 		return &IndexEdit{Path: indexPath, Old: old, New: out, Mode: info.Mode().Perm(), Entry: fsPkg}, nil
 	}

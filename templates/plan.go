@@ -250,7 +250,7 @@ func (p *Plan) Write() error {
 var (
 	writeTree  = atomicfile.WriteTree
 	createFile = atomicfile.Create
-	writeFile  = atomicfile.Write
+	writeFile  = atomicfile.Replace
 )
 
 func (e *IndexEdit) apply() error {
@@ -261,7 +261,20 @@ func (e *IndexEdit) apply() error {
 	if !bytes.Equal(now, e.Old) {
 		return fmt.Errorf("%s changed while the skill was being made; nothing was written, try again", e.Path)
 	}
-	if err := writeFile(e.Path, e.New, e.Mode); err != nil {
+	// The link policy of lint --fix (see fix.write): a symlinked index is
+	// written through, so the link stays a link.
+	target, err := filepath.EvalSymlinks(e.Path)
+	if err != nil {
+		return fmt.Errorf("reading %s again: %w", e.Path, err)
+	}
+	// Checked again just before the rename, so an edit made while the
+	// skill was being made is never lost.
+	if err := writeFile(target, e.New, e.Mode, func() error {
+		if again, err := os.ReadFile(target); err != nil || !bytes.Equal(again, e.Old) {
+			return fmt.Errorf("%s changed on disk while the skill was being made; not updated, try again", e.Path)
+		}
+		return nil
+	}); err != nil {
 		return fmt.Errorf("updating %s: %w", e.Path, err)
 	}
 	return nil

@@ -67,8 +67,8 @@ var markdownParser = goldmark.New().Parser()
 // scanner (mdscan.go) reads most bodies; goldmark reads the rest.
 func scanMarkdown(body []byte) Outline {
 	f, ok := scanFast(body)
-	if !ok {
-		f = scanGoldmark(body)
+	if !ok && len(body) > 0 {
+		f = scanGoldmark(defuseLinkFloods(body))
 	}
 	setSectionEnds(f.Headings, len(body))
 	return f

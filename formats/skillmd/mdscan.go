@@ -51,6 +51,7 @@ type fastScanner struct {
 	inIndented bool // in an indented code block
 	html       int  // the CommonMark type (1-7) of an open HTML block
 	failed     bool
+	tails      *tailScan // the link-tail searches of the paragraph in inline
 }
 
 // scanFast returns the Markdown facts of body, or ok false when body uses
@@ -617,6 +618,7 @@ func (s *fastScanner) inline(lines []mdLine) {
 		pos   int
 		image bool
 	}
+	s.tails = newTailScan(v)
 	var openers []opener
 	var links []mdLink
 	var atoms [][2]int // code spans and links: text that is not the paragraph's own
@@ -770,35 +772,20 @@ func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) 
 	}
 	var d []byte
 	if i < len(v) && v[i] == '<' {
-		j := i + 1
-		for j < len(v) && v[j] != '>' && v[j] != '\n' {
-			if v[j] == '\\' {
-				s.failed = true
-				return "", 0, false
-			}
-			j++
+		j := s.tails.find(&s.tails.angle, i+1, ">\n\\")
+		if j < len(v) && v[j] == '\\' {
+			s.failed = true
+			return "", 0, false
 		}
 		if j >= len(v) || v[j] != '>' {
 			return "", 0, false
 		}
 		d, i = v[i+1:j], j+1
 	} else {
-		j, open := i, 0
-		for ; j < len(v); j++ {
-			c := v[j]
-			if c == '(' {
-				open++
-			} else if c == ')' {
-				open--
-				if open < 0 {
-					break
-				}
-			} else if c == ' ' || c == '\n' || c == '\t' {
-				break
-			} else if c == '\\' {
-				s.failed = true // an escape: goldmark's reading is its own
-				return "", 0, false
-			}
+		j := s.tails.destEnd(i)
+		if j < len(v) && v[j] == '\\' {
+			s.failed = true // an escape: goldmark's reading is its own
+			return "", 0, false
 		}
 		if j == i {
 			return "", 0, false
@@ -819,13 +806,10 @@ func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) 
 	if closer == '(' {
 		closer = ')'
 	}
-	j := i + 1
-	for j < len(v) && v[j] != closer {
-		if v[j] == '\n' || v[j] == '\\' {
-			s.failed = true // a title across lines
-			return "", 0, false
-		}
-		j++
+	j := s.tails.find(s.tails.titleSpan(closer), i+1, string([]byte{closer, '\n', '\\'}))
+	if j < len(v) && (v[j] == '\n' || v[j] == '\\') {
+		s.failed = true // a title across lines
+		return "", 0, false
 	}
 	if j >= len(v) {
 		return "", 0, false

@@ -388,3 +388,12 @@ var identByte = func() (t [256]byte) {
 	}
 	return t
 }()
+
+// NestingTooDeep is tooDeep for the other recursive parsers fed the same
+// text (esbuild in build): it returns the offset where src first nests
+// more than the parser limit allows, or -1. Check it before handing src
+// over: a Go stack overflow cannot be recovered.
+func NestingTooDeep(src []byte) int { return tooDeep(src) }
+
+// MaxNesting is the limit NestingTooDeep applies.
+const MaxNesting = maxNesting

@@ -186,3 +186,24 @@ func writeSynced(path string, data []byte, perm fs.FileMode) error {
 	}
 	return f.Close()
 }
+
+// Replace is Write with a last check: check runs after the new content
+// is on disk in its temporary file and just before the rename, so a
+// caller can make sure the file it read is still the one at path. When
+// check fails nothing is replaced and its error is returned.
+func Replace(path string, data []byte, perm fs.FileMode, check func() error) error {
+	tmp, err := writeTemp(path, data, perm)
+	if err != nil {
+		return err
+	}
+	if err := check(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	syncDir(filepath.Dir(path))
+	return nil
+}

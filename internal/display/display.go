@@ -4,8 +4,8 @@ package display
 
 import (
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"path/filepath"
-	"strings"
 )
 
 // Path shows p relative to the working folder cwd when it is inside it.
@@ -13,7 +13,7 @@ func Path(cwd, p string) string {
 	if cwd == "" || !filepath.IsAbs(p) {
 		return p
 	}
-	if r, err := filepath.Rel(cwd, p); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+	if r, ok := pathname.Rel(cwd, p); ok {
 		return r
 	}
 	return p

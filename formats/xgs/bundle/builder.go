@@ -10,8 +10,10 @@
 package bundle
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -72,7 +74,9 @@ func (b *Builder) RebuildSource(path string, src []byte) Result {
 		return res
 	}
 	if src == nil {
-		src, err = os.ReadFile(abs)
+		// Regular files only, at most the size lint reads: a FIFO or a
+		// link to /dev/zero must not hang or fill memory.
+		src, err = safefs.ReadFile(abs, xgs.MaxBodySize)
 		if err != nil {
 			res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", path, 0, 0, "cannot read the skill: "+unwrapPathError(err).Error(), "Check that the file exists and is readable.")}
 			return res
@@ -183,6 +187,16 @@ func (sc *skillContext) build(display string, src []byte) Result {
 	}
 	res.LintTime = time.Since(start)
 
+	// esbuild's parser is recursive like sobek's: text nested past the
+	// limit is refused here, before it can overflow the stack.
+	if at := xgs.NestingTooDeep(src); at >= 0 {
+		line, col := lineCol(src, at)
+		res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", display, line, col,
+			fmt.Sprintf("the code nests more than %d levels deep here; it is not built", xgs.MaxNesting),
+			"Flatten the expression: split it into named consts or functions.")}
+		return res
+	}
+
 	h, hdiags := xgs.ParseHeader(src)
 	res.Header, res.Name, res.Namespace = h, h.Get("name"), h.Get("namespace")
 	if errs := headerErrors(display, h, hdiags, res.Skill); len(errs) > 0 {
@@ -279,4 +293,10 @@ func unwrapPathError(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// lineCol turns a byte offset into a 1-based line and byte column.
+func lineCol(src []byte, at int) (line, col int) {
+	line = 1 + bytes.Count(src[:at], []byte("\n"))
+	return line, at - bytes.LastIndexByte(src[:at], '\n')
 }

@@ -2,13 +2,16 @@ package bundle
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/skillstudio/skillstudio/formats/xgs"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 )
 
 // Module ids inside the plugin's own namespace.
@@ -93,6 +96,13 @@ func skillPlugin(absPath string, cell *sourceCell) api.Plugin {
 				text := cell.get().source
 				return api.OnLoadResult{Contents: &text, Loader: api.LoaderJS, ResolveDir: dir}, nil
 			})
+			// Every other file esbuild reads (a skill's own imports, a
+			// node_modules package) passes the same gate as the skill:
+			// regular files only, a size cap, and the nesting check
+			// before esbuild's recursive parser sees it.
+			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "file"}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+				return guardedLoad(args.Path)
+			})
 		},
 	}
 }
@@ -110,4 +120,34 @@ func hasNodeModule(dir, name string) bool {
 		}
 		dir = parent
 	}
+}
+
+// guardedLoad reads an imported file through internal/safefs and refuses
+// text nested past the parser limit. Files esbuild reads by a loader of
+// its own choosing (JSON, CSS, …) are checked and then left to it.
+func guardedLoad(p string) (api.OnLoadResult, error) {
+	data, err := safefs.ReadFile(p, xgs.MaxBodySize)
+	if err != nil {
+		return api.OnLoadResult{}, err
+	}
+	if at := xgs.NestingTooDeep(data); at >= 0 {
+		return api.OnLoadResult{}, fmt.Errorf("%s nests more than %d levels deep (at byte %d); it is not built", filepath.Base(p), xgs.MaxNesting, at)
+	}
+	var loader api.Loader
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".js", ".mjs", ".cjs":
+		loader = api.LoaderJS
+	case ".ts", ".mts", ".cts":
+		loader = api.LoaderTS
+	case ".jsx":
+		loader = api.LoaderJSX
+	case ".tsx":
+		loader = api.LoaderTSX
+	case ".json":
+		loader = api.LoaderJSON
+	default:
+		return api.OnLoadResult{}, nil // esbuild's own choice
+	}
+	text := string(data)
+	return api.OnLoadResult{Contents: &text, Loader: loader, ResolveDir: filepath.Dir(p)}, nil
 }

@@ -3,7 +3,10 @@ package bundle
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"github.com/skillstudio/skillstudio/internal/safefs"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -214,20 +217,79 @@ func WriteDir(dir string, results []*Result, reg *Registry) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
+	owned, err := OwnedFiles(dir)
+	if err != nil {
+		return err
+	}
+	var refused []error
+	skip := map[string]bool{}
 	for _, r := range results {
 		if !r.OK() {
 			continue
 		}
-		if err := WriteBundle(dir, r); err != nil {
-			return err
+		if err := writeOwned(dir, r, owned); err != nil {
+			refused = append(refused, err)
+			skip[OutputName(r.Name)] = true
+			continue
 		}
 	}
-	return WriteRegistry(dir, reg)
+	if len(skip) > 0 {
+		kept := *reg
+		kept.Skills = nil
+		for _, e := range reg.Skills {
+			if !skip[e.File] {
+				kept.Skills = append(kept.Skills, e)
+			}
+		}
+		reg = &kept
+	}
+	if err := WriteRegistry(dir, reg); err != nil {
+		return err
+	}
+	return errors.Join(refused...)
 }
 
-// WriteBundle writes one built skill as dir/<name>.xgs.js.
+// WriteBundle writes one built skill as dir/<name>.xgs.js, unless a file
+// of that name is there that no build wrote (see OwnedFiles).
 func WriteBundle(dir string, r *Result) error {
-	return atomicfile.Write(filepath.Join(dir, OutputName(r.Name)), r.Output, 0o644)
+	owned, err := OwnedFiles(dir)
+	if err != nil {
+		return err
+	}
+	return writeOwned(dir, r, owned)
+}
+
+func writeOwned(dir string, r *Result, owned map[string]bool) error {
+	name := OutputName(r.Name)
+	p := filepath.Join(dir, name)
+	if _, err := os.Lstat(p); err == nil && !owned[name] {
+		return fmt.Errorf("%s is there and was not written by a build (registry.json does not list it); not replaced — move it away or choose another --out", p)
+	}
+	return atomicfile.Write(p, r.Output, 0o644)
+}
+
+// OwnedFiles names the files of dir a build wrote: the bundles its
+// registry.json lists (the manifest of every build) and registry.json
+// itself. A registry.json that is not one of ours is an error: the build
+// would replace a file it did not write.
+func OwnedFiles(dir string) (map[string]bool, error) {
+	owned := map[string]bool{}
+	b, err := safefs.ReadFile(filepath.Join(dir, RegistryFile), 64<<20)
+	if errors.Is(err, fs.ErrNotExist) {
+		return owned, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var reg Registry
+	if json.Unmarshal(b, &reg) != nil || reg.Skills == nil && !bytes.Contains(b, []byte(`"skills"`)) {
+		return nil, fmt.Errorf("%s is not a registry.json a build wrote; not replaced — move it away or choose another --out", filepath.Join(dir, RegistryFile))
+	}
+	owned[RegistryFile] = true
+	for _, s := range reg.Skills {
+		owned[s.File] = true
+	}
+	return owned, nil
 }
 
 // WriteRegistry writes dir/registry.json.

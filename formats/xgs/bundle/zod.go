@@ -3,8 +3,8 @@ package bundle
 import (
 	"embed"
 	"encoding/json"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -48,7 +48,7 @@ var zod3Range = regexp.MustCompile(`^\s*(?:[\^~=v]|>=\s*)?3(?:\.|$|\s)`)
 
 func wantsZod3(dir string) bool {
 	for {
-		raw, err := os.ReadFile(filepath.Join(dir, "package.json"))
+		raw, err := safefs.ReadFile(filepath.Join(dir, "package.json"), 1<<20)
 		if err == nil {
 			var pkg map[string]json.RawMessage
 			if json.Unmarshal(raw, &pkg) != nil {

@@ -1,0 +1,171 @@
+package skillmd
+
+// tailScan makes every link-tail search in one paragraph take linear time
+// overall. A paragraph of 500 KB of "[a](" starts a destination search
+// at every "](", and each used to run to the end of the line: quadratic
+// (21 s to lint). Here each search is answered from tables built once per
+// paragraph or from the last search's span.
+type tailScan struct {
+	v []byte
+	// nextBreak[i]: the first offset >= i holding ' ', '\n', '\t' or '\\'
+	// (where an unbracketed destination stops), or len(v).
+	nextBreak []int32
+	// nextDrop[i]: the first x > i whose paren balance of v[:x] is below
+	// that of v[:i] (a ')' that closes more than was opened from i), or
+	// len(v)+1 when there is none.
+	nextDrop []int32
+	angle    span    // last search for '>' (or '\n' / '\\')
+	title    [3]span // last search per title closer: '"', '\'', ')'
+}
+
+// span: a search from from stopped at to, so every search starting in
+// [from, to] stops at to as well.
+type span struct {
+	from, to int
+	set      bool
+}
+
+func newTailScan(v []byte) *tailScan { return &tailScan{v: v} }
+
+// destEnd returns where an unbracketed destination starting at i ends:
+// at its unbalanced ')' or at the first break byte.
+func (t *tailScan) destEnd(i int) int {
+	if t.nextBreak == nil {
+		t.build()
+	}
+	j := int(t.nextBreak[i])
+	if d := int(t.nextDrop[i]) - 1; d < j {
+		j = d
+	}
+	return j
+}
+
+func (t *tailScan) build() {
+	n := len(t.v)
+	t.nextBreak = make([]int32, n+1)
+	t.nextBreak[n] = int32(n)
+	for i := n - 1; i >= 0; i-- {
+		switch t.v[i] {
+		case ' ', '\n', '\t', '\\':
+			t.nextBreak[i] = int32(i)
+		default:
+			t.nextBreak[i] = t.nextBreak[i+1]
+		}
+	}
+	// Prefix balances and, with a monotonic stack, the next smaller one.
+	bal := make([]int32, n+1)
+	for i, c := range t.v {
+		bal[i+1] = bal[i]
+		switch c {
+		case '(':
+			bal[i+1]++
+		case ')':
+			bal[i+1]--
+		}
+	}
+	t.nextDrop = make([]int32, n+1)
+	stack := make([]int32, 0, 64)
+	for x := n; x >= 0; x-- {
+		for len(stack) > 0 && bal[stack[len(stack)-1]] >= bal[x] {
+			stack = stack[:len(stack)-1]
+		}
+		if len(stack) == 0 {
+			t.nextDrop[x] = int32(n + 1)
+		} else {
+			t.nextDrop[x] = stack[len(stack)-1]
+		}
+		stack = append(stack, int32(x))
+	}
+}
+
+// find returns the first offset >= i holding one of stops (or len(v)),
+// reusing the last search of the same kind.
+func (t *tailScan) find(sp *span, i int, stops string) int {
+	if sp.set && i >= sp.from && i <= sp.to {
+		return sp.to
+	}
+	j := i
+	for j < len(t.v) && !isStop(t.v[j], stops) {
+		j++
+	}
+	*sp = span{from: i, to: j, set: true}
+	return j
+}
+
+func isStop(c byte, stops string) bool {
+	for k := 0; k < len(stops); k++ {
+		if stops[k] == c {
+			return true
+		}
+	}
+	return false
+}
+
+// titleSpan picks the memo of a title closer.
+func (t *tailScan) titleSpan(closer byte) *span {
+	switch closer {
+	case '"':
+		return &t.title[0]
+	case '\'':
+		return &t.title[1]
+	}
+	return &t.title[2]
+}
+
+// linkWorkBudget bounds (link openings × paragraph length) for one
+// paragraph handed to goldmark, whose link parser retries the rest of the
+// paragraph at every "](" or "](<" (quadratic: 512 KB of "[a](" after a
+// backslash took 29 s). Real paragraphs stay far below it.
+const linkWorkBudget = 50_000_000
+
+// defuseLinkFloods returns body with the "(" after every "]" replaced by
+// a space in the paragraphs whose link work would pass linkWorkBudget.
+// Lengths and offsets are unchanged, so headings and other paragraphs
+// read the same; the flooded paragraph's links are not read (no agent
+// follows 100 000 links of one paragraph either). body itself is never
+// modified.
+func defuseLinkFloods(body []byte) []byte {
+	out, copied := body, false
+	start := 0
+	flush := func(end int) {
+		para := body[start:end]
+		opens := 0
+		for i := 0; i+1 < len(para); i++ {
+			if para[i] == ']' && para[i+1] == '(' {
+				opens++
+			}
+		}
+		if opens*len(para) <= linkWorkBudget {
+			return
+		}
+		if !copied {
+			out, copied = append([]byte(nil), body...), true
+		}
+		for i := start; i+1 < end; i++ {
+			if out[i] == ']' && out[i+1] == '(' {
+				out[i+1] = ' '
+			}
+		}
+	}
+	for off := 0; off < len(body); {
+		nl := indexNL(body, off)
+		if isBlankBytes(body[off:nl]) {
+			flush(off)
+			start = nl
+		}
+		off = nl + 1
+	}
+	if start < len(body) {
+		flush(len(body))
+	}
+	return out
+}
+
+func indexNL(b []byte, from int) int {
+	for i := from; i < len(b); i++ {
+		if b[i] == '\n' {
+			return i
+		}
+	}
+	return len(b)
+}

@@ -1,0 +1,37 @@
+package skillmd
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// Link floods: 512 KB of link openings in one paragraph, read by the fast
+// scanner and (after a backslash it does not model) by goldmark. Both
+// used to retry the rest of the paragraph at every "](" (21–29 s); the
+// bound only a quadratic scan can break.
+func TestLinkFloodsAreLinear(t *testing.T) {
+	for _, pat := range []string{"[a](", "[a](<", "[a](x (", "[a](x \"", "[a](()", "![a](b(("} {
+		for _, prefix := range []string{"", "\\x "} {
+			body := []byte(prefix + strings.Repeat(pat, 512<<10/len(pat)))
+			start := time.Now()
+			OutlineOf(body)
+			if d := time.Since(start); d > 5*time.Second {
+				t.Errorf("%q×%d (prefix %q): %v", pat, len(body)/len(pat), prefix, d)
+			}
+		}
+	}
+}
+
+// Real links next to a flood still read the same: the defused paragraph
+// is the only one that loses its links.
+func TestDefuseLinkFloodsKeepsOtherParagraphs(t *testing.T) {
+	body := "# Title\n\nSee [ref](references/a.md) \\x.\n\n" + strings.Repeat("[a](", 200_000) + "\n\n## After\n"
+	o := OutlineOf([]byte(body))
+	if len(o.Headings) != 2 || o.Headings[1].Text != "After" {
+		t.Errorf("headings %+v", o.Headings)
+	}
+	if len(o.Links) == 0 || o.Links[0].Dest != "references/a.md" {
+		t.Errorf("links %+v", o.Links[:min(3, len(o.Links))])
+	}
+}

@@ -1,0 +1,45 @@
+package pathname
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestRelProblem(t *testing.T) {
+	for p, want := range map[string]string{
+		"references/a.md":   "",
+		"../x":              "leaves the skill folder",
+		"/etc/passwd":       "leaves the skill folder",
+		"a\\b":              "leaves the skill folder",
+		"a/\u202egpj.exe":   "bidi control U+202E",
+		"a\x1b]0;t\x07":     "control character U+001B",
+		"a\u0085b":          "control character U+0085",
+		"a\xffb":            "not valid UTF-8",
+		".":                 "names the folder itself",
+		"":                  "is empty",
+		"a/./b/../../../..": "leaves the skill folder",
+	} {
+		got := RelProblem(p)
+		if want == "" && got != "" || want != "" && !strings.Contains(got, want) {
+			t.Errorf("RelProblem(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+func TestRel(t *testing.T) {
+	for _, c := range []struct {
+		base, p, rel string
+		ok           bool
+	}{
+		{"/a", "/a/b", "b", true},
+		{"/a", "/a", ".", true},
+		{"/a", "/ab", "", false},
+		{"/a", "/a/../b", "", false},
+		{"/a", "/a/..b", "..b", true},
+	} {
+		rel, ok := Rel(c.base, c.p)
+		if rel != c.rel || ok != c.ok {
+			t.Errorf("Rel(%q, %q) = %q %v", c.base, c.p, rel, ok)
+		}
+	}
+}

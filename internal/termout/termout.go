@@ -1,0 +1,219 @@
+// Package termout is the one way out to the terminal: every byte a
+// command prints passes through a Writer that lets through text, newline,
+// tab and SGR colour sequences (CSI … m) and drops everything else a
+// terminal would act on — OSC (title, clipboard, hyperlinks), DCS/APC/PM
+// strings, cursor movement, C0 and C1 controls, bidi overrides and
+// invalid UTF-8 (shown as U+FFFD).
+//
+// Commands still sanitise skill text where they print it (see package
+// sanitize); this writer is the net under them, so a print statement
+// added later cannot hand a skill's escape to the terminal. SGR is kept
+// because it is how our own output is coloured and it cannot change the
+// terminal's state beyond the colour of the text that follows.
+package termout
+
+import (
+	"io"
+	"os"
+	"unicode/utf8"
+)
+
+// maxSeq bounds a buffered CSI sequence; a longer one is dropped whole.
+const maxSeq = 64
+
+type state uint8
+
+const (
+	ground       state = iota
+	escape             // after ESC
+	escInter           // ESC followed by intermediates, waiting for the final byte
+	csi                // inside CSI, collecting into seq
+	ctlString          // inside OSC/DCS/SOS/PM/APC, dropping until BEL or ST
+	ctlStringEsc       // ESC seen inside a control string (ESC \ ends it)
+)
+
+// Writer filters what is written to w. It is not safe for concurrent
+// use; commands write from one goroutine.
+type Writer struct {
+	w       io.Writer
+	st      state
+	seq     []byte // CSI bytes so far (including ESC [), kept while deciding
+	partial []byte // an incomplete UTF-8 sequence held across writes
+	out     []byte
+}
+
+// New returns a Writer filtering into w.
+func New(w io.Writer) *Writer { return &Writer{w: w} }
+
+// File is a Writer that keeps the *os.File underneath it reachable, so
+// colour detection (which asks for Fd) still sees the real terminal.
+type File struct {
+	*os.File
+	f *Writer
+}
+
+// Wrap returns w wrapped in the filter. An *os.File keeps its Fd.
+func Wrap(w io.Writer) io.Writer {
+	switch v := w.(type) {
+	case *Writer, *File:
+		return w
+	case *os.File:
+		return &File{File: v, f: New(v)}
+	}
+	return New(w)
+}
+
+// Write filters p through the Writer of the file.
+func (f *File) Write(p []byte) (int, error) { return f.f.Write(p) }
+
+// WriteString filters s through the Writer of the file.
+func (f *File) WriteString(s string) (int, error) { return f.f.Write([]byte(s)) }
+
+// WriteString filters s.
+func (t *Writer) WriteString(s string) (int, error) { return t.Write([]byte(s)) }
+
+// Write filters p and always reports len(p) written unless w fails.
+func (t *Writer) Write(p []byte) (int, error) {
+	t.out = t.out[:0]
+	in := p
+	if len(t.partial) > 0 {
+		// Complete a rune split across writes.
+		in = append(append([]byte{}, t.partial...), p...)
+		t.partial = t.partial[:0]
+	}
+	t.feed(in)
+	if len(t.out) == 0 {
+		return len(p), nil
+	}
+	if _, err := t.w.Write(t.out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func (t *Writer) feed(p []byte) {
+
+	for i := 0; i < len(p); {
+		c := p[i]
+		if c < utf8.RuneSelf {
+			t.byte(c)
+			i++
+			continue
+		}
+		if !utf8.FullRune(p[i:]) {
+			t.partial = append(t.partial[:0], p[i:]...)
+			return
+		}
+		r, size := utf8.DecodeRune(p[i:])
+		t.rune(p[i:i+size], r, size)
+		i += size
+	}
+}
+
+// byte handles one ASCII byte in the current state.
+func (t *Writer) byte(c byte) {
+	switch t.st {
+	case ground:
+		switch {
+		case c == 0x1b:
+			t.st = escape
+		case c == '\n' || c == '\t' || c >= 0x20 && c != 0x7f:
+			t.out = append(t.out, c)
+		}
+	case escape:
+		switch c {
+		case '[':
+			t.st = csi
+			t.seq = append(t.seq[:0], 0x1b, '[')
+		case ']', 'P', 'X', '^', '_':
+			t.st = ctlString
+		default:
+			if c >= 0x20 && c <= 0x2f {
+				t.st = escInter
+			} else {
+				t.st = ground // a two-byte escape, dropped
+			}
+		}
+	case escInter:
+		if c < 0x20 || c > 0x2f {
+			t.st = ground
+		}
+	case csi:
+		switch {
+		case c >= 0x40 && c <= 0x7e:
+			t.st = ground
+			if c == 'm' && t.seq[0] == 0x1b && sgrParams(t.seq[2:]) {
+				t.out = append(t.out, t.seq...)
+				t.out = append(t.out, c)
+			}
+		case c == 0x1b:
+			t.st = escape
+		case c < 0x20:
+			// C0 inside CSI is executed by terminals; drop it.
+		default:
+			if len(t.seq) < maxSeq {
+				t.seq = append(t.seq, c)
+			} else {
+				t.seq = append(t.seq[:2], 'x') // too long: never emitted
+			}
+		}
+	case ctlString:
+		switch c {
+		case 0x07:
+			t.st = ground
+		case 0x1b:
+			t.st = ctlStringEsc
+		}
+	case ctlStringEsc:
+		if c == '\\' {
+			t.st = ground
+		} else if c != 0x1b {
+			t.st = ctlString
+		}
+	}
+}
+
+// rune handles one non-ASCII rune (raw bytes b).
+func (t *Writer) rune(b []byte, r rune, size int) {
+	if r == utf8.RuneError && size <= 1 {
+		r, b = utf8.RuneError, []byte(string(utf8.RuneError))
+	}
+	switch t.st {
+	case ctlString, ctlStringEsc:
+		if r == 0x9c { // C1 ST
+			t.st = ground
+		} else {
+			t.st = ctlString
+		}
+		return
+	case ground:
+	default:
+		// Non-ASCII inside an escape aborts it.
+		t.st = ground
+	}
+	switch {
+	case r == 0x9b: // C1 CSI: drop its parameters like a CSI we do not allow
+		t.st = csi
+		t.seq = append(t.seq[:0], 0, 0) // a NUL first parameter: never emitted
+	case r == 0x9d || r == 0x90 || r == 0x98 || r == 0x9e || r == 0x9f:
+		t.st = ctlString
+	case r >= 0x80 && r <= 0x9f, isBidiControl(r):
+	default:
+		t.out = append(t.out, b...)
+	}
+}
+
+// sgrParams reports whether p holds only SGR parameter bytes.
+func sgrParams(p []byte) bool {
+	for _, c := range p {
+		if (c < '0' || c > '9') && c != ';' && c != ':' {
+			return false
+		}
+	}
+	return true
+}
+
+// isBidiControl: embeddings, overrides, isolates and marks (Trojan Source).
+func isBidiControl(r rune) bool {
+	return r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c
+}

@@ -1,0 +1,92 @@
+package termout
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func filter(chunks ...string) string {
+	var b bytes.Buffer
+	w := New(&b)
+	for _, c := range chunks {
+		w.Write([]byte(c))
+	}
+	return b.String()
+}
+
+func TestWriterKeepsTextAndSGR(t *testing.T) {
+	in := "plain \x1b[1;31mred\x1b[0m ünïcode\ttab\n"
+	if got := filter(in); got != in {
+		t.Fatalf("got %q, want %q", got, in)
+	}
+}
+
+func TestWriterDropsForeignSequences(t *testing.T) {
+	cases := map[string]string{
+		"osc52 BEL": "a\x1b]52;c;aGk=\x07b",
+		"osc title": "a\x1b]0;pwned\x1b\\b",
+		"cursor":    "a\x1b[2Jb",
+		"c1 csi":    "a\u009b2Jb",
+		"c1 osc":    "a\u009d0;x\u009cb",
+		"bidi":      "a\u202eb",
+		"isolate":   "a\u2066b",
+		"backspace": "a\bb",
+		"cr":        "a\rb",
+		"dcs":       "a\x1bPq#0\x1b\\b",
+		"two byte":  "a\x1bcb",
+		"invalid":   "a\xffb",
+	}
+	for name, in := range cases {
+		got := filter(in)
+		if strings.ContainsAny(got, "\x1b\x07\b\r\u009b\u009d\u202e\u2066") || !strings.HasPrefix(got, "a") || !strings.HasSuffix(got, "b") {
+			t.Errorf("%s: %q -> %q", name, in, got)
+		}
+	}
+}
+
+func TestWriterSplitAcrossWrites(t *testing.T) {
+	in := "x\x1b]52;c;aGk=\x07y\u202e\u00fcz\x1b[31mq"
+	for i := 0; i <= len(in); i++ {
+		got := filter(in[:i], in[i:])
+		if got != "xy\u00fcz\x1b[31mq" {
+			t.Fatalf("split at %d: %q", i, got)
+		}
+	}
+}
+
+func FuzzWriter(f *testing.F) {
+	f.Add("a\x1b]52;c;x\x07b", 3)
+	f.Add("\u009b\u202e\x1b[1m", 1)
+	f.Fuzz(func(t *testing.T, s string, cut int) {
+		if cut < 0 || cut > len(s) {
+			cut = len(s) / 2
+		}
+		got := filter(s[:cut], s[cut:])
+		for i := 0; i < len(got); i++ {
+			c := got[i]
+			if c == 0x1b {
+				// only SGR may survive
+				j := i + 2
+				if j > len(got) || got[i+1] != '[' {
+					t.Fatalf("non-CSI escape survived in %q", got)
+				}
+				for j < len(got) && (got[j] >= '0' && got[j] <= '9' || got[j] == ';' || got[j] == ':') {
+					j++
+				}
+				if j >= len(got) || got[j] != 'm' {
+					t.Fatalf("non-SGR escape survived in %q", got)
+				}
+				continue
+			}
+			if c < 0x20 && c != '\n' && c != '\t' || c == 0x7f {
+				t.Fatalf("control %#x survived in %q", c, got)
+			}
+		}
+		for _, r := range got {
+			if r >= 0x80 && r <= 0x9f || isBidiControl(r) {
+				t.Fatalf("rune %U survived in %q", r, got)
+			}
+		}
+	})
+}
