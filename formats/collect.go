@@ -37,7 +37,8 @@ func Collect(ctx context.Context, opens []Opener, set Settings) *Collected {
 			}
 			read = append(read, ev.Batch...)
 		}
-		sort.Slice(read, func(i, j int) bool { return read[i].Index < read[j].Index })
+		// Path order, as Find sorts its candidates (read in search order).
+		sort.Slice(read, func(i, j int) bool { return read[i].Candidate.Path < read[j].Candidate.Path })
 		for _, l := range read {
 			members = append(members, Member{Source: si, Skill: l.Skill})
 		}

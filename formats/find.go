@@ -98,10 +98,23 @@ func isOSLoopDir(fsys fs.FS, dir string) bool {
 
 // Find searches root (a folder or a single skill file) for skills. Skill
 // folders are not searched further; symlinked folders are followed once.
-func Find(fsys fs.FS, root string) Found {
+func Find(fsys fs.FS, root string) Found { return FindFunc(fsys, root, nil) }
+
+// FindFunc is Find that also hands each candidate to emit as soon as it is
+// found (in search order, before the sort), so reading can start while the
+// search runs; emit returning false stops the search (what was found so far
+// is returned).
+func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 	var f Found
-	if c, ok := Detect(fsys, root); ok {
+	stopped := false
+	add := func(c Candidate) {
 		f.Candidates = append(f.Candidates, c)
+		if emit != nil && !stopped && !emit(c) {
+			stopped = true
+		}
+	}
+	if c, ok := Detect(fsys, root); ok {
+		add(c)
 		if c.Format == model.FormatOSLoop {
 			if idx := path.Join(path.Dir(c.Path), "index.json"); hasFile(fsys, path.Dir(c.Path), "index.json") {
 				f.Repositories = append(f.Repositories, Repository{Index: idx})
@@ -120,7 +133,7 @@ func Find(fsys fs.FS, root string) Found {
 	seen := map[dirKey]bool{}
 	var walk func(dir string, depth int)
 	walk = func(dir string, depth int) {
-		if depth > maxDepth {
+		if depth > maxDepth || stopped {
 			return
 		}
 		entries, err := fs.ReadDir(fsys, dir)
@@ -136,6 +149,9 @@ func Find(fsys fs.FS, root string) Found {
 		}
 		sawOSLoop := false
 		for _, e := range entries {
+			if stopped {
+				return
+			}
 			name := e.Name()
 			p := path.Join(dir, name)
 			isDir := e.IsDir()
@@ -148,7 +164,7 @@ func Find(fsys fs.FS, root string) Found {
 			}
 			if !isDir {
 				if strings.HasSuffix(name, ".xgs.js") {
-					f.Candidates = append(f.Candidates, Candidate{model.FormatXGS, p})
+					add(Candidate{model.FormatXGS, p})
 				}
 				continue
 			}
@@ -167,7 +183,7 @@ func Find(fsys fs.FS, root string) Found {
 				seen[k] = true
 			}
 			if c, ok := Detect(fsys, p); ok {
-				f.Candidates = append(f.Candidates, c)
+				add(c)
 				if c.Format == model.FormatOSLoop {
 					sawOSLoop = true
 				}
