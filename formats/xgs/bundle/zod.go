@@ -7,10 +7,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // A skill whose folder has no node_modules/zod is bundled with a real,
@@ -43,7 +44,7 @@ func zodEntryFor(dir string) string {
 	return zod4Entry
 }
 
-var zod3Range = regexp.MustCompile(`^\s*(?:[\^~=v]|>=\s*)?3(?:\.|$|\s)`)
+var zod3Range = lazyre.New(`^\s*(?:[\^~=v]|>=\s*)?3(?:\.|$|\s)`)
 
 func wantsZod3(dir string) bool {
 	for {
