@@ -50,7 +50,7 @@ gobench() { # package, benchmark, metric unit; prints the metric's value
 
 echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(go version | cut -d' ' -f3); load average at start $(load)"
 echo
-echo "| comparison | skillstudio: median (min–max), peak RSS, CPU | peer: median (min–max), peak RSS | ratio |"
+echo "| comparison | skillstudio: median wall (min–max), peak RSS, mean CPU | peer: the same | ratio of median wall |"
 echo "|---|---|---|---|"
 timeit -runs 20 -label "start-up: \`skillstudio version\` vs a hello-world Go binary" -cmd "$ss version >/dev/null" -base "$work/hello-bin >/dev/null"
 

@@ -61,6 +61,12 @@ func Detect(fsys fs.FS, p string) (Candidate, bool) {
 		}
 		return Candidate{}, false
 	}
+	return detectDir(fsys, p)
+}
+
+// detectDir is Detect for a path known to be a folder (the search has
+// just listed it as one), without a Stat to find that out again.
+func detectDir(fsys fs.FS, p string) (Candidate, bool) {
 	if hasFile(fsys, p, "SKILL.md") || hasFile(fsys, p, "skill.md") {
 		return Candidate{model.FormatSkillMD, p}, true
 	}
@@ -182,7 +188,7 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 				}
 				seen[k] = true
 			}
-			if c, ok := Detect(fsys, p); ok {
+			if c, ok := detectDir(fsys, p); ok {
 				add(c)
 				if c.Format == model.FormatOSLoop {
 					sawOSLoop = true
