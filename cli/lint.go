@@ -51,6 +51,7 @@ nearest .skillstudio.yaml above the first PATH (or --config FILE).`,
   skillstudio lint --fix my-skill/SKILL.md`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			defer softMemoryLimit(lintMemoryLimit)()
 			return a.runLint(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), lintRequest{
 				paths: args, format: format, strict: strict, fix: fix,
 				profile: profile, profileSet: cmd.Flags().Changed("profile"), configFile: configFile,
