@@ -13,7 +13,8 @@ func TestCompiledOnFirstUse(t *testing.T) {
 	if got := r.ReplaceAllString("abbc", "-"); got != "a-c" {
 		t.Errorf("ReplaceAllString = %q", got)
 	}
-	if r.Regexp() != r.Regexp() {
+	first := r.Regexp()
+	if again := r.Regexp(); again != first {
 		t.Error("compiled twice")
 	}
 }
