@@ -40,7 +40,9 @@ func (s *session) watch(ctx context.Context, req Request) error {
 	for _, r := range s.roots {
 		dirs[r] = true
 	}
-	w, err := watch.New(req.Debounce, nil) // reports absolute paths
+	// Leading: a rebuild is cheap and the last good bundle is kept, so the
+	// first save is built at once rather than after the debounce.
+	w, err := watch.New(req.Debounce, nil, watch.Leading()) // reports absolute paths
 	if err != nil {
 		return fmt.Errorf("watch: %w", err)
 	}

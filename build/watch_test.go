@@ -16,7 +16,7 @@ import (
 )
 
 // copyTree copies the fixture folder src to a new temp folder.
-func copyTree(t *testing.T, src string) string {
+func copyTree(t testing.TB, src string) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), filepath.Base(src))
 	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {

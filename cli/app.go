@@ -15,6 +15,9 @@ import (
 // app is the state one run shares between its commands.
 type app struct {
 	version string
+	// protocolOut is stdout before the terminal filter, for the one
+	// command whose output is a protocol stream (lsp).
+	protocolOut io.Writer
 	// remote is set by --offline and --insecure-http and passed to every
 	// registry call that may open a remote source.
 	remote registry.RemoteOptions

@@ -32,7 +32,7 @@ directives on hover. See the README for Neovim, VS Code and Helix.`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_ = stdioFlag // stdio is the only transport; the flag is for clients that always pass it
-			return lsp.Serve(cmd.Context(), stdio{cmd.InOrStdin(), cmd.OutOrStdout()}, lsp.Options{Version: a.version, Log: cmd.ErrOrStderr()})
+			return lsp.Serve(cmd.Context(), stdio{cmd.InOrStdin(), a.protocolOut}, lsp.Options{Version: a.version, Log: cmd.ErrOrStderr()})
 		},
 	}
 	cmd.Flags().BoolVar(&stdioFlag, "stdio", true, "talk over stdin and stdout (the default and only transport)")

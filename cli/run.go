@@ -30,6 +30,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, opts Opti
 func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	// The one way out: everything a command prints, fang's error messages
 	// included, passes the terminal filter (see internal/termout).
+	// The language server's stream is JSON-RPC for an editor, not text for
+	// a terminal (its framing needs \r\n): lsp alone keeps the raw writer.
+	a.protocolOut = stdout
 	stdout, stderr = termout.Wrap(stdout), termout.Wrap(stderr)
 	root := a.newRootCmd()
 	root.SetArgs(args)

@@ -14,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
+	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
@@ -121,6 +122,9 @@ func (a *app) showSkill(ctx context.Context, spec string) (*model.Skill, error) 
 		}
 		return nil, usagef("cannot open %s: no such file or folder (nor a skill of that name in this folder or the example library)", spec)
 	}
+	if s := previewLocal(spec); s != nil {
+		return s, nil
+	}
 	lib, err := registry.LoadSources(ctx, []string{spec}, opts, nil, a.remote)
 	if err != nil {
 		return nil, usageError{err}
@@ -140,4 +144,25 @@ func (a *app) showSkill(ctx context.Context, spec string) (*model.Skill, error) 
 		}
 	}
 	return nil, usagef("%s holds %d skills; name one of them (see `skillstudio list %s`)", spec, len(lib.Skills), spec)
+}
+
+// previewLocal reads spec for rendering when it is, on disk, exactly one
+// skill (its folder or main file): show renders, so it needs no search of
+// the tree and no lint. Anything else (a folder of skills, a remote
+// source) is nil and goes through the whole load.
+func previewLocal(spec string) *model.Skill {
+	if registry.IsRemote(spec) {
+		return nil
+	}
+	abs, err := filepath.Abs(spec)
+	if err != nil || filepath.Dir(abs) == abs {
+		return nil
+	}
+	root := filepath.Dir(abs)
+	loc := model.Location{Source: spec, Root: root, Local: true, FS: os.DirFS(root)}
+	c, ok := formats.Detect(loc.FS, filepath.Base(abs))
+	if !ok {
+		return nil
+	}
+	return formats.Preview(c, loc)
 }

@@ -3,13 +3,13 @@ package config
 import (
 	"fmt"
 	"github.com/skillstudio/skillstudio/internal/suggest"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -62,7 +62,7 @@ func (p *parser) errorf(n *yaml.Node, format string, a ...any) error {
 
 // yamlLine pulls the line number out of a yaml.v3 syntax error, which
 // carries it only in its text ("yaml: line 3: …").
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+var yamlLine = lazyre.New(`^yaml: line (\d+): (.*)$`)
 
 // Parse reads one configuration file's content; name is used in errors.
 // An empty file is an empty configuration.

@@ -26,28 +26,37 @@ type Collected struct {
 func Collect(ctx context.Context, opens []Opener, set Settings) *Collected {
 	c := &Collected{Sources: make([]*Searched, len(opens)), Errs: make([]error, len(opens))}
 	var members []Member
+	checkSources := make([]*Searched, len(opens))
+	early := make([][]model.Diagnostic, len(opens))
 	for si, open := range opens {
 		var read []Loaded
+		idx := newEarlyIndexes(set.Options, set.Rules)
 		for ev := range Stream(ctx, open, set) {
 			switch {
 			case ev.Err != nil:
 				c.Errs[si] = ev.Err
 			case ev.Searched != nil:
 				c.Sources[si] = ev.Searched
+				idx.search(ev.Searched)
+			}
+			for _, l := range ev.Batch {
+				idx.loaded(l.Skill)
 			}
 			read = append(read, ev.Batch...)
 		}
-		sort.Slice(read, func(i, j int) bool { return read[i].Index < read[j].Index })
+		checkSources[si], early[si] = idx.finish()
+		// Path order, as Find sorts its candidates (read in search order).
+		sort.Slice(read, func(i, j int) bool { return read[i].Candidate.Path < read[j].Candidate.Path })
 		for _, l := range read {
 			members = append(members, Member{Source: si, Skill: l.Skill})
 		}
 	}
-	checked := Check(c.Sources, members, set.Options, set.Rules)
+	checked := Check(checkSources, members, set.Options, set.Rules)
 	c.Skills = checked.Skills
 	c.Findings = make([][]model.Diagnostic, len(opens))
 	for si, src := range c.Sources {
 		if src != nil {
-			c.Findings[si] = append(append([]model.Diagnostic(nil), src.Notes...), checked.Sources[si]...)
+			c.Findings[si] = append(append(append([]model.Diagnostic(nil), src.Notes...), early[si]...), checked.Sources[si]...)
 		}
 	}
 	if set.Options.FindingsOnly {

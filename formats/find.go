@@ -64,6 +64,12 @@ func Detect(fsys fs.FS, p string) (Candidate, bool) {
 		}
 		return Candidate{}, false
 	}
+	return detectDir(fsys, p)
+}
+
+// detectDir is Detect for a path known to be a folder (the search has
+// just listed it as one), without a Stat to find that out again.
+func detectDir(fsys fs.FS, p string) (Candidate, bool) {
 	if hasFile(fsys, p, "SKILL.md") || hasFile(fsys, p, "skill.md") {
 		return Candidate{Format: model.FormatSkillMD, Path: p}, true
 	}
@@ -101,11 +107,26 @@ func isOSLoopDir(fsys fs.FS, dir string) bool {
 
 // Find searches root (a folder or a single skill file) for skills. Skill
 // folders are not searched further; symlinked folders are followed once.
-func Find(fsys fs.FS, root string) Found {
+func Find(fsys fs.FS, root string) Found { return FindFunc(fsys, root, nil) }
+
+// FindFunc is Find that also hands each candidate to emit as soon as it is
+// found (in search order, before the sort), so reading can start while the
+// search runs; emit returning false stops the search (what was found so far
+// is returned).
+func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 	var f Found
+	stopped := false
+	add := func(cs ...Candidate) {
+		for _, c := range cs {
+			f.Candidates = append(f.Candidates, c)
+			if emit != nil && !stopped && !emit(c) {
+				stopped = true
+			}
+		}
+	}
 	if c, ok := Detect(fsys, root); ok {
-		f.Candidates = append(f.Candidates, c)
-		f.Candidates = append(f.Candidates, nestedSkills(fsys, c, 0)...)
+		add(c)
+		add(nestedSkills(fsys, c, 0)...)
 		if c.Format == model.FormatOSLoop {
 			if idx := path.Join(path.Dir(c.Path), "index.json"); hasFile(fsys, path.Dir(c.Path), "index.json") {
 				f.Repositories = append(f.Repositories, Repository{Index: idx})
@@ -146,16 +167,16 @@ func Find(fsys fs.FS, root string) Found {
 			}
 			seen[k] = true
 		}
-		if c, ok := Detect(fsys, p); ok {
-			f.Candidates = append(f.Candidates, c)
-			f.Candidates = append(f.Candidates, nestedSkills(fsys, c, depth+1)...)
+		if c, ok := detectDir(fsys, p); ok {
+			add(c)
+			add(nestedSkills(fsys, c, depth+1)...)
 			return c.Format == model.FormatOSLoop
 		}
 		walk(p, depth+1)
 		return false
 	}
 	walk = func(dir string, depth int) {
-		if depth > maxDepth {
+		if depth > maxDepth || stopped {
 			return
 		}
 		entries, err := fs.ReadDir(fsys, dir)
@@ -171,6 +192,9 @@ func Find(fsys fs.FS, root string) Found {
 		}
 		sawOSLoop := false
 		for _, e := range entries {
+			if stopped {
+				return
+			}
 			name := e.Name()
 			p := path.Join(dir, name)
 			isDir := e.IsDir()
@@ -183,7 +207,7 @@ func Find(fsys fs.FS, root string) Found {
 			}
 			if !isDir {
 				if strings.HasSuffix(name, ".xgs.js") {
-					f.Candidates = append(f.Candidates, Candidate{Format: model.FormatXGS, Path: p})
+					add(Candidate{Format: model.FormatXGS, Path: p})
 				}
 				continue
 			}

@@ -28,8 +28,12 @@ type Searched struct {
 }
 
 // Search finds the skills of src.
-func Search(src Source, cfg *model.RuleConfig) *Searched {
-	found := Find(src.Base.FS, src.Root)
+func Search(src Source, cfg *model.RuleConfig) *Searched { return SearchFunc(src, cfg, nil) }
+
+// SearchFunc is Search handing each candidate to emit as it is found (see
+// FindFunc).
+func SearchFunc(src Source, cfg *model.RuleConfig, emit func(Candidate) bool) *Searched {
+	found := FindFunc(src.Base.FS, src.Root, emit)
 	notes := cfg.Filter(found.Problems)
 	notes = append(notes, cfg.Filter(append([]model.Diagnostic(nil), src.Notes...))...)
 	found.Problems = nil // in Notes

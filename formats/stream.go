@@ -2,8 +2,6 @@ package formats
 
 import (
 	"context"
-	"runtime"
-	"sync"
 
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -12,8 +10,9 @@ import (
 // that both the CLI and the studio run:
 //
 //  1. Stream opens a source, searches it (Search) and reads its skills in
-//     parallel (Read), sending them in batches as they are read, so a
-//     viewer can show rows as they land and a command can just drain it.
+//     parallel (Read) as the search finds them, sending them in batches as
+//     they are read, so a viewer can show rows before the search of a big
+//     tree ends and a command can just drain it.
 //  2. Check runs the library checks over every skill read from every
 //     source: each source's OS Loop indexes, then CheckLibrary.
 //
@@ -37,15 +36,19 @@ type Opener func() (Source, error)
 
 // Loaded is one skill read by a stream.
 type Loaded struct {
-	// Index is the candidate's position in Searched.Found.Candidates, so a
-	// drained stream can be put back in path order.
+	// Index is the order the search found the candidate in (not its
+	// position in Searched.Found.Candidates, which are sorted by path once
+	// the search ends: sort by Candidate.Path for that order).
 	Index     int
 	Candidate Candidate
 	Skill     *model.Skill
 }
 
-// Event is one message of a Stream: first Searched (or Err, then the
-// stream ends), then batches of skills until every candidate is read.
+// Event is one message of a Stream: Err (then the stream ends), or
+// batches of skills as they are read with one Searched among them, sent
+// when the search ends (batches can come before it: reading starts with
+// the first candidate found). The stream ends after the last candidate is
+// read; Searched always comes before that.
 type Event struct {
 	Searched *Searched
 	Batch    []Loaded
@@ -72,68 +75,7 @@ func Stream(ctx context.Context, open Opener, set Settings) <-chan Event {
 			send(Event{Err: err})
 			return
 		}
-		searched := Search(src, set.Rules)
-		if !send(Event{Searched: searched}) {
-			return
-		}
-		readAll(ctx, searched, set, send)
+		searchAndRead(ctx, src, set, send)
 	}()
 	return ch
-}
-
-// readAll reads searched's candidates on one worker per CPU, sending a
-// batch whenever one fills up and the rest at the end.
-func readAll(ctx context.Context, searched *Searched, set Settings, send func(Event) bool) {
-	size := set.BatchSize
-	if size <= 0 {
-		size = 32
-	}
-	jobs := make(chan int)
-	results := make(chan Loaded)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				c := searched.Found.Candidates[i]
-				l := Loaded{Index: i, Candidate: c, Skill: Read(searched.Source, c, set.Options, set.Rules)}
-				select {
-				case results <- l:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	go func() {
-		defer close(jobs)
-		for i, c := range searched.Found.Candidates {
-			if set.Skip != nil && set.Skip(c) {
-				continue
-			}
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() { wg.Wait(); close(results) }()
-	var batch []Loaded
-	for l := range results {
-		batch = append(batch, l)
-		if len(batch) == size {
-			if !send(Event{Batch: batch}) {
-				break
-			}
-			batch = nil
-		}
-	}
-	if len(batch) > 0 && ctx.Err() == nil {
-		send(Event{Batch: batch})
-	}
-	for range results {
-		// Cancelled: let the workers finish.
-	}
 }

@@ -6,8 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // maxIndexEntries bounds one index so a hostile one cannot queue millions
@@ -223,9 +224,9 @@ type xgooseEntry struct {
 }
 
 var (
-	digestPattern = regexp.MustCompile(`^sha256:[0-9a-f]{64}$`)
+	digestPattern = lazyre.New(`^sha256:[0-9a-f]{64}$`)
 	// skillSegment is a name that can safely be one folder name.
-	skillSegment = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
+	skillSegment = lazyre.New(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
 )
 
 // safeSegment reports whether name can be used as one path segment.

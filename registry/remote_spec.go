@@ -6,9 +6,9 @@ import (
 	"net/url"
 	"os"
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -39,10 +39,10 @@ type Spec struct {
 }
 
 var (
-	githubName = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,100}$`)
+	githubName = lazyre.New(`^[A-Za-z0-9_.-]{1,100}$`)
 	// A host name of labels joined by dots, with an alphabetic top-level
 	// label, and an optional port: what a bare domain looks like.
-	bareDomain = regexp.MustCompile(`^(?i)(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(:[0-9]{1,5})?(/.*)?$`)
+	bareDomain = lazyre.New(`^(?i)(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(:[0-9]{1,5})?(/.*)?$`)
 )
 
 // looksLikeFile keeps a misspelt local file (skill.md, a.xgs.js) from

@@ -639,6 +639,8 @@ func (m *Model) statusBar() string {
 			style = st.StatusError
 		}
 		left = style.Render(" " + m.status)
+	case m.loading() && m.searching():
+		left = " " + m.spin.View() + st.StatusNotice.Render(fmt.Sprintf(" Reading skills %d (still searching)", m.ld.done))
 	case m.loading():
 		left = " " + m.spin.View() + st.StatusNotice.Render(fmt.Sprintf(" Reading skills %d/%d", m.ld.done, m.ld.total))
 	case m.streaming():

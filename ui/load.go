@@ -24,13 +24,15 @@ import (
 
 // source is one opened source.
 type source struct {
-	spec     string
-	label    string
-	opened   registry.Opened
-	reading  bool // a local stream is open
-	searched *formats.Searched
-	err      error
-	embedded bool
+	spec    string
+	label   string
+	opened  registry.Opened
+	reading bool // a local stream is open
+	// searching: the open stream's search has not ended yet.
+	searching bool
+	searched  *formats.Searched
+	err       error
+	embedded  bool
 	// notes are findings about the source itself (search problems, a
 	// remote source's rejected entries), counted once; checked are the
 	// index findings of the latest library check.

@@ -23,8 +23,11 @@ type sourceFoundMsg struct {
 	src      int
 	opened   registry.Opened
 	searched *formats.Searched
-	err      error
-	next     tea.Cmd
+	// fresh is how many of searched's candidates the stream reads (those
+	// not in the library when it started).
+	fresh int
+	err   error
+	next  tea.Cmd
 }
 
 // batchLoadedMsg: a batch of skills was read; its entries get IDs when
@@ -46,7 +49,7 @@ func (m *Model) streamLocal(i int) tea.Cmd {
 		s.cancel() // a rescan replaces a stream still running
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s.cancel, s.reading = cancel, true
+	s.cancel, s.reading, s.searching = cancel, true, true
 	known := m.knownPaths(i)
 	embedded, spec, openSpec := s.embedded, s.spec, m.opts.Open
 	var opened registry.Opened // set by open before the stream's first event
@@ -72,7 +75,16 @@ func (m *Model) streamLocal(i int) tea.Cmd {
 		case ev.Err != nil:
 			return sourceFoundMsg{src: i, err: ev.Err, next: read}
 		case ev.Searched != nil:
-			return sourceFoundMsg{src: i, opened: opened, searched: ev.Searched, next: read}
+			// The search ends while reading goes on (batches can come
+			// first), so what this stream reads is counted here, against
+			// the library as it was when the stream started.
+			fresh := 0
+			for _, c := range ev.Searched.Found.Candidates {
+				if !known[c.Path] {
+					fresh++
+				}
+			}
+			return sourceFoundMsg{src: i, opened: opened, searched: ev.Searched, fresh: fresh, next: read}
 		}
 		es := make([]*Entry, len(ev.Batch))
 		for j, l := range ev.Batch {
@@ -103,6 +115,7 @@ func (m *Model) onSourceFound(msg sourceFoundMsg) tea.Cmd {
 	if src.removed {
 		return nil
 	}
+	src.searching = false
 	if msg.err != nil {
 		src.err = msg.err
 		m.setStatus(fmt.Sprintf("Cannot open %s: %s", sanitize.Line(src.spec), sanitize.Line(msg.err.Error())), true)
@@ -113,11 +126,7 @@ func (m *Model) onSourceFound(msg sourceFoundMsg) tea.Cmd {
 		// Search problems and source notes count once, not per rescan.
 		src.notes = append([]model.Diagnostic{}, msg.searched.Notes...)
 	}
-	for _, c := range msg.searched.Found.Candidates {
-		if _, ok := m.ld.known[remoteKey(msg.src, c.Path)]; !ok {
-			m.ld.total++
-		}
-	}
+	m.ld.total += msg.fresh
 	return msg.next
 }
 
@@ -165,6 +174,17 @@ func (m *Model) onSourceRead(msg sourceReadMsg) tea.Cmd {
 		cmds = append(cmds, m.startWatching())
 	}
 	return tea.Batch(append(cmds, m.requestCheck())...)
+}
+
+// searching reports whether a local source's search is still running (its
+// skills stream in meanwhile, so the total is not known yet).
+func (m *Model) searching() bool {
+	for _, s := range m.ld.sources {
+		if s.reading && s.searching && !s.removed {
+			return true
+		}
+	}
+	return false
 }
 
 // loading reports whether a local source is still being read.

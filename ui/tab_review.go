@@ -15,7 +15,6 @@ import (
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
-
 // reviewTab shows the security review of a skill: the one-line verdict,
 // then every finding, most severe first, at its place in its file with
 // the lines around it and hidden characters spelled out (⟨U+202E⟩,

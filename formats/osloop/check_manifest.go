@@ -4,16 +4,17 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/Masterminds/semver/v3"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // slugPattern is the spec's slug rule (Contribution Guidelines). It runs
 // over a field value, not over source.
-var slugPattern = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
+var slugPattern = lazyre.New(`^[a-z][a-z0-9-]*$`)
 
 // checkManifest runs the manifest rules that look at manifest.json alone.
 func (l *loader) checkManifest() {

@@ -2,8 +2,9 @@ package osloop
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // secretPatterns match credentials with a recognisable shape. They run
@@ -12,14 +13,14 @@ import (
 // as "sk-..." or "xoxb-your-token" does not match.
 var secretPatterns = []struct {
 	name string
-	re   *regexp.Regexp
+	re   *lazyre.Regexp
 }{
-	{"an OpenAI-style API key", regexp.MustCompile(`\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_]{20,}`)},
-	{"an AWS access key id", regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
-	{"a GitHub token", regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,})`)},
-	{"a Slack token", regexp.MustCompile(`\bxox[bpasr]-[0-9]{6,}-[A-Za-z0-9-]{10,}`)},
-	{"a Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`)},
-	{"a private key", regexp.MustCompile(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP )?PRIVATE KEY( BLOCK)?-----`)},
+	{"an OpenAI-style API key", lazyre.New(`\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_]{20,}`)},
+	{"an AWS access key id", lazyre.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
+	{"a GitHub token", lazyre.New(`\b(?:gh[pousr]_[A-Za-z0-9]{36}|github_pat_[A-Za-z0-9_]{60,})`)},
+	{"a Slack token", lazyre.New(`\bxox[bpasr]-[0-9]{6,}-[A-Za-z0-9-]{10,}`)},
+	{"a Google API key", lazyre.New(`\bAIza[0-9A-Za-z_-]{35}`)},
+	{"a private key", lazyre.New(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP )?PRIVATE KEY( BLOCK)?-----`)},
 }
 
 // secretHint: a cheap filter so most strings skip the regexps.

@@ -9,6 +9,8 @@ import (
 	"unicode"
 
 	"github.com/grafana/sobek/ast"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // checkFunctions runs the spec's per-function rules (the eight, plus
@@ -260,7 +262,7 @@ func objectKey(q ast.Property) (string, ast.Node) {
 	return "", nil
 }
 
-var isoDate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+var isoDate = lazyre.New(`^\d{4}-\d{2}-\d{2}$`)
 
 // checkISODates: rule 8, dates are YYYY-MM-DD and money says its currency.
 func (p *program) checkISODates(f *skillFn) {

@@ -2,26 +2,27 @@ package xgs
 
 import (
 	"math"
-	"regexp"
 	"strings"
 
 	"github.com/grafana/sobek/ast"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // Well-known credential formats. These run over string values the parser
 // found, never over source text.
 var secretPatterns = []struct {
 	name string
-	re   *regexp.Regexp
+	re   *lazyre.Regexp
 }{
-	{"a GitHub token", regexp.MustCompile(`\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b`)},
-	{"a GitHub fine-grained token", regexp.MustCompile(`\bgithub_pat_[A-Za-z0-9_]{22,}`)},
-	{"an AWS access key id", regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
-	{"a Slack token", regexp.MustCompile(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
-	{"a Stripe secret key", regexp.MustCompile(`\b(?:sk|rk)_live_[0-9A-Za-z]{16,}`)},
-	{"a Google API key", regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}`)},
-	{"a private key", regexp.MustCompile(`-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----`)},
-	{"a JSON Web Token", regexp.MustCompile(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
+	{"a GitHub token", lazyre.New(`\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{36}\b`)},
+	{"a GitHub fine-grained token", lazyre.New(`\bgithub_pat_[A-Za-z0-9_]{22,}`)},
+	{"an AWS access key id", lazyre.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
+	{"a Slack token", lazyre.New(`\bxox[abposr]-[A-Za-z0-9-]{10,}`)},
+	{"a Stripe secret key", lazyre.New(`\b(?:sk|rk)_live_[0-9A-Za-z]{16,}`)},
+	{"a Google API key", lazyre.New(`\bAIza[0-9A-Za-z_-]{35}`)},
+	{"a private key", lazyre.New(`-----BEGIN (?:[A-Z]+ )*PRIVATE KEY-----`)},
+	{"a JSON Web Token", lazyre.New(`\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}`)},
 }
 
 const secretHint = "Remove the secret from the skill: it ships to every user and is visible in DevTools. Use the user's own session (fetch with credentials: \"include\") or a token the page already holds."

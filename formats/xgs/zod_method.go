@@ -3,9 +3,10 @@ package xgs
 import (
 	"fmt"
 	"math"
-	"regexp"
 
 	"github.com/grafana/sobek/ast"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // zodMethod applies one chained method to base. A method is only
@@ -226,7 +227,7 @@ func (p *program) objectMask(base *Schema, method string, args []ast.Expression,
 	return out
 }
 
-var regexEscape = regexp.MustCompile(`[.*+?^${}()|[\]\\]`)
+var regexEscape = lazyre.New(`[.*+?^${}()|[\]\\]`)
 
 func (p *program) stringMethod(base *Schema, method string, str func() (string, bool), num func() (float64, *jsonValue, bool),
 	args []ast.Expression, bad func(string) *Schema, notFor func() *Schema) *Schema {

@@ -10,29 +10,40 @@ import (
 type burst struct {
 	pending map[string]bool
 	first   time.Time
+	// leading marks a burst that began after a quiet spell, in a watcher
+	// with the Leading option: it is reported after Settle, not debounce.
+	leading bool
 }
 
 func (b *burst) empty() bool { return len(b.pending) == 0 }
 
-func (b *burst) add(keys []string, now time.Time) {
+// add records keys; leading says whether a burst starting now is a
+// leading one.
+func (b *burst) add(keys []string, now time.Time, leading bool) {
 	if b.pending == nil {
 		b.pending = map[string]bool{}
 	}
 	if len(b.pending) == 0 {
 		b.first = now
+		b.leading = leading
 	}
 	for _, k := range keys {
 		b.pending[k] = true
 	}
 }
 
-// wait is how long to stay quiet before reporting: debounce, cut short so
-// the burst is reported no later than MaxDelay after its first event.
+// wait is how long to stay quiet before reporting: debounce (Settle for a
+// leading burst), cut short so the burst is reported no later than
+// MaxDelay after its first event.
 func (b *burst) wait(debounce time.Duration, now time.Time) time.Duration {
-	if left := MaxDelay - now.Sub(b.first); left < debounce {
+	quiet := debounce
+	if b.leading {
+		quiet = min(Settle, debounce)
+	}
+	if left := MaxDelay - now.Sub(b.first); left < quiet {
 		return max(left, 0)
 	}
-	return debounce
+	return quiet
 }
 
 // keys lists the pending keys, sorted.

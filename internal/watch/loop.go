@@ -7,12 +7,16 @@ import (
 )
 
 // loop gathers events into bursts and reports each after debounce quiet
-// time, or MaxDelay after its first event, whichever comes first.
+// time, or MaxDelay after its first event, whichever comes first. With
+// Leading, a burst that starts more than debounce after the last report
+// waits only Settle: the first save after a pause is reported at once, and
+// the events that follow it are gathered as before.
 func (w *Watcher) loop() {
 	defer close(w.done)
 	defer close(w.bursts)
 	var b burst
 	var timer <-chan time.Time
+	var lastReport time.Time
 	flush := func() {
 		timer = nil
 		if b.empty() {
@@ -21,6 +25,7 @@ func (w *Watcher) loop() {
 		select {
 		case w.bursts <- b.keys():
 			b.reset()
+			lastReport = time.Now()
 		default:
 			// The consumer is behind: keep the keys for the next try
 			// rather than block reading events (fsnotify would overflow).
@@ -41,8 +46,9 @@ func (w *Watcher) loop() {
 			if len(keys) == 0 {
 				continue
 			}
-			b.add(keys, time.Now())
-			timer = time.After(b.wait(w.debounce, time.Now()))
+			now := time.Now()
+			b.add(keys, now, w.leading && now.Sub(lastReport) >= w.debounce)
+			timer = time.After(b.wait(w.debounce, now))
 		case err, ok := <-w.fsw.Errors:
 			if !ok {
 				flush()

@@ -19,6 +19,22 @@ const Debounce = 50 * time.Millisecond
 // changing (a log written by a running script, say).
 const MaxDelay = 500 * time.Millisecond
 
+// Settle is how long a Leading watcher waits after the first event of a
+// burst that follows a quiet spell: long enough for the few writes of one
+// save (truncate, write, close arrive microseconds apart) to land
+// together, short enough that a save is rebuilt well within a frame.
+const Settle = 3 * time.Millisecond
+
+// Option changes how a Watcher reports.
+type Option func(*Watcher)
+
+// Leading reports the first burst after a quiet spell after Settle rather
+// than the full debounce, so a save is acted on at once; events that keep
+// coming within debounce of a report are still gathered and reported
+// after debounce quiet time. Use it where acting twice is cheap and
+// harmless (a rebuild), so latency matters more than coalescing.
+func Leading() Option { return func(w *Watcher) { w.leading = true } }
+
 // KeysFunc maps one file event to the keys it concerns: skill ids, paths,
 // whatever the caller reports by. An event with no keys is ignored.
 type KeysFunc func(ev fsnotify.Event) []string
@@ -34,11 +50,12 @@ type Watcher struct {
 	bursts   chan []string
 	errors   chan error
 	done     chan struct{}
+	leading  bool
 }
 
 // New starts a watcher that watches nothing yet. debounce <= 0 means
 // Debounce; keys nil means each event's absolute path.
-func New(debounce time.Duration, keys KeysFunc) (*Watcher, error) {
+func New(debounce time.Duration, keys KeysFunc, opts ...Option) (*Watcher, error) {
 	fsw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err
@@ -56,6 +73,9 @@ func New(debounce time.Duration, keys KeysFunc) (*Watcher, error) {
 		bursts:   make(chan []string, 16),
 		errors:   make(chan error, 16),
 		done:     make(chan struct{}),
+	}
+	for _, o := range opts {
+		o(w)
 	}
 	go w.loop()
 	return w, nil

@@ -103,7 +103,7 @@ func TestCloseClosesBursts(t *testing.T) {
 func TestBurstWaitIsCappedByMaxDelay(t *testing.T) {
 	var b burst
 	start := time.Now()
-	b.add([]string{"k"}, start)
+	b.add([]string{"k"}, start, false)
 	if got := b.wait(Debounce, start); got != Debounce {
 		t.Errorf("fresh burst waits %v, want %v", got, Debounce)
 	}

@@ -1,13 +1,12 @@
 package bundle
 
 import (
-	"regexp"
-
 	"github.com/skillstudio/skillstudio/formats/xgs"
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
 )
 
-var jsIdentifier = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+var jsIdentifier = lazyre.New(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
 // headerErrors lists why a skill's header stops its build: the parser's
 // errors, every error-severity finding of the static reader inside the

@@ -12,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // A skill whose folder has no node_modules/zod is bundled with a real,
@@ -44,7 +46,7 @@ func zodEntryFor(dir string) string {
 	return zod4Entry
 }
 
-var zod3Range = regexp.MustCompile(`^\s*(?:[\^~=v]|>=\s*)?3(?:\.|$|\s)`)
+var zod3Range = lazyre.New(`^\s*(?:[\^~=v]|>=\s*)?3(?:\.|$|\s)`)
 
 func wantsZod3(dir string) bool {
 	for {

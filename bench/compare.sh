@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Measures skillstudio against its peers in one run and prints a Markdown
+# table (the README's Speed section is its output): it builds the binary
+# and a hello-world Go binary, installs skills-ref and esbuild from npm
+# (esbuild at the version go.mod pins) into a temp folder, builds glow (pinned in bench/glow/go.mod), generates
+# libraries of 1k/10k/50k skills (bench/gen), then times each pair
+# alternately (bench/timeit: median, min–max, peak RSS, ratio of medians)
+# and runs the Go benchmarks that have no command-line peer.
+#
+#   bench/compare.sh                 # SIZES="1000 10000 50000" RUNS=5
+#   SIZES="1000 10000" bench/compare.sh
+#
+# Ratios are what to read: the machine is often shared, so absolute
+# figures move with the load printed at the top and bottom.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(dirname "$here")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+SIZES=${SIZES:-"1000 10000 50000"}
+RUNS=${RUNS:-5}
+SKILLS_REF_VERSION=${SKILLS_REF_VERSION:-0.1.5}
+ESBUILD_VERSION=${ESBUILD_VERSION:-0.28.2}
+
+say() { echo "$@" >&2; }
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+say "building into $work"
+(cd "$repo" && go build -o "$work/skillstudio" . && go build -o "$work/timeit" ./bench/timeit && go build -o "$work/gen" ./bench/gen)
+(cd "$here/glow" && go build -o "$work/glow" github.com/charmbracelet/glow/v2)
+mkdir -p "$work/hello"
+cat >"$work/hello/main.go" <<'GO'
+package main
+
+import "fmt"
+
+func main() { fmt.Println("hello") }
+GO
+(cd "$work/hello" && go mod init hello >/dev/null 2>&1 && go build -o "$work/hello-bin" .)
+say "installing skills-ref@$SKILLS_REF_VERSION and esbuild@$ESBUILD_VERSION from npm"
+(cd "$work" && npm install --silent --no-audit --no-fund --prefix "$work/npm" "skills-ref@$SKILLS_REF_VERSION" "esbuild@$ESBUILD_VERSION" >/dev/null)
+
+ss=$work/skillstudio
+timeit() { "$work/timeit" "$@"; }
+gobench() { # package, benchmark, metric unit; prints the metric's value
+	(cd "$repo" && go test "$1" -run '^$' -bench "^Benchmark$2\$" -benchtime "${4:-3x}" -count 1 2>/dev/null) |
+		awk -v unit="$3" '/^Benchmark/ { for (i = 1; i < NF; i++) if ($(i+1) == unit) print $i }' | tail -1
+}
+
+echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(go version | cut -d' ' -f3); load average at start $(load)"
+echo
+echo "| comparison | skillstudio: median wall (min–max), peak RSS, mean CPU | peer: the same | ratio of median wall |"
+echo "|---|---|---|---|"
+timeit -runs 20 -label "start-up: \`skillstudio version\` vs a hello-world Go binary" -cmd "$ss version >/dev/null" -base "$work/hello-bin >/dev/null"
+
+for n in $SIZES; do
+	lib=$work/lib-$n
+	"$work/gen" -n "$n" "$lib"
+	runs=$RUNS
+	[ "$n" -ge 50000 ] && runs=$(( RUNS < 3 ? RUNS : 3 ))
+	k="$((n / 1000))k"
+	timeit -runs "$runs" -label "lint $k skills vs reading their files (\`find | xargs cat\`)" \
+		-cmd "$ss lint $lib >/dev/null" -base "find $lib -type f -print0 | xargs -0 cat >/dev/null"
+	timeit -runs "$runs" -label "lint $k on one core vs two (ratio = two-core speed-up, target ≥ 1.8)" \
+		-cmd "GOMAXPROCS=1 $ss lint $lib >/dev/null" -base "$ss lint $lib >/dev/null"
+	first=$(SKILLSTUDIO_BENCH_DIR=$lib gobench ./formats StreamFirstRow ms-to-first-row 5x)
+	echo "| studio $k: first row after start (\`BenchmarkStreamFirstRow\`, target < 50 ms) | ${first:-?} ms | — | — |"
+done
+
+# show vs glow on the biggest SKILL.md at hand (the corpus when present).
+corpus=$repo/../shared/corpus
+big=$(find "$corpus" "$work/lib-${SIZES%% *}" -name SKILL.md -printf '%s %p\n' 2>/dev/null | sort -n | tail -1 | cut -d' ' -f2-)
+timeit -runs 20 -label "show the biggest SKILL.md ($(wc -c <"$big") bytes, notty, 80 columns) vs glow" \
+	-cmd "$ss show --style notty --width 80 $(dirname "$big") >/dev/null" -base "$work/glow -s notty -w 80 $big >/dev/null"
+
+# Per SKILL.md, in process, on one thread: skillstudio's reader with every
+# rule against skills-ref's validate() over the same folders.
+for dir in "$corpus" "$work/lib-${SIZES%% *}"; do
+	[ -d "$dir" ] || continue
+	name=$([ "$dir" = "$corpus" ] && echo "the corpus" || echo "the generated ${SIZES%% *}")
+	ref=$(NODE_PATH=$work/npm/node_modules node "$repo/formats/testdata/skills-ref-bench.mjs" "$dir" 5)
+	refms=$(echo "$ref" | jq .msPerSkill)
+	refcpu=$(echo "$ref" | jq .cpuMsPerSkill)
+	out=$(cd "$repo" && SKILLSTUDIO_BENCH_DIR=$dir go test ./formats -run '^$' -bench '^BenchmarkLoadSkillMDDir$' -benchtime 3x -count 1 2>/dev/null | grep '^Benchmark')
+	ours=$(echo "$out" | awk '{ for (i = 1; i < NF; i++) if ($(i+1) == "ns/skill") print $i }')
+	ourcpu=$(echo "$out" | awk '{ for (i = 1; i < NF; i++) if ($(i+1) == "cpu-ns/skill") print $i }')
+	# CPU time is the fairer figure on a shared machine: both are given.
+	echo "| one SKILL.md of $name, every rule, one thread (\`BenchmarkLoadSkillMDDir\`) vs skills-ref \`validate()\` ($(echo "$ref" | jq .skills) skills): wall · CPU | $(awk -v n="$ours" -v c="$ourcpu" 'BEGIN { printf "%.3f · %.3f", n / 1e6, c / 1e6 }') ms/skill | $(printf '%.3f · %.3f' "$refms" "$refcpu") ms/skill | **$(awk -v a="$ours" -v b="$refms" 'BEGIN { printf "%.2f", (a / 1e6) / b }')× · $(awk -v a="$ourcpu" -v b="$refcpu" 'BEGIN { printf "%.2f", (a / 1e6) / b }')×** |"
+done
+
+# build one .xgs.js skill vs the esbuild CLI bundling the same file.
+xgs=$(find "$repo/formats/xgs/bundle/testdata/skills" -name '*.xgs.js' | head -1)
+timeit -runs 10 -label "build one .xgs.js skill ($(basename "$xgs")) vs the esbuild CLI bundling it (imports external)" \
+	-cmd "$ss build $xgs --out $work/out >/dev/null" \
+	-base "$work/npm/node_modules/.bin/esbuild $xgs --bundle --format=iife --external:@xgoose/skill --external:zod --outfile=$work/out-esbuild.js --log-level=error"
+
+save=$(gobench ./build WatchSaveToOutput ms/save 10x)
+report=$(gobench ./internal/watch SaveToReport ms/save 20x)
+echo "| \`build --watch\`: a save to rebuilt output (\`BenchmarkWatchSaveToOutput\`, target < 15 ms) · of that, save to the watcher's report (\`BenchmarkSaveToReport\`) | ${save:-?} ms · ${report:-?} ms | — | — |"
+echo
+echo "Load average at the end: $(load)"

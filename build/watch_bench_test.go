@@ -1,0 +1,64 @@
+package build
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// BenchmarkWatchSaveToOutput is a save (an editor-style rename over the
+// skill) until the rebuilt bundle holds the change, with the default
+// debounce: the "save becomes rebuilt output" target.
+func BenchmarkWatchSaveToOutput(b *testing.B) {
+	b.Setenv("XDG_CONFIG_HOME", b.TempDir())
+	src := copyTree(b, filepath.Join("..", "formats", "xgs", "bundle", "testdata", "skills"))
+	out := filepath.Join(b.TempDir(), "dist")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ready := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, Request{
+			Paths: []string{src}, Out: out, Watch: true,
+			Stdout: io.Discard, Stderr: io.Discard,
+			Ready: func() { close(ready) },
+		})
+	}()
+	select {
+	case <-ready:
+	case err := <-done:
+		b.Fatalf("watch ended early: %v", err)
+	}
+	file := filepath.Join(src, "base-kit.xgs.js")
+	built := filepath.Join(out, "base-kit.xgs.js")
+	orig, _ := os.ReadFile(file)
+	var total time.Duration
+	i := 0
+	for b.Loop() {
+		time.Sleep(60 * time.Millisecond) // a pause between saves, as a person makes
+		i++
+		mark := fmt.Appendf(nil, "Hello%d, ", i)
+		tmp := file + ".tmp"
+		os.WriteFile(tmp, bytes.Replace(orig, []byte("Hello, "), mark, 1), 0o644)
+		start := time.Now()
+		if err := os.Rename(tmp, file); err != nil {
+			b.Fatal(err)
+		}
+		for {
+			if data, err := os.ReadFile(built); err == nil && bytes.Contains(data, mark) {
+				break
+			}
+			if time.Since(start) > 5*time.Second {
+				b.Fatal("no rebuild within 5s")
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+		total += time.Since(start)
+	}
+	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms/save")
+}

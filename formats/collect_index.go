@@ -1,0 +1,130 @@
+package formats
+
+import (
+	"path"
+	"sort"
+
+	"github.com/skillstudio/skillstudio/formats/osloop"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// earlyIndexes runs a source's OS Loop index checks during Collect, each
+// as soon as the search has ended and every package of its repository has
+// been read, so that under FindingsOnly the parsed manifests (kept only
+// for these checks) are dropped then rather than after the last skill of
+// the library is read: at 50,000 skills they were most of the heap.
+//
+// The findings are exactly Check's: the same CheckIndex over the same
+// packages in path order, cfg applied to what it adds, the loose findings
+// in repository order; Check is then given the source without its
+// repositories.
+type earlyIndexes struct {
+	opts model.Options
+	cfg  *model.RuleConfig
+	// searched is nil until the search ends; loaded skills wait in byDir.
+	searched *Searched
+	repos    []*pendingRepo
+	byDir    map[string]*pendingRepo
+	waiting  map[string][]*model.Skill
+}
+
+type pendingRepo struct {
+	index    string
+	expected int
+	skills   []*model.Skill
+	loose    []model.Diagnostic
+	done     bool
+}
+
+func newEarlyIndexes(opts model.Options, cfg *model.RuleConfig) *earlyIndexes {
+	return &earlyIndexes{opts: opts, cfg: cfg, waiting: map[string][]*model.Skill{}}
+}
+
+// loaded takes one skill read by the stream.
+func (e *earlyIndexes) loaded(s *model.Skill) {
+	if s.Format != model.FormatOSLoop {
+		return
+	}
+	parent := path.Dir(s.Location.Dir)
+	if e.searched == nil {
+		e.waiting[parent] = append(e.waiting[parent], s)
+		return
+	}
+	if r := e.byDir[parent]; r != nil {
+		r.skills = append(r.skills, s)
+		e.maybeCheck(r)
+	}
+}
+
+// search takes the source's search: what each repository waits for.
+func (e *earlyIndexes) search(src *Searched) {
+	e.searched = src
+	e.byDir = map[string]*pendingRepo{}
+	for _, repo := range src.Found.Repositories {
+		r := &pendingRepo{index: repo.Index}
+		e.repos = append(e.repos, r)
+		e.byDir[path.Dir(repo.Index)] = r // one index per folder
+	}
+	for _, c := range src.Found.Candidates {
+		if c.Format == model.FormatOSLoop {
+			if r := e.byDir[path.Dir(c.Path)]; r != nil {
+				r.expected++
+			}
+		}
+	}
+	for parent, ss := range e.waiting {
+		if r := e.byDir[parent]; r != nil {
+			r.skills = append(r.skills, ss...)
+		}
+	}
+	e.waiting = nil
+	for _, r := range e.repos {
+		e.maybeCheck(r)
+	}
+}
+
+func (e *earlyIndexes) maybeCheck(r *pendingRepo) {
+	if r.done || len(r.skills) < r.expected {
+		return
+	}
+	r.done = true
+	// Check passes the packages in path order (a candidate's path is its
+	// folder for OS Loop), and CheckIndex's findings follow that order.
+	sort.SliceStable(r.skills, func(i, j int) bool { return r.skills[i].Location.Dir < r.skills[j].Location.Dir })
+	own := make([]int, len(r.skills))
+	for i, s := range r.skills {
+		own[i] = len(s.Diagnostics)
+	}
+	ds := osloop.CheckIndex(e.searched.Base.FS, r.index, r.skills, e.opts)
+	if !e.searched.single() {
+		r.loose = ds
+	}
+	for i, s := range r.skills {
+		s.Diagnostics = append(s.Diagnostics[:own[i]], e.cfg.Filter(s.Diagnostics[own[i]:])...)
+		if e.opts.FindingsOnly {
+			s.Doc = nil // the manifest was kept for this check only
+		}
+	}
+	r.skills = nil
+}
+
+// finish returns the source to give Check, without the repositories
+// checked here, and the loose findings of those, cfg applied, in
+// repository order: what Check would have put first in the source's
+// findings. A repository whose packages did not all arrive (a cancelled
+// stream) is left to Check.
+func (e *earlyIndexes) finish() (src *Searched, loose []model.Diagnostic) {
+	if e.searched == nil {
+		return nil, nil
+	}
+	trimmed := *e.searched
+	trimmed.Found.Repositories = nil
+	for i, r := range e.repos {
+		if r.done {
+			loose = append(loose, r.loose...)
+		} else {
+			trimmed.Found.Repositories = append(trimmed.Found.Repositories, e.searched.Found.Repositories[i])
+		}
+	}
+	return &trimmed, e.cfg.Filter(loose)
+}
