@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"bytes"
 	"embed"
 	"encoding/json"
 	"github.com/skillstudio/skillstudio/internal/safefs"
@@ -141,6 +142,12 @@ func jsIdent(lang string) string { return strings.ReplaceAll(lang, "-", "") }
 // z?.locales, z["locales"], or destructured { locales } — not a word in a
 // header such as @name zod-locales.
 var mentionsLocales = regexp.MustCompile(`[.{,]\s*locales\b|["'\x60]locales["'\x60]|\blocales\s*[,}:]`)
+
+// namesLocales is mentionsLocales on a skill's source; the word test
+// first keeps the regexp off the (usual) skill that never says it.
+func namesLocales(src []byte) bool {
+	return bytes.Contains(src, []byte("locales")) && mentionsLocales.Match(src)
+}
 
 // EmbeddedZodModule returns one embedded Zod file by its path inside
 // zodpkg ("v4/index.js"), for tests and tools that run it outside a build.
