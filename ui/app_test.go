@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/internal/sniff"
 )
 
 func names(m *Model) []string {
@@ -486,8 +487,8 @@ func TestFileDocRefusesPathsOutsideTheSkill(t *testing.T) {
 }
 
 func TestFileKinds(t *testing.T) {
-	if !isBinary([]byte("PNG\x00\x01")) || isBinary([]byte("plain text\n")) {
-		t.Error("isBinary")
+	if !sniff.Binary([]byte("PNG\x00\x01")) || sniff.Binary([]byte("plain text\n")) {
+		t.Error("sniff.Binary")
 	}
 	if got := codeBlock("a ``` b", "js"); !strings.HasPrefix(got, "````js\n") {
 		t.Errorf("codeBlock fence: %q", got)
