@@ -125,7 +125,7 @@ func TestPullPathEscapeStaysInsideDir(t *testing.T) {
 		"/site/.well-known/agent-skills/evil/SKILL.md":         serve(okSkill),
 		"/site/.well-known/agent-skills/evil/references/ok.md": serve("ok\n"),
 		"/site/.well-known/agent-skills/":                      serve("escaped"),
-		"/": serve("escaped"),
+		"/":                                                    serve("escaped"),
 	})
 	dir, out, errOut, _ := pullInto(t, s.URL+"/site")
 	if !strings.Contains(out+errOut, "leaves the skill folder") && !strings.Contains(out+errOut, "not followed") {

@@ -11,8 +11,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/internal/sniff"
+	"github.com/skillstudio/skillstudio/model"
 )
 
 func names(m *Model) []string {

@@ -207,7 +207,7 @@ func TestOnlyOwnEscapesRejects(t *testing.T) {
 		}
 	}
 	for _, s := range bad {
-		if onlyOwnEscapes("text " + s + " text") == "" {
+		if onlyOwnEscapes("text "+s+" text") == "" {
 			t.Errorf("%q accepted", s)
 		}
 	}
