@@ -73,5 +73,5 @@ func skillsInSkipped(fsys fs.FS, dir string) (string, bool) {
 func skippedFolderFinding(dir, first string) (rule, msg, hint string) {
 	return "library/skipped-folder", fmt.Sprintf("%s holds SKILL.md files (%s, maybe more) that are not checked: %s folders are dependencies or build output and are never searched",
 			dir, first, path.Base(dir)),
-		fmt.Sprintf("Lint the skill's source instead, or name the folder to check the copy: skillstudio lint %s", path.Dir(first))
+		fmt.Sprintf("Lint the skill's source instead, or lint the folder %s itself to check the copy.", path.Dir(first))
 }
