@@ -1,6 +1,7 @@
 package ui
 
 import (
+	tea "charm.land/bubbletea/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -179,10 +180,19 @@ func TestHostileLibraryEveryTabEveryScreen(t *testing.T) {
 			press(t, m, "esc", "esc")
 			checkFrame(t, m)
 		}
-		// Filtering on a hostile name.
+		// Filtering on a hostile name, and pasting hostile text into the
+		// filter and the add-source prompt.
 		press(t, m, "/")
 		typeText(t, m, "sneaky")
 		checkFrame(t, m)
+		for _, keys := range [][]string{{}, {"esc", "esc", "a"}} {
+			press(t, m, keys...)
+			_, cmd := m.Update(tea.PasteMsg{Content: hostileRaw})
+			drain(t, m, cmd)
+			checkFrame(t, m)
+		}
+		press(t, m, "esc", "esc", "/")
+		typeText(t, m, "sneaky")
 		press(t, m, "enter")
 		checkFrame(t, m)
 	}
