@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -29,7 +30,7 @@ func (c lines) text(key string, read func() ([]byte, error), line int) string {
 // relTo makes p a slash path relative to base when it is inside it.
 func relTo(base, p string) string {
 	if base != "" && filepath.IsAbs(p) {
-		if r, err := filepath.Rel(base, p); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		if r, ok := pathname.Rel(base, p); ok {
 			p = r
 		}
 	}

@@ -95,8 +95,11 @@ timeit -runs 10 -label "build one .xgs.js skill ($(basename "$xgs")) vs the esbu
 	-cmd "$ss build $xgs --out $work/out >/dev/null" \
 	-base "$work/npm/node_modules/.bin/esbuild $xgs --bundle --format=iife --external:@xgoose/skill --external:zod --outfile=$work/out-esbuild.js --log-level=error"
 
-save=$(gobench ./build WatchSaveToOutput ms/save 10x)
+watchout=$(cd "$repo" && go test ./build -run '^$' -bench '^BenchmarkWatchSaveToOutput$' -benchtime 10x -count 1 2>/dev/null)
+metric() { echo "$1" | awk -v unit="$2" '/^Benchmark/ { for (i = 1; i < NF; i++) if ($(i+1) == unit) print $i }' | tail -1; }
+save=$(metric "$watchout" ms/save)
+savecpu=$(metric "$watchout" cpu-ms/save)
 report=$(gobench ./internal/watch SaveToReport ms/save 20x)
-echo "| \`build --watch\`: a save to rebuilt output (\`BenchmarkWatchSaveToOutput\`, target < 15 ms) · of that, save to the watcher's report (\`BenchmarkSaveToReport\`) | ${save:-?} ms · ${report:-?} ms | — | — |"
+echo "| \`build --watch\`: a save to rebuilt output (\`BenchmarkWatchSaveToOutput\`, target < 15 ms): wall, CPU · of that, save to the watcher's report (\`BenchmarkSaveToReport\`) | ${save:-?} ms, ${savecpu:-?} ms CPU · ${report:-?} ms | — | — |"
 echo
 echo "Load average at the end: $(load)"

@@ -29,6 +29,7 @@ type session struct {
 	roots          []string // folders the user named (new skills appear there)
 	watcher        *watch.Watcher
 	watched        map[string]bool
+	relevant       relevantFiles // the files whose events count (relevant.go)
 }
 
 type builtSkill struct {

@@ -42,7 +42,8 @@ func (s *session) watch(ctx context.Context, req Request) error {
 	}
 	// Leading: a rebuild is cheap and the last good bundle is kept, so the
 	// first save is built at once rather than after the debounce.
-	w, err := watch.New(req.Debounce, nil, watch.Leading()) // reports absolute paths
+	s.refreshRelevant()
+	w, err := watch.New(req.Debounce, s.eventKeys, watch.Leading()) // reports absolute paths
 	if err != nil {
 		return fmt.Errorf("watch: %w", err)
 	}
@@ -71,6 +72,7 @@ func (s *session) watch(ctx context.Context, req Request) error {
 				return nil
 			}
 			s.changed(paths)
+			s.refreshRelevant()
 		}
 	}
 }

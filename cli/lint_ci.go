@@ -11,6 +11,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/fix"
 	"github.com/skillstudio/skillstudio/internal/display"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/report"
 )
@@ -61,7 +62,7 @@ func (o lintOutput) write(lib *model.Library, opts report.Options, root string) 
 // else dir itself.
 func projectRoot(dir string, getenv func(string) string) string {
 	if ws := getenv("GITHUB_WORKSPACE"); ws != "" {
-		if r, err := filepath.Rel(ws, dir); err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+		if _, ok := pathname.Rel(ws, dir); ok {
 			return ws
 		}
 	}

@@ -74,6 +74,7 @@ func (a *app) runPull(cmd *cobra.Command, source, name, dir string, yes bool) er
 	if err != nil {
 		return usageError{err}
 	}
+	printSourceNotes(out, source, o.Notes)
 	rep := printPullReview(out, s, source)
 	if !yes {
 		ok, err := a.confirm(cmd, fmt.Sprintf("Copy %s into %s? [y/N] ", sanitize.Line(s.Name), dir))

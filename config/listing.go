@@ -7,7 +7,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/skillstudio/skillstudio/listing"
+	"github.com/skillstudio/skillstudio/model"
 )
 
 // agents reads `agents:`, the agents whose skill listing lint simulates:
@@ -17,7 +17,7 @@ func (p *parser) agents(n *yaml.Node, c *Config) error {
 	if n.Kind == yaml.SequenceNode {
 		items = n.Content
 	}
-	known := append(listing.AgentIDs(), "all", listing.NoAgents)
+	known := append(model.AgentIDs(), "all", model.NoAgents)
 	c.Agents = nil
 	for _, item := range items {
 		v, err := p.scalar(item, "agents")

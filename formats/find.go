@@ -201,7 +201,9 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 			if e.Type()&fs.ModeSymlink != 0 {
 				target, err := fs.Stat(fsys, p)
 				if err != nil {
-					continue // dangling link: nothing to read
+					rule, msg, hint := skippedLink(fsys, p, err)
+					f.Problems = append(f.Problems, findRules.New(rule, p, 0, 0, msg, hint))
+					continue
 				}
 				isDir = target.IsDir()
 			}
@@ -212,6 +214,12 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 				continue
 			}
 			if skippedDirs[name] {
+				if name == "node_modules" || name == "dist" {
+					if first, ok := skillsInSkipped(fsys, p); ok {
+						rule, msg, hint := skippedFolderFinding(p, first)
+						f.Problems = append(f.Problems, findRules.New(rule, p, 0, 0, msg, hint))
+					}
+				}
 				continue
 			}
 			isLink := e.Type()&fs.ModeSymlink != 0

@@ -71,6 +71,25 @@ var findRules = model.RuleSet{
 			Pass: "skills/shared -> ../shared-skills",
 		},
 	},
+	// See find_skipped.go.
+	{ID: "library/symlink-skipped", Severity: model.SeverityInfo, Doc: "A symlink in a searched folder cannot be followed: it points to nothing, leads outside the source (local sources confine links to the folder asked for), or loops. The finding names the link and its target.",
+		Title: "A symlink the search cannot follow",
+		Why:   "Advice: the link breaks no format, but whatever it was meant to bring in is not checked here; a dangling link also brings nothing to an agent.",
+		Spec:  "Not in the spec: the search for skills under a source.",
+		Example: model.RuleExample{
+			Fail: "skills/old -> ../gone   (nothing there)",
+			Pass: "skills/shared -> ../shared-skills   (inside the source)",
+		},
+	},
+	{ID: "library/skipped-folder", Severity: model.SeverityInfo, Doc: "A node_modules or dist folder, which the search never enters, holds SKILL.md files. One finding per such folder names the first SKILL.md found (the look inside is bounded).",
+		Title: "Skills inside a skipped folder",
+		Why:   "Advice: dependencies and build output are copies, skipped on purpose; the finding says so, so no SKILL.md is passed over in silence.",
+		Spec:  "Not in the spec: the search for skills under a source.",
+		Example: model.RuleExample{
+			Fail: "dist/pdf/SKILL.md",
+			Pass: "skills/pdf/SKILL.md",
+		},
+	},
 	// See nestedSkills.
 	{ID: "library/nested-skill", Severity: model.SeverityInfo,
 		Doc:   "A SKILL.md sits inside another skill's folder (a per-platform sub-skill, or skills below a SKILL.md at a repository's root). It is linted as a skill of its own and this finding says so, so no SKILL.md under a searched tree is skipped in silence. Agents that list only <skills folder>/<name>/SKILL.md (Claude Code, GitHub Copilot, Gemini CLI, Cursor; their skills docs, checked 2026-11-23) reach it only through the outer skill's instructions.",

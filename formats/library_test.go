@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"github.com/skillstudio/skillstudio/internal/ruletest"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -113,6 +114,31 @@ var libraryCases = []ruleCase{
 		symlink(t, filepath.Join(outside, "s"), filepath.Join(root, "s"))
 		return Find(os.DirFS(root), ".").Problems
 	}},
+	{"library/symlink-skipped", true, "a dangling link", func(t *testing.T) []model.Diagnostic {
+		root := t.TempDir()
+		writeFiles(t, root, map[string]string{"a/SKILL.md": skillMD})
+		symlink(t, filepath.Join(root, "gone"), filepath.Join(root, "old"))
+		return Find(safefs.Dir(root), ".").Problems
+	}},
+	{"library/symlink-skipped", true, "a link leading outside the source", func(t *testing.T) []model.Diagnostic {
+		outside := t.TempDir()
+		writeFiles(t, outside, map[string]string{"s/SKILL.md": skillMD})
+		root := t.TempDir()
+		symlink(t, filepath.Join(outside, "s"), filepath.Join(root, "s"))
+		return Find(safefs.Dir(root), ".").Problems
+	}},
+	{"library/symlink-skipped", false, "a link inside the source", func(t *testing.T) []model.Diagnostic {
+		root := t.TempDir()
+		writeFiles(t, root, map[string]string{"shared/s/SKILL.md": skillMD, "skills/x.txt": ""})
+		symlink(t, filepath.Join("..", "shared", "s"), filepath.Join(root, "skills", "s"))
+		return Find(safefs.Dir(root), ".").Problems
+	}},
+	{"library/skipped-folder", true, "SKILL.md under dist and node_modules", func(t *testing.T) []model.Diagnostic {
+		return Find(fstest.MapFS{"a/SKILL.md": file(skillMD), "dist/pdf/SKILL.md": file(skillMD), "web/node_modules/pkg/skills/x/SKILL.md": file(skillMD)}, ".").Problems
+	}},
+	{"library/skipped-folder", false, "dist and node_modules without skills", func(t *testing.T) []model.Diagnostic {
+		return Find(fstest.MapFS{"a/SKILL.md": file(skillMD), "dist/app.js": file(""), "node_modules/pkg/README.md": file("")}, ".").Problems
+	}},
 	{"library/nested-skill", true, "a sub-skill in a skill's folder, and skills below a root SKILL.md", func(t *testing.T) []model.Diagnostic {
 		fsys := fstest.MapFS{"SKILL.md": file(skillMD), "skills/a/SKILL.md": file(skillMD), "skills/a/web/SKILL.md": file(skillMD)}
 		var all []model.Diagnostic
@@ -153,7 +179,7 @@ func TestLibraryRules(t *testing.T) {
 		cases = append(cases, ruletest.Case{Rule: tc.rule, Name: tc.name, Fail: tc.fail, Findings: tc.run})
 	}
 	rules := append(append(append(model.RuleSet{}, libraryRules...), findRules...), crashRule...)
-	ruletest.Run(t, rules, cases, ruletest.Options{Unpositioned: []string{"library/nested-skill", "library/unreadable", "library/symlink-loop", "library/reader-crash"}})
+	ruletest.Run(t, rules, cases, ruletest.Options{Unpositioned: []string{"library/symlink-skipped", "library/skipped-folder", "library/nested-skill", "library/unreadable", "library/symlink-loop", "library/reader-crash"}})
 }
 
 func TestDuplicateNameNamesTheOther(t *testing.T) {

@@ -19,7 +19,7 @@ const DefaultContext = 200_000
 var DefaultAgents = []string{ClaudeCode.ID}
 
 // NoAgents, as the only agent id, turns the listing checks off.
-const NoAgents = "none"
+const NoAgents = model.NoAgents
 
 // FieldsRead are the metadata fields the listing reads from
 // model.Skill.Fields; a loader that drops views must keep these.

@@ -23,6 +23,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -221,8 +222,8 @@ func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeRe
 
 // relPath is p relative to the root as a slash path, "" outside it.
 func (s *Server) relPath(p string) string {
-	r, err := filepath.Rel(s.root, p)
-	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
+	r, ok := pathname.Rel(s.root, p)
+	if !ok {
 		return ""
 	}
 	return filepath.ToSlash(r)

@@ -83,3 +83,13 @@ type Options struct {
 	ListingAgents []string
 	ContextTokens int
 }
+
+// AgentIDs are the agents whose skill listing lint can simulate (the
+// listing package's profiles, in order; a listing test keeps the two
+// equal). They live here so config can check an `agents:` value without
+// depending on the listing engine.
+func AgentIDs() []string { return []string{"claude-code", "codex", "copilot", "gemini"} }
+
+// NoAgents is the `agents:` / --agent value that turns the listing
+// simulation off.
+const NoAgents = "none"

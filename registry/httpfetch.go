@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/skillstudio/skillstudio/internal/sniff"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -413,7 +414,7 @@ func checkContent(want expect, contentType string, body []byte) string {
 		if looksHTML {
 			return "got an HTML page where a skill file was expected (an error or login page?)"
 		}
-		if bytes.IndexByte(body[:min(len(body), 8192)], 0) >= 0 {
+		if sniff.NULInHead(body) >= 0 {
 			return "got binary content where a text file was expected"
 		}
 	case expectArchive:

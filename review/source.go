@@ -1,13 +1,13 @@
 package review
 
 import (
-	"bytes"
 	"io"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
-	"unicode/utf8"
+
+	"github.com/skillstudio/skillstudio/internal/sniff"
 )
 
 // Reading is bounded: a review must finish quickly on any download, however
@@ -109,24 +109,8 @@ func readText(fsys fs.FS, name string, budget *int) (string, bool) {
 		return "", false
 	}
 	*budget -= len(b)
-	if isBinary(b) {
+	if sniff.Binary(b) {
 		return "", false
 	}
 	return string(b), true
-}
-
-func isBinary(b []byte) bool {
-	head := b[:min(len(b), 8192)]
-	if bytes.IndexByte(head, 0) >= 0 {
-		return true
-	}
-	bad := 0
-	for i := 0; i < len(head); {
-		r, n := utf8.DecodeRune(head[i:])
-		if r == utf8.RuneError && n == 1 {
-			bad++
-		}
-		i += n
-	}
-	return bad*10 > len(head) && len(head) > 0
 }

@@ -125,6 +125,10 @@ func (m *Model) setStatus(text string, isErr bool) {
 // navigation keys in one input read can never leave the preview (and what
 // enter opens) one skill behind the highlight (what p and D act on).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	msg, ok := cleanInput(msg)
+	if !ok {
+		return m, nil
+	}
 	cmd := m.update(msg)
 	if follow := m.followSelection(); follow != nil {
 		cmd = tea.Batch(cmd, follow)

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/skillstudio/skillstudio/internal/sniff"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -486,8 +487,8 @@ func TestFileDocRefusesPathsOutsideTheSkill(t *testing.T) {
 }
 
 func TestFileKinds(t *testing.T) {
-	if !isBinary([]byte("PNG\x00\x01")) || isBinary([]byte("plain text\n")) {
-		t.Error("isBinary")
+	if !sniff.Binary([]byte("PNG\x00\x01")) || sniff.Binary([]byte("plain text\n")) {
+		t.Error("sniff.Binary")
 	}
 	if got := codeBlock("a ``` b", "js"); !strings.HasPrefix(got, "````js\n") {
 		t.Errorf("codeBlock fence: %q", got)

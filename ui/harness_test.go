@@ -1,12 +1,13 @@
 package ui
 
 import (
-	"io/fs"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
@@ -21,22 +22,7 @@ func fixtureLibrary(t testing.TB) string {
 	t.Helper()
 	src := filepath.Join("testdata", "library")
 	dst := filepath.Join(t.TempDir(), "lib")
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
-	if err != nil {
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
 		t.Fatal(err)
 	}
 	return dst
@@ -171,52 +157,109 @@ func checkFrame(t testing.TB, m *Model) {
 }
 
 // onlyOwnEscapes returns "" when s holds no escape sequence other than
-// SGR (ESC [ … m) and OSC 8 hyperlinks, no C1 controls and no bidi
-// controls; else a description of the first offender.
+// the studio's own — SGR (ESC [ params m) and OSC 8 hyperlinks whose
+// parameters and URI are printable and do not point at evil.example (the
+// fixtures' forged link) — and no other control: no C0 but newline and
+// tab, no DEL, no C1 (as UTF-8 or raw bytes), no invalid UTF-8, no bidi
+// embedding, override, isolate or mark. Else it describes the first
+// offender. Zero-width and tag characters are allowed: they move nothing
+// on a terminal, and the review tab names them (review/hidden.go).
 func onlyOwnEscapes(s string) string {
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
 		case c == 0x1b:
-			if i+1 >= len(s) {
-				return "a lone ESC at the end"
+			n, why := ownEscape(s[i:])
+			if why != "" {
+				return why + ": " + quoteAround(s, i)
 			}
-			switch s[i+1] {
-			case '[':
-				j := i + 2
-				for j < len(s) && (s[j] >= 0x30 && s[j] <= 0x3f || s[j] >= 0x20 && s[j] <= 0x2f) {
-					j++
-				}
-				if j >= len(s) || s[j] != 'm' {
-					return quoteAround(s, i)
-				}
-				i = j
-			case ']':
-				end := strings.IndexAny(s[i:], "\x07")
-				st := strings.Index(s[i:], "\x1b\\")
-				if st >= 0 && (end < 0 || st < end) {
-					end = st
-				}
-				if end < 0 || !strings.HasPrefix(s[i+2:], "8;") {
-					return quoteAround(s, i)
-				}
-				if strings.Contains(s[i:i+end], "evil.example") {
-					return quoteAround(s, i)
-				}
-				i += end
-			default:
-				return quoteAround(s, i)
-			}
-		case c < 0x20 && c != '\n' && c != '\t':
-			return quoteAround(s, i)
-		case c >= 0x80:
+			i += n
+			continue
+		case c == '\n' || c == '\t':
+		case c < 0x20 || c == 0x7f:
+			return fmt.Sprintf("control byte %#02x: %s", c, quoteAround(s, i))
+		case c >= utf8.RuneSelf:
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if r >= 0x80 && r <= 0x9f || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 {
-				return quoteAround(s, i)
+			switch {
+			case r == utf8.RuneError && size == 1:
+				return fmt.Sprintf("invalid UTF-8 byte %#02x: %s", c, quoteAround(s, i))
+			case r >= 0x80 && r <= 0x9f:
+				return fmt.Sprintf("C1 control U+%04X: %s", r, quoteAround(s, i))
+			case r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x200e || r == 0x200f || r == 0x061c:
+				return fmt.Sprintf("bidi control U+%04X: %s", r, quoteAround(s, i))
 			}
-			i += size - 1
+			i += size
+			continue
 		}
+		i++
 	}
 	return ""
+}
+
+// ownEscape parses the escape sequence at the start of s (s[0] is ESC)
+// and returns its length, or why it is not one the studio writes.
+func ownEscape(s string) (int, string) {
+	if len(s) < 2 {
+		return 0, "a lone ESC at the end"
+	}
+	switch s[1] {
+	case '[': // CSI: parameter bytes, intermediate bytes, one final byte
+		j := 2
+		for j < len(s) && s[j] >= 0x30 && s[j] <= 0x3f {
+			j++
+		}
+		for j < len(s) && s[j] >= 0x20 && s[j] <= 0x2f {
+			j++
+		}
+		if j >= len(s) {
+			return 0, "an unterminated CSI"
+		}
+		if s[j] != 'm' || j > 2 && s[j-1] < 0x30 {
+			return 0, fmt.Sprintf("CSI with final %q (only SGR m is the studio's)", s[j])
+		}
+		return j + 1, ""
+	case ']': // OSC: only 8 (hyperlinks), ended by BEL or ST
+		body, n := oscBody(s[2:])
+		if n < 0 {
+			return 0, "an unterminated OSC"
+		}
+		params, uri, ok := strings.Cut(strings.TrimPrefix(body, "8;"), ";")
+		if !strings.HasPrefix(body, "8;") || !ok {
+			return 0, "OSC other than 8 (title, clipboard, colour…)"
+		}
+		for _, r := range params + uri {
+			if r < 0x21 || r == 0x7f || r >= 0x80 && r <= 0x9f || unicode.Is(unicode.Bidi_Control, r) {
+				return 0, fmt.Sprintf("OSC 8 holding U+%04X", r)
+			}
+		}
+		if strings.Contains(uri, "evil.example") {
+			return 0, "the fixture's forged OSC 8 link"
+		}
+		return 2 + n, ""
+	case 'P':
+		return 0, "DCS"
+	case '_':
+		return 0, "APC"
+	case 'X', '^':
+		return 0, "SOS/PM"
+	}
+	return 0, fmt.Sprintf("escape ESC %q", s[1])
+}
+
+// oscBody returns an OSC's text up to its terminator (BEL or ESC \) and
+// the length of text and terminator, or -1 when there is none.
+func oscBody(s string) (string, int) {
+	for j := 0; j < len(s); j++ {
+		switch {
+		case s[j] == 0x07:
+			return s[:j], j + 1
+		case s[j] == 0x1b && j+1 < len(s) && s[j+1] == '\\':
+			return s[:j], j + 2
+		case s[j] == 0x1b:
+			return "", -1
+		}
+	}
+	return "", -1
 }
 
 func quoteAround(s string, i int) string {

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 )
 
 // The studio's side of the new-skill wizard: `n` opens it (newSkillScreen),
@@ -81,6 +82,6 @@ func within(root, p string) bool {
 	if root == p {
 		return true
 	}
-	r, err := filepath.Rel(root, p)
-	return err == nil && r != ".." && !strings.HasPrefix(r, ".."+string(filepath.Separator))
+	_, ok := pathname.Rel(root, p)
+	return ok
 }

@@ -1,16 +1,15 @@
 package ui
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
 	"path"
 	"strings"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/skillstudio/skillstudio/internal/sniff"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -114,7 +113,7 @@ func fileDoc(s *model.Skill, entryID int, fsPath string) (*readerDoc, error) {
 		fsPath:   clean,
 	}
 	switch {
-	case isBinary(data):
+	case sniff.Binary(data):
 		d.markdown = fmt.Sprintf("# %s\n\n*Binary file, %s — not shown.*\n", "`"+rel+"`", humanBytes(len(data)))
 	case isMarkdown(clean):
 		d.markdown = string(data)
@@ -138,26 +137,6 @@ func isMarkdown(p string) bool {
 		return true
 	}
 	return false
-}
-
-// isBinary: a NUL byte, or text that is mostly not UTF-8.
-func isBinary(b []byte) bool {
-	head := b[:min(len(b), 8000)]
-	if bytes.IndexByte(head, 0) >= 0 {
-		return true
-	}
-	if utf8.Valid(head) {
-		return false
-	}
-	bad := 0
-	for i := 0; i < len(head); {
-		r, n := utf8.DecodeRune(head[i:])
-		if r == utf8.RuneError && n == 1 {
-			bad++
-		}
-		i += n
-	}
-	return bad*10 > len(head)
 }
 
 // languageOf names a file's language for glamour's code highlighting.

@@ -5,13 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -211,7 +211,7 @@ func homePath(p string) string {
 	if err != nil || home == "" {
 		return p
 	}
-	if rel, err := filepath.Rel(home, p); err == nil && !strings.HasPrefix(rel, "..") {
+	if rel, ok := pathname.Rel(home, p); ok {
 		return filepath.Join("~", rel)
 	}
 	return p

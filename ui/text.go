@@ -7,6 +7,8 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/skillstudio/skillstudio/internal/pathname"
 )
 
 // Glyphs the studio draws with. They are single-cell in every terminal we
@@ -114,11 +116,10 @@ func displayPath(workDir, p string) string {
 	if workDir == "" || !filepath.IsAbs(p) {
 		return p
 	}
-	r, err := filepath.Rel(workDir, p)
-	if err != nil || r == ".." || strings.HasPrefix(r, ".."+string(filepath.Separator)) {
-		return p
+	if r, ok := pathname.Rel(workDir, p); ok {
+		return r
 	}
-	return r
+	return p
 }
 
 // truncateLeft fits s to width by cutting its start, for paths whose end

@@ -12,6 +12,7 @@ import (
 	"path"
 	"unicode/utf8"
 
+	"github.com/skillstudio/skillstudio/internal/sniff"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -142,7 +143,7 @@ func jsonHint(data []byte, e *SyntaxError) string {
 	switch {
 	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
 		return "Save the file as UTF-8 without a byte-order mark."
-	case !utf8.Valid(data) || bytes.IndexByte(data, 0) >= 0:
+	case !utf8.Valid(data) || sniff.NUL(data) >= 0:
 		return "This is not a text file; replace it with the JSON document."
 	}
 	return "Fix the JSON at this position (a missing comma or quote, or a trailing comma, is the usual cause)."
@@ -188,7 +189,7 @@ func (l *loader) readModule() {
 		l.add("osloop/module-syntax", file, 1, 1, fmt.Sprintf("module.ts cannot be read: %v", err), "Check the file's permissions.")
 		return
 	}
-	if i := bytes.IndexByte(data, 0); i >= 0 || !utf8.Valid(data) {
+	if i := sniff.NUL(data); i >= 0 || !utf8.Valid(data) {
 		if i < 0 {
 			i = invalidUTF8At(data)
 		}

@@ -1,7 +1,6 @@
 package skillmd
 
 import (
-	"bytes"
 	"fmt"
 	"github.com/dustin/go-humanize"
 	"net/url"
@@ -9,6 +8,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/skillstudio/skillstudio/internal/sniff"
 )
 
 const (
@@ -224,7 +225,7 @@ func (c *checker) readLinked(rel string) ([]byte, bool) {
 		return f.text, f.ok
 	}
 	data, _, err := readCapped(c.fsys, path.Join(c.dir, rel), maxLinkedBytes)
-	ok := err == nil && bytes.IndexByte(data, 0) < 0
+	ok := err == nil && sniff.NUL(data) < 0
 	if ok {
 		data, _ = sanitizeUTF8(data)
 	}

@@ -1,12 +1,12 @@
 package skillmd
 
 import (
-	"bytes"
 	"io/fs"
 	"path"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/skillstudio/skillstudio/internal/sniff"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -24,7 +24,7 @@ func Preview(fsys fs.FS, dir string) (*model.Skill, error) {
 			return nil, err
 		}
 	}
-	if i := bytes.IndexByte(data, 0); i >= 0 {
+	if i := sniff.NUL(data); i >= 0 {
 		data = data[:i] // a binary file: show the text before the NUL
 	}
 	data, _ = sanitizeUTF8(data)

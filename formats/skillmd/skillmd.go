@@ -7,12 +7,12 @@
 package skillmd
 
 import (
-	"bytes"
 	"fmt"
 	"io/fs"
 	"path"
 	"strings"
 
+	"github.com/skillstudio/skillstudio/internal/sniff"
 	"github.com/skillstudio/skillstudio/model"
 	"gopkg.in/yaml.v3"
 )
@@ -119,7 +119,7 @@ func (c *checker) run() {
 		c.report("skillmd/too-large", 0, 0, fmt.Sprintf("SKILL.md is larger than %d MiB; only the first %d MiB are checked", MaxFileBytes>>20, MaxFileBytes>>20),
 			"Keep SKILL.md small and move detail into references/ files.")
 	}
-	if i := bytes.IndexByte(data, 0); i >= 0 {
+	if i := sniff.NUL(data); i >= 0 {
 		c.lines = newLineIndex(data)
 		line, col := c.lines.position(i)
 		c.report("skillmd/binary", line, col, "SKILL.md holds a NUL byte: it is a binary file, not Markdown", "Replace it with a text SKILL.md.")

@@ -40,8 +40,9 @@ func (c *checker) checkUnreferenced() {
 		texts = texts[1:]
 		kept := pending[:0]
 		var found []string
+		folders := map[string]bool{} // files share folders: search each once per text
 		for _, f := range pending {
-			if mentions(text, f) {
+			if mentions(text, f, folders) {
 				found = append(found, f)
 			} else {
 				kept = append(kept, f)
@@ -100,12 +101,20 @@ func dropCovered(files []string, target string) []string {
 	return kept
 }
 
-func mentions(text []byte, rel string) bool {
+// mentions: text names rel, a folder it is in, or (for a file with an
+// extension) its base name. folders caches mentionsFolder's answers for
+// this text.
+func mentions(text []byte, rel string, folders map[string]bool) bool {
 	if bytes.Contains(text, []byte(rel)) {
 		return true
 	}
 	for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
-		if mentionsFolder(text, dir+"/") {
+		named, seen := folders[dir]
+		if !seen {
+			named = mentionsFolder(text, dir+"/")
+			folders[dir] = named
+		}
+		if named {
 			return true
 		}
 	}

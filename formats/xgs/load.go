@@ -1,7 +1,6 @@
 package xgs
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skillstudio/skillstudio/internal/sniff"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -103,7 +103,7 @@ func Analyze(file string, src []byte, headOnly bool) *Analysis {
 			a.Diagnostics = append(a.Diagnostics, d)
 		}
 	}
-	if i := bytes.IndexByte(src[:min(len(src), 8<<10)], 0); i >= 0 {
+	if i := sniff.NULInHead(src); i >= 0 {
 		line, col := a.lines.pos(i)
 		add(Rules.New("xgs/encoding", file, line, col, "the file is binary (it holds a NUL byte), not JavaScript text", "Point skillstudio at the .xgs.js source, not a compiled or compressed file."))
 		return a

@@ -254,3 +254,39 @@ func validPath(name string) bool {
 		name = name[i+1:]
 	}
 }
+
+// ReadLink returns a symlink's target as written, without following it,
+// so a finding can say where a link that is not followed points. With
+// Lstat it makes FS an fs.ReadLinkFS.
+func (f *FS) ReadLink(name string) (string, error) {
+	if !validPath(name) {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: fs.ErrInvalid}
+	}
+	r, rel, err := f.root(name)
+	if err != nil {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: explain(err)}
+	}
+	target, err := r.Readlink(rel)
+	if err != nil {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: explain(unwrap(err))}
+	}
+	return target, nil
+}
+
+// Lstat is Stat without following a final symlink.
+func (f *FS) Lstat(name string) (fs.FileInfo, error) {
+	if !validPath(name) {
+		return nil, &fs.PathError{Op: "lstat", Path: name, Err: fs.ErrInvalid}
+	}
+	r, rel, err := f.root(name)
+	if err != nil {
+		return nil, &fs.PathError{Op: "lstat", Path: name, Err: explain(err)}
+	}
+	info, err := r.Lstat(rel)
+	if err != nil {
+		return nil, &fs.PathError{Op: "lstat", Path: name, Err: explain(unwrap(err))}
+	}
+	return info, nil
+}
+
+var _ fs.ReadLinkFS = (*FS)(nil)

@@ -209,7 +209,7 @@ func (sc *skillContext) build(display string, src []byte) Result {
 	}
 
 	start = time.Now()
-	sc.cell.set(snapshot{source: string(src), entry: entryModule(h), header: headerModule(h)})
+	sc.cell.set(snapshot{source: string(src), entry: entryModule(h), header: headerModule(h), locales: namesLocales(src)})
 	out := sc.ctx.Rebuild()
 	res.BundleTime = time.Since(start)
 

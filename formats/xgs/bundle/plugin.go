@@ -30,6 +30,9 @@ type snapshot struct {
 	source string
 	entry  string
 	header string
+	// locales: the source names zod's locales (zod.go). Decided once per
+	// build: zod has 63 locale modules and each OnLoad asks.
+	locales bool
 }
 
 // sourceCell holds the snapshot a context's plugin serves.
@@ -77,7 +80,7 @@ func skillPlugin(absPath string, cell *sourceCell) api.Plugin {
 				}
 				return api.OnResolveResult{}, errors.New(xgs.ImportSkillMessage(args.Path))
 			})
-			setupEmbeddedZod(pb, dir, func() bool { return mentionsLocales.MatchString(cell.get().source) })
+			setupEmbeddedZod(pb, dir, func() bool { return cell.get().locales })
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: pluginNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 				var text string
 				switch args.Path {

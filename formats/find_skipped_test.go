@@ -1,0 +1,56 @@
+package formats
+
+import (
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/skillstudio/skillstudio/internal/safefs"
+)
+
+func TestSkippedLinkNamesLinkAndTarget(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"skills/a/SKILL.md": skillMD})
+	symlink(t, filepath.Join("..", "nowhere"), filepath.Join(root, "skills", "old"))
+	outside := t.TempDir()
+	symlink(t, outside, filepath.Join(root, "skills", "away"))
+	f := Find(safefs.Dir(root), ".")
+	var msgs []string
+	for _, p := range f.Problems {
+		if p.Rule == "library/symlink-skipped" {
+			msgs = append(msgs, p.Message)
+		}
+	}
+	if len(msgs) != 2 {
+		t.Fatalf("findings %q, want one per link", msgs)
+	}
+	all := strings.Join(msgs, "\n")
+	for _, want := range []string{"skills/old -> ../nowhere points to nothing", "skills/away -> " + outside + " leads outside the source"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("findings %q lack %q", all, want)
+		}
+	}
+	if len(f.Candidates) != 1 {
+		t.Errorf("candidates %v, want skills/a only", f.Candidates)
+	}
+}
+
+func TestSkippedFolderOnceAndBounded(t *testing.T) {
+	fsys := fstest.MapFS{"node_modules/a/SKILL.md": file(skillMD), "node_modules/b/SKILL.md": file(skillMD)}
+	// A SKILL.md past the budget is not looked for.
+	for i := range skippedFolderBudget + 10 {
+		fsys["dist/f"+strconv.Itoa(i)] = file("")
+	}
+	fsys["dist/zzz/SKILL.md"] = file(skillMD)
+	var got []string
+	for _, p := range Find(fsys, ".").Problems {
+		if p.Rule == "library/skipped-folder" {
+			got = append(got, p.File)
+		}
+	}
+	if strings.Join(got, ",") != "node_modules" {
+		t.Errorf("skipped-folder findings on %v, want node_modules once (dist's SKILL.md is past the budget)", got)
+	}
+}
