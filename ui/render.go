@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/skillstudio/skillstudio/formats/skillmd"
+	"github.com/skillstudio/skillstudio/internal/mdrender"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -28,7 +29,7 @@ func RenderMarkdown(md string, width int, style string) (string, error) {
 
 // Render is RenderMarkdown within budget b.
 func (b RenderBudget) Render(md string, width int, style string) (string, error) {
-	r, err := newMarkdownRenderer(style, max(width-glamourMargin, 10))
+	r, err := mdrender.New(style, max(width-glamourMargin, 10))
 	if err != nil {
 		return "", err
 	}

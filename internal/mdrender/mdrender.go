@@ -1,4 +1,6 @@
-package ui
+// Package mdrender renders Markdown for the terminal: glamour's own
+// pipeline, with relative link targets shown as written.
+package mdrender
 
 import (
 	"bytes"
@@ -27,12 +29,14 @@ import (
 // a wrapped target keeps it whole at the start of its line.
 const relMarker = "skrel:"
 
-// markdownRenderer is glamour's own pipeline (the same goldmark
+// Renderer is glamour's own pipeline (the same goldmark
 // extensions and parser options as glamour.NewTermRenderer) with the
 // marker transformer added.
-type markdownRenderer struct{ md goldmark.Markdown }
+type Renderer struct{ md goldmark.Markdown }
 
-func newMarkdownRenderer(style string, wrap int) (*markdownRenderer, error) {
+// New renders in a standard glamour style ("dark", "light", "notty", …)
+// word-wrapped at wrap cells.
+func New(style string, wrap int) (*Renderer, error) {
 	cfg, ok := styles.DefaultStyles[style]
 	if !ok {
 		return nil, fmt.Errorf("%s: style not found", style)
@@ -46,11 +50,11 @@ func newMarkdownRenderer(style string, wrap int) (*markdownRenderer, error) {
 	)
 	ar := ansi.NewRenderer(ansi.Options{Styles: *cfg, WordWrap: wrap})
 	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
-	return &markdownRenderer{md: md}, nil
+	return &Renderer{md: md}, nil
 }
 
 // Render renders md and takes the markers out again.
-func (r *markdownRenderer) Render(md string) (string, error) {
+func (r *Renderer) Render(md string) (string, error) {
 	var buf bytes.Buffer
 	if err := r.md.Convert([]byte(md), &buf); err != nil {
 		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
