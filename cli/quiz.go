@@ -147,7 +147,7 @@ func quizWalk(stdout io.Writer, s *model.Skill, resolver quiz.Resolver, asJSON b
 	if err != nil {
 		return err
 	}
-	if quiz.Validate(s) != nil {
+	if rep.Invalid {
 		return exitError{2}
 	}
 	if !rep.OK() {

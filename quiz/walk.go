@@ -13,11 +13,17 @@ type WalkReport struct {
 	Paths    int          `json:"paths"`   // options tried
 	Actions  int          `json:"actions"` // branch actions checked
 	Broken   []BrokenPath `json:"broken"`
-	Problems []string     `json:"problems,omitempty"` // the quiz cannot run at all
+	Problems []string     `json:"problems,omitempty"` // what lint's quiz rules report, or why the quiz cannot run
+	// Invalid is set when a problem is an error: the quiz cannot run as
+	// written (lint would fail it).
+	Invalid bool `json:"invalid,omitempty"`
+
+	warnings int // problems that are only lint warnings
 }
 
 // OK reports whether every path leads somewhere.
-func (w WalkReport) OK() bool { return len(w.Broken) == 0 && len(w.Problems) == 0 }
+// Lint warnings (an unknown key) are reported but do not fail the walk.
+func (w WalkReport) OK() bool { return len(w.Broken) == 0 && len(w.Problems) == w.warnings }
 
 // BrokenPath is one branch action that fails, with the options that reach it.
 type BrokenPath struct {
@@ -35,15 +41,7 @@ type BrokenPath struct {
 // running, but still walks what it can.
 func Walk(s *model.Skill, resolver Resolver) WalkReport {
 	rep := WalkReport{Skill: s.Name, Broken: []BrokenPath{}}
-	if err := Validate(s); err != nil {
-		if ie, ok := err.(*InvalidError); ok && len(ie.Problems) > 0 {
-			for _, p := range ie.Problems {
-				rep.Problems = append(rep.Problems, p.String())
-			}
-		} else {
-			rep.Problems = append(rep.Problems, err.Error())
-		}
-	}
+	rep.addProblems(s)
 	for bi, b := range s.Quizzes {
 		for qi, q := range b.Questions {
 			var onCorrect, onIncorrect []int

@@ -1,6 +1,7 @@
 package quiz
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -61,5 +62,28 @@ func BenchmarkWalk(b *testing.B) {
 	s := testSkill(block("b", true, 100, qu, qu, qu, qu, qu))
 	for b.Loop() {
 		Walk(s, testResolver)
+	}
+}
+
+// Lint's quiz findings on the skill are the walk's problems; errors make
+// the quiz invalid, warnings are reported but do not fail the walk.
+func TestWalkTakesLintQuizFindings(t *testing.T) {
+	s := &model.Skill{Name: "s", Quizzes: []model.QuizBlock{{PassingScore: 100, Questions: []model.Question{{
+		Text: "q", Options: []model.Option{{Label: "a", Correct: true}, {Label: "b"}}}}}}}
+	s.Diagnostics = []model.Diagnostic{
+		{Rule: "quiz/unknown-key", Severity: model.SeverityWarning, Line: 5, Message: "quiz block key \"x\" is not part of the quiz format"},
+		{Rule: "skillmd/name", Severity: model.SeverityError, Line: 2, Message: "not a quiz finding"},
+		{Rule: "quiz/goto-heading", Severity: model.SeverityError, Line: 9, Message: "walked as a broken branch instead"},
+	}
+	rep := Walk(s, nil)
+	if len(rep.Problems) != 1 || !strings.Contains(rep.Problems[0], "line 5: quiz/unknown-key") {
+		t.Fatalf("problems = %q, want only the unknown-key warning", rep.Problems)
+	}
+	if rep.Invalid || !rep.OK() {
+		t.Errorf("a lint warning made the walk fail: invalid=%v ok=%v", rep.Invalid, rep.OK())
+	}
+	s.Diagnostics = append(s.Diagnostics, model.Diagnostic{Rule: "quiz/passing-score", Severity: model.SeverityError, Line: 4, Message: "passing-score 150 is outside 0-100"})
+	if rep = Walk(s, nil); !rep.Invalid || rep.OK() || len(rep.Problems) != 2 {
+		t.Errorf("an error finding did not fail the walk: %+v", rep)
 	}
 }

@@ -589,7 +589,11 @@ func (m *Model) render() string {
 		panes = append(panes, m.frame(m.lib.View(), g.libW, g.panesH, m.focus == focusLibrary))
 	}
 	if g.skillW > 0 {
-		panes = append(panes, m.frame(m.skill.View(), g.skillW, g.panesH, m.focus == focusSkill))
+		view := m.skill.View()
+		if m.confirm != nil && m.confirm.detail != "" {
+			view = m.confirmDetail(g.skillW-2, g.panesH-2)
+		}
+		panes = append(panes, m.frame(view, g.skillW, g.panesH, m.focus == focusSkill))
 	}
 	b.WriteString(lipgloss.JoinHorizontal(lipgloss.Top, panes...) + "\n")
 	b.WriteString(m.statusBar() + "\n")

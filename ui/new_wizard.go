@@ -111,6 +111,8 @@ type newSkillWizard struct {
 	// standalone: `skillstudio new` runs the wizard as its own program,
 	// which quits when done; in the studio it closes the screen instead.
 	standalone bool
+	// ta holds keys typed while huh moves the focus (new_typeahead.go).
+	ta typeahead
 }
 
 func newWizard(c *Common, req NewSkillRequest) *newSkillWizard {
@@ -441,8 +443,17 @@ func (s *newSkillWizard) Update(msg tea.Msg) tea.Cmd {
 		// A steady cursor, as in the library's filter: blinking costs a
 		// redraw twice a second and makes frames differ for no reason.
 		return nil
+	case typeaheadReleaseMsg:
+		if msg.id != s.id || msg.gen != s.ta.gen || !s.ta.holding {
+			return nil
+		}
+		return s.release()
 	case tea.KeyPressMsg:
 		if s.writing {
+			return nil
+		}
+		if s.ta.holding {
+			s.ta.keys = append(s.ta.keys, msg)
 			return nil
 		}
 		if key.Matches(msg, s.c.Keys.Back) {
@@ -452,6 +463,19 @@ func (s *newSkillWizard) Update(msg tea.Msg) tea.Cmd {
 	if s.done || s.writing {
 		return nil
 	}
+	field, form := s.form.GetFocusedField(), s.form
+	cmd := s.updateForm(msg)
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		return tea.Batch(cmd, s.holdIfMoving(k, field, form))
+	}
+	if s.ta.holding && s.moved() {
+		return tea.Batch(cmd, s.release())
+	}
+	return cmd
+}
+
+// updateForm hands msg to the form and moves on when it is done.
+func (s *newSkillWizard) updateForm(msg tea.Msg) tea.Cmd {
 	m, cmd := s.form.Update(msg)
 	s.form = m.(*huh.Form)
 	switch s.form.State {

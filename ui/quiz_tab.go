@@ -48,6 +48,9 @@ type quizTab struct {
 	reader    *quizReader        // alone: the open section / reference / skill
 	loadToken int                // ignores library loads of an earlier skill
 	gate      *bodyGate          // in the studio: what the run hides of the body
+	// saved keeps the runs of other skills, so going to another skill's
+	// quiz (a load-skill, or the library) and back resumes a run.
+	saved savedRuns
 }
 
 func newQuizTab(c *Common) *quizTab {
@@ -85,8 +88,14 @@ func (t *quizTab) SetEntry(e *Entry, same bool) tea.Cmd {
 		t.entry = e
 		return nil
 	}
+	if t.entry != nil && t.run != nil && t.mode != quizLoading && (e == nil || e.ID != t.entry.ID) {
+		t.saved.put(t.entry, t.state())
+	}
 	t.entry = e
 	t.reset()
+	if st, ok := t.saved.take(e); ok {
+		t.restore(st)
+	}
 	t.refreshGate()
 	return nil
 }

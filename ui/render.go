@@ -8,9 +8,9 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/glamour/v2"
 
 	"github.com/skillstudio/skillstudio/formats/skillmd"
+	"github.com/skillstudio/skillstudio/internal/mdrender"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -29,10 +29,7 @@ func RenderMarkdown(md string, width int, style string) (string, error) {
 
 // Render is RenderMarkdown within budget b.
 func (b RenderBudget) Render(md string, width int, style string) (string, error) {
-	r, err := glamour.NewTermRenderer(
-		glamour.WithStandardStyle(style),
-		glamour.WithWordWrap(max(width-glamourMargin, 10)),
-	)
+	r, err := mdrender.New(style, max(width-glamourMargin, 10))
 	if err != nil {
 		return "", err
 	}

@@ -47,8 +47,9 @@ func TestKeysIgnoredWhileTheWindowIsTooSmall(t *testing.T) {
 // A source that failed to open has no rows, but D still reaches it: its
 // whole error in the question, y removes it, r opens it again.
 func TestFailedSourceCanBeRetriedAndRemoved(t *testing.T) {
-	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 200, 40)
-	missing := t.TempDir() + "/nowhere"
+	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 100, 40)
+	// A long path: the error is longer than any one line of the window.
+	missing := t.TempDir() + "/nowhere/" + strings.Repeat("deeper-still/", 8) + "end"
 	drain(t, m, func() tea.Msg { return AddSourceMsg{Spec: missing} })
 	if m.failedSource() < 0 {
 		t.Fatal("the missing folder did not fail")
@@ -56,6 +57,20 @@ func TestFailedSourceCanBeRetriedAndRemoved(t *testing.T) {
 	press(t, m, "D")
 	if m.confirm == nil || !strings.Contains(m.confirm.question, "failed") || !strings.Contains(m.confirm.question, "r retries") {
 		t.Fatalf("D on a failed source: %+v, status %q", m.confirm, m.status)
+	}
+	// The whole error is in the skill pane, wrapped: every piece of it
+	// shows, the end of the path included.
+	checkFrame(t, m)
+	frame := ansi.Strip(content(m))
+	// Wrapped lines joined again: the pane's lines without borders or spaces.
+	var pane strings.Builder
+	for _, l := range strings.Split(frame, "\n") {
+		if i := strings.LastIndex(l, "││"); i >= 0 {
+			pane.WriteString(strings.ReplaceAll(strings.Trim(l[i:], "│ "), " ", ""))
+		}
+	}
+	if !strings.Contains(frame, "could not be opened") || !strings.Contains(pane.String(), "deeper-still/end:nosuchfileordirectory") {
+		t.Errorf("the failed source's whole error is not shown:\n%s\n%s", frame, pane.String())
 	}
 	press(t, m, "r")
 	if m.failedSource() < 0 {

@@ -5,9 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/internal/pathname"
@@ -111,6 +113,10 @@ type confirmation struct {
 	yes      func() tea.Cmd
 	// retry, when set, is what `r` does (a failed source opened again).
 	retry func() tea.Cmd
+	// detail, when set, is shown wrapped in the skill pane while the
+	// question waits: a failed source's whole error, which one status
+	// line would cut off.
+	detailTitle, detail string
 }
 
 // askRemoveSource asks before removing the selected skill's source.
@@ -229,9 +235,11 @@ func (m *Model) askAboutFailedSource(i int) tea.Cmd {
 	s := m.ld.sources[i]
 	k := m.c.Keys
 	m.confirm = &confirmation{
-		question: fmt.Sprintf("%s failed: %s. Remove it%s? %s/%s, %s retries", sanitize.Line(s.label), sanitize.Line(s.err.Error()), m.savedHint(),
+		question: fmt.Sprintf("%s failed (the error is shown above). Remove it%s? %s/%s, %s retries", sanitize.Line(s.label), m.savedHint(),
 			k.Confirm.Help().Key, k.Cancel.Help().Key, k.Retry.Help().Key),
-		yes: func() tea.Cmd { return m.removeSource(i) },
+		detailTitle: "This source could not be opened:",
+		detail:      s.err.Error(),
+		yes:         func() tea.Cmd { return m.removeSource(i) },
 		retry: func() tea.Cmd {
 			// Drop the failed attempt and open the spec again.
 			s.removed = true
@@ -240,4 +248,18 @@ func (m *Model) askAboutFailedSource(i int) tea.Cmd {
 		},
 	}
 	return nil
+}
+
+// confirmDetail draws the pending question's detail (a failed source's
+// error) wrapped to the pane, so nothing of it is cut off.
+func (m *Model) confirmDetail(w, h int) string {
+	st := m.c.Styles
+	var b strings.Builder
+	b.WriteString(fit(" "+st.Error.Render(ansi.Truncate(m.confirm.detailTitle, max(w-2, 1), glyphEllip)), w) + "\n\n")
+	for _, line := range strings.Split(sanitize.String(m.confirm.detail), "\n") {
+		for _, l := range strings.Split(wrap(line, max(w-2, 1)), "\n") {
+			b.WriteString(" " + l + "\n")
+		}
+	}
+	return fitLines(b.String(), w, h)
 }

@@ -288,7 +288,7 @@ var Rules = model.RuleSet{
 			Pass: "---\nname: demo-skill\ndescription: Demo.\n---\nSee [notes](references/notes.md).\n",
 		},
 	},
-	{ID: "skillmd/unreferenced-file", Severity: model.SeverityInfo, Doc: "A file in the skill folder is never mentioned by SKILL.md (or by a Markdown file it references), so an agent will not know to load it.",
+	{ID: "skillmd/unreferenced-file", Severity: model.SeverityInfo, Doc: "A file in the skill folder is never mentioned by SKILL.md (or by a Markdown file it references), so an agent will not know to load it. Not reported: dotfiles, LICENSE/README/CHANGELOG-style files, agents/openai.yaml, and evals/ (read by eval tooling, not by the agent).",
 		Title: "A file nothing mentions",
 		Why:   "Advice: an agent will not know to load a file SKILL.md never names.",
 		Spec:  "Progressive Disclosure: files in references/ are \"loaded as needed\" — so they must be named.",

@@ -180,6 +180,11 @@ func cases() []ruleCase {
 			"references/examples.md": "x\n",
 			"LICENSE.txt":            "MIT\n",
 		}},
+		{rule: "skillmd/unreferenced-file", name: "evals are for eval tooling", files: map[string]string{
+			"SKILL.md":               valid,
+			"evals/evals.json":       `{"skill_name": "demo", "evals": []}` + "\n",
+			"evals/files/input.json": "{}\n",
+		}},
 		{rule: "quiz/shape", name: "a string", fail: true, files: map[string]string{"SKILL.md": md("quiz: hello\n", plainBody)}},
 		{rule: "quiz/shape", name: "no questions", fail: true, files: map[string]string{"SKILL.md": md("quiz:\n  title: T\n", plainBody)}},
 		{rule: "quiz/shape", name: "question without options", fail: true, files: map[string]string{"SKILL.md": md("quiz:\n  questions:\n    - question: Why?\n", plainBody)}},

@@ -66,7 +66,12 @@ func (c *checker) checkUnreferenced() {
 }
 
 // ignoredForReferences: files that are for people or tools, not agents.
+// evals/ holds test cases that eval tooling reads (evals/evals.json), not
+// files SKILL.md should send an agent to.
 func ignoredForReferences(rel string) bool {
+	if strings.HasPrefix(rel, "evals/") {
+		return true
+	}
 	for _, part := range strings.Split(rel, "/") {
 		if strings.HasPrefix(part, ".") {
 			return true

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// tmuxStudio is the real binary running in a private 120x40 tmux session.
+type tmuxStudio struct {
+	t       *testing.T
+	tmux    string
+	socket  string
+	session string
+}
+
+// startStudio builds the binary and starts it in tmux with args, or skips
+// the test when tmux is missing (.ci/run installs it).
+func startStudio(t *testing.T, workdir string, args ...string) *tmuxStudio {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	tmux, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Skip("tmux is not installed: the end-to-end studio test needs it (apt-get install tmux)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "skillstudio")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	s := &tmuxStudio{t: t, tmux: tmux, socket: filepath.Join(dir, "tmux.sock"),
+		session: fmt.Sprintf("skillstudio-e2e-%d", os.Getpid())}
+	cmd := append([]string{"new-session", "-d", "-s", s.session, "-x", "120", "-y", "40", "-c", workdir,
+		"env", "SKILLSTUDIO_THEME=dark", "EDITOR=", "VISUAL=", "TERM=xterm-256color", bin}, args...)
+	s.tm(cmd...)
+	t.Cleanup(func() { exec.Command(tmux, "-S", s.socket, "kill-server").Run() })
+	return s
+}
+
+func (s *tmuxStudio) tm(args ...string) string {
+	s.t.Helper()
+	out, err := exec.Command(s.tmux, append([]string{"-S", s.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		s.t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+func (s *tmuxStudio) screen() string { return s.tm("capture-pane", "-p", "-t", s.session) }
+
+// keys sends every key in ONE send-keys call, so they reach the studio
+// as fast as a quick typist's — the case that used to open the wrong skill.
+func (s *tmuxStudio) keys(k ...string) { s.tm(append([]string{"send-keys", "-t", s.session}, k...)...) }
+
+// waitFor polls the screen until it holds want, or fails after limit.
+func (s *tmuxStudio) waitFor(want string, limit time.Duration) string {
+	s.t.Helper()
+	start := time.Now()
+	for {
+		sc := s.screen()
+		if strings.Contains(sc, want) {
+			return sc
+		}
+		if time.Since(start) > limit {
+			s.t.Fatalf("after %s the screen does not show %q:\n%s", limit, want, sc)
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+}
+
+// leftPane is the library column of a screen: the text between the first
+// pair of borders on each line.
+func leftPane(screen string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(screen, "\n") {
+		if i := strings.Index(line, "││"); i > 0 {
+			b.WriteString(line[:i])
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// TestStudioExamplesEndToEnd drives the studio on the embedded examples:
+// quick keys open the highlighted skill, document search counts matches,
+// the outline jumps, and a fact filter narrows the library.
+func TestStudioExamplesEndToEnd(t *testing.T) {
+	s := startStudio(t, t.TempDir(), "--examples", "--no-watch")
+	s.waitFor("13 skills", 10*time.Second)
+
+	// (a) Two downs and enter in one burst open the third row, the one
+	// highlighted — not the one highlighted when the first key arrived.
+	s.keys("Down", "Down", "Enter")
+	sc := s.waitFor("docs.md", 5*time.Second)
+	if !strings.Contains(sc, "│ currency-converter  OS Loop") {
+		t.Fatalf("down down enter did not open currency-converter (the third row):\n%s", sc)
+	}
+
+	// (b) / in the Read tab finds matches and says how many.
+	s.keys("/")
+	s.keys("-l", "currency")
+	s.keys("Enter")
+	s.waitFor(`/currency  match 1 of`, 2*time.Second)
+
+	// (c) t lists the headings; down down enter jumps to the third.
+	s.keys("t")
+	s.waitFor("Outline · 5 headings", 2*time.Second)
+	s.keys("Down", "Down", "Enter")
+	sc = s.waitFor("## Output", 2*time.Second)
+	if strings.Contains(sc, "Outline · ") {
+		t.Errorf("the outline stayed open after enter:\n%s", sc)
+	}
+
+	// (d) Back in the library, a fact filter lists only skills with a quiz.
+	s.keys("Escape")
+	time.Sleep(200 * time.Millisecond) // a lone Escape must not merge with the next key
+	s.keys("Escape")
+	time.Sleep(200 * time.Millisecond)
+	s.keys("/")
+	s.keys("-l", "has:quiz")
+	s.waitFor("/ has:quiz", 2*time.Second)
+	sc = s.waitFor(" 3/13", 2*time.Second)
+	lib := leftPane(sc)
+	for _, want := range []string{"Broken_Onboard", "ledger-api-onb", "webhook-verifi"} {
+		if !strings.Contains(lib, want) {
+			t.Errorf("has:quiz dropped %s:\n%s", want, lib)
+		}
+	}
+	for _, not := range []string{"Broken Weather", "currency-conve", "release-notes", "open-prices"} {
+		if strings.Contains(lib, not) {
+			t.Errorf("has:quiz lists %s, which has no quiz:\n%s", not, lib)
+		}
+	}
+}

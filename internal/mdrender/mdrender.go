@@ -1,0 +1,104 @@
+// Package mdrender renders Markdown for the terminal: glamour's own
+// pipeline, with relative link targets shown as written.
+package mdrender
+
+import (
+	"bytes"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"charm.land/glamour/v2/ansi"
+	"charm.land/glamour/v2/styles"
+	"github.com/yuin/goldmark"
+	gast "github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Relative link targets as written. glamour resolves every link and image
+// target against its base URL, even an empty one, so `../x` showed as
+// `/x` and `references/a.md` as `/references/a.md`. An absolute URL is
+// left alone, so relative targets are given a marker scheme while parsing
+// and the marker is taken out of the rendered text.
+
+// relMarker is the scheme relative targets wear through glamour: short, so
+// a wrapped target keeps it whole at the start of its line.
+const relMarker = "skrel:"
+
+// Renderer is glamour's own pipeline (the same goldmark
+// extensions and parser options as glamour.NewTermRenderer) with the
+// marker transformer added.
+type Renderer struct{ md goldmark.Markdown }
+
+// New renders in a standard glamour style ("dark", "light", "notty", …)
+// word-wrapped at wrap cells.
+func New(style string, wrap int) (*Renderer, error) {
+	cfg, ok := styles.DefaultStyles[style]
+	if !ok {
+		return nil, fmt.Errorf("%s: style not found", style)
+	}
+	md := goldmark.New(
+		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
+		goldmark.WithParserOptions(
+			parser.WithAutoHeadingID(),
+			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100)),
+		),
+	)
+	ar := ansi.NewRenderer(ansi.Options{Styles: *cfg, WordWrap: wrap})
+	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
+	return &Renderer{md: md}, nil
+}
+
+// Render renders md and takes the markers out again.
+func (r *Renderer) Render(md string) (string, error) {
+	var buf bytes.Buffer
+	if err := r.md.Convert([]byte(md), &buf); err != nil {
+		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
+	}
+	return stripMarkers(buf.String()), nil
+}
+
+// stripMarkers takes the markers out, and the head of one cut short by a
+// table's truncation ("[1]: x skre…").
+func stripMarkers(s string) string {
+	s = strings.ReplaceAll(s, relMarker, "")
+	for i := len(relMarker) - 1; i > 0 && strings.Contains(s, "…"); i-- {
+		s = strings.ReplaceAll(s, " "+relMarker[:i]+"…", " …")
+	}
+	return s
+}
+
+// relativeTargets marks the relative targets of links and images.
+type relativeTargets struct{}
+
+func (relativeTargets) Transform(doc *gast.Document, _ text.Reader, _ parser.Context) {
+	_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+		if !entering {
+			return gast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *gast.Link:
+			n.Destination = markRelative(n.Destination)
+		case *gast.Image:
+			n.Destination = markRelative(n.Destination)
+		}
+		return gast.WalkContinue, nil
+	})
+}
+
+// markRelative gives a relative target the marker scheme. Anchors (#x),
+// which glamour does not print, and absolute URLs are left as they are.
+func markRelative(dest []byte) []byte {
+	d := string(dest)
+	if d == "" || strings.HasPrefix(d, "#") {
+		return dest
+	}
+	if u, err := url.Parse(d); err != nil || u.IsAbs() {
+		return dest
+	}
+	return []byte(relMarker + d)
+}

@@ -1,0 +1,103 @@
+package ui
+
+import (
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+)
+
+// Keys typed right after enter arrive before huh's focus move (it comes
+// back from a command): they must land in the new field, not the old one.
+// The keys go in as one batch, the move's command runs after them — the
+// order a real program meets them in when typed quickly.
+func TestWizardTypeAheadAcrossEnter(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 120, 40)
+	press(t, m, "n")
+	press(t, m, "enter") // xgs · basic
+	w := wizardOf(t, m)
+	typeText(t, m, "tide-helper")
+
+	var later []tea.Cmd
+	send := func(k tea.KeyPressMsg) {
+		_, cmd := m.Update(k)
+		later = append(later, cmd)
+	}
+	send(keyPress("enter"))
+	for _, r := range "Tides" {
+		send(keyPress(string(r)))
+	}
+	send(keyPress("enter"))
+	for _, r := range "tideNs" {
+		send(keyPress(string(r)))
+	}
+	for _, c := range later {
+		drain(t, m, c)
+	}
+	if w.in.name != "tide-helper" {
+		t.Errorf("name = %q: keys typed after enter landed in it", w.in.name)
+	}
+	if w.in.desc != "Tides" {
+		t.Errorf("description = %q, want %q", w.in.desc, "Tides")
+	}
+	if w.in.ns != "tideNs" {
+		t.Errorf("namespace = %q, want %q (the second enter's type-ahead)", w.in.ns, "tideNs")
+	}
+	if w.ta.holding || len(w.ta.keys) > 0 {
+		t.Errorf("keys still held after the moves: %d", len(w.ta.keys))
+	}
+}
+
+// An enter the field refuses (an invalid name) holds nothing: the keys
+// after it stay in that field, where the user is.
+func TestWizardTypeAheadAfterRefusedEnter(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 120, 40)
+	press(t, m, "n")
+	press(t, m, "enter")
+	w := wizardOf(t, m)
+	typeText(t, m, "Bad")
+	press(t, m, "enter", "x")
+	if w.ta.holding || w.in.name != "Badx" {
+		t.Errorf("after a refused enter: holding=%v name=%q, want the key in the name", w.ta.holding, w.in.name)
+	}
+}
+
+// The same through a real program: name, enter and description sent
+// back to back, without waiting for the focus to move.
+func TestWizardTypeAheadProgram(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	lib := fixtureLibrary(t)
+	m := New(Options{Sources: []string{lib}, Theme: "dark", WorkDir: lib})
+	frame := &atomic.Value{}
+	frame.Store("")
+	tm := teatest.NewTestModel(t, studioRecorder{m, frame}, teatest.WithInitialTermSize(120, 40))
+	wait := func(want string) {
+		t.Helper()
+		teatest.WaitFor(t, tm.Output(), func([]byte) bool { return strings.Contains(frame.Load().(string), want) },
+			teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	}
+	wait("4 skills")
+	tm.Type("n")
+	wait("What kind of skill?")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	wait("Name")
+	for _, r := range "tide-helper" {
+		tm.Send(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	for _, r := range "Tide tables" {
+		tm.Send(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	wait("Tide tables")
+	if f := frame.Load().(string); strings.Contains(f, "tide-helperT") {
+		t.Errorf("the description's first keys landed in the name:\n%s", f)
+	}
+	if err := tm.Quit(); err != nil {
+		t.Fatal(err)
+	}
+}
