@@ -102,17 +102,21 @@ func TestStudioExamplesEndToEnd(t *testing.T) {
 		t.Fatalf("down down enter did not open currency-converter (the third row):\n%s", sc)
 	}
 
-	// (b) / in the Read tab finds matches and says how many.
+	// (b) / in the Read tab finds matches and says how many. The document
+	// renders in the background: search once its text is on screen, and
+	// type once the prompt is open.
+	s.waitFor("Converts an amount", 10*time.Second)
 	s.keys("/")
+	s.waitFor("esc clear search", 5*time.Second)
 	s.keys("-l", "currency")
 	s.keys("Enter")
-	s.waitFor(`/currency  match 1 of`, 2*time.Second)
+	s.waitFor(`/currency  match 1 of`, 5*time.Second)
 
 	// (c) t lists the headings; down down enter jumps to the third.
 	s.keys("t")
-	s.waitFor("Outline · 5 headings", 2*time.Second)
+	s.waitFor("Outline · 5 headings", 5*time.Second)
 	s.keys("Down", "Down", "Enter")
-	sc = s.waitFor("## Output", 2*time.Second)
+	sc = s.waitFor("## Output", 5*time.Second)
 	if strings.Contains(sc, "Outline · ") {
 		t.Errorf("the outline stayed open after enter:\n%s", sc)
 	}
@@ -124,8 +128,8 @@ func TestStudioExamplesEndToEnd(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	s.keys("/")
 	s.keys("-l", "has:quiz")
-	s.waitFor("/ has:quiz", 2*time.Second)
-	sc = s.waitFor(" 3/13", 2*time.Second)
+	s.waitFor("/ has:quiz", 5*time.Second)
+	sc = s.waitFor(" 3/13", 5*time.Second)
 	lib := leftPane(sc)
 	for _, want := range []string{"Broken_Onboard", "ledger-api-onb", "webhook-verifi"} {
 		if !strings.Contains(lib, want) {
