@@ -1,6 +1,7 @@
 package ui
 
 import (
+	tea "charm.land/bubbletea/v2"
 	"strings"
 	"testing"
 
@@ -92,5 +93,18 @@ func TestReaderOutlineJumps(t *testing.T) {
 	press(t, m, "t", "up", "enter")
 	if got := topLine(t, m); got != "## Advanced setup" {
 		t.Errorf("outline enter scrolled to %q", got)
+	}
+}
+
+// TestSearchTypedBeforeTheDocumentRenders: / and a query typed while the
+// Read tab is still rendering go to the document's search (not the
+// library filter), and the matches appear when the rendering lands.
+func TestSearchTypedBeforeTheDocumentRenders(t *testing.T) {
+	rt := newReadTab(NewCommon(Theme{Dark: true}))
+	if !rt.CapturesKey(tea.KeyPressMsg{Code: '/', Text: "/"}) {
+		t.Fatal("/ before the document rendered was not taken by the reader's search")
+	}
+	if rt.CapturesKey(tea.KeyPressMsg{Code: 'n', Text: "n"}) {
+		t.Error("n with no search in force and no document was captured")
 	}
 }

@@ -51,7 +51,10 @@ func newReadTab(c *Common) *readTab {
 // studio's bindings (n is "new skill" there, / the library filter).
 func (t *readTab) CapturesKey(msg tea.KeyPressMsg) bool {
 	if t.doc == nil && !t.search.typing && !t.outline.open {
-		return false
+		// While the document renders, / still opens its search: a key
+		// typed ahead must not fall through to the library filter. The
+		// matches are found when the rendering lands.
+		return key.Matches(msg, t.c.Keys.Search)
 	}
 	return t.outline.captures(msg) || t.search.captures(msg)
 }
