@@ -129,7 +129,10 @@ func unclosedFence(n *ast.FencedCodeBlock, body []byte) (int, bool) {
 		return 0, false
 	}
 	first, last := l.At(0), l.At(l.Len()-1)
-	open := lineStart(body, max(first.Start-1, 0))
+	// The opening fence is the line before the first content line (whose
+	// indentation goldmark may have stripped, so step back from its line's
+	// start, not from the segment).
+	open := lineStart(body, max(lineStart(body, first.Start)-1, 0))
 	if n.Info != nil {
 		open = lineStart(body, n.Info.Segment.Start)
 	}

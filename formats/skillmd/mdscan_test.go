@@ -100,6 +100,9 @@ func describeFacts(f Outline) string {
 	for _, l := range f.Links {
 		fmt.Fprintf(&b, "\n  link %q text %q off %d image %v mention %v", l.Dest, l.Text, l.Offset, l.Image, l.Mention)
 	}
+	if f.Unclosed {
+		fmt.Fprintf(&b, "\n  unclosed fence at %d", f.UnclosedAt)
+	}
 	return b.String()
 }
 
