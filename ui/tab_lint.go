@@ -39,13 +39,18 @@ func (t *lintTab) Badge(e *Entry) string {
 	if e == nil {
 		return ""
 	}
-	st := t.c.Styles
+	return countsBadge(t.c.Styles, e.row.errors, e.row.warnings)
+}
+
+// countsBadge is "✗2 ⚠1" beside a tab's title (Lint, Review); empty when
+// both are zero.
+func countsBadge(st *Styles, errors, warnings int) string {
 	var parts []string
-	if e.row.errors > 0 {
-		parts = append(parts, st.Error.Render(fmt.Sprintf("%s%d", glyphError, e.row.errors)))
+	if errors > 0 {
+		parts = append(parts, st.Error.Render(fmt.Sprintf("%s%d", glyphError, errors)))
 	}
-	if e.row.warnings > 0 {
-		parts = append(parts, st.Warning.Render(fmt.Sprintf("%s%d", glyphWarning, e.row.warnings)))
+	if warnings > 0 {
+		parts = append(parts, st.Warning.Render(fmt.Sprintf("%s%d", glyphWarning, warnings)))
 	}
 	return strings.Join(parts, " ")
 }

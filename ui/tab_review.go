@@ -44,15 +44,7 @@ func (t *reviewTab) Badge(e *Entry) string {
 	if r == nil {
 		return ""
 	}
-	st := t.c.Styles
-	var parts []string
-	if r.Verdict.Errors > 0 {
-		parts = append(parts, st.Error.Render(fmt.Sprintf("%s%d", glyphError, r.Verdict.Errors)))
-	}
-	if r.Verdict.Warnings > 0 {
-		parts = append(parts, st.Warning.Render(fmt.Sprintf("%s%d", glyphWarning, r.Verdict.Warnings)))
-	}
-	return strings.Join(parts, " ")
+	return countsBadge(t.c.Styles, r.Verdict.Errors, r.Verdict.Warnings)
 }
 
 func (t *reviewTab) SetSize(w, h int) { t.setSize(w, h); t.redraw(true) }
