@@ -33,8 +33,10 @@ func (r recorder) View() tea.View {
 }
 
 // studioFlow starts the studio on the embedded library under teatest and
-// returns helpers to wait for text on screen and to type keys.
-func studioFlow(t *testing.T) (tm *teatest.TestModel, m *Model, wait func(...string), keys func(...string)) {
+// returns helpers to wait for text on screen (returning the frame that had
+// it) and to type keys. Tests read the screen only through wait: the model
+// belongs to the program's goroutine until it has finished.
+func studioFlow(t *testing.T) (tm *teatest.TestModel, m *Model, wait func(...string) string, keys func(...string)) {
 	t.Helper()
 	empty := filepath.Join(t.TempDir(), "empty")
 	if err := os.Mkdir(empty, 0o755); err != nil {
@@ -44,7 +46,7 @@ func studioFlow(t *testing.T) (tm *teatest.TestModel, m *Model, wait func(...str
 	frame := &atomic.Value{}
 	frame.Store("")
 	tm = teatest.NewTestModel(t, recorder{m, frame}, teatest.WithInitialTermSize(120, 40))
-	wait = func(want ...string) {
+	wait = func(want ...string) string {
 		t.Helper()
 		has := func(f string) bool {
 			for _, w := range want {
@@ -55,11 +57,12 @@ func studioFlow(t *testing.T) (tm *teatest.TestModel, m *Model, wait func(...str
 			return true
 		}
 		for end := time.Now().Add(10 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
-			if has(frame.Load().(string)) {
-				return
+			if f := frame.Load().(string); has(f) {
+				return f
 			}
 		}
 		t.Fatalf("waited 10s for %q; the screen shows:\n%s", want, frame.Load())
+		return ""
 	}
 	keys = func(ks ...string) {
 		for _, k := range ks {
@@ -115,12 +118,12 @@ func TestFlowQuizThroughAFailedGate(t *testing.T) {
 // TestFlowQuizGotoShowsTheLockedBody: goto lands on its section in the
 // Read tab, which shows only what the run unlocked, and back returns.
 func TestFlowQuizGotoShowsTheLockedBody(t *testing.T) {
-	tm, m, wait, keys := studioFlow(t)
+	tm, _, wait, keys := studioFlow(t)
 	keys("1")
 	wait("Correct", "goto → section")
 	keys("enter")
-	wait("Body locked by the quiz run", "Verification Steps", "back to the quiz")
-	if strings.Contains(ansi.Strip(m.View().Content), "## Replay Protection") {
+	screen := wait("Body locked by the quiz run", "Verification Steps", "back to the quiz")
+	if strings.Contains(screen, "## Replay Protection") {
 		t.Error("a locked section is on screen")
 	}
 	keys("backspace")
