@@ -2,7 +2,10 @@ package formats
 
 import (
 	"path"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/skillstudio/skillstudio/formats/osloop"
 	"github.com/skillstudio/skillstudio/listing"
@@ -50,13 +53,31 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 	CheckLibrary(&model.Library{Skills: out.Skills})
 	// The agents' skill listings, look-alike descriptions and eval files.
 	listing.CheckLibraries(out.Skills, opts.ListingAgents, opts.ContextTokens)
-	for i, s := range out.Skills {
+	// What is left is per skill and reads files (columns, suppression
+	// comments): one worker per CPU.
+	parallel(len(out.Skills), func(i int) {
+		s := out.Skills[i]
 		s.Diagnostics = append(s.Diagnostics[:own[i]], cfg.Filter(s.Diagnostics[own[i]:])...)
 		charColumns(s.Location.FS, s.Diagnostics[own[i]:])
-	}
-	// Last, so a comment can silence any finding, the library's included.
-	suppress.Skills(out.Skills, cfg.Filter)
+		// Last, so a comment can silence any finding, the library's included.
+		suppress.Skill(s, cfg.Filter)
+	})
 	return out
+}
+
+// parallel calls f(0) … f(n-1) on one goroutine per CPU.
+func parallel(n int, f func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // checkIndexes checks the OS Loop indexes of source si against the

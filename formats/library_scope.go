@@ -52,7 +52,8 @@ func isFile(fsys fs.FS, p string) bool {
 // a SKILL.md without a name: key (an overlay fragment a build merges into
 // another skill) takes its folder's name and clashes with nothing.
 func declaresName(s *model.Skill) bool {
-	return s.Format != model.FormatSkillMD || s.NameLine > 0
+	_, _, declared := s.DeclaredAt("name", "")
+	return s.Format != model.FormatSkillMD || declared
 }
 
 // relativeTo writes other's file as a path from s's folder, the way a

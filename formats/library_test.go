@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,7 +19,7 @@ func xgsSkill(name, ns string, requires ...string) *model.Skill {
 }
 
 func mdSkill(name string, loadSkills ...string) *model.Skill {
-	s := &model.Skill{Format: model.FormatSkillMD, Name: name, NameLine: 2, Location: model.Location{Dir: name, File: name + "/SKILL.md"}}
+	s := &model.Skill{Format: model.FormatSkillMD, Name: name, Declared: []model.Declaration{{Key: "name", Value: name, Line: 2, Column: 7}}, Location: model.Location{Dir: name, File: name + "/SKILL.md"}}
 	if len(loadSkills) > 0 {
 		q := model.Question{Text: "?"}
 		for _, target := range loadSkills {
@@ -38,7 +39,7 @@ func mdAt(dir, name string, fsys fstest.MapFS) *model.Skill {
 	if fsys != nil {
 		loc.FS = fsys
 	}
-	return &model.Skill{Format: model.FormatSkillMD, Name: name, NameLine: 2, Location: loc}
+	return &model.Skill{Format: model.FormatSkillMD, Name: name, Declared: []model.Declaration{{Key: "name", Value: name, Line: 2, Column: 7}}, Location: loc}
 }
 
 // TestDuplicateNameAtTheNameLine: the finding points at name: and names
@@ -81,7 +82,7 @@ var libraryCases = []ruleCase{
 	{"library/duplicate-name", false, "a preview channel", checked(mdAt("skills/.curated/x", "x", nil), mdAt("skills/.experimental/x", "x", nil))},
 	{"library/duplicate-name", false, "an overlay fragment without frontmatter", checked(mdAt("skills/a", "x", nil), func() *model.Skill {
 		s := mdAt("skills/b", "x", nil)
-		s.NameLine = 0
+		s.Declared = nil
 		return s
 	}())},
 	{"library/duplicate-name", false, "distinct names", checked(mdSkill("alpha"), xgsSkill("beta", "b"))},
@@ -235,6 +236,43 @@ func TestRulesAreData(t *testing.T) {
 		}
 		if r.Severity < model.SeverityInfo || r.Severity > model.SeverityError {
 			t.Errorf("%s: default severity %v", r.ID, r.Severity)
+		}
+	}
+}
+
+// TestLibraryFindingsPointAtTheFieldUnderLint: lint drops parsed
+// documents as soon as a skill is read (FindingsOnly), and library and
+// listing findings still point at the declaration, not at 1:1.
+func TestLibraryFindingsPointAtTheFieldUnderLint(t *testing.T) {
+	xgsSrc := func(name string) *fstest.MapFile {
+		return file("// ==XGooseSkill==\n// @name        " + name + "\n// @description Does one thing well for the agent.\n// ==/XGooseSkill==\nexport default {};\n")
+	}
+	md := func(name string) *fstest.MapFile {
+		return file("---\nname: " + name + "\ndescription: Does one thing well.\n---\n# Body\n")
+	}
+	fsys := fstest.MapFS{
+		"lib/a.xgs.js": xgsSrc("twin"), "lib/b.xgs.js": xgsSrc("twin"),
+		"lib/skills/c/SKILL.md": md("c"), "lib/skills/d/SKILL.md": md("c"),
+	}
+	base := model.Location{Source: "lib", Root: "lib", FS: fsys}
+	lib := LoadAll(t.Context(), base, "lib", model.Options{FindingsOnly: true}, nil)
+	want := map[string]string{"lib/a.xgs.js": "2:17", "lib/skills/c/SKILL.md": "2:7"}
+	for _, s := range lib.Skills {
+		at, ok := want[s.Location.File]
+		if !ok {
+			continue
+		}
+		found := false
+		for _, d := range s.Diagnostics {
+			if d.Rule == "library/duplicate-name" {
+				found = true
+				if got := fmt.Sprintf("%d:%d", d.Line, d.Column); got != at {
+					t.Errorf("%s: duplicate-name at %s, want %s", s.Location.File, got, at)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no library/duplicate-name in %v", s.Location.File, s.Diagnostics)
 		}
 	}
 }

@@ -42,6 +42,9 @@ func CheckListing(l Listing, contextTokens int) []model.Diagnostic {
 		window = humanize.Comma(int64(contextTokens)) + "-token window"
 	}
 	for _, e := range l.Skills {
+		if e.Reason != "cap" && e.Reason != "budget" {
+			continue // listed whole: nothing to say
+		}
 		file, line, col := descPos(e.skill)
 		full := listedText(e.skill, p)
 		switch {

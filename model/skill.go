@@ -48,11 +48,11 @@ type Skill struct {
 	Homepage    string   `json:"homepage,omitempty"`
 	Keywords    []string `json:"keywords,omitempty"` // xgs @keyword, skillli tags, OS Loop tags
 	Requires    []string `json:"requires,omitempty"` // xgs @require: other skill names loaded first
-	// NameLine is the 1-based line of Location.File that declares Name (a
-	// SKILL.md name: key); 0 when the reader does not record it, or when
-	// a SKILL.md declares no name (an overlay fragment without
-	// frontmatter), so library findings about the name can point at it.
-	NameLine int `json:"-"`
+	// Declared is where the skill's own file declares the fields library
+	// and listing findings point at (name, namespace, description, each
+	// require), kept by the reader so those findings need neither the
+	// parsed document nor a second read of the file.
+	Declared []Declaration `json:"-"`
 
 	Location Location `json:"location"`
 	// Files lists the skill's files, slash paths relative to Location.Dir.
@@ -83,6 +83,36 @@ type Skill struct {
 	Doc any `json:"-"`
 
 	Diagnostics []Diagnostic `json:"diagnostics"`
+}
+
+// Declaration is one field as written: its key, value and where the
+// value starts (1-based line, 1-based byte column of Location.File).
+type Declaration struct {
+	Key, Value   string
+	Line, Column int
+}
+
+// DeclaredAt is where the skill declares key: the declaration with that
+// value when the key repeats (require), else the first; ok is false when
+// the reader recorded none.
+func (s *Skill) DeclaredAt(key, value string) (line, col int, ok bool) {
+	var first *Declaration
+	for i := range s.Declared {
+		d := &s.Declared[i]
+		if d.Key != key {
+			continue
+		}
+		if d.Value == value {
+			return d.Line, d.Column, true
+		}
+		if first == nil {
+			first = d
+		}
+	}
+	if first == nil {
+		return 0, 0, false
+	}
+	return first.Line, first.Column, true
 }
 
 // Primary returns the ★ primary function, or nil.

@@ -33,12 +33,18 @@ var Rules = model.RuleSet{
 // filter is the rule config, applied to the findings Skills adds.
 func Skills(skills []*model.Skill, filter func([]model.Diagnostic) []model.Diagnostic) {
 	for _, s := range skills {
-		if s.Location.FS != nil && (s.Location.Local || s.Location.Root == "") {
-			n := len(s.Diagnostics)
-			skill(s)
-			if len(s.Diagnostics) != n && filter != nil {
-				s.Diagnostics = filter(s.Diagnostics)
-			}
+		Skill(s, filter)
+	}
+}
+
+// Skill is Skills for one skill; skills are independent, so callers may
+// run it on several at once.
+func Skill(s *model.Skill, filter func([]model.Diagnostic) []model.Diagnostic) {
+	if s.Location.FS != nil && (s.Location.Local || s.Location.Root == "") {
+		n := len(s.Diagnostics)
+		skill(s)
+		if len(s.Diagnostics) != n && filter != nil {
+			s.Diagnostics = filter(s.Diagnostics)
 		}
 	}
 }

@@ -186,9 +186,14 @@ func (c *checker) fillIdentity() {
 	s, d := c.skill, c.doc
 	if name := strings.TrimSpace(scalarText(d.Field("name"))); name != "" {
 		s.Name = name
-		s.NameLine, _ = c.nodePos(d.Field("name"))
+		line, col := c.nodePos(d.Field("name"))
+		s.Declared = append(s.Declared, model.Declaration{Key: "name", Value: name, Line: line, Column: col})
 	}
 	s.Description = strings.TrimSpace(scalarText(d.Field("description")))
+	if n := d.Field("description"); n != nil {
+		line, col := c.nodePos(n)
+		s.Declared = append(s.Declared, model.Declaration{Key: "description", Value: s.Description, Line: line, Column: col})
+	}
 	s.License = scalarText(d.Field("license"))
 	meta := d.Field("metadata")
 	pick := func(key string) *yaml.Node {

@@ -175,6 +175,12 @@ func (a *Analysis) fill(s *model.Skill, findingsOnly bool) {
 		s.Homepage = h.Get("homepage")
 		s.Keywords = h.All("keyword")
 		s.Requires = h.All("require")
+		for _, d := range h.Directives {
+			switch d.Key {
+			case "name", "namespace", "description", "require":
+				s.Declared = append(s.Declared, model.Declaration{Key: d.Key, Value: d.Value, Line: d.Line, Column: d.ValueColumn})
+			}
+		}
 		if !findingsOnly {
 			s.Fields = headerFields(h)
 		}

@@ -25,6 +25,10 @@ import (
 	"syscall"
 )
 
+// kernelResolve lets the kernel resolve names where it can (Linux's
+// openat2); tests turn it off to check the os.Root path too.
+var kernelResolve = true
+
 // ErrNotRegular is returned for FIFOs, devices, sockets and the like.
 var ErrNotRegular = errors.New("not a regular file")
 
@@ -39,7 +43,14 @@ type FS struct {
 	dir     string
 	confine string
 	mu      sync.Mutex
-	roots   map[string]*os.Root
+	roots   map[string]*base
+}
+
+// base is a folder names are resolved inside: os.Root everywhere, and a
+// descriptor for the kernel's one-call resolution where there is one.
+type base struct {
+	root *os.Root
+	fd   dirFD
 }
 
 // Dir returns the FS of dir with symlinks confined to dir.
@@ -49,56 +60,68 @@ func Dir(dir string) *FS { return Confined(dir, ".") }
 // inside dir/confine (the folder the user asked for), while the folders
 // above it (dir itself) stay readable.
 func Confined(dir, confine string) *FS {
-	return &FS{dir: dir, confine: path.Clean(confine), roots: map[string]*os.Root{}}
+	return &FS{dir: dir, confine: path.Clean(confine), roots: map[string]*base{}}
 }
 
-// root returns the os.Root for a name and the name relative to it.
-func (f *FS) root(name string) (*os.Root, string, error) {
-	base, rel := ".", name
+// root returns the base for a name and the name relative to it.
+func (f *FS) root(name string) (*base, string, error) {
+	dir, rel := ".", name
 	if f.confine != "." {
 		if name == f.confine {
-			base, rel = f.confine, "."
+			dir, rel = f.confine, "."
 		} else if strings.HasPrefix(name, f.confine+"/") {
-			base, rel = f.confine, name[len(f.confine)+1:]
+			dir, rel = f.confine, name[len(f.confine)+1:]
 		}
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	r, ok := f.roots[base]
+	b, ok := f.roots[dir]
 	if !ok {
-		var err error
-		r, err = os.OpenRoot(path.Join(f.dir, base))
+		r, err := os.OpenRoot(path.Join(f.dir, dir))
 		if err != nil {
 			return nil, "", err
 		}
-		f.roots[base] = r
+		b = &base{root: r, fd: openDirFD(path.Join(f.dir, dir))}
+		f.roots[dir] = b
 	}
-	return r, rel, nil
+	return b, rel, nil
 }
 
 // Open opens a regular file or a folder; anything else is refused.
 func (f *FS) Open(name string) (fs.File, error) {
+	file, _, err := f.open(name)
+	return file, err
+}
+
+// open is Open that also returns what the open found out about the file.
+func (f *FS) open(name string) (fs.File, fs.FileInfo, error) {
 	if !validPath(name) {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
-	r, rel, err := f.root(name)
+	b, rel, err := f.root(name)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: explain(err)}
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: explain(err)}
 	}
-	file, err := r.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if file, info, handled, err := b.fd.open(name, rel); handled {
+		if err != nil {
+			return nil, nil, &fs.PathError{Op: "open", Path: name, Err: explain(err)}
+		}
+		return file, info, nil
+	}
+	file, err := b.root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: explain(unwrap(err))}
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: explain(unwrap(err))}
 	}
 	info, err := file.Stat()
 	if err != nil {
 		file.Close()
-		return nil, err
+		return nil, nil, err
 	}
 	if !info.Mode().IsRegular() && !info.IsDir() {
 		file.Close()
-		return nil, &fs.PathError{Op: "open", Path: name, Err: notRegular(info.Mode())}
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: notRegular(info.Mode())}
 	}
-	return file, nil
+	return file, info, nil
 }
 
 // Stat follows symlinks within the confining folder.
@@ -106,11 +129,17 @@ func (f *FS) Stat(name string) (fs.FileInfo, error) {
 	if !validPath(name) {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: fs.ErrInvalid}
 	}
-	r, rel, err := f.root(name)
+	b, rel, err := f.root(name)
 	if err != nil {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: explain(err)}
 	}
-	info, err := r.Stat(rel)
+	if info, handled, err := b.fd.stat(name, rel); handled {
+		if err != nil {
+			return nil, &fs.PathError{Op: "stat", Path: name, Err: explain(err)}
+		}
+		return info, nil
+	}
+	info, err := b.root.Stat(rel)
 	if err != nil {
 		return nil, &fs.PathError{Op: "stat", Path: name, Err: explain(unwrap(err))}
 	}
@@ -119,18 +148,25 @@ func (f *FS) Stat(name string) (fs.FileInfo, error) {
 
 // ReadDir lists a folder sorted by name.
 func (f *FS) ReadDir(name string) ([]fs.DirEntry, error) {
-	file, err := f.Open(name)
+	entries, _, err := f.ReadDirInfo(name)
+	return entries, err
+}
+
+// ReadDirInfo is ReadDir that also returns the folder's own FileInfo
+// (its identity, for loop checks) from the same open.
+func (f *FS) ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error) {
+	file, info, err := f.open(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer file.Close()
 	d, ok := file.(fs.ReadDirFile)
-	if !ok {
-		return nil, &fs.PathError{Op: "readdir", Path: name, Err: errors.New("not a folder")}
+	if !ok || !info.IsDir() {
+		return nil, nil, &fs.PathError{Op: "readdir", Path: name, Err: errors.New("not a folder")}
 	}
 	entries, err := d.ReadDir(-1)
 	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
-	return entries, err
+	return entries, info, err
 }
 
 // ReadFile implements fs.ReadFileFS with MaxFile as its limit.
@@ -185,9 +221,24 @@ func readLimited(file fs.File, name string, limit int64) ([]byte, error) {
 	if info.Size() > limit {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, info.Size(), limit)}
 	}
-	data, err := io.ReadAll(io.LimitReader(file, limit+1))
-	if err != nil {
-		return nil, err
+	// Sized from the stat, plus one byte so the read that finds the end
+	// (or a file that grew) needs no second allocation.
+	data := make([]byte, 0, max(info.Size(), 0)+1)
+	for {
+		if len(data) == cap(data) {
+			if int64(len(data)) > limit {
+				return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)}
+			}
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := file.Read(data[len(data):min(int64(cap(data)), limit+1)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	if int64(len(data)) > limit {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)}
@@ -262,11 +313,11 @@ func (f *FS) ReadLink(name string) (string, error) {
 	if !validPath(name) {
 		return "", &fs.PathError{Op: "readlink", Path: name, Err: fs.ErrInvalid}
 	}
-	r, rel, err := f.root(name)
+	b, rel, err := f.root(name)
 	if err != nil {
 		return "", &fs.PathError{Op: "readlink", Path: name, Err: explain(err)}
 	}
-	target, err := r.Readlink(rel)
+	target, err := b.root.Readlink(rel)
 	if err != nil {
 		return "", &fs.PathError{Op: "readlink", Path: name, Err: explain(unwrap(err))}
 	}
@@ -278,11 +329,11 @@ func (f *FS) Lstat(name string) (fs.FileInfo, error) {
 	if !validPath(name) {
 		return nil, &fs.PathError{Op: "lstat", Path: name, Err: fs.ErrInvalid}
 	}
-	r, rel, err := f.root(name)
+	b, rel, err := f.root(name)
 	if err != nil {
 		return nil, &fs.PathError{Op: "lstat", Path: name, Err: explain(err)}
 	}
-	info, err := r.Lstat(rel)
+	info, err := b.root.Lstat(rel)
 	if err != nil {
 		return nil, &fs.PathError{Op: "lstat", Path: name, Err: explain(unwrap(err))}
 	}

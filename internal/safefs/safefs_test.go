@@ -11,7 +11,9 @@ import (
 	"time"
 )
 
-func TestOpenRefusesFIFOAtOnce(t *testing.T) {
+func TestOpenRefusesFIFOAtOnce(t *testing.T) { bothWays(t, openRefusesFIFOAtOnce) }
+
+func openRefusesFIFOAtOnce(t *testing.T) {
 	dir := t.TempDir()
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.md"), 0o644); err != nil {
 		t.Skip("no FIFOs:", err)
@@ -29,7 +31,9 @@ func TestOpenRefusesFIFOAtOnce(t *testing.T) {
 	}
 }
 
-func TestSymlinksStayInside(t *testing.T) {
+func TestSymlinksStayInside(t *testing.T) { bothWays(t, symlinksStayInside) }
+
+func symlinksStayInside(t *testing.T) {
 	root := t.TempDir()
 	lib := filepath.Join(root, "lib")
 	os.MkdirAll(filepath.Join(lib, "a"), 0o755)
@@ -63,6 +67,74 @@ func TestSymlinksStayInside(t *testing.T) {
 	}
 }
 
+// bothWays runs a test with the kernel resolving names (where it can)
+// and with os.Root doing it: both must keep every promise.
+func bothWays(t *testing.T, test func(t *testing.T)) {
+	for _, kernel := range []bool{true, false} {
+		t.Run(map[bool]string{true: "kernel", false: "os.Root"}[kernel], func(t *testing.T) {
+			defer func(was bool) { kernelResolve = was }(kernelResolve)
+			kernelResolve = kernel
+			test(t)
+		})
+	}
+}
+
+// What a reader sees is the same either way: contents, folder listings,
+// sizes and kinds, device and inode, and errors that say what happened.
+func TestKernelAndRootAgree(t *testing.T) { bothWays(t, kernelAndRootAgree) }
+
+func kernelAndRootAgree(t *testing.T) {
+	root := t.TempDir()
+	lib := filepath.Join(root, "lib")
+	os.MkdirAll(filepath.Join(lib, "a", "b"), 0o755)
+	os.WriteFile(filepath.Join(lib, "a", "b", "x.md"), []byte("12345"), 0o644)
+	os.WriteFile(filepath.Join(root, "secret.md"), []byte("outside"), 0o644)
+	os.Symlink("..", filepath.Join(lib, "a", "b", "up")) // inside: a/b/up -> a
+	os.Symlink("../../../secret.md", filepath.Join(lib, "a", "b", "esc.md"))
+	fsys := Dir(lib)
+	if b, err := fs.ReadFile(fsys, "a/b/up/b/x.md"); err != nil || string(b) != "12345" {
+		t.Errorf("through an inside link: %q %v", b, err)
+	}
+	info, err := fs.Stat(fsys, "a/b/x.md")
+	if err != nil || info.Size() != 5 || info.IsDir() || info.Name() != "x.md" || !info.Mode().IsRegular() {
+		t.Fatalf("stat: %v %v", info, err)
+	}
+	dir, err := fs.Stat(fsys, "a/b/up")
+	if err != nil || !dir.IsDir() {
+		t.Fatalf("stat of a folder link: %v %v", dir, err)
+	}
+	real, _ := os.Stat(filepath.Join(lib, "a"))
+	if st, ok := dir.Sys().(*syscall.Stat_t); !ok || st.Ino != real.Sys().(*syscall.Stat_t).Ino {
+		t.Errorf("Sys() = %#v, want the inode of a", dir.Sys())
+	}
+	entries, err := fs.ReadDir(fsys, "a/b")
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if err != nil || strings.Join(names, ",") != "esc.md,up,x.md" {
+		t.Errorf("ReadDir = %v %v", names, err)
+	}
+	_, err = fs.ReadFile(fsys, "a/b/esc.md")
+	if err == nil || !strings.Contains(err.Error(), "leads outside the folder") {
+		t.Errorf("escaping link: %v", err)
+	}
+	if _, err := fs.ReadFile(fsys, "a/missing.md"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing file: %v, want fs.ErrNotExist", err)
+	}
+	f, err := fsys.Open("a/b/x.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 3)
+	if n, err := f.Read(buf); n != 3 || err != nil || string(buf) != "123" {
+		t.Errorf("Read = %d %v %q", n, err, buf)
+	}
+	if err := f.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+}
+
 func TestReadFileCap(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "big")
 	os.WriteFile(p, make([]byte, 2048), 0o644)
@@ -78,7 +150,9 @@ func TestReadFileCap(t *testing.T) {
 
 // A folder whose name is not UTF-8 is still read (fs.ValidPath would
 // refuse it, making the skill unreadable).
-func TestNonUTF8NamesAreReadable(t *testing.T) {
+func TestNonUTF8NamesAreReadable(t *testing.T) { bothWays(t, nonUTF8NamesAreReadable) }
+
+func nonUTF8NamesAreReadable(t *testing.T) {
 	dir := t.TempDir()
 	name := "a\xffb"
 	if err := os.Mkdir(filepath.Join(dir, name), 0o755); err != nil {
@@ -90,5 +164,30 @@ func TestNonUTF8NamesAreReadable(t *testing.T) {
 	}
 	if _, err := Dir(dir).Open("../x"); err == nil {
 		t.Error(".. accepted")
+	}
+}
+
+// A file of exactly the limit is read whole; one byte more is refused.
+func TestReadFileAtTheLimit(t *testing.T) { bothWays(t, readFileAtTheLimit) }
+
+func readFileAtTheLimit(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "at"), []byte(strings.Repeat("x", 1000)), 0o644)
+	os.WriteFile(filepath.Join(dir, "over"), []byte(strings.Repeat("x", 1001)), 0o644)
+	os.WriteFile(filepath.Join(dir, "empty"), nil, 0o644)
+	fsys := Dir(dir)
+	for name, want := range map[string]int{"at": 1000, "over": -1, "empty": 0} {
+		f, err := fsys.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := readLimited(f, name, 1000)
+		f.Close()
+		switch {
+		case want < 0 && !errors.Is(err, ErrTooLarge):
+			t.Errorf("%s: %d bytes, err %v; want ErrTooLarge", name, len(b), err)
+		case want >= 0 && (err != nil || len(b) != want):
+			t.Errorf("%s: %d bytes, err %v; want %d", name, len(b), err, want)
+		}
 	}
 }
