@@ -22,6 +22,9 @@ type Candidate struct {
 	// Within is the SKILL.md folder this one sits inside ("" when it is
 	// not nested): it is linted as a skill and Load says why it is special.
 	Within string
+	// listed holds the folders the search listed inside the skill, for its
+	// reader (see listedFS); only on what FindFunc emits, never in Found.
+	listed *listings
 }
 
 // Repository is an OS Loop index.json found while searching.
@@ -79,6 +82,40 @@ func detectDir(fsys fs.FS, p string) (Candidate, bool) {
 	return Candidate{}, false
 }
 
+// detectListed is detectDir for a folder the search has just listed:
+// the listing answers what a Stat per file name would.
+func detectListed(fsys fs.FS, p string, entries []fs.DirEntry) (Candidate, bool) {
+	has := func(name string) bool { return listedFile(fsys, p, entries, name) }
+	if has("SKILL.md") || has("skill.md") {
+		return Candidate{Format: model.FormatSkillMD, Path: p}, true
+	}
+	if has("manifest.json") && (has("module.ts") || osloopManifest(fsys, p)) {
+		return Candidate{Format: model.FormatOSLoop, Path: p}, true
+	}
+	return Candidate{}, false
+}
+
+// listedFile says whether folder dir, listed as entries, holds a file
+// name, as hasFile would: a symlink is followed, and an entry that
+// matches only by case is asked of the file system (which may not care).
+func listedFile(fsys fs.FS, dir string, entries []fs.DirEntry, name string) bool {
+	for _, e := range entries {
+		switch {
+		case e.Name() == name:
+			if e.Type().IsRegular() {
+				return true
+			}
+			if e.IsDir() {
+				return false
+			}
+			return hasFile(fsys, dir, name) // a symlink: where does it lead?
+		case strings.EqualFold(e.Name(), name):
+			return hasFile(fsys, dir, name)
+		}
+	}
+	return false
+}
+
 func hasFile(fsys fs.FS, dir, name string) bool {
 	info, err := fs.Stat(fsys, path.Join(dir, name))
 	return err == nil && !info.IsDir()
@@ -94,6 +131,11 @@ func isOSLoopDir(fsys fs.FS, dir string) bool {
 	if hasFile(fsys, dir, "module.ts") {
 		return true
 	}
+	return osloopManifest(fsys, dir)
+}
+
+// osloopManifest: dir's manifest.json names OS Loop fields.
+func osloopManifest(fsys fs.FS, dir string) bool {
 	f, err := fsys.Open(path.Join(dir, "manifest.json"))
 	if err != nil {
 		return false
@@ -118,10 +160,11 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 	stopped := false
 	add := func(cs ...Candidate) {
 		for _, c := range cs {
-			f.Candidates = append(f.Candidates, c)
 			if emit != nil && !stopped && !emit(c) {
 				stopped = true
 			}
+			c.listed = nil // the reader has them; Found outlives the reads
+			f.Candidates = append(f.Candidates, c)
 		}
 	}
 	if c, ok := Detect(fsys, root); ok {
@@ -154,34 +197,42 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 	}
 	var deferred []link
 	following := false
-	var walk func(dir string, depth int)
+	var walk func(dir string, entries []fs.DirEntry, depth int)
 	visitDir := func(p string, isLink bool, depth int) (osloop bool) {
-		if k, ok := keyOf(fsys, p); ok {
-			if seen[k] {
-				if isLink && leadsToParent(fsys, root, p, k) {
-					f.Problems = append(f.Problems, findRules.New("library/symlink-loop", p, 0, 0,
-						fmt.Sprintf("%s leads back to a folder it is inside; not followed", p),
-						"Remove the symlink or point it outside the library."))
-				}
-				return false
+		// One open lists the folder and says which folder it is.
+		entries, info, err := listDir(fsys, p)
+		if err != nil {
+			if depth+1 <= maxDepth {
+				f.Problems = append(f.Problems, findRules.New("library/unreadable", p, 0, 0, err.Error(), "Check the folder's permissions."))
 			}
-			seen[k] = true
+			return false
 		}
-		if c, ok := detectDir(fsys, p); ok {
+		k := keyOfInfo(info, p)
+		if seen[k] {
+			if isLink && leadsToParent(fsys, root, p, k) {
+				f.Problems = append(f.Problems, findRules.New("library/symlink-loop", p, 0, 0,
+					fmt.Sprintf("%s leads back to a folder it is inside; not followed", p),
+					"Remove the symlink or point it outside the library."))
+			}
+			return false
+		}
+		seen[k] = true
+		if c, ok := detectListed(fsys, p, entries); ok {
+			var listed listings
+			if emit != nil && !isLink {
+				listed = listings{p: {entries: entries, info: info}}
+				c.listed = &listed
+			}
+			nested := nestedSkillsListed(fsys, c, depth+1, entries, listed)
 			add(c)
-			add(nestedSkills(fsys, c, depth+1)...)
+			add(nested...)
 			return c.Format == model.FormatOSLoop
 		}
-		walk(p, depth+1)
+		walk(p, entries, depth+1)
 		return false
 	}
-	walk = func(dir string, depth int) {
+	walk = func(dir string, entries []fs.DirEntry, depth int) {
 		if depth > maxDepth || stopped {
-			return
-		}
-		entries, err := fs.ReadDir(fsys, dir)
-		if err != nil {
-			f.Problems = append(f.Problems, findRules.New("library/unreadable", dir, 0, 0, err.Error(), "Check the folder's permissions."))
 			return
 		}
 		hasIndex := false
@@ -235,10 +286,13 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 			f.Repositories = append(f.Repositories, Repository{Index: path.Join(dir, "index.json")})
 		}
 	}
-	if k, ok := keyOf(fsys, root); ok {
-		seen[k] = true
+	entries, rootInfo, err := listDir(fsys, root)
+	if err != nil {
+		f.Problems = append(f.Problems, findRules.New("library/unreadable", root, 0, 0, err.Error(), "Check the folder's permissions."))
+		return f
 	}
-	walk(root, 0)
+	seen[keyOfInfo(rootInfo, root)] = true
+	walk(root, entries, 0)
 	following = true
 	for _, l := range deferred {
 		visitDir(l.p, true, l.depth)
@@ -272,8 +326,12 @@ func keyOf(fsys fs.FS, p string) (dirKey, bool) {
 	if err != nil {
 		return dirKey{}, false
 	}
+	return keyOfInfo(info, p), true
+}
+
+func keyOfInfo(info fs.FileInfo, p string) dirKey {
 	if st, ok := info.Sys().(*syscall.Stat_t); ok {
-		return dirKey{dev: uint64(st.Dev), ino: st.Ino}, true
+		return dirKey{dev: uint64(st.Dev), ino: st.Ino}
 	}
-	return dirKey{path: p}, true
+	return dirKey{path: p}
 }

@@ -16,11 +16,12 @@ func CheckLibrary(lib *model.Library) {
 	clashes := map[scopedName][]*model.Skill{}
 	var clashOrder []scopedName
 	byNS := map[string][]*model.Skill{}
+	plugins := pluginCache{}
 	for _, s := range lib.Skills {
 		if s.Name != "" {
 			byName[s.Name] = append(byName[s.Name], s)
 			if declaresName(s) {
-				k := scopedName{nameScope(s), s.Name}
+				k := scopedName{nameScope(s, plugins), s.Name}
 				if clashes[k] == nil {
 					clashOrder = append(clashOrder, k)
 				}

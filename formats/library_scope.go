@@ -26,14 +26,14 @@ import (
 // lists the packages of one folder). .xgs.js skills share one scope per
 // source root: @name is globally unique and the injector loads them all
 // together; a skill folder directly under the root joins that scope.
-func nameScope(s *model.Skill) string {
+func nameScope(s *model.Skill, plugins pluginCache) string {
 	if s.Format == model.FormatXGS {
 		return s.Location.Source + "\x00"
 	}
 	parent := path.Dir(s.Location.Dir)
 	if path.Base(parent) == "skills" && s.Location.FS != nil {
 		// A plugin's skills sit in <plugin>/skills/<name>.
-		if plugin := path.Dir(parent); isFile(s.Location.FS, path.Join(plugin, ".claude-plugin", "plugin.json")) {
+		if plugin := path.Dir(parent); plugins.is(s, plugin) {
 			return s.Location.Source + "\x00plugin:" + plugin
 		}
 	}
@@ -41,6 +41,20 @@ func nameScope(s *model.Skill) string {
 		return s.Location.Source + "\x00"
 	}
 	return s.Location.Source + "\x00" + parent
+}
+
+// pluginCache remembers, per source and folder, whether the folder is a
+// Claude Code plugin: its skills all ask about the same one.
+type pluginCache map[[2]string]bool
+
+func (c pluginCache) is(s *model.Skill, dir string) bool {
+	k := [2]string{s.Location.Source, dir}
+	is, ok := c[k]
+	if !ok {
+		is = isFile(s.Location.FS, path.Join(dir, ".claude-plugin", "plugin.json"))
+		c[k] = is
+	}
+	return is
 }
 
 func isFile(fsys fs.FS, p string) bool {

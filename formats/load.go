@@ -45,13 +45,17 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 			dropViews(s)
 		}
 	}()
+	fsys := loc.FS
+	if c.listed != nil {
+		fsys = listedFS{fsys: loc.FS, dirs: *c.listed}
+	}
 	switch c.Format {
 	case model.FormatXGS:
-		return xgs.Load(loc.FS, c.Path, opts)
+		return xgs.Load(fsys, c.Path, opts)
 	case model.FormatSkillMD:
-		return skillmd.Load(loc.FS, c.Path, opts)
+		return skillmd.Load(fsys, c.Path, opts)
 	case model.FormatOSLoop:
-		return osloop.Load(loc.FS, c.Path, opts)
+		return osloop.Load(fsys, c.Path, opts)
 	}
 	return &model.Skill{Format: c.Format, Name: path.Base(c.Path)}
 }

@@ -20,6 +20,19 @@ func nestedSkills(fsys fs.FS, outer Candidate, depth int) []Candidate {
 	if outer.Format != model.FormatSkillMD {
 		return nil
 	}
+	entries, err := fs.ReadDir(fsys, outer.Path)
+	if err != nil {
+		return nil
+	}
+	return nestedSkillsListed(fsys, outer, depth, entries, nil)
+}
+
+// nestedSkillsListed is nestedSkills for a folder already listed as
+// entries; the folders it lists are recorded in listed when not nil.
+func nestedSkillsListed(fsys fs.FS, outer Candidate, depth int, entries []fs.DirEntry, listed listings) []Candidate {
+	if outer.Format != model.FormatSkillMD {
+		return nil
+	}
 	var out []Candidate
 	var walk func(dir, within string, entries []fs.DirEntry, depth int)
 	walk = func(dir, within string, entries []fs.DirEntry, depth int) {
@@ -31,9 +44,12 @@ func nestedSkills(fsys fs.FS, outer Candidate, depth int) []Candidate {
 				continue
 			}
 			p := path.Join(dir, e.Name())
-			sub, err := fs.ReadDir(fsys, p)
+			sub, info, err := listDir(fsys, p)
 			if err != nil {
 				continue // the skill's own reader reports what it cannot read
+			}
+			if listed != nil {
+				listed[p] = dirListing{entries: sub, info: info}
 			}
 			inner := within
 			if hasSkillFile(sub) {
@@ -42,10 +58,6 @@ func nestedSkills(fsys fs.FS, outer Candidate, depth int) []Candidate {
 			}
 			walk(p, inner, sub, depth+1)
 		}
-	}
-	entries, err := fs.ReadDir(fsys, outer.Path)
-	if err != nil {
-		return nil
 	}
 	walk(outer.Path, outer.Path, entries, depth)
 	return out
