@@ -45,6 +45,7 @@ func searchAndRead(ctx context.Context, src Source, set Settings, send func(Even
 					continue // cancelled: drain, so the search is never stuck
 				}
 				l.Skill = Read(src, l.Candidate, set.Options, set.Rules)
+				l.Candidate.listed = nil // read: the listings may go
 				select {
 				case results <- l:
 				case <-ctx.Done():
