@@ -48,6 +48,30 @@ gobench() { # package, benchmark, metric unit; prints the metric's value
 		awk -v unit="$3" '/^Benchmark/ { for (i = 1; i < NF; i++) if ($(i+1) == unit) print $i }' | tail -1
 }
 
+# studio_peak runs the studio on a library in tmux until every skill is
+# listed, quits it, and prints its peak RSS and how long the list took.
+studio_peak() {
+	local lib=$1 n=$2 k=$3
+	if ! command -v tmux >/dev/null || [ ! -x /usr/bin/time ]; then
+		echo "| studio $k: peak memory with every skill listed | (needs tmux and /usr/bin/time) | — | — |"
+		return
+	fi
+	local sess=ssbench$$ out=$work/studio-$n.time start end
+	tmux new-session -d -s "$sess" -x 120 -y 40 "/usr/bin/time -f '%M %e' -o $out $ss $lib"
+	start=$(date +%s%N)
+	for _ in $(seq 1 1200); do
+		tmux capture-pane -t "$sess" -p 2>/dev/null | grep -q "$n skills" && break
+		sleep 0.05
+	done
+	end=$(date +%s%N)
+	sleep 0.5 # let the library checks that follow the last row finish
+	tmux send-keys -t "$sess" q
+	for _ in $(seq 1 100); do [ -s "$out" ] && break; sleep 0.1; done
+	tmux kill-session -t "$sess" 2>/dev/null || true
+	read -r kb _ <"$out"
+	echo "| studio $k: peak memory with every skill listed (real binary in tmux; target < 150 MiB at 10k, < 600 MiB at 50k) · time until all $n rows are listed | $((kb / 1024)) MiB · $(( (end - start) / 1000000 )) ms | — | — |"
+}
+
 echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(go version | cut -d' ' -f3); load average at start $(load)"
 echo
 echo "| comparison | skillstudio: median wall (min–max), peak RSS, mean CPU | peer: the same | ratio of median wall |"
@@ -66,6 +90,7 @@ for n in $SIZES; do
 		-cmd "GOMAXPROCS=1 $ss lint $lib >/dev/null" -base "$ss lint $lib >/dev/null"
 	first=$(SKILLSTUDIO_BENCH_DIR=$lib gobench ./formats StreamFirstRow ms-to-first-row 5x)
 	echo "| studio $k: first row after start (\`BenchmarkStreamFirstRow\`, target < 50 ms) | ${first:-?} ms | — | — |"
+	studio_peak "$lib" "$n" "$k"
 done
 
 # show vs glow on the biggest SKILL.md at hand (the corpus when present).
