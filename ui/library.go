@@ -152,7 +152,11 @@ func (p *libraryPane) add(es ...*Entry) tea.Cmd {
 	// Groups in the order the sources were named, whichever arrived
 	// first (a remote index can beat a local folder).
 	slices.SortStableFunc(p.sources, func(a, b string) int { return cmp.Compare(p.sourceOrder[a], p.sourceOrder[b]) })
-	p.entries = append(p.entries, es...)
+	if order := p.order(); slices.IsSortedFunc(p.entries, order) {
+		p.entries = mergeSorted(p.entries, es, order)
+	} else {
+		p.entries = append(p.entries, es...)
+	}
 	if !p.touched && p.query == "" {
 		p.selected = -1
 	}
@@ -198,10 +202,14 @@ func (p *libraryPane) rebuild() {
 		// command for this one returns.
 		ordered = slices.Clone(p.matches)
 	} else {
-		es := slices.Clone(p.entries)
-		p.sortEntries(es)
-		ordered = make([]libLine, len(es))
-		for i, e := range es {
+		// Entries are kept in the sort's order (add merges batches in),
+		// so a rebuild sorts only when a re-read or a new sort broke it.
+		if order := p.order(); !slices.IsSortedFunc(p.entries, order) {
+			p.entries = slices.Clone(p.entries)
+			slices.SortStableFunc(p.entries, order)
+		}
+		ordered = make([]libLine, len(p.entries))
+		for i, e := range p.entries {
 			ordered[i] = libLine{e: e}
 		}
 	}
@@ -242,9 +250,14 @@ func (p *libraryPane) rebuild() {
 }
 
 func (p *libraryPane) sortEntries(es []*Entry) {
+	slices.SortStableFunc(es, p.order())
+}
+
+// order is the comparison of the current sort.
+func (p *libraryPane) order() func(a, b *Entry) int {
 	switch p.sortBy {
 	case sortByProblems:
-		slices.SortStableFunc(es, func(a, b *Entry) int {
+		return func(a, b *Entry) int {
 			if c := cmp.Compare(b.row.errors, a.row.errors); c != 0 {
 				return c
 			}
@@ -252,19 +265,38 @@ func (p *libraryPane) sortEntries(es []*Entry) {
 				return c
 			}
 			return cmp.Compare(a.row.sortKey, b.row.sortKey)
-		})
+		}
 	case sortByRisk:
-		slices.SortStableFunc(es, func(a, b *Entry) int {
+		return func(a, b *Entry) int {
 			if c := compareRisk(a, b); c != 0 {
 				return c
 			}
 			return cmp.Compare(a.row.sortKey, b.row.sortKey)
-		})
+		}
 	default:
-		slices.SortStableFunc(es, func(a, b *Entry) int {
-			return cmp.Compare(a.row.sortKey, b.row.sortKey)
-		})
+		return func(a, b *Entry) int { return cmp.Compare(a.row.sortKey, b.row.sortKey) }
 	}
+}
+
+// mergeSorted merges batch (sorted here) into sorted, both by order,
+// keeping sorted's entries first among equals: a batch lands in O(n), so
+// streaming n skills in batches costs O(n²/batch), not a sort per batch.
+func mergeSorted(sorted, batch []*Entry, order func(a, b *Entry) int) []*Entry {
+	batch = slices.Clone(batch)
+	slices.SortStableFunc(batch, order)
+	out := make([]*Entry, 0, len(sorted)+len(batch))
+	i, j := 0, 0
+	for i < len(sorted) && j < len(batch) {
+		if order(batch[j], sorted[i]) < 0 {
+			out = append(out, batch[j])
+			j++
+		} else {
+			out = append(out, sorted[i])
+			i++
+		}
+	}
+	out = append(out, sorted[i:]...)
+	return append(out, batch[j:]...)
 }
 
 // filterResultMsg: fuzzy matching for query finished.
