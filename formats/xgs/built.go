@@ -5,8 +5,8 @@ import (
 	"io"
 	"io/fs"
 	"path"
-	"regexp"
 
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -22,7 +22,7 @@ import (
 const maxRegistrySize = 8 << 20
 
 // exportDefault finds an ES module default export; a built IIFE has none.
-var exportDefault = regexp.MustCompile(`(?m)^\s*export\s+default\b`)
+var exportDefault = lazyre.New(`(?m)^\s*export\s+default\b`)
 
 // builtEntry returns the functions registry.json (next to file) lists for
 // it, and whether file is a built skill: listed there and without a
