@@ -12,11 +12,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -52,7 +52,7 @@ type Finding struct {
 	LineText string
 }
 
-var numbers = regexp.MustCompile(`[0-9]+`)
+var numbers = lazyre.New(`[0-9]+`)
 
 // Fingerprint is f's content identity.
 func Fingerprint(f Finding) string {

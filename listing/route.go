@@ -2,10 +2,10 @@ package listing
 
 import (
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -28,7 +28,7 @@ const (
 // when", "Use this skill when", "Triggers on", "Invoke when" up to the end
 // of the sentence. Those words say what requests the skill is for, so
 // Route counts them twice.
-var triggerRe = regexp.MustCompile(`(?i)\b(?:use(?: this(?: skill)?)?(?: only)? (?:when|for|if|whenever)|trigger(?:s|ed)? (?:on|when|by)|invoke when|activate when)\b([^.]*)`)
+var triggerRe = lazyre.New(`(?i)\b(?:use(?: this(?: skill)?)?(?: only)? (?:when|for|if|whenever)|trigger(?:s|ed)? (?:on|when|by)|invoke when|activate when)\b([^.]*)`)
 
 // routeDoc is the text Route indexes for a skill: the name's words twice
 // (a request naming the skill should find it), the description, and the

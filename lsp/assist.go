@@ -3,7 +3,6 @@ package lsp
 import (
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/formats/skillmd"
 	"github.com/skillstudio/skillstudio/formats/xgs"
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -34,10 +34,10 @@ func kindOf(p string) kind {
 }
 
 var (
-	frontKey     = regexp.MustCompile(`^(\s*-?\s*)([A-Za-z0-9_-]+):(\s*)(.*)$`)
-	directiveRe  = regexp.MustCompile(`^(\s*//\s*@)([A-Za-z0-9_.:-]*)(\s*)(.*)$`)
-	functionRe   = regexp.MustCompile(`^\s*(?:export\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)`)
-	quizActionRe = regexp.MustCompile(`^\s*-?\s*(goto|load-skill|load-reference):\s*["']?([^"'#]+?)["']?\s*$`)
+	frontKey     = lazyre.New(`^(\s*-?\s*)([A-Za-z0-9_-]+):(\s*)(.*)$`)
+	directiveRe  = lazyre.New(`^(\s*//\s*@)([A-Za-z0-9_.:-]*)(\s*)(.*)$`)
+	functionRe   = lazyre.New(`^\s*(?:export\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)`)
+	quizActionRe = lazyre.New(`^\s*-?\s*(goto|load-skill|load-reference):\s*["']?([^"'#]+?)["']?\s*$`)
 )
 
 // snapshot is an open document with the latest lint, for one request.

@@ -2,10 +2,11 @@ package review
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // The phrase list is deliberately short: each phrase is something no
@@ -13,7 +14,7 @@ import (
 // lowercase words separated by single spaces (punctuation, Markdown
 // emphasis and line breaks all become one space), never over code.
 type phrase struct {
-	re   *regexp.Regexp
+	re   *lazyre.Regexp
 	what string
 	// notBefore lists words that, right after the match, make it about
 	// something else: "never tell the user to …" is about content.
@@ -24,21 +25,21 @@ type phrase struct {
 }
 
 var overridePhrases = []phrase{
-	{regexp.MustCompile(`\b(ignore|disregard|forget|override|bypass)( all| any| every)?( of)?( the| your| my| these| those)? (previous|prior|above|earlier|preceding|former|original|system|existing)( \w+)? (instructions?|prompts?|directions|rules|guidelines|guardrails)\b`),
+	{lazyre.New(`\b(ignore|disregard|forget|override|bypass)( all| any| every)?( of)?( the| your| my| these| those)? (previous|prior|above|earlier|preceding|former|original|system|existing)( \w+)? (instructions?|prompts?|directions|rules|guidelines|guardrails)\b`),
 		"tells the agent to ignore its earlier instructions", nil, []string{"ignore", "disregard", "forget", "override", "bypass"}},
-	{regexp.MustCompile(`\b(ignore|disregard|forget) (everything|all) (you were told|you have been told|above|before this)\b`),
+	{lazyre.New(`\b(ignore|disregard|forget) (everything|all) (you were told|you have been told|above|before this)\b`),
 		"tells the agent to ignore its earlier instructions", nil, []string{"ignore", "disregard", "forget"}},
-	{regexp.MustCompile(`\b(do not|don't|dont|never) (tell|inform|notify|alert) the user\b`),
+	{lazyre.New(`\b(do not|don't|dont|never) (tell|inform|notify|alert) the user\b`),
 		"tells the agent to keep something from the user", []string{"to", "how", "what", "which", "that they", "they"}, []string{"the user"}},
-	{regexp.MustCompile(`\b(do not|don't|dont|never) (mention|reveal|disclose) (this|it|that|these instructions) to the user\b`),
+	{lazyre.New(`\b(do not|don't|dont|never) (mention|reveal|disclose) (this|it|that|these instructions) to the user\b`),
 		"tells the agent to keep something from the user", nil, []string{"to the user"}},
-	{regexp.MustCompile(`\bwithout (telling|informing|notifying|alerting) the user\b`),
+	{lazyre.New(`\bwithout (telling|informing|notifying|alerting) the user\b`),
 		"tells the agent to act without telling the user", nil, []string{"without"}},
-	{regexp.MustCompile(`\b(hide|conceal|keep) (this|it|these|that)( \w+)? (from|secret from) the user\b`),
+	{lazyre.New(`\b(hide|conceal|keep) (this|it|these|that)( \w+)? (from|secret from) the user\b`),
 		"tells the agent to keep something from the user", nil, []string{"the user"}},
-	{regexp.MustCompile(`\byou are now (a |an |in )?(dan|jailbroken|unrestricted|unfiltered|uncensored|developer mode|god mode|no longer bound|free of|freed from)\b`),
+	{lazyre.New(`\byou are now (a |an |in )?(dan|jailbroken|unrestricted|unfiltered|uncensored|developer mode|god mode|no longer bound|free of|freed from)\b`),
 		"tells the agent it is now something else, free of its rules", nil, []string{"you are now"}},
-	{regexp.MustCompile(`\byour (new|real|true|actual) (system prompt|instructions) (is|are)\b`),
+	{lazyre.New(`\byour (new|real|true|actual) (system prompt|instructions) (is|are)\b`),
 		"replaces the agent's instructions", nil, []string{"your"}},
 }
 
@@ -46,10 +47,10 @@ var overridePhrases = []phrase{
 // something secret, and a destination elsewhere; a negation anywhere
 // before the verb ("never send keys to …") makes it advice, not an order.
 var (
-	exfilVerb   = regexp.MustCompile(`\b(send|sends|upload|uploads|post|posts|exfiltrate|transmit|forward|leak|pipe|email|e-mail|curl)\b`)
-	exfilSecret = regexp.MustCompile(`~/\.ssh|\bid_rsa\b|\bid_ed25519\b|\.ssh/|\.aws/credentials|(^|[\s/'"` + "`" + `])\.env\b|\.netrc\b|\.npmrc\b|\.git-credentials|\bkeychain\b|\bprivate keys?\b|\bapi[ _-]?keys?\b|\baccess tokens?\b|\bsecrets\b|\bcredentials\b|\bpasswords\b|\bcookies\b|\bsession tokens?\b|\benvironment variables\b`)
-	exfilDest   = regexp.MustCompile(`https?://|\bwebhooks?\b|\bpastebin\b|\bngrok\b|\brequestbin\b|\bto (my|our|this|the following|an external|a remote|the attacker'?s?) (server|endpoint|url|address|host)\b`)
-	negation    = regexp.MustCompile(`\b(never|not|don't|dont|avoid|prevent|prevents|without|unless|no)\b`)
+	exfilVerb   = lazyre.New(`\b(send|sends|upload|uploads|post|posts|exfiltrate|transmit|forward|leak|pipe|email|e-mail|curl)\b`)
+	exfilSecret = lazyre.New(`~/\.ssh|\bid_rsa\b|\bid_ed25519\b|\.ssh/|\.aws/credentials|(^|[\s/'"` + "`" + `])\.env\b|\.netrc\b|\.npmrc\b|\.git-credentials|\bkeychain\b|\bprivate keys?\b|\bapi[ _-]?keys?\b|\baccess tokens?\b|\bsecrets\b|\bcredentials\b|\bpasswords\b|\bcookies\b|\bsession tokens?\b|\benvironment variables\b`)
+	exfilDest   = lazyre.New(`https?://|\bwebhooks?\b|\bpastebin\b|\bngrok\b|\brequestbin\b|\bto (my|our|this|the following|an external|a remote|the attacker'?s?) (server|endpoint|url|address|host)\b`)
+	negation    = lazyre.New(`\b(never|not|don't|dont|avoid|prevent|prevents|without|unless|no)\b`)
 )
 
 const exfilWhat = "tells the agent to send secrets or private files elsewhere"

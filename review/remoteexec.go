@@ -2,23 +2,24 @@ package review
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // Download-and-run shapes, matched per logical shell line (backslash
 // continuations joined). These read commands a skill tells an agent or a
 // script to run; nothing is ever run.
-var remoteExecPatterns = []*regexp.Regexp{
+var remoteExecPatterns = []*lazyre.Regexp{
 	// curl … URL | sh, wget -O- $URL | sudo bash, iwr URL | iex (a URL or a
 	// variable must come between, so a table row "| curl | python |" is not one)
-	regexp.MustCompile(`(?i)\b(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\s[^|\n]*(https?://|\$)[^|\n]*\|\s*(sudo\s+(-\S+\s+)*)?(sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression)\b`),
+	lazyre.New(`(?i)\b(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\s[^|\n]*(https?://|\$)[^|\n]*\|\s*(sudo\s+(-\S+\s+)*)?(sh|bash|zsh|dash|ksh|fish|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression)\b`),
 	// iex (iwr …), iex ((New-Object Net.WebClient).DownloadString(…))
-	regexp.MustCompile(`(?i)\b(iex|invoke-expression)\b\s*[(&]*\s*(iwr|irm|invoke-webrequest|invoke-restmethod|new-object\s+(system\.)?net\.webclient)\b`),
+	lazyre.New(`(?i)\b(iex|invoke-expression)\b\s*[(&]*\s*(iwr|irm|invoke-webrequest|invoke-restmethod|new-object\s+(system\.)?net\.webclient)\b`),
 	// eval "$(curl …)", sh -c "$(wget -O- …)"
-	regexp.MustCompile(`(?i)\b(eval|(ba|z)?sh\s+-c|source)\s+["']?\$\(\s*(curl|wget)\b`),
+	lazyre.New(`(?i)\b(eval|(ba|z)?sh\s+-c|source)\s+["']?\$\(\s*(curl|wget)\b`),
 	// bash <(curl …), source <(wget …)
-	regexp.MustCompile(`(?i)\b((ba|z)?sh|source|\.)\s+<\(\s*(curl|wget)\b`),
+	lazyre.New(`(?i)\b((ba|z)?sh|source|\.)\s+<\(\s*(curl|wget)\b`),
 }
 
 // joinContinuations joins backslash-continued shell lines (built once: a

@@ -3,8 +3,9 @@ package review
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"strings"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // secretFormats are credentials with a recognisable shape. Each requires
@@ -13,22 +14,22 @@ import (
 var secretFormats = []struct {
 	name  string
 	hints []string // one must occur in the text before the regexp runs
-	re    *regexp.Regexp
+	re    *lazyre.Regexp
 }{
-	{"an AWS access key id", []string{"AKIA", "ASIA"}, regexp.MustCompile(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
-	{"a GitHub token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, regexp.MustCompile(`\b(?:gh[pousr]_[A-Za-z0-9]{36}\b|github_pat_[A-Za-z0-9_]{60,})`)},
-	{"a Slack token", []string{"xox"}, regexp.MustCompile(`\bxox[baprse]-[0-9]{6,}-[A-Za-z0-9-]{10,}`)},
-	{"a Slack webhook URL", []string{"hooks.slack.com"}, regexp.MustCompile(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`)},
-	{"a Stripe live key", []string{"_live_"}, regexp.MustCompile(`\b(?:sk|rk)_live_[0-9A-Za-z]{24,}`)},
-	{"a Google API key", []string{"AIza"}, regexp.MustCompile(`\bAIza[0-9A-Za-z_-]{35}\b`)},
-	{"an OpenAI or Anthropic API key", []string{"sk-"}, regexp.MustCompile(`\bsk-(?:proj-|ant-api\d\d-|svcacct-)?[A-Za-z0-9_-]{32,}`)},
-	{"a private key", []string{"PRIVATE KEY"}, regexp.MustCompile(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----\r?\n(?:[A-Za-z0-9-]+: .*\r?\n)*\r?\n?[A-Za-z0-9+/=]{40,}`)},
+	{"an AWS access key id", []string{"AKIA", "ASIA"}, lazyre.New(`\b(?:AKIA|ASIA)[0-9A-Z]{16}\b`)},
+	{"a GitHub token", []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"}, lazyre.New(`\b(?:gh[pousr]_[A-Za-z0-9]{36}\b|github_pat_[A-Za-z0-9_]{60,})`)},
+	{"a Slack token", []string{"xox"}, lazyre.New(`\bxox[baprse]-[0-9]{6,}-[A-Za-z0-9-]{10,}`)},
+	{"a Slack webhook URL", []string{"hooks.slack.com"}, lazyre.New(`https://hooks\.slack\.com/services/T[A-Z0-9]{6,}/B[A-Z0-9]{6,}/[A-Za-z0-9]{20,}`)},
+	{"a Stripe live key", []string{"_live_"}, lazyre.New(`\b(?:sk|rk)_live_[0-9A-Za-z]{24,}`)},
+	{"a Google API key", []string{"AIza"}, lazyre.New(`\bAIza[0-9A-Za-z_-]{35}\b`)},
+	{"an OpenAI or Anthropic API key", []string{"sk-"}, lazyre.New(`\bsk-(?:proj-|ant-api\d\d-|svcacct-)?[A-Za-z0-9_-]{32,}`)},
+	{"a private key", []string{"PRIVATE KEY"}, lazyre.New(`-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----\r?\n(?:[A-Za-z0-9-]+: .*\r?\n)*\r?\n?[A-Za-z0-9+/=]{40,}`)},
 }
 
 // secretName matches names that hold credentials. Names that merely
 // count or describe them (max_tokens, token_count, tokenizer) are
 // filtered by the value checks: a secret value is long and random.
-var secretName = regexp.MustCompile(`(?i)(secret|token|api[_-]?key|apikey|passw(or)?d|passwd|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|bearer)`)
+var secretName = lazyre.New(`(?i)(secret|token|api[_-]?key|apikey|passw(or)?d|passwd|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|bearer)`)
 
 func (r *reviewer) scanSecrets(f *source, kind fileKind) {
 	text := f.text

@@ -1,13 +1,13 @@
 package ui
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skillstudio/skillstudio/formats/skillmd"
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -80,7 +80,7 @@ func startsAutolink(text string) bool {
 
 // markerSpan is a marker in rendered output, with the style glamour may
 // have opened right before it and closed right after it.
-var markerSpan = regexp.MustCompile("(\x1b\\[[0-9;]*m)?\u2063[\u200b\u200c]*\u2063(\x1b\\[m)?")
+var markerSpan = lazyre.New("(\x1b\\[[0-9;]*m)?\u2063[\u200b\u200c]*\u2063(\x1b\\[m)?")
 
 // takeMarkers strips the markers from rendered lines and returns the line
 // each heading index landed on (-1 where none did).

@@ -3,10 +3,10 @@ package skillmd
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
 	"gopkg.in/yaml.v3"
 )
@@ -23,7 +23,7 @@ var (
 	codexInterface = []string{"display_name", "short_description", "icon_small", "icon_large", "brand_color", "default_prompt"}
 	codexTool      = []string{"type", "value", "description", "transport", "url", "command", "args"}
 	codexPolicy    = []string{"allow_implicit_invocation"}
-	hexColour      = regexp.MustCompile(`^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$`)
+	hexColour      = lazyre.New(`^#(?:[0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})$`)
 )
 
 // codexChecker reports findings in agents/openai.yaml.

@@ -3,12 +3,13 @@ package skillmd
 import (
 	"bytes"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // Frontmatter is the YAML block between the opening and closing --- lines
@@ -109,7 +110,7 @@ func isDelimiter(line []byte) bool {
 	return string(bytes.TrimRight(line, " \t")) == "---"
 }
 
-var yamlErrLine = regexp.MustCompile(`line (\d+): (.*)`)
+var yamlErrLine = lazyre.New(`line (\d+): (.*)`)
 
 func (fm *Frontmatter) parseYAML(src []byte) {
 	text := src[fm.Start:fm.End]
@@ -192,7 +193,7 @@ func kindName(n *yaml.Node) string {
 	return "scalar"
 }
 
-var topLevelPlain = regexp.MustCompile(`^([A-Za-z0-9_][A-Za-z0-9_.-]*):[ \t]+(.*?)[ \t]*$`)
+var topLevelPlain = lazyre.New(`^([A-Za-z0-9_][A-Za-z0-9_.-]*):[ \t]+(.*?)[ \t]*$`)
 
 // repairColons quotes every top-level plain value that holds ": " (which
 // YAML rejects but agents read as the rest of the line). It returns the

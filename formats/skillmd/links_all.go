@@ -5,9 +5,9 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
 
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -18,7 +18,7 @@ import (
 
 // slashCommand is a link to a slash command (/review, /plugin:skill),
 // which agents resolve by name, not a file path.
-var slashCommand = regexp.MustCompile(`^/[a-z0-9][a-z0-9_-]*(:[a-z0-9][a-z0-9_-]*)?$`)
+var slashCommand = lazyre.New(`^/[a-z0-9][a-z0-9_-]*(:[a-z0-9][a-z0-9_-]*)?$`)
 
 // checkOtherMarkdown checks each Markdown file of the skill other than
 // SKILL.md, at most maxLinkedFiles of them.

@@ -25,7 +25,7 @@ func (s *fastScanner) linkText(raw []byte, image bool) string {
 	}
 	src := make([]byte, 0, len(raw)+len(open)+4)
 	src = append(append(append(src, open...), raw...), "](x)"...)
-	doc := markdownParser.Parse(gmtext.NewReader(src))
+	doc := markdownParser().Parse(gmtext.NewReader(src))
 	para := doc.FirstChild()
 	if para == nil || para.NextSibling() != nil || para.FirstChild() == nil || para.FirstChild().NextSibling() != nil {
 		s.failed = true

@@ -955,7 +955,7 @@ func headingText(text []byte) string {
 	// " #" closes the heading, so a # that ends text stays text.
 	src := make([]byte, 0, len(text)+4)
 	src = append(append(append(src, "# "...), text...), " #"...)
-	doc := markdownParser.Parse(gmtext.NewReader(src))
+	doc := markdownParser().Parse(gmtext.NewReader(src))
 	if h, ok := doc.FirstChild().(*ast.Heading); ok && doc.FirstChild().NextSibling() == nil {
 		return inlineText(h, src)
 	}

@@ -2,7 +2,8 @@ package xgs
 
 import (
 	"fmt"
-	"regexp"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // checkURLFields: rule 3's "If a field is a URL, use z.string().url()". A
@@ -52,6 +53,6 @@ func urlLikeName(name string) bool {
 }
 
 var (
-	urlWords       = regexp.MustCompile(`(?i)\b(urls?|uris?|href|links?|endpoints?)\b`)
-	notAbsoluteURL = regexp.MustCompile(`(?i)\b(relative|path|slug|id)\b`)
+	urlWords       = lazyre.New(`(?i)\b(urls?|uris?|href|links?|endpoints?)\b`)
+	notAbsoluteURL = lazyre.New(`(?i)\b(relative|path|slug|id)\b`)
 )

@@ -1,6 +1,9 @@
 package lazyre
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestCompiledOnFirstUse(t *testing.T) {
 	r := New(`b+`)
@@ -27,4 +30,11 @@ func TestBadExpressionPanicsAtFirstUse(t *testing.T) {
 		}
 	}()
 	r.MatchString("x")
+}
+
+func TestCheckNamesABadExpression(t *testing.T) {
+	New(`a[`) // never used
+	if err := Check(); err == nil || !strings.Contains(err.Error(), "missing closing ]") {
+		t.Errorf("Check() = %v, want the bad expression named", err)
+	}
 }

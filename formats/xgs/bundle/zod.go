@@ -4,11 +4,9 @@ import (
 	"bytes"
 	"embed"
 	"encoding/json"
-	"github.com/skillstudio/skillstudio/internal/safefs"
 	"io/fs"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,6 +14,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"github.com/skillstudio/skillstudio/internal/lazyre"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 )
 
 // A skill whose folder has no node_modules/zod is bundled with a real,
@@ -139,7 +138,7 @@ func embeddedZodText(p string) (string, error) {
 // bundle never calls an API its Zod lacks without saying so. A skill that
 // does mention locales (z.config(z.locales.fr())) gets them all.
 
-var zod4Locale = regexp.MustCompile(`^zodpkg/v4/v4/locales/([A-Za-z-]+)\.js$`)
+var zod4Locale = lazyre.New(`^zodpkg/v4/v4/locales/([A-Za-z-]+)\.js$`)
 
 // otherLocale: path is a zod 4 locale module other than en and the index.
 func otherLocale(p string) (string, bool) {
@@ -160,7 +159,7 @@ func jsIdent(lang string) string { return strings.ReplaceAll(lang, "-", "") }
 // mentionsLocales: the skill's code names zod's locales — z.locales,
 // z?.locales, z["locales"], or destructured { locales } — not a word in a
 // header such as @name zod-locales.
-var mentionsLocales = regexp.MustCompile(`[.{,]\s*locales\b|["'\x60]locales["'\x60]|\blocales\s*[,}:]`)
+var mentionsLocales = lazyre.New(`[.{,]\s*locales\b|["'\x60]locales["'\x60]|\blocales\s*[,}:]`)
 
 // namesLocales is mentionsLocales on a skill's source; the word test
 // first keeps the regexp off the (usual) skill that never says it.
