@@ -19,9 +19,11 @@ func BenchmarkWatchSaveToOutput(b *testing.B) {
 	src := copyTree(b, filepath.Join("..", "formats", "xgs", "bundle", "testdata", "skills"))
 	out := filepath.Join(b.TempDir(), "dist")
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	ready := make(chan struct{})
 	done := make(chan error, 1)
+	// The watch loop ends before the temp folders are removed: a rebuild
+	// still writing into dist would make their clean-up fail.
+	defer func() { cancel(); <-done }()
 	go func() {
 		done <- Run(ctx, Request{
 			Paths: []string{src}, Out: out, Watch: true,
