@@ -140,17 +140,23 @@ func metafileExports(metafile string) ([]string, error) {
 
 // exportClause is esbuild's last statement in an ES module bundle:
 // `export { a, b as c };` (`export{a,b as c};` minified).
-var exportClause = regexp.MustCompile(`(?s)\bexport\s*\{([^{}]*)\};?\s*$`)
+var exportClause = regexp.MustCompile(`^export\s*\{([^{}]*)\};?\s*$`)
 
 // cutExportClause splits an ES module bundle into the code before its
 // export clause and the clause's alias → local name map.
 func cutExportClause(code string) (string, map[string]string, error) {
-	m := exportClause.FindStringSubmatchIndex(code)
+	// The clause holds no brace, so it starts at the last "export {" (the
+	// regexp alone would scan the whole bundle: 14 ms for zod).
+	at := max(strings.LastIndex(code, "export {"), strings.LastIndex(code, "export{"))
+	var m []int
+	if at == 0 || at > 0 && !jsNamePart(code[at-1]) {
+		m = exportClause.FindStringSubmatchIndex(code[at:])
+	}
 	if m == nil {
 		return "", nil, fmt.Errorf("the embedded zod's bundle does not end in an export clause")
 	}
 	locals := map[string]string{}
-	for _, item := range strings.Split(code[m[2]:m[3]], ",") {
+	for _, item := range strings.Split(code[at+m[2]:at+m[3]], ",") {
 		item = strings.TrimSpace(item)
 		if item == "" {
 			continue
@@ -172,10 +178,14 @@ func cutExportClause(code string) (string, map[string]string, error) {
 		}
 		locals[alias] = local
 	}
-	return code[:m[0]], locals, nil
+	return code[:at], locals, nil
 }
 
 var jsName = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+
+func jsNamePart(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
+}
 
 // wrapPrelude turns the bundle into `var __xgoose_zod__ = …;`: a function
 // that runs zod's modules on its first call and returns their exports.

@@ -218,7 +218,9 @@ func TestCutExportClause(t *testing.T) {
 			t.Errorf("cutExportClause(%q) = %q, %v", c.code, body, got)
 		}
 	}
-	if _, _, err := cutExportClause("var a = 1;\n"); err == nil {
-		t.Error("a bundle without an export clause was accepted")
+	for _, code := range []string{"var a = 1;\n", "var myexport {a};\n", "export { a };\nvar b = 1;\n"} {
+		if _, _, err := cutExportClause(code); err == nil {
+			t.Errorf("%q: accepted as ending in an export clause", code)
+		}
 	}
 }
