@@ -87,7 +87,9 @@ func reportParts(b *testing.B, bundle, lint time.Duration) {
 }
 
 // BenchmarkColdBuild: a new esbuild context, the static reader and one
-// build of a typical skill — what `skillstudio build` does per skill.
+// build of a typical skill — what `skillstudio build` does per skill. The
+// first build in a process also bundles the embedded zod, once
+// (BenchmarkZodPrelude).
 func BenchmarkColdBuild(b *testing.B) {
 	path, src := benchSkillFile(b)
 	var bundle, lint time.Duration
@@ -101,6 +103,16 @@ func BenchmarkColdBuild(b *testing.B) {
 		lint += r.LintTime
 	}
 	reportParts(b, bundle, lint)
+}
+
+// BenchmarkZodPrelude: bundling the embedded zod 4 into the prelude every
+// skill's bundle carries — once per process (prelude.go).
+func BenchmarkZodPrelude(b *testing.B) {
+	for b.Loop() {
+		if _, err := buildPrelude(preludeKey{entry: zod4Entry}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // BenchmarkRebuild: an edit to a skill whose context already exists —

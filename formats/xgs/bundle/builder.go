@@ -4,7 +4,8 @@
 // skill's default export on window.xgoose.skills[namespace]. It also
 // writes the registry.json that lists every built skill.
 //
-// Builder keeps one esbuild context per skill, so a rebuild after an edit
+// Builder keeps one esbuild context per skill, and the embedded zod is
+// bundled once per process (prelude.go), so a rebuild after an edit
 // costs a few milliseconds; Build is the one-shot form. Nothing here knows
 // about terminals: the CLI and the studio print Results their own way.
 package bundle
@@ -158,7 +159,7 @@ func newSkillContext(abs string, opts Options) (*skillContext, error) {
 		MinifyWhitespace:  opts.Minify,
 		MinifySyntax:      opts.Minify,
 		MinifyIdentifiers: opts.Minify,
-		Plugins:           []api.Plugin{skillPlugin(abs, cell)},
+		Plugins:           []api.Plugin{skillPlugin(abs, cell, opts.Minify)},
 	})
 	if cerr != nil {
 		return nil, cerr
@@ -180,16 +181,30 @@ func (sc *skillContext) build(display string, src []byte) Result {
 	defer sc.mu.Unlock()
 	res := Result{Path: display}
 
-	start := time.Now()
-	res.Skill = lint(display, src, sc.opts.Lint)
-	if sc.opts.Filter != nil {
-		res.Skill.Diagnostics = sc.opts.Filter(res.Skill.Diagnostics)
+	// The static reader and esbuild read the same bytes and need nothing
+	// from each other, so they run side by side: on two cores a save costs
+	// the longer of the two, not their sum. A header the reader finds
+	// broken still stops the build; esbuild's result is then dropped.
+	linted := make(chan Result, 1)
+	go func() {
+		start := time.Now()
+		var r Result
+		r.Skill = lint(display, src, sc.opts.Lint)
+		if sc.opts.Filter != nil {
+			r.Skill.Diagnostics = sc.opts.Filter(r.Skill.Diagnostics)
+		}
+		r.LintTime = time.Since(start)
+		linted <- r
+	}()
+	waitLint := func() {
+		r := <-linted
+		res.Skill, res.LintTime = r.Skill, r.LintTime
 	}
-	res.LintTime = time.Since(start)
 
 	// esbuild's parser is recursive like sobek's: text nested past the
 	// limit is refused here, before it can overflow the stack.
 	if at := xgs.NestingTooDeep(src); at >= 0 {
+		waitLint()
 		line, col := lineCol(src, at)
 		res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", display, line, col,
 			fmt.Sprintf("the code nests more than %d levels deep here; it is not built", xgs.MaxNesting),
@@ -199,6 +214,22 @@ func (sc *skillContext) build(display string, src []byte) Result {
 
 	h, hdiags := xgs.ParseHeader(src)
 	res.Header, res.Name, res.Namespace = h, h.Get("name"), h.Get("namespace")
+	var snap snapshot
+	var out api.BuildResult
+	var bundleTime time.Duration
+	built := false
+	rebuild := func() {
+		start := time.Now()
+		snap = snapshot{source: string(src), entry: entryModule(h), header: headerModule(h), locales: namesLocales(src)}
+		sc.cell.set(snap)
+		out = sc.ctx.Rebuild()
+		bundleTime = time.Since(start) // with the zod prelude's build, the first time (prelude.go)
+		built = true
+	}
+	if h != nil && !hasError(hdiags) && sc.ctx != nil {
+		rebuild() // while the reader runs
+	}
+	waitLint()
 	if errs := headerErrors(display, h, hdiags, res.Skill); len(errs) > 0 {
 		res.Errors = errs
 		return res
@@ -207,11 +238,10 @@ func (sc *skillContext) build(display string, src []byte) Result {
 		res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", display, 0, 0, "the builder was closed", "Build again with a new builder.")}
 		return res
 	}
-
-	start = time.Now()
-	sc.cell.set(snapshot{source: string(src), entry: entryModule(h), header: headerModule(h), locales: namesLocales(src)})
-	out := sc.ctx.Rebuild()
-	res.BundleTime = time.Since(start)
+	if !built {
+		rebuild()
+	}
+	res.BundleTime = bundleTime
 
 	m := messageMapper{absPath: sc.abs, display: display, header: h}
 	res.Errors = m.diagnostics(out.Errors, "xgs/build-error")
@@ -225,24 +255,41 @@ func (sc *skillContext) build(display string, src []byte) Result {
 		}
 		return res
 	}
-	res.Output = assemble(src[h.Start:h.End], out.OutputFiles[0].Contents)
-	res.Inputs = inputsOf(out.Metafile, filepath.Dir(sc.abs), sc.abs)
+	var zodEntry string
+	res.Inputs, zodEntry = inputsOf(out.Metafile, filepath.Dir(sc.abs), sc.abs)
+	prelude := ""
+	if zodEntry != "" {
+		// The bundle imports the embedded zod's facade: the prelude it
+		// calls goes with it (prelude.go). Built when the facade was
+		// loaded, so this is a map look-up.
+		p, err := zodPrelude(preludeKey{entry: zodEntry, locales: snap.locales, minify: sc.opts.Minify})
+		if err != nil {
+			res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", display, 0, 0, err.Error(), "This is a skillstudio bug: please report it.")}
+			return res
+		}
+		prelude = p.code
+	}
+	res.Output = assemble(src[h.Start:h.End], prelude, out.OutputFiles[0].Contents, sc.opts.Minify)
 	return res
 }
 
 // inputsOf lists the files on disk in esbuild's metafile (keys are
 // relative to the working folder; plugin modules are "xgoose:…", the
-// embedded zod "xgoose-zod:…").
-func inputsOf(metafile, dir, skill string) []string {
+// embedded zod's facade "xgoose-zod:ENTRY") and returns ENTRY, or "" when
+// the bundle does not import the embedded zod.
+func inputsOf(metafile, dir, skill string) (out []string, zodEntry string) {
 	var meta struct {
 		Inputs map[string]json.RawMessage `json:"inputs"`
 	}
 	if json.Unmarshal([]byte(metafile), &meta) != nil {
-		return nil
+		return nil, ""
 	}
-	var out []string
 	for p := range meta.Inputs {
-		if strings.HasPrefix(p, pluginNamespace+":") || strings.HasPrefix(p, zodNamespace+":") {
+		if e, ok := strings.CutPrefix(p, zodNamespace+":"); ok {
+			zodEntry = e
+			continue
+		}
+		if strings.HasPrefix(p, pluginNamespace+":") {
 			continue
 		}
 		if !filepath.IsAbs(p) {
@@ -253,17 +300,23 @@ func inputsOf(metafile, dir, skill string) []string {
 		}
 	}
 	sort.Strings(out)
-	return out
+	return out, zodEntry
 }
 
-// assemble writes the header block exactly as written, then the IIFE.
-func assemble(header, iife []byte) []byte {
-	out := make([]byte, 0, len(header)+1+len(iife))
+// assemble writes the header block exactly as written, then the IIFE; with
+// a zod prelude, both inside one more IIFE (withPrelude). One allocation:
+// the output is half a megabyte and is built on every save.
+func assemble(header []byte, prelude string, iife []byte, minify bool) []byte {
+	open, close := preludeWrapper(prelude, minify)
+	out := make([]byte, 0, len(header)+1+len(open)+len(prelude)+len(iife)+len(close))
 	out = append(out, header...)
 	if len(header) > 0 && header[len(header)-1] != '\n' {
 		out = append(out, '\n')
 	}
-	return append(out, iife...)
+	out = append(out, open...)
+	out = append(out, prelude...)
+	out = append(out, iife...)
+	return append(out, close...)
 }
 
 // lint runs the static reader on src as the file at display, over a
@@ -293,6 +346,15 @@ func unwrapPathError(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+func hasError(diags []model.Diagnostic) bool {
+	for _, d := range diags {
+		if d.Severity == model.SeverityError {
+			return true
+		}
+	}
+	return false
 }
 
 // lineCol turns a byte offset into a 1-based line and byte column.

@@ -54,8 +54,9 @@ func (c *sourceCell) get() snapshot {
 }
 
 // skillPlugin resolves the runtime, zod (zod.go) and the skill file for the skill
-// at absPath (an absolute OS path) and serves them from cell.
-func skillPlugin(absPath string, cell *sourceCell) api.Plugin {
+// at absPath (an absolute OS path) and serves them from cell; minify picks
+// the zod prelude (prelude.go) whose facade it serves.
+func skillPlugin(absPath string, cell *sourceCell, minify bool) api.Plugin {
 	dir := filepath.Dir(absPath)
 	return api.Plugin{
 		Name: "xgoose-skill",
@@ -80,7 +81,9 @@ func skillPlugin(absPath string, cell *sourceCell) api.Plugin {
 				}
 				return api.OnResolveResult{}, errors.New(xgs.ImportSkillMessage(args.Path))
 			})
-			setupEmbeddedZod(pb, dir, func() bool { return cell.get().locales })
+			setupEmbeddedZod(pb, dir, func(entry string) (*prelude, error) {
+				return zodPrelude(preludeKey{entry: entry, locales: cell.get().locales, minify: minify})
+			})
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: pluginNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 				var text string
 				switch args.Path {

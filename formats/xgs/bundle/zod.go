@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 
@@ -75,11 +74,10 @@ func wantsZod3(dir string) bool {
 	}
 }
 
-// setupEmbeddedZod serves `zod` (and `zod/v4` for zod 4) from zodFiles,
-// unless the skill's folder has its own node_modules/zod.
-// usesLocales says whether the skill mentions zod's locales at all; only
-// then are the 63 non-English locales bundled (see localeStub).
-func setupEmbeddedZod(pb api.PluginBuild, dir string, usesLocales func() bool) {
+// setupEmbeddedZod serves `zod` (and `zod/v4` for zod 4) to a skill's
+// build, unless the skill's folder has its own node_modules/zod: as a
+// facade over the prelude (prelude.go) that prelude returns for the entry.
+func setupEmbeddedZod(pb api.PluginBuild, dir string, prelude func(entry string) (*prelude, error)) {
 	pb.OnResolve(api.OnResolveOptions{Filter: `^zod(/v4)?$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 		from := args.ResolveDir
 		if from == "" || args.Namespace == pluginNamespace {
@@ -94,6 +92,20 @@ func setupEmbeddedZod(pb api.PluginBuild, dir string, usesLocales func() bool) {
 		}
 		return api.OnResolveResult{Path: entry, Namespace: zodNamespace}, nil
 	})
+	pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: zodNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+		p, err := prelude(args.Path)
+		if err != nil {
+			return api.OnLoadResult{}, err
+		}
+		text := p.facade
+		return api.OnLoadResult{Contents: &text, Loader: api.LoaderJS}, nil
+	})
+}
+
+// serveEmbeddedZod loads zod's modules from zodFiles, for the prelude's
+// build. usesLocales says whether the skill mentions zod's locales at
+// all; only then are the 63 non-English locales bundled (see localeStub).
+func serveEmbeddedZod(pb api.PluginBuild, usesLocales func() bool) {
 	// Relative imports between the embedded modules.
 	pb.OnResolve(api.OnResolveOptions{Filter: `^\.\.?/`, Namespace: zodNamespace}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 		return api.OnResolveResult{Path: path.Join(path.Dir(args.Importer), args.Path), Namespace: zodNamespace}, nil
@@ -111,22 +123,9 @@ func setupEmbeddedZod(pb api.PluginBuild, dir string, usesLocales func() bool) {
 	})
 }
 
-// zodTexts holds each embedded module as the string OnLoad returns, read
-// once per process: a rebuild loads all of zod's ~100 modules again, and
-// handing esbuild the same string each time spares copying 800 kB per
-// save and lets its parse cache compare the text by pointer.
-var zodTexts sync.Map // path in zodFiles → string
-
 func embeddedZodText(p string) (string, error) {
-	if v, ok := zodTexts.Load(p); ok {
-		return v.(string), nil
-	}
 	b, err := fs.ReadFile(zodFiles, p)
-	if err != nil {
-		return "", err
-	}
-	v, _ := zodTexts.LoadOrStore(p, string(b))
-	return v.(string), nil
+	return string(b), err
 }
 
 // Bundle size: `import { z } from "zod"` is zod's whole namespace, and
