@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"testing"
 	"time"
 
@@ -43,18 +44,40 @@ func TestBurstOfWritesIsReportedOnceSorted(t *testing.T) {
 	dir := t.TempDir()
 	w := newWatcher(t, nil, dir)
 	b, a := filepath.Join(dir, "b.txt"), filepath.Join(dir, "a.txt")
+	start := time.Now()
 	for _, p := range []string{b, a, b} {
 		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if got := next(t, w); !reflect.DeepEqual(got, []string{a, b}) {
-		t.Errorf("burst = %v, want [%s %s]", got, a, b)
+	// The writes make one burst when they land within the quiet time
+	// (20 ms); a loaded machine may pause the writer longer than that,
+	// and then two bursts are right.
+	together := time.Since(start) < 10*time.Millisecond
+	bursts := [][]string{next(t, w)}
+	for {
+		select {
+		case extra := <-w.Bursts():
+			bursts = append(bursts, extra)
+			continue
+		case <-time.After(100 * time.Millisecond):
+		}
+		break
 	}
-	select {
-	case extra := <-w.Bursts():
-		t.Errorf("a second burst for one save: %v", extra)
-	case <-time.After(100 * time.Millisecond):
+	seen := map[string]bool{}
+	for _, keys := range bursts {
+		if !sort.StringsAreSorted(keys) {
+			t.Errorf("burst %v is not sorted", keys)
+		}
+		for _, k := range keys {
+			seen[k] = true
+		}
+	}
+	if !seen[a] || !seen[b] || len(seen) != 2 {
+		t.Errorf("bursts %v, want %s and %s", bursts, a, b)
+	}
+	if together && !reflect.DeepEqual(bursts, [][]string{{a, b}}) {
+		t.Errorf("bursts = %v for writes made within 10 ms, want one: [[%s %s]]", bursts, a, b)
 	}
 }
 
