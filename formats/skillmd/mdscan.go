@@ -52,6 +52,8 @@ type fastScanner struct {
 	html       int  // the CommonMark type (1-7) of an open HTML block
 	failed     bool
 	tails      *tailScan // the link-tail searches of the paragraph in inline
+	// lineOf's count: countedLines line breaks before body[countedTo].
+	countedTo, countedLines int
 }
 
 // scanFast returns the Markdown facts of body, or ok false when body uses
@@ -535,27 +537,80 @@ func (s *fastScanner) atxHeading(p, end int) bool {
 func (s *fastScanner) setextHeading(level int) {
 	lines := s.para
 	s.para = nil
-	if len(lines) != 1 {
-		s.failed = true // multi-line setext headings: rare, left to goldmark
-		return
-	}
-	l := lines[0]
+	l := &lines[len(lines)-1]
 	for l.end > l.start && s.body[l.end-1] == ' ' {
 		l.end--
 	}
-	s.addHeading(level, l.start, []mdLine{l})
+	s.addHeading(level, lines[0].start, lines)
 }
 
 func (s *fastScanner) addHeading(level, first int, lines []mdLine) {
-	text := s.body[lines[0].start:lines[0].end]
+	var text string
+	if len(lines) == 1 {
+		text = headingText(s.body[lines[0].start:lines[0].end])
+	} else {
+		var ok bool
+		if text, ok = multiLineHeadingText(s.body, lines); !ok {
+			s.failed = true
+			return
+		}
+	}
 	if s.slugs == nil {
 		s.slugs = map[string]int{}
 	}
 	off := lineStart(s.body, first)
-	h := Heading{Text: headingText(text), Level: level, Offset: off, TextOffset: lines[0].start,
-		Line: bytes.Count(s.body[:off], []byte{'\n'}) + 1}
+	h := Heading{Text: text, Level: level, Offset: off, TextOffset: lines[0].start, Line: s.lineOf(off)}
 	h.Slug = uniqueSlug(s.slugs, Slug(h.Text))
 	s.facts.Headings = append(s.facts.Headings, h)
+}
+
+// lineOf is the 1-based line of body offset off, counted on from the last
+// call (headings come in order, so the count over the body is linear).
+func (s *fastScanner) lineOf(off int) int {
+	if off < s.countedTo {
+		s.countedTo, s.countedLines = 0, 0
+	}
+	s.countedLines += bytes.Count(s.body[s.countedTo:off], []byte{'\n'})
+	s.countedTo = off
+	return s.countedLines + 1
+}
+
+// multiLineHeadingText is the text of a setext heading of several lines
+// (a paragraph right above "---" or "==="), as goldmark reads it: the
+// lines joined by a space when they hold no markup and no trailing white
+// space (a hard line break), else goldmark's reading of those lines
+// alone, which holds since the fast path never accepts link reference
+// definitions. ok is false when goldmark does not read them as one
+// heading.
+func multiLineHeadingText(body []byte, lines []mdLine) (string, bool) {
+	plain := true
+	for i, l := range lines {
+		t := body[l.start:l.end]
+		if bytes.ContainsAny(t, "`*_[]!<&\\") || (i < len(lines)-1 && len(t) > 0 && t[len(t)-1] == ' ') {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		var b strings.Builder
+		for i, l := range lines {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.Write(body[l.start:l.end])
+		}
+		return strings.TrimSpace(b.String()), true
+	}
+	var src []byte
+	for _, l := range lines {
+		src = append(append(src, body[l.start:l.end]...), '\n')
+	}
+	src = append(src, "==="...)
+	doc := markdownParser.Parse(gmtext.NewReader(src))
+	if h, ok := doc.FirstChild().(*ast.Heading); ok && doc.FirstChild().NextSibling() == nil {
+		return inlineText(h, src), true
+	}
+	return "", false
 }
 
 // closeLeaf ends the open paragraph (scanning its inline content) or code
