@@ -197,24 +197,33 @@ func sortedKeys(m map[string]int) []string {
 }
 
 // linkedFile is a Markdown file of the skill, read once per Load and
-// parsed (for its headings) only when a link points at an anchor in it.
+// scanned once, when its links or headings are first needed.
 type linkedFile struct {
-	text     []byte
-	ok       bool
-	parsed   bool
-	headings []Heading
+	text    []byte
+	ok      bool
+	outline *Outline
 }
 
 func (c *checker) linkedHeadings(rel string) ([]Heading, bool) {
+	o, ok := c.linkedOutline(rel)
+	if !ok {
+		return nil, false
+	}
+	return o.Headings, true
+}
+
+// linkedOutline is the outline of the skill's Markdown file rel.
+func (c *checker) linkedOutline(rel string) (*Outline, bool) {
 	if _, ok := c.readLinked(rel); !ok {
 		return nil, false
 	}
 	f := c.linked[rel]
-	if !f.parsed {
-		f.headings, f.parsed = scanMarkdown(f.text).Headings, true
+	if f.outline == nil {
+		o := scanMarkdown(f.text)
+		f.outline = &o
 		c.linked[rel] = f
 	}
-	return f.headings, true
+	return f.outline, true
 }
 
 func (c *checker) readLinked(rel string) ([]byte, bool) {

@@ -1,5 +1,7 @@
 package skillmd
 
+import "slices"
+
 // tailScan makes every link-tail search in one paragraph take linear time
 // overall. A paragraph of 500 KB of "[a](" starts a destination search
 // at every "](", and each used to run to the end of the line: quadratic
@@ -16,6 +18,9 @@ type tailScan struct {
 	nextDrop []int32
 	angle    span    // last search for '>' (or '\n' / '\\')
 	title    [3]span // last search per title closer: '"', '\'', ')'
+	built    bool    // nextBreak and nextDrop are set for v
+	bal      []int32 // build's scratch
+	stack    []int32
 }
 
 // span: a search from from stopped at to, so every search starting in
@@ -25,12 +30,15 @@ type span struct {
 	set      bool
 }
 
-func newTailScan(v []byte) *tailScan { return &tailScan{v: v} }
+// reset readies t for paragraph text v, keeping its buffers.
+func (t *tailScan) reset(v []byte) {
+	*t = tailScan{v: v, nextBreak: t.nextBreak[:0], nextDrop: t.nextDrop[:0], bal: t.bal[:0], stack: t.stack[:0]}
+}
 
 // destEnd returns where an unbracketed destination starting at i ends:
 // at its unbalanced ')' or at the first break byte.
 func (t *tailScan) destEnd(i int) int {
-	if t.nextBreak == nil {
+	if !t.built {
 		t.build()
 	}
 	j := int(t.nextBreak[i])
@@ -41,8 +49,9 @@ func (t *tailScan) destEnd(i int) int {
 }
 
 func (t *tailScan) build() {
+	t.built = true
 	n := len(t.v)
-	t.nextBreak = make([]int32, n+1)
+	t.nextBreak = slices.Grow(t.nextBreak[:0], n+1)[:n+1]
 	t.nextBreak[n] = int32(n)
 	for i := n - 1; i >= 0; i-- {
 		switch t.v[i] {
@@ -53,7 +62,9 @@ func (t *tailScan) build() {
 		}
 	}
 	// Prefix balances and, with a monotonic stack, the next smaller one.
-	bal := make([]int32, n+1)
+	bal := slices.Grow(t.bal[:0], n+1)[:n+1]
+	t.bal = bal
+	bal[0] = 0
 	for i, c := range t.v {
 		bal[i+1] = bal[i]
 		switch c {
@@ -63,8 +74,9 @@ func (t *tailScan) build() {
 			bal[i+1]--
 		}
 	}
-	t.nextDrop = make([]int32, n+1)
-	stack := make([]int32, 0, 64)
+	t.nextDrop = slices.Grow(t.nextDrop[:0], n+1)[:n+1]
+	stack := t.stack[:0]
+	defer func() { t.stack = stack[:0] }()
 	for x := n; x >= 0; x-- {
 		for len(stack) > 0 && bal[stack[len(stack)-1]] >= bal[x] {
 			stack = stack[:len(stack)-1]

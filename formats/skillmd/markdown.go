@@ -205,7 +205,7 @@ func referenceMentions(text []byte) [][2]int {
 	var out [][2]int
 	const marker = "references/"
 	for i := 0; ; {
-		j := bytes.Index(text[i:], []byte(marker))
+		j := indexRare(text[i:], marker)
 		if j < 0 {
 			return out
 		}
@@ -324,7 +324,8 @@ func Slug(s string) string {
 // asciiSlug is Slug for ASCII text (the usual heading) without Unicode
 // table lookups; ok is false when s holds other characters.
 func asciiSlug(s string) (string, bool) {
-	b := make([]byte, 0, len(s))
+	var buf [96]byte // on the stack: the slug string is the one allocation
+	b := buf[:0]
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {

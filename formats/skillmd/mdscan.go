@@ -3,6 +3,7 @@ package skillmd
 import (
 	"bytes"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark/ast"
 	gmtext "github.com/yuin/goldmark/text"
@@ -52,7 +53,28 @@ type fastScanner struct {
 	html       int  // the CommonMark type (1-7) of an open HTML block
 	failed     bool
 	tails      *tailScan // the link-tail searches of the paragraph in inline
+	// lineOf's count: countedLines line breaks before body[countedTo].
+	countedTo, countedLines int
+
+	scratch *mdScratch
 }
+
+// mdScratch is what a scan uses and drops, kept from paragraph to
+// paragraph and, through scratchPool, from scan to scan: the checks scan
+// every Markdown file of every skill, and these buffers were a third of
+// what a Load allocated.
+type mdScratch struct {
+	para    []mdLine
+	text    []byte // a multi-line paragraph's lines joined
+	starts  []int
+	openers []mdOpener
+	links   []mdLink
+	atoms   [][2]int
+	tails   tailScan
+	slugs   map[string]int
+}
+
+var scratchPool = sync.Pool{New: func() any { return &mdScratch{slugs: map[string]int{}} }}
 
 // scanFast returns the Markdown facts of body, or ok false when body uses
 // something the fast path does not model.
@@ -60,7 +82,10 @@ func scanFast(body []byte) (f Outline, ok bool) {
 	if hasControl(body) {
 		return f, false
 	}
-	s := &fastScanner{body: body}
+	sc := scratchPool.Get().(*mdScratch)
+	defer scratchPool.Put(sc)
+	clear(sc.slugs)
+	s := &fastScanner{body: body, scratch: sc, slugs: sc.slugs}
 	for off := 0; off < len(body) && !s.failed; {
 		end := bytes.IndexByte(body[off:], '\n')
 		next := len(body)
@@ -324,7 +349,7 @@ func (s *fastScanner) line(start, end int) {
 		return
 	}
 	if s.para == nil {
-		s.para = make([]mdLine, 0, 4)
+		s.para = s.scratch.para[:0]
 	}
 	s.addParaLine(p, end)
 }
@@ -534,28 +559,78 @@ func (s *fastScanner) atxHeading(p, end int) bool {
 
 func (s *fastScanner) setextHeading(level int) {
 	lines := s.para
-	s.para = nil
-	if len(lines) != 1 {
-		s.failed = true // multi-line setext headings: rare, left to goldmark
-		return
-	}
-	l := lines[0]
+	s.para, s.scratch.para = nil, lines[:0]
+	l := &lines[len(lines)-1]
 	for l.end > l.start && s.body[l.end-1] == ' ' {
 		l.end--
 	}
-	s.addHeading(level, l.start, []mdLine{l})
+	s.addHeading(level, lines[0].start, lines)
 }
 
 func (s *fastScanner) addHeading(level, first int, lines []mdLine) {
-	text := s.body[lines[0].start:lines[0].end]
-	if s.slugs == nil {
-		s.slugs = map[string]int{}
+	var text string
+	if len(lines) == 1 {
+		text = headingText(s.body[lines[0].start:lines[0].end])
+	} else {
+		var ok bool
+		if text, ok = multiLineHeadingText(s.body, lines); !ok {
+			s.failed = true
+			return
+		}
 	}
 	off := lineStart(s.body, first)
-	h := Heading{Text: headingText(text), Level: level, Offset: off, TextOffset: lines[0].start,
-		Line: bytes.Count(s.body[:off], []byte{'\n'}) + 1}
+	h := Heading{Text: text, Level: level, Offset: off, TextOffset: lines[0].start, Line: s.lineOf(off)}
 	h.Slug = uniqueSlug(s.slugs, Slug(h.Text))
 	s.facts.Headings = append(s.facts.Headings, h)
+}
+
+// lineOf is the 1-based line of body offset off, counted on from the last
+// call (headings come in order, so the count over the body is linear).
+func (s *fastScanner) lineOf(off int) int {
+	if off < s.countedTo {
+		s.countedTo, s.countedLines = 0, 0
+	}
+	s.countedLines += bytes.Count(s.body[s.countedTo:off], []byte{'\n'})
+	s.countedTo = off
+	return s.countedLines + 1
+}
+
+// multiLineHeadingText is the text of a setext heading of several lines
+// (a paragraph right above "---" or "==="), as goldmark reads it: the
+// lines joined by a space when they hold no markup and no trailing white
+// space (a hard line break), else goldmark's reading of those lines
+// alone, which holds since the fast path never accepts link reference
+// definitions. ok is false when goldmark does not read them as one
+// heading.
+func multiLineHeadingText(body []byte, lines []mdLine) (string, bool) {
+	plain := true
+	for i, l := range lines {
+		t := body[l.start:l.end]
+		if bytes.ContainsAny(t, "`*_[]!<&\\") || (i < len(lines)-1 && len(t) > 0 && t[len(t)-1] == ' ') {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		var b strings.Builder
+		for i, l := range lines {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.Write(body[l.start:l.end])
+		}
+		return strings.TrimSpace(b.String()), true
+	}
+	var src []byte
+	for _, l := range lines {
+		src = append(append(src, body[l.start:l.end]...), '\n')
+	}
+	src = append(src, "==="...)
+	doc := markdownParser.Parse(gmtext.NewReader(src))
+	if h, ok := doc.FirstChild().(*ast.Heading); ok && doc.FirstChild().NextSibling() == nil {
+		return inlineText(h, src), true
+	}
+	return "", false
 }
 
 // closeLeaf ends the open paragraph (scanning its inline content) or code
@@ -568,14 +643,14 @@ func (s *fastScanner) closeLeaf() {
 		return
 	}
 	lines := s.para
-	s.para = nil
+	s.para, s.scratch.para = nil, lines[:0]
 	if s.failed {
 		return
 	}
 	interesting := false
 	for _, l := range lines {
 		t := s.body[l.start:l.end]
-		if bytes.IndexByte(t, '[') >= 0 || bytes.Contains(t, []byte("references/")) {
+		if bytes.IndexByte(t, '[') >= 0 || indexRare(t, "references/") >= 0 {
 			interesting = true
 			break
 		}
@@ -583,6 +658,12 @@ func (s *fastScanner) closeLeaf() {
 	if interesting {
 		s.inline(lines)
 	}
+}
+
+// mdOpener is a "[" or "![" not yet closed.
+type mdOpener struct {
+	pos   int
+	image bool
 }
 
 // mdLink is an inline link or image found in a paragraph: its span in the
@@ -598,15 +679,24 @@ type mdLink struct {
 // references/ mentions. The lines are joined with '\n' into one text
 // whose offsets map back to the body line by line.
 func (s *fastScanner) inline(lines []mdLine) {
+	sc := s.scratch
 	var v []byte
-	starts := make([]int, 0, len(lines))
-	for i, l := range lines {
-		if i > 0 {
-			v = append(v, '\n')
+	starts := sc.starts[:0]
+	if len(lines) == 1 {
+		v = s.body[lines[0].start:lines[0].end] // read in place
+		starts = append(starts, 0)
+	} else {
+		v = sc.text[:0]
+		for i, l := range lines {
+			if i > 0 {
+				v = append(v, '\n')
+			}
+			starts = append(starts, len(v))
+			v = append(v, s.body[l.start:l.end]...)
 		}
-		starts = append(starts, len(v))
-		v = append(v, s.body[l.start:l.end]...)
+		sc.text = v
 	}
+	sc.starts = starts
 	toBody := func(vo int) int {
 		i := len(starts) - 1
 		for i > 0 && starts[i] > vo {
@@ -614,14 +704,12 @@ func (s *fastScanner) inline(lines []mdLine) {
 		}
 		return lines[i].start + vo - starts[i]
 	}
-	type opener struct {
-		pos   int
-		image bool
-	}
-	s.tails = newTailScan(v)
-	var openers []opener
-	var links []mdLink
-	var atoms [][2]int // code spans and links: text that is not the paragraph's own
+	sc.tails.reset(v)
+	s.tails = &sc.tails
+	openers := sc.openers[:0]
+	links := sc.links[:0]
+	atoms := sc.atoms[:0] // code spans and links: text that is not the paragraph's own
+	defer func() { sc.openers, sc.links, sc.atoms = openers[:0], links[:0], atoms[:0] }()
 	for i := 0; i < len(v); {
 		switch c := v[i]; c {
 		case '`':
@@ -645,10 +733,10 @@ func (s *fastScanner) inline(lines []mdLine) {
 				return
 			}
 		case '[':
-			openers = append(openers, opener{pos: i})
+			openers = append(openers, mdOpener{pos: i})
 		case '!':
 			if i+1 < len(v) && v[i+1] == '[' {
-				openers = append(openers, opener{pos: i, image: true})
+				openers = append(openers, mdOpener{pos: i, image: true})
 				i += 2
 				continue
 			}
@@ -702,7 +790,7 @@ func (s *fastScanner) inline(lines []mdLine) {
 	}
 	// goldmark lists a paragraph's mentions, then its links in document
 	// order (an image holding a link comes before it).
-	if bytes.Contains(v, []byte("references/")) {
+	if indexRare(v, "references/") >= 0 {
 		s.mentions(v, atoms, toBody)
 		if s.failed {
 			return
@@ -842,7 +930,7 @@ func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int) {
 			// A delimiter right before a references/ path may close
 			// emphasis, which would start the path's text node.
 			for i := 0; ; {
-				j := bytes.Index(run[i:], []byte("references/"))
+				j := indexRare(run[i:], "references/")
 				if j < 0 {
 					break
 				}

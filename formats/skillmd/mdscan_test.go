@@ -39,6 +39,10 @@ var fastCases = []string{
 	"a\tb [t](t.md)\n",
 	"# \n",
 	"*emph references/e.md*\n",
+	"Two lines\nof heading\n---\n\nThree\n  lines  \nhere\n===\n[x](x.md)\n",
+	"A `code`\nand *emph* [l](l.md)\n---\n",
+	"hard  \nbreak\\\nend\n---\n",
+	"- item\n  two\n  ---\n> quote\nlazy\n---\n",
 }
 
 func TestScanFastMatchesGoldmark(t *testing.T) {

@@ -46,23 +46,36 @@ func readCapped(fsys fs.FS, name string, limit int) (data []byte, truncated bool
 }
 
 // lineIndex maps byte offsets of a text to 1-based lines and byte columns.
+// The line starts are found on first use: most files read have no finding
+// to place.
 type lineIndex struct {
 	text   []byte
 	starts []int // byte offset where each line begins
 }
 
 func newLineIndex(text []byte) *lineIndex {
-	starts := make([]int, 1, bytes.Count(text, []byte{'\n'})+1)
-	for i, b := range text {
-		if b == '\n' {
-			starts = append(starts, i+1)
-		}
+	return &lineIndex{text: text}
+}
+
+func (li *lineIndex) index() {
+	if li.starts != nil {
+		return
 	}
-	return &lineIndex{text: text, starts: starts}
+	text := li.text
+	li.starts = make([]int, 1, bytes.Count(text, []byte{'\n'})+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(text[i:], '\n')
+		if j < 0 {
+			return
+		}
+		i += j + 1
+		li.starts = append(li.starts, i)
+	}
 }
 
 // position turns a byte offset into a 1-based line and byte column.
 func (li *lineIndex) position(off int) (line, col int) {
+	li.index()
 	off = max(0, min(off, len(li.text)))
 	lo, hi := 0, len(li.starts)-1
 	for lo < hi {
@@ -78,6 +91,7 @@ func (li *lineIndex) position(off int) (line, col int) {
 
 // lineText is the text of a 1-based line without its line break.
 func (li *lineIndex) lineText(line int) []byte {
+	li.index()
 	if line < 1 || line > len(li.starts) {
 		return nil
 	}

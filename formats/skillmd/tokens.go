@@ -17,12 +17,13 @@ import (
 // every body of a 10,000-skill library. CountTokens gives the same counts
 // (tested against tiktoken-go on the corpus) from a hand-written splitter
 // for the cl100k pattern and the same byte-pair merge over the same ranks
-// (tiktoken-go-loader's embedded file), with pieces that are not one token
-// cached. The ranks load once, on first use (~100 ms).
+// (tiktoken-go-loader's embedded file, held in a pointer-free table:
+// tokens_ranks.go), with pieces that are not one token cached. The ranks
+// load once, on first use (~100 ms).
 
 var (
 	ranksOnce sync.Once
-	ranks     map[string]int
+	ranks     *bpeRanks
 	ranksErr  error
 
 	pieceCache     sync.Map // string → int, for pieces that are not a single token
@@ -37,9 +38,14 @@ const (
 	maxPiece = 512
 )
 
-func loadRanks() (map[string]int, error) {
+func loadRanks() (*bpeRanks, error) {
 	ranksOnce.Do(func() {
-		ranks, ranksErr = tiktokenloader.NewOfflineLoader().LoadTiktokenBpe("cl100k_base.tiktoken")
+		m, err := tiktokenloader.NewOfflineLoader().LoadTiktokenBpe("cl100k_base.tiktoken")
+		if err != nil {
+			ranksErr = err
+			return
+		}
+		ranks = newBPERanks(m)
 	})
 	return ranks, ranksErr
 }
@@ -54,34 +60,36 @@ func CountTokens(s string) int {
 	total := 0
 	for i := 0; i < len(s); {
 		j := nextPiece(s, i)
-		total += pieceTokens(rk, s[i:j])
+		total += pieceTokens(rk, s, i, j)
 		i = j
 	}
 	return total
 }
 
-func pieceTokens(rk map[string]int, piece string) int {
-	if _, ok := rk[piece]; ok {
+// pieceTokens counts the tokens of the piece s[i:j].
+func pieceTokens(rk *bpeRanks, s string, i, j int) int {
+	if _, ok := rk.rank(s, i, j); ok {
 		return 1
 	}
-	if len(piece) > maxPiece {
+	if j-i > maxPiece {
 		n := 0
-		for len(piece) > 0 {
-			cut := min(maxPiece, len(piece))
-			for cut < len(piece) && !utf8.RuneStart(piece[cut]) {
+		for i < j {
+			cut := min(i+maxPiece, j)
+			for cut < j && !utf8.RuneStart(s[cut]) {
 				cut++
 			}
-			n += pieceTokens(rk, piece[:cut])
-			piece = piece[cut:]
+			n += pieceTokens(rk, s, i, cut)
+			i = cut
 		}
 		return n
 	}
+	piece := s[i:j]
 	if len(piece) <= maxCachedPiece {
 		if v, ok := pieceCache.Load(piece); ok {
 			return v.(int)
 		}
 	}
-	n := bytePairCount(rk, piece)
+	n := bytePairCount(rk, s, i, j)
 	if len(piece) <= maxCachedPiece && pieceCacheSize.Load() < maxCacheEntries {
 		pieceCache.Store(piece, n)
 		pieceCacheSize.Add(1)
@@ -91,20 +99,20 @@ func pieceTokens(rk map[string]int, piece string) int {
 
 // bytePairCount merges the adjacent pair of lowest rank until none is a
 // token, as tiktoken does, and returns how many parts remain.
-func bytePairCount(rk map[string]int, piece string) int {
+func bytePairCount(rk *bpeRanks, s string, from, to int) int {
 	type part struct{ start, rank int }
 	var stack [maxPiece + 1]part
-	parts := stack[:len(piece)+1]
+	parts := stack[:to-from+1]
 	rankOf := func(i, skip int) int {
 		if i+skip+2 < len(parts) {
-			if r, ok := rk[piece[parts[i].start:parts[i+skip+2].start]]; ok {
+			if r, ok := rk.rank(s, parts[i].start, parts[i+skip+2].start); ok {
 				return r
 			}
 		}
 		return math.MaxInt
 	}
 	for i := range parts {
-		parts[i] = part{i, math.MaxInt}
+		parts[i] = part{from + i, math.MaxInt}
 	}
 	for i := 0; i+2 < len(parts); i++ {
 		parts[i].rank = rankOf(i, 0)
@@ -135,8 +143,9 @@ func bytePairCount(rk map[string]int, piece string) int {
 //	(?i:'s|'t|'re|'ve|'m|'ll|'d) | [^\r\n\p{L}\p{N}]?\p{L}+ | \p{N}{1,3} |
 //	 ?[^\s\p{L}\p{N}]+[\r\n]* | \s*[\r\n]+ | \s+(?!\S) | \s+
 func nextPiece(s string, i int) int {
-	r, n := utf8.DecodeRuneInString(s[i:])
-	if r == '\'' && i+1 < len(s) {
+	c := s[i] // the comparisons with ASCII below hold for the rune at i too
+	n, cls := classAt(s, i)
+	if c == '\'' && i+1 < len(s) {
 		if c := s[i+1] | 0x20; c == 's' || c == 't' || c == 'm' || c == 'd' {
 			return i + 2
 		}
@@ -147,19 +156,19 @@ func nextPiece(s string, i int) int {
 			}
 		}
 	}
-	if unicode.IsLetter(r) {
+	if cls == clsLetter {
 		return letters(s, i)
 	}
-	if r != '\r' && r != '\n' && !unicode.IsNumber(r) && i+n < len(s) {
-		if r2, _ := utf8.DecodeRuneInString(s[i+n:]); unicode.IsLetter(r2) {
+	if c != '\r' && c != '\n' && cls != clsNumber && i+n < len(s) {
+		if _, c2 := classAt(s, i+n); c2 == clsLetter {
 			return letters(s, i+n)
 		}
 	}
-	if unicode.IsNumber(r) {
+	if cls == clsNumber {
 		j := i + n
 		for k := 1; k < 3 && j < len(s); k++ {
-			r2, n2 := utf8.DecodeRuneInString(s[j:])
-			if !unicode.IsNumber(r2) {
+			n2, c2 := classAt(s, j)
+			if c2 != clsNumber {
 				break
 			}
 			j += n2
@@ -167,13 +176,13 @@ func nextPiece(s string, i int) int {
 		return j
 	}
 	j := i
-	if r == ' ' {
+	if c == ' ' {
 		j++
 	}
 	k := j
 	for k < len(s) {
-		r2, n2 := utf8.DecodeRuneInString(s[k:])
-		if unicode.IsSpace(r2) || unicode.IsLetter(r2) || unicode.IsNumber(r2) {
+		n2, c2 := classAt(s, k)
+		if c2 != clsOther {
 			break
 		}
 		k += n2
@@ -184,14 +193,14 @@ func nextPiece(s string, i int) int {
 		}
 		return k
 	}
-	// r is white space: find the run, its last line break and its last rune.
+	// c is white space: find the run, its last line break and its last rune.
 	end, lastNL, lastStart := i, -1, i
 	for end < len(s) {
-		r2, n2 := utf8.DecodeRuneInString(s[end:])
-		if !unicode.IsSpace(r2) {
+		n2, c2 := classAt(s, end)
+		if c2 != clsSpace {
 			break
 		}
-		if r2 == '\r' || r2 == '\n' {
+		if s[end] == '\r' || s[end] == '\n' {
 			lastNL = end + n2
 		}
 		lastStart = end
@@ -210,13 +219,67 @@ func nextPiece(s string, i int) int {
 	return end
 }
 
+// Character classes of the split pattern: \p{L}, \p{N}, \s, the rest.
+const (
+	clsOther uint8 = iota
+	clsLetter
+	clsNumber
+	clsSpace
+)
+
+// asciiClass classes the ASCII bytes (256 entries so that indexing by a
+// byte needs no bounds check; the upper half is unused).
+var asciiClass = func() (t [256]uint8) {
+	for c := range utf8.RuneSelf {
+		switch r := rune(c); {
+		case unicode.IsLetter(r):
+			t[c] = clsLetter
+		case unicode.IsNumber(r):
+			t[c] = clsNumber
+		case unicode.IsSpace(r):
+			t[c] = clsSpace
+		}
+	}
+	return t
+}()
+
+// classAt returns the length and class of the rune at s[i]: ASCII by
+// table (inlined), the rest by the unicode package.
+func classAt(s string, i int) (int, uint8) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return 1, asciiClass[c]
+	}
+	return classOf(s[i:])
+}
+
+// classOf classes the rune s starts with (never both a letter and a
+// number).
+func classOf(s string) (int, uint8) {
+	r, n := utf8.DecodeRuneInString(s)
+	switch {
+	case unicode.IsLetter(r):
+		return n, clsLetter
+	case unicode.IsNumber(r):
+		return n, clsNumber
+	case unicode.IsSpace(r):
+		return n, clsSpace
+	}
+	return n, clsOther
+}
+
+// letters returns the end of the run of letters from j.
 func letters(s string, j int) int {
-	for j < len(s) {
+	for {
+		for j < len(s) && s[j] < utf8.RuneSelf && asciiClass[s[j]] == clsLetter {
+			j++
+		}
+		if j == len(s) || s[j] < utf8.RuneSelf {
+			return j
+		}
 		r, n := utf8.DecodeRuneInString(s[j:])
 		if !unicode.IsLetter(r) {
-			break
+			return j
 		}
 		j += n
 	}
-	return j
 }

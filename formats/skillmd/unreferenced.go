@@ -1,7 +1,6 @@
 package skillmd
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 	"strings"
@@ -24,13 +23,17 @@ func (c *checker) checkUnreferenced() {
 	}
 	texts := [][]byte{c.doc.Source}
 	read := 0
+	queued := map[string]bool{} // a file linked twice is searched once (the second search finds nothing new)
 	for _, l := range c.doc.Links {
 		if t, _, ok := parseLinkDest(l.Dest); ok && t.file != "" {
 			pending = dropCovered(pending, t.file)
 			if isMarkdown(t.file) && read < maxLinkedFiles {
 				if text, ok := c.readLinked(t.file); ok {
 					read++
-					texts = append(texts, text)
+					if !queued[t.file] {
+						queued[t.file] = true
+						texts = append(texts, text)
+					}
 				}
 			}
 		}
@@ -105,7 +108,14 @@ func dropCovered(files []string, target string) []string {
 // extension) its base name. folders caches mentionsFolder's answers for
 // this text.
 func mentions(text []byte, rel string, folders map[string]bool) bool {
-	if bytes.Contains(text, []byte(rel)) {
+	base := path.Base(rel)
+	if base != rel && strings.Contains(base, ".") {
+		// rel ends with base, so a text without base has no rel either:
+		// one search instead of two.
+		if indexRare(text, base) >= 0 {
+			return true
+		}
+	} else if indexRare(text, rel) >= 0 {
 		return true
 	}
 	for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
@@ -118,15 +128,14 @@ func mentions(text []byte, rel string, folders map[string]bool) bool {
 			return true
 		}
 	}
-	base := path.Base(rel)
-	return base != rel && strings.Contains(base, ".") && bytes.Contains(text, []byte(base))
+	return false
 }
 
 // mentionsFolder: the folder itself is named ("the `themes/` directory"),
 // not merely a file inside it.
 func mentionsFolder(text []byte, dir string) bool {
 	for i := 0; ; {
-		j := bytes.Index(text[i:], []byte(dir))
+		j := indexRare(text[i:], dir)
 		if j < 0 {
 			return false
 		}

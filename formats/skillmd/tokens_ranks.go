@@ -1,0 +1,120 @@
+package skillmd
+
+import "math/bits"
+
+// bpeRanks holds cl100k_base's ranks without pointers, for lookups by
+// slices of a text. The loader's map[string]int held 100,000 strings that
+// the garbage collector walked at every cycle, and a lookup in it cost a
+// string hash and a few cache misses. Here a token of at most 8 bytes (80%
+// of them, and nearly all the frequent ones) sits packed in its slot, so a
+// lookup is a multiply and usually one slot; longer tokens are compared
+// with their bytes in one arena.
+type bpeRanks struct {
+	slots []rankSlot
+	shift uint // index = hash >> shift
+	arena []byte
+	off   []uint32 // the token of rank r is arena[off[r]:off[r+1]]
+}
+
+// rankSlot is a token: its first 8 bytes (little-endian, zero-padded) and
+// meta = rank+1 | len<<32 (0: an empty slot).
+type rankSlot struct {
+	key, meta uint64
+}
+
+func newBPERanks(m map[string]int) *bpeRanks {
+	maxRank, size := 0, 0
+	for tok, r := range m {
+		maxRank = max(maxRank, r)
+		size += len(tok)
+	}
+	byRank := make([]string, maxRank+1)
+	present := make([]bool, maxRank+1)
+	for tok, r := range m {
+		byRank[r], present[r] = tok, true
+	}
+	t := &bpeRanks{arena: make([]byte, 0, size), off: make([]uint32, 0, maxRank+2)}
+	for _, tok := range byRank {
+		t.off = append(t.off, uint32(len(t.arena)))
+		t.arena = append(t.arena, tok...)
+	}
+	t.off = append(t.off, uint32(len(t.arena)))
+	logSize := bits.Len(uint(len(m)) * 2) // load factor at most 1/2
+	t.slots = make([]rankSlot, 1<<logSize)
+	t.shift = uint(64 - logSize)
+	mask := uint64(len(t.slots) - 1)
+	for r, tok := range byRank { // in rank order: the same table every time
+		if !present[r] {
+			continue
+		}
+		key, h := pieceHash(tok, 0, len(tok))
+		i := h >> t.shift
+		for t.slots[i].meta != 0 {
+			i = (i + 1) & mask
+		}
+		t.slots[i] = rankSlot{key: key, meta: uint64(r+1) | uint64(len(tok))<<32}
+	}
+	return t
+}
+
+// rank returns the rank of the token s[i:j], ok false when it is not one.
+func (t *bpeRanks) rank(s string, i, j int) (int, bool) {
+	var key, h uint64
+	if j-i <= 8 && i+8 <= len(s) {
+		// The common case, inlined: one load, one multiply.
+		key = le64(s[i:]) & (^uint64(0) >> (64 - 8*uint(j-i)))
+		h = (key ^ uint64(j-i)<<56) * hashMul
+	} else {
+		key, h = pieceHash(s, i, j)
+	}
+	want := uint64(j-i) << 32
+	mask := uint64(len(t.slots) - 1)
+	for k := h >> t.shift; ; k = (k + 1) & mask {
+		e := &t.slots[k]
+		if e.meta == 0 {
+			return 0, false
+		}
+		if e.key != key || e.meta&^(1<<32-1) != want {
+			continue
+		}
+		r := uint32(e.meta) - 1
+		if j-i <= 8 || string(t.arena[t.off[r]+8:t.off[r+1]]) == s[i+8:j] {
+			return int(r), true
+		}
+	}
+}
+
+// pieceHash returns the first 8 bytes of s[i:j] packed little-endian and
+// zero-padded, and a hash of all of s[i:j] (Fibonacci hashing: the high
+// bits of a multiply are the well-mixed ones).
+func pieceHash(s string, i, j int) (key, h uint64) {
+	n := j - i
+	key = load64(s, i, min(j, i+8))
+	h = (key ^ uint64(n)<<56) * hashMul
+	for i += 8; i < j; i += 8 {
+		h = (h ^ h>>29 ^ load64(s, i, min(j, i+8))) * hashMul
+	}
+	return key, h
+}
+
+const hashMul = 0x9E3779B97F4A7C15
+
+// le64 reads the first 8 bytes of s little-endian (one load once compiled).
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+}
+
+// load64 packs s[i:j] (at most 8 bytes) little-endian, zero-padded; one
+// load when 8 bytes of s start at i.
+func load64(s string, i, j int) uint64 {
+	if i+8 <= len(s) {
+		return le64(s[i:]) & (^uint64(0) >> (64 - 8*uint(j-i)))
+	}
+	var w uint64
+	for k := j - 1; k >= i; k-- {
+		w = w<<8 | uint64(s[k])
+	}
+	return w
+}
