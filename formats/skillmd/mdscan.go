@@ -626,7 +626,7 @@ func multiLineHeadingText(body []byte, lines []mdLine) (string, bool) {
 		src = append(append(src, body[l.start:l.end]...), '\n')
 	}
 	src = append(src, "==="...)
-	doc := markdownParser.Parse(gmtext.NewReader(src))
+	doc := markdownParser().Parse(gmtext.NewReader(src))
 	if h, ok := doc.FirstChild().(*ast.Heading); ok && doc.FirstChild().NextSibling() == nil {
 		return inlineText(h, src), true
 	}
