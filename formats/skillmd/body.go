@@ -233,7 +233,12 @@ func (c *checker) readLinked(rel string) ([]byte, bool) {
 	if f, ok := c.linked[rel]; ok {
 		return f.text, f.ok
 	}
-	data, _, err := readCapped(c.fsys, path.Join(c.dir, rel), maxLinkedBytes)
+	buf := linkBuffers.Get().(*[]byte)
+	data, _, err := readInto(c.fsys, path.Join(c.dir, rel), maxLinkedBytes, *buf)
+	if cap(data) > cap(*buf) {
+		*buf = data[:0] // keep the larger buffer for the next Load
+	}
+	c.buffers = append(c.buffers, buf)
 	ok := err == nil && sniff.NUL(data) < 0
 	if ok {
 		data, _ = sanitizeUTF8(data)

@@ -21,6 +21,10 @@ type tailScan struct {
 	built    bool    // nextBreak and nextDrop are set for v
 	bal      []int32 // build's scratch
 	stack    []int32
+	// walked counts the bytes destEnd read before the tables were built:
+	// a paragraph with a link or two is read directly, one with many
+	// builds the tables once that reading would pass its own length.
+	walked int
 }
 
 // span: a search from from stopped at to, so every search starting in
@@ -38,6 +42,26 @@ func (t *tailScan) reset(v []byte) {
 // destEnd returns where an unbracketed destination starting at i ends:
 // at its unbalanced ')' or at the first break byte.
 func (t *tailScan) destEnd(i int) int {
+	if !t.built && t.walked <= 2*len(t.v)+256 {
+		depth := 0
+		for k := i; k < len(t.v); k++ {
+			switch t.v[k] {
+			case ' ', '\n', '\t', '\\':
+				t.walked += k - i + 1
+				return k
+			case '(':
+				depth++
+			case ')':
+				if depth == 0 {
+					t.walked += k - i + 1
+					return k
+				}
+				depth--
+			}
+		}
+		t.walked += len(t.v) - i
+		return len(t.v)
+	}
 	if !t.built {
 		t.build()
 	}

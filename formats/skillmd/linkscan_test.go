@@ -35,3 +35,22 @@ func TestDefuseLinkFloodsKeepsOtherParagraphs(t *testing.T) {
 		t.Errorf("links %+v", o.Links[:min(3, len(o.Links))])
 	}
 }
+
+// FuzzDestEnd: reading a destination's end directly gives what the
+// tables built for long paragraphs give.
+func FuzzDestEnd(f *testing.F) {
+	f.Add([]byte("see [a](b.md) and [c](d(e)f) g"), 8)
+	f.Add([]byte("(()))x y\\z"), 0)
+	f.Fuzz(func(t *testing.T, v []byte, i int) {
+		if i < 0 || i > len(v) {
+			return
+		}
+		var direct, tables tailScan
+		direct.reset(v)
+		tables.reset(v)
+		tables.build()
+		if got, want := direct.destEnd(i), tables.destEnd(i); got != want {
+			t.Fatalf("destEnd(%q, %d) = %d read directly, %d from the tables", v, i, got, want)
+		}
+	})
+}

@@ -2,6 +2,7 @@ package skillmd
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 	"sync"
 
@@ -119,8 +120,25 @@ func scanFast(body []byte) (f Outline, ok bool) {
 
 // hasControl: body holds an ASCII control character other than \n and \t
 // (a \r, \v or \f is white space to goldmark in ways not modelled here).
+// Eight bytes at a time: a word with no byte below 0x20 and none equal to
+// 0x7f needs no closer look.
 func hasControl(body []byte) bool {
-	for _, c := range body {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	i := 0
+	for ; i+8 <= len(body); i += 8 {
+		w := binary.LittleEndian.Uint64(body[i:])
+		below := (w - 0x20*ones) &^ w & highs // a byte < 0x20
+		del := w ^ 0x7f*ones
+		del = (del - ones) &^ del & highs // a byte == 0x7f
+		if below|del != 0 && isControlByteIn(body[i:i+8]) {
+			return true
+		}
+	}
+	return isControlByteIn(body[i:])
+}
+
+func isControlByteIn(b []byte) bool {
+	for _, c := range b {
 		if c < 0x20 && c != '\n' && c != '\t' || c == 0x7f {
 			return true
 		}
@@ -727,10 +745,26 @@ func (s *fastScanner) inline(lines []mdLine) {
 		case '\\':
 			s.failed = true
 			return
-		case '&', '<':
-			if i+1 < len(v) && (isAlnum(v[i+1]) || v[i+1] == '#' || v[i+1] == '/' || v[i+1] == '!' || v[i+1] == '?') {
-				s.failed = true // an entity, inline HTML or an autolink
+		case '&':
+			if maybeEntity(v, i) {
+				s.failed = true // goldmark decodes it
 				return
+			}
+		case '<':
+			if i+1 < len(v) && (isAlnum(v[i+1]) || v[i+1] == '/' || v[i+1] == '!' || v[i+1] == '?') {
+				if bytes.IndexByte(v[i+1:], '>') < 0 {
+					break // no '>' after it: neither HTML nor an autolink
+				}
+				n, literal := inlineAtom(v, i)
+				if n > 0 {
+					atoms = append(atoms, [2]int{i, i + n}) // a tag or an autolink: no text of the paragraph's own
+					i += n
+					continue
+				}
+				if !literal {
+					s.failed = true // other inline HTML (attributes, comments) or an e-mail autolink
+					return
+				}
 			}
 		case '[':
 			openers = append(openers, mdOpener{pos: i})
@@ -775,7 +809,20 @@ func (s *fastScanner) inline(lines []mdLine) {
 			switch {
 			case textStart == i: // no text: goldmark points at the paragraph
 				l.offset = lines[0].start
-			case bytes.IndexByte([]byte("`*_[!<&\\\n"), v[textStart]) >= 0:
+			case v[textStart] == '`':
+				// goldmark points at the code span's text; read here when the
+				// span is plain (no space to strip, on the link's first line).
+				n := 1
+				for textStart+n < i && v[textStart+n] == '`' {
+					n++
+				}
+				j := closingBackticks(v[:i], textStart+n, n)
+				if j <= textStart+n || v[textStart+n] == ' ' || v[textStart+n] == '\n' || bytes.IndexByte(v[textStart:j], '\n') >= 0 {
+					s.failed = true
+					return
+				}
+				l.offset = toBody(textStart+n) - back
+			case bytes.IndexByte([]byte("*_[!<&\\\n"), v[textStart]) >= 0:
 				s.failed = true // the link's first text is nested markup
 				return
 			default:
@@ -800,6 +847,90 @@ func (s *fastScanner) inline(lines []mdLine) {
 	for _, l := range links {
 		s.facts.Links = append(s.facts.Links, Link{Dest: l.dest, Text: l.text, Offset: l.offset, Image: l.image})
 	}
+}
+
+// maybeEntity: the '&' at v[i] may start an entity or numeric character
+// reference (which goldmark decodes): it is followed by a run of letters
+// and digits (or #, x and hex digits) closed by ';'. Without the ';' it is
+// a literal "&", as in R&D or Q&A.
+func maybeEntity(v []byte, i int) bool {
+	j := i + 1
+	if j < len(v) && v[j] == '#' {
+		j++
+		if j < len(v) && v[j]|0x20 == 'x' {
+			j++
+		}
+	}
+	k := j
+	for k < len(v) && isAlnum(v[k]) {
+		k++
+	}
+	return k > j && k < len(v) && v[k] == ';'
+}
+
+// inlineAtom reads the '<' at v[i] for the shapes the fast path knows:
+// n > 0 for an inline tag <name>, <name/> or </name> (name: a letter,
+// then letters, digits and '-') or a URI autolink <scheme:...>, which
+// hold no text of the paragraph's own; literal for a '<' that can start
+// neither HTML nor an autolink ("map<string, int>", "<300 ms"); neither
+// for anything else (a tag with attributes, a comment, an e-mail
+// autolink), which the fast path leaves to goldmark.
+func inlineAtom(v []byte, i int) (n int, literal bool) {
+	j := i + 1
+	closing := j < len(v) && v[j] == '/'
+	if closing {
+		j++
+	}
+	if j < len(v) && v[j] >= '0' && v[j] <= '9' && !closing {
+		// Only an e-mail autolink starts with a digit.
+		k := j
+		for k < len(v) && isEmailLocal(v[k]) {
+			k++
+		}
+		return 0, k >= len(v) || v[k] != '@'
+	}
+	if j >= len(v) || !(v[j]|0x20 >= 'a' && v[j]|0x20 <= 'z') {
+		return 0, false
+	}
+	k := j + 1
+	for k < len(v) && (isAlnum(v[k]) || v[k] == '-') {
+		k++
+	}
+	switch {
+	case k < len(v) && v[k] == '>':
+		return k + 1 - i, false
+	case !closing && k+1 < len(v) && v[k] == '/' && v[k+1] == '>':
+		return k + 2 - i, false
+	case closing:
+		return 0, false
+	}
+	// A URI autolink: a scheme of 2-32 letters, digits, '+', '.', '-'.
+	for k < len(v) && (isAlnum(v[k]) || v[k] == '-' || v[k] == '+' || v[k] == '.') {
+		k++
+	}
+	if k < len(v) && v[k] == ':' {
+		if k-j < 2 || k-j > 32 {
+			return 0, false
+		}
+		for k++; k < len(v); k++ {
+			switch c := v[k]; {
+			case c == '>':
+				return k + 1 - i, false
+			case c <= ' ' || c == '<' || c == 0x7f:
+				return 0, false
+			}
+		}
+		return 0, false
+	}
+	if k >= len(v) || v[k] == ' ' || v[k] == '\n' || v[k] == '\t' || v[k] == '@' || isEmailLocal(v[k]) {
+		return 0, false // attributes, or an e-mail address
+	}
+	return 0, true
+}
+
+// isEmailLocal: c may appear in the local part of an e-mail autolink.
+func isEmailLocal(c byte) bool {
+	return isAlnum(c) || bytes.IndexByte([]byte(".!#$%&'*+/=?^_`{|}~-"), c) >= 0
 }
 
 // closingBackticks finds the next run of exactly n backticks from i.

@@ -43,6 +43,17 @@ var fastCases = []string{
 	"A `code`\nand *emph* [l](l.md)\n---\n",
 	"hard  \nbreak\\\nend\n---\n",
 	"- item\n  two\n  ---\n> quote\nlazy\n---\n",
+	"R&D and Q&A [x](x.md) &copy [y](y&z.md) &#12 &#x [z](z.md)\n",
+	"&amp; &#35; &#x23; [y](y&amp;z.md)\n",
+	"Promise<T> and <b>bold</b> <br/> see [l](l.md) <https://example.com/a?b> references/r.md\n",
+	"<a href=\"x\">[l](l.md)</a> and <!-- c --> [m](m.md)\n",
+	"x <300ms [a](a.md) map<string, string> [b](b.md) <a,b> <c(d)>\n",
+	"<mail@example.com> <1a@b.c> [b](b.md)\n",
+	"[`code.md`](code.md) [``a`b``](ab.md) [`x` and more](x.md) [`](y.md)\n",
+	"[` spaced `](s.md)\n",
+	"[`code.md`](code.md) and [`x` more](x.md)\n[``a`b``](ab.md)\n",
+	"<T>references/t.md</T> [t](t.md)\n",
+	"<x:y> <ab:c d> <ab:> [t](t.md)\n",
 }
 
 func TestScanFastMatchesGoldmark(t *testing.T) {

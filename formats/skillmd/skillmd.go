@@ -60,6 +60,9 @@ func Load(fsys fs.FS, dir string, opts model.Options) *model.Skill {
 	s := &model.Skill{Format: model.FormatSkillMD, Name: folderName(dir)}
 	c := &checker{fsys: fsys, dir: dir, profile: opts.Profile, findingsOnly: opts.FindingsOnly, skill: s}
 	c.run()
+	for _, b := range c.buffers {
+		linkBuffers.Put(b)
+	}
 	model.SortDiagnostics(s.Diagnostics)
 	return s
 }
@@ -95,6 +98,9 @@ type checker struct {
 	files        []string              // relative to dir, sorted
 	fileSet      map[string]bool       // the same, for lookups (also holds folders)
 	linked       map[string]linkedFile // Markdown files of the skill read so far
+	// buffers hold the linked files' bytes, handed back to linkBuffers
+	// when the Load ends (nothing the skill keeps points into them).
+	buffers []*[]byte
 	// iconFiles are images agents/openai.yaml names (so not unreferenced).
 	iconFiles map[string]bool
 }

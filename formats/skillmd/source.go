@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"io/fs"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -14,6 +15,12 @@ const MaxFileBytes = 8 << 20
 // readCapped reads at most limit bytes of name; truncated says the file
 // held more.
 func readCapped(fsys fs.FS, name string, limit int) (data []byte, truncated bool, err error) {
+	return readInto(fsys, name, limit, nil)
+}
+
+// readInto is readCapped reading into buf when it is large enough (the
+// Markdown files a Load reads and drops reuse their buffers: linkBuffers).
+func readInto(fsys fs.FS, name string, limit int, buf []byte) (data []byte, truncated bool, err error) {
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, false, err
@@ -21,19 +28,24 @@ func readCapped(fsys fs.FS, name string, limit int) (data []byte, truncated bool
 	defer f.Close()
 	// Read straight into a buffer of the file's size (plus one byte, to see
 	// that the file did not grow past limit): no copies, no regrowth.
-	size := 4096
+	size, known := 4096, int64(-1)
 	if info, err := f.Stat(); err == nil && info.Size() > 0 {
 		size = int(min(info.Size(), int64(limit))) + 1
+		known = info.Size()
 	}
-	data = make([]byte, 0, size)
+	if cap(buf) >= size {
+		data = buf[:0]
+	} else {
+		data = make([]byte, 0, size)
+	}
 	for len(data) <= limit {
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)] // the file grew since Stat
 		}
 		n, err := f.Read(data[len(data):min(cap(data), limit+1)])
 		data = data[:len(data)+n]
-		if err == io.EOF {
-			break
+		if err == io.EOF || int64(len(data)) == known {
+			break // all Stat said there was: no read just to meet the end
 		}
 		if err != nil {
 			return nil, false, err
@@ -44,6 +56,11 @@ func readCapped(fsys fs.FS, name string, limit int) (data []byte, truncated bool
 	}
 	return data, false, nil
 }
+
+// linkBuffers holds read buffers of the skill's Markdown files between
+// Loads: they are dropped when a Load ends, and were a quarter of what it
+// allocated.
+var linkBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // lineIndex maps byte offsets of a text to 1-based lines and byte columns.
 // The line starts are found on first use: most files read have no finding

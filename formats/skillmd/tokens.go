@@ -3,7 +3,6 @@ package skillmd
 import (
 	"math"
 	"sync"
-	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -18,25 +17,18 @@ import (
 // (tested against tiktoken-go on the corpus) from a hand-written splitter
 // for the cl100k pattern and the same byte-pair merge over the same ranks
 // (tiktoken-go-loader's embedded file, held in a pointer-free table:
-// tokens_ranks.go), with pieces that are not one token cached. The ranks
-// load once, on first use (~100 ms).
+// tokens_ranks.go), with the counts of words remembered (tokens_memo.go).
+// The ranks load once, on first use (~100 ms).
 
 var (
 	ranksOnce sync.Once
 	ranks     *bpeRanks
 	ranksErr  error
-
-	pieceCache     sync.Map // string → int, for pieces that are not a single token
-	pieceCacheSize atomic.Int64
 )
 
-const (
-	maxCachedPiece  = 64
-	maxCacheEntries = 1 << 18
-	// maxPiece bounds the quadratic merge: a longer piece (a 1 MB run of
-	// letters, say) is counted in chunks of this size.
-	maxPiece = 512
-)
+// maxPiece bounds the quadratic merge: a longer piece (a 1 MB run of
+// letters, say) is counted in chunks of this size.
+const maxPiece = 512
 
 func loadRanks() (*bpeRanks, error) {
 	ranksOnce.Do(func() {
@@ -57,10 +49,12 @@ func CountTokens(s string) int {
 	if err != nil {
 		return -1
 	}
+	memo := getMemo()
+	defer putMemo(memo)
 	total := 0
 	for i := 0; i < len(s); {
 		j := nextPiece(s, i)
-		total += pieceTokens(rk, s, i, j)
+		total += memo.count(rk, s, i, j)
 		i = j
 	}
 	return total
@@ -83,18 +77,7 @@ func pieceTokens(rk *bpeRanks, s string, i, j int) int {
 		}
 		return n
 	}
-	piece := s[i:j]
-	if len(piece) <= maxCachedPiece {
-		if v, ok := pieceCache.Load(piece); ok {
-			return v.(int)
-		}
-	}
-	n := bytePairCount(rk, s, i, j)
-	if len(piece) <= maxCachedPiece && pieceCacheSize.Load() < maxCacheEntries {
-		pieceCache.Store(piece, n)
-		pieceCacheSize.Add(1)
-	}
-	return n
+	return bytePairCount(rk, s, i, j)
 }
 
 // bytePairCount merges the adjacent pair of lowest rank until none is a

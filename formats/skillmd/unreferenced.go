@@ -75,10 +75,8 @@ func ignoredForReferences(rel string) bool {
 	if strings.HasPrefix(rel, "evals/") {
 		return true
 	}
-	for _, part := range strings.Split(rel, "/") {
-		if strings.HasPrefix(part, ".") {
-			return true
-		}
+	if strings.HasPrefix(rel, ".") || strings.Contains(rel, "/.") {
+		return true // a part of the path starts with a dot
 	}
 	if rel == "agents/openai.yaml" {
 		return true
