@@ -10,6 +10,8 @@ import (
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // The embedded zod is bundled once per process, not once per build.
@@ -140,7 +142,7 @@ func metafileExports(metafile string) ([]string, error) {
 
 // exportClause is esbuild's last statement in an ES module bundle:
 // `export { a, b as c };` (`export{a,b as c};` minified).
-var exportClause = regexp.MustCompile(`^export\s*\{([^{}]*)\};?\s*$`)
+var exportClause = lazyre.New(`^export\s*\{([^{}]*)\};?\s*$`)
 
 // cutExportClause splits an ES module bundle into the code before its
 // export clause and the clause's alias → local name map.
@@ -181,7 +183,7 @@ func cutExportClause(code string) (string, map[string]string, error) {
 	return code[:at], locals, nil
 }
 
-var jsName = regexp.MustCompile(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
+var jsName = lazyre.New(`^[A-Za-z_$][A-Za-z0-9_$]*$`)
 
 func jsNamePart(c byte) bool {
 	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80
