@@ -26,19 +26,12 @@ var Rules = model.RuleSet{
 	},
 }
 
-// Skills drops each local skill's findings that a suppression comment in
-// their file covers, and adds a library/unused-suppression finding for each
+// Skill drops a local skill's findings that a suppression comment in its
+// files covers, and adds a library/unused-suppression finding for each
 // comment that covered none. Files are read from the skill's FS, only
-// when they can carry a comment (Markdown, scripts).
-// filter is the rule config, applied to the findings Skills adds.
-func Skills(skills []*model.Skill, filter func([]model.Diagnostic) []model.Diagnostic) {
-	for _, s := range skills {
-		Skill(s, filter)
-	}
-}
-
-// Skill is Skills for one skill; skills are independent, so callers may
-// run it on several at once.
+// when they can carry a comment (Markdown, scripts). filter is the rule
+// config, applied to the findings Skill adds. Skills are independent, so
+// callers may run it on several at once.
 func Skill(s *model.Skill, filter func([]model.Diagnostic) []model.Diagnostic) {
 	if s.Location.FS != nil && (s.Location.Local || s.Location.Root == "") {
 		n := len(s.Diagnostics)

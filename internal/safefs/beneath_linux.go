@@ -163,27 +163,6 @@ func (f *regularFile) Read(b []byte) (int, error) {
 	}
 }
 
-func (f *regularFile) ReadAt(b []byte, off int64) (int, error) {
-	if f.fd < 0 {
-		return 0, fs.ErrClosed
-	}
-	total := 0
-	for total < len(b) {
-		n, err := unix.Pread(f.fd, b[total:], off+int64(total))
-		if err == unix.EINTR {
-			continue
-		}
-		if err != nil {
-			return total, &fs.PathError{Op: "read", Path: f.name, Err: err}
-		}
-		if n == 0 {
-			return total, io.EOF
-		}
-		total += n
-	}
-	return total, nil
-}
-
 func (f *regularFile) Close() error {
 	if f.fd < 0 {
 		return fs.ErrClosed
