@@ -201,7 +201,7 @@ func referenceMentions(text []byte) [][2]int {
 	var out [][2]int
 	const marker = "references/"
 	for i := 0; ; {
-		j := indexRare(text[i:], marker)
+		j := referencesDir.index(text[i:])
 		if j < 0 {
 			return out
 		}

@@ -120,21 +120,22 @@ func scanFast(body []byte) (f Outline, ok bool) {
 
 // hasControl: body holds an ASCII control character other than \n and \t
 // (a \r, \v or \f is white space to goldmark in ways not modelled here).
-// Eight bytes at a time: a word with no byte below 0x20 and none equal to
-// 0x7f needs no closer look.
+// Eight bytes at a time, with exact per-byte masks (no closer look at the
+// words holding a line break).
 func hasControl(body []byte) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(body); i += 8 {
-		w := binary.LittleEndian.Uint64(body[i:])
-		below := (w - 0x20*ones) &^ w & highs // a byte < 0x20
-		del := w ^ 0x7f*ones
-		del = (del - ones) &^ del & highs // a byte == 0x7f
-		if below|del != 0 && isControlByteIn(body[i:i+8]) {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	// zero marks (with its high bit) each byte of x that is 0.
+	zero := func(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
+	for len(body) >= 8 {
+		w := binary.LittleEndian.Uint64(body)
+		below := zero(w & 0xe0e0e0e0e0e0e0e0) // < 0x20
+		allowed := zero(w^0x0a0a0a0a0a0a0a0a) | zero(w^0x0909090909090909)
+		if below&^allowed|zero(w^low7) != 0 {
 			return true
 		}
+		body = body[8:]
 	}
-	return isControlByteIn(body[i:])
+	return isControlByteIn(body)
 }
 
 func isControlByteIn(b []byte) bool {
@@ -668,7 +669,7 @@ func (s *fastScanner) closeLeaf() {
 	interesting := false
 	for _, l := range lines {
 		t := s.body[l.start:l.end]
-		if bytes.IndexByte(t, '[') >= 0 || indexRare(t, "references/") >= 0 {
+		if bytes.IndexByte(t, '[') >= 0 || referencesDir.index(t) >= 0 {
 			interesting = true
 			break
 		}
@@ -837,7 +838,7 @@ func (s *fastScanner) inline(lines []mdLine) {
 	}
 	// goldmark lists a paragraph's mentions, then its links in document
 	// order (an image holding a link comes before it).
-	if indexRare(v, "references/") >= 0 {
+	if referencesDir.index(v) >= 0 {
 		s.mentions(v, atoms, toBody)
 		if s.failed {
 			return
@@ -1061,7 +1062,7 @@ func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int) {
 			// A delimiter right before a references/ path may close
 			// emphasis, which would start the path's text node.
 			for i := 0; ; {
-				j := indexRare(run[i:], "references/")
+				j := referencesDir.index(run[i:])
 				if j < 0 {
 					break
 				}
