@@ -74,6 +74,18 @@ func scanMarkdown(body []byte) Outline {
 	return f
 }
 
+// scanLinks is scanMarkdown without the headings when the fast scanner
+// reads body (goldmark's reading has them all the same): the links and
+// the unclosed fence.
+func scanLinks(body []byte) Outline {
+	f, ok := scanFastMode(body, true)
+	if !ok && len(body) > 0 {
+		f = scanGoldmark(defuseLinkFloods(body))
+		setSectionEnds(f.Headings, len(body))
+	}
+	return f
+}
+
 // scanGoldmark is scanMarkdown by goldmark's syntax tree.
 func scanGoldmark(body []byte) Outline {
 	var f Outline

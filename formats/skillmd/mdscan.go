@@ -57,7 +57,8 @@ type fastScanner struct {
 	// lineOf's count: countedLines line breaks before body[countedTo].
 	countedTo, countedLines int
 
-	scratch *mdScratch
+	scratch   *mdScratch
+	linksOnly bool // scanFastMode
 }
 
 // mdScratch is what a scan uses and drops, kept from paragraph to
@@ -80,13 +81,21 @@ var scratchPool = sync.Pool{New: func() any { return &mdScratch{slugs: map[strin
 // scanFast returns the Markdown facts of body, or ok false when body uses
 // something the fast path does not model.
 func scanFast(body []byte) (f Outline, ok bool) {
+	return scanFastMode(body, false)
+}
+
+// scanFastMode is scanFast; linksOnly leaves out the headings (their text
+// and slugs are most of what a heading costs), for a caller that needs
+// the links and the unclosed fence only. It gives up exactly where
+// scanFast does.
+func scanFastMode(body []byte, linksOnly bool) (f Outline, ok bool) {
 	if hasControl(body) {
 		return f, false
 	}
 	sc := scratchPool.Get().(*mdScratch)
 	defer scratchPool.Put(sc)
 	clear(sc.slugs)
-	s := &fastScanner{body: body, scratch: sc, slugs: sc.slugs}
+	s := &fastScanner{body: body, scratch: sc, slugs: sc.slugs, linksOnly: linksOnly}
 	for off := 0; off < len(body) && !s.failed; {
 		end := bytes.IndexByte(body[off:], '\n')
 		next := len(body)
@@ -589,11 +598,17 @@ func (s *fastScanner) setextHeading(level int) {
 func (s *fastScanner) addHeading(level, first int, lines []mdLine) {
 	var text string
 	if len(lines) == 1 {
+		if s.linksOnly {
+			return
+		}
 		text = headingText(s.body[lines[0].start:lines[0].end])
 	} else {
 		var ok bool
 		if text, ok = multiLineHeadingText(s.body, lines); !ok {
 			s.failed = true
+			return
+		}
+		if s.linksOnly {
 			return
 		}
 	}
