@@ -201,7 +201,8 @@ func sortedKeys(m map[string]int) []string {
 type linkedFile struct {
 	text    []byte
 	ok      bool
-	outline *Outline
+	outline *Outline // scanMarkdown's, with the headings
+	links   *Outline // scanLinks', when only the links were needed
 }
 
 func (c *checker) linkedHeadings(rel string) ([]Heading, bool) {
@@ -224,6 +225,25 @@ func (c *checker) linkedOutline(rel string) (*Outline, bool) {
 		c.linked[rel] = f
 	}
 	return f.outline, true
+}
+
+// linkedLinks is the outline of the skill's Markdown file rel for its
+// links and unclosed fence; its headings may be missing (linkedHeadings
+// has them).
+func (c *checker) linkedLinks(rel string) (*Outline, bool) {
+	if _, ok := c.readLinked(rel); !ok {
+		return nil, false
+	}
+	f := c.linked[rel]
+	if f.outline != nil {
+		return f.outline, true
+	}
+	if f.links == nil {
+		o := scanLinks(f.text)
+		f.links = &o
+		c.linked[rel] = f
+	}
+	return f.links, true
 }
 
 func (c *checker) readLinked(rel string) ([]byte, bool) {

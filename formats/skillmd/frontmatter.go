@@ -166,6 +166,9 @@ func (fm *Frontmatter) parseYAML(src []byte) {
 // (which bad input should never cause, but a reader must not crash) into
 // an error.
 func decodeYAML(text []byte) (doc *yaml.Node, err error) {
+	if doc, ok := fastYAML(text); ok {
+		return doc, nil
+	}
 	defer func() {
 		if r := recover(); r != nil {
 			doc, err = nil, fmt.Errorf("yaml: %v", r)

@@ -37,7 +37,7 @@ func (c *checker) checkOtherMarkdown() {
 		if !ok || !mayHaveLinkFindings(text) {
 			continue
 		}
-		out, _ := c.linkedOutline(f)
+		out, _ := c.linkedLinks(f)
 		lines := newLineIndex(text)
 		file := path.Join(c.dir, f)
 		if out.Unclosed {
@@ -49,7 +49,7 @@ func (c *checker) checkOtherMarkdown() {
 			if l.Mention {
 				continue // a references/… path in prose names a file from the skill root, not from here
 			}
-			c.checkLinkFrom(path.Dir(f), file, l, *out, lines)
+			c.checkLinkFrom(f, file, l, lines)
 		}
 	}
 }
@@ -74,9 +74,10 @@ func (c *checker) inNestedSkill(f string) bool {
 	return false
 }
 
-// checkLinkFrom checks link l written in file (an FS path) whose folder
-// is from, relative to the skill folder; lines places findings in file.
-func (c *checker) checkLinkFrom(from, file string, l Link, own Outline, lines *lineIndex) {
+// checkLinkFrom checks link l written in the skill's Markdown file self
+// (file is its FS path); lines places findings in it.
+func (c *checker) checkLinkFrom(self, file string, l Link, lines *lineIndex) {
+	from := path.Dir(self)
 	if slashCommand.MatchString(strings.TrimSpace(l.Dest)) {
 		return
 	}
@@ -111,7 +112,8 @@ func (c *checker) checkLinkFrom(from, file string, l Link, own Outline, lines *l
 	where := target
 	switch {
 	case target == "":
-		heads, where = own.Headings, "this file"
+		heads, _ = c.linkedHeadings(self)
+		where = "this file"
 	case isMarkdown(target):
 		var ok bool
 		if heads, ok = c.linkedHeadings(target); !ok {

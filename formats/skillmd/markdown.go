@@ -78,6 +78,18 @@ func scanMarkdown(body []byte) Outline {
 	return f
 }
 
+// scanLinks is scanMarkdown without the headings when the fast scanner
+// reads body (goldmark's reading has them all the same): the links and
+// the unclosed fence.
+func scanLinks(body []byte) Outline {
+	f, ok := scanFastMode(body, true)
+	if !ok && len(body) > 0 {
+		f = scanGoldmark(defuseLinkFloods(body))
+		setSectionEnds(f.Headings, len(body))
+	}
+	return f
+}
+
 // scanGoldmark is scanMarkdown by goldmark's syntax tree.
 func scanGoldmark(body []byte) Outline {
 	var f Outline
@@ -205,7 +217,7 @@ func referenceMentions(text []byte) [][2]int {
 	var out [][2]int
 	const marker = "references/"
 	for i := 0; ; {
-		j := indexRare(text[i:], marker)
+		j := referencesDir.index(text[i:])
 		if j < 0 {
 			return out
 		}

@@ -57,7 +57,8 @@ type fastScanner struct {
 	// lineOf's count: countedLines line breaks before body[countedTo].
 	countedTo, countedLines int
 
-	scratch *mdScratch
+	scratch   *mdScratch
+	linksOnly bool // scanFastMode
 }
 
 // mdScratch is what a scan uses and drops, kept from paragraph to
@@ -80,13 +81,21 @@ var scratchPool = sync.Pool{New: func() any { return &mdScratch{slugs: map[strin
 // scanFast returns the Markdown facts of body, or ok false when body uses
 // something the fast path does not model.
 func scanFast(body []byte) (f Outline, ok bool) {
+	return scanFastMode(body, false)
+}
+
+// scanFastMode is scanFast; linksOnly leaves out the headings (their text
+// and slugs are most of what a heading costs), for a caller that needs
+// the links and the unclosed fence only. It gives up exactly where
+// scanFast does.
+func scanFastMode(body []byte, linksOnly bool) (f Outline, ok bool) {
 	if hasControl(body) {
 		return f, false
 	}
 	sc := scratchPool.Get().(*mdScratch)
 	defer scratchPool.Put(sc)
 	clear(sc.slugs)
-	s := &fastScanner{body: body, scratch: sc, slugs: sc.slugs}
+	s := &fastScanner{body: body, scratch: sc, slugs: sc.slugs, linksOnly: linksOnly}
 	for off := 0; off < len(body) && !s.failed; {
 		end := bytes.IndexByte(body[off:], '\n')
 		next := len(body)
@@ -120,21 +129,22 @@ func scanFast(body []byte) (f Outline, ok bool) {
 
 // hasControl: body holds an ASCII control character other than \n and \t
 // (a \r, \v or \f is white space to goldmark in ways not modelled here).
-// Eight bytes at a time: a word with no byte below 0x20 and none equal to
-// 0x7f needs no closer look.
+// Eight bytes at a time, with exact per-byte masks (no closer look at the
+// words holding a line break).
 func hasControl(body []byte) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	i := 0
-	for ; i+8 <= len(body); i += 8 {
-		w := binary.LittleEndian.Uint64(body[i:])
-		below := (w - 0x20*ones) &^ w & highs // a byte < 0x20
-		del := w ^ 0x7f*ones
-		del = (del - ones) &^ del & highs // a byte == 0x7f
-		if below|del != 0 && isControlByteIn(body[i:i+8]) {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	// zero marks (with its high bit) each byte of x that is 0.
+	zero := func(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
+	for len(body) >= 8 {
+		w := binary.LittleEndian.Uint64(body)
+		below := zero(w & 0xe0e0e0e0e0e0e0e0) // < 0x20
+		allowed := zero(w^0x0a0a0a0a0a0a0a0a) | zero(w^0x0909090909090909)
+		if below&^allowed|zero(w^low7) != 0 {
 			return true
 		}
+		body = body[8:]
 	}
-	return isControlByteIn(body[i:])
+	return isControlByteIn(body)
 }
 
 func isControlByteIn(b []byte) bool {
@@ -588,11 +598,17 @@ func (s *fastScanner) setextHeading(level int) {
 func (s *fastScanner) addHeading(level, first int, lines []mdLine) {
 	var text string
 	if len(lines) == 1 {
+		if s.linksOnly {
+			return
+		}
 		text = headingText(s.body[lines[0].start:lines[0].end])
 	} else {
 		var ok bool
 		if text, ok = multiLineHeadingText(s.body, lines); !ok {
 			s.failed = true
+			return
+		}
+		if s.linksOnly {
 			return
 		}
 	}
@@ -668,7 +684,7 @@ func (s *fastScanner) closeLeaf() {
 	interesting := false
 	for _, l := range lines {
 		t := s.body[l.start:l.end]
-		if bytes.IndexByte(t, '[') >= 0 || indexRare(t, "references/") >= 0 {
+		if bytes.IndexByte(t, '[') >= 0 || referencesDir.index(t) >= 0 {
 			interesting = true
 			break
 		}
@@ -837,7 +853,7 @@ func (s *fastScanner) inline(lines []mdLine) {
 	}
 	// goldmark lists a paragraph's mentions, then its links in document
 	// order (an image holding a link comes before it).
-	if indexRare(v, "references/") >= 0 {
+	if referencesDir.index(v) >= 0 {
 		s.mentions(v, atoms, toBody)
 		if s.failed {
 			return
@@ -1061,7 +1077,7 @@ func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int) {
 			// A delimiter right before a references/ path may close
 			// emphasis, which would start the path's text node.
 			for i := 0; ; {
-				j := indexRare(run[i:], "references/")
+				j := referencesDir.index(run[i:])
 				if j < 0 {
 					break
 				}

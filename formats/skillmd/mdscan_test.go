@@ -168,3 +168,37 @@ func FuzzASCIISlug(f *testing.F) {
 		}
 	})
 }
+
+// compareLinkScans: scanLinks gives scanMarkdown's links and fence.
+func compareLinkScans(t *testing.T, name string, body []byte) {
+	t.Helper()
+	got, want := scanLinks(body), scanMarkdown(body)
+	if !reflect.DeepEqual(nilIfEmpty(Outline{Links: got.Links}), nilIfEmpty(Outline{Links: want.Links})) || got.Unclosed != want.Unclosed || got.UnclosedAt != want.UnclosedAt {
+		t.Errorf("%s: scanLinks and scanMarkdown differ\nlinks only: %s\nfull:       %s", name, describeFacts(Outline{Links: got.Links, Unclosed: got.Unclosed, UnclosedAt: got.UnclosedAt}), describeFacts(Outline{Links: want.Links, Unclosed: want.Unclosed, UnclosedAt: want.UnclosedAt}))
+	}
+}
+
+func TestScanLinksCorpus(t *testing.T) {
+	for _, c := range fastCases {
+		compareLinkScans(t, c, []byte(c))
+	}
+	root := corpusDir(t)
+	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".md") {
+			return nil
+		}
+		if data, err := os.ReadFile(p); err == nil {
+			compareLinkScans(t, p, data)
+		}
+		return nil
+	})
+}
+
+func FuzzScanLinks(f *testing.F) {
+	for _, c := range fastCases {
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		compareLinkScans(t, "fuzz", []byte(s))
+	})
+}

@@ -10,14 +10,33 @@ import "bytes"
 // appears in the corpus's Markdown), with bytes.Index taking over if that
 // byte keeps matching where pat does not.
 func indexRare(text []byte, pat string) int {
-	if len(pat) < 2 || len(pat) > len(text) {
-		return bytes.Index(text, []byte(pat))
-	}
+	return newRareFinder(pat).index(text)
+}
+
+// rareFinder is a pattern with its rarest byte chosen once.
+type rareFinder struct {
+	pat string
+	k   int // where the rarest byte of pat stands
+}
+
+func newRareFinder(pat string) rareFinder {
 	k := 0
 	for i := 1; i < len(pat); i++ {
 		if byteCommon[pat[i]] < byteCommon[pat[k]] {
 			k = i
 		}
+	}
+	return rareFinder{pat: pat, k: k}
+}
+
+// referencesDir finds "references/" in every paragraph that might mention
+// a reference file.
+var referencesDir = newRareFinder("references/")
+
+func (f rareFinder) index(text []byte) int {
+	pat, k := f.pat, f.k
+	if len(pat) < 2 || len(pat) > len(text) {
+		return bytes.Index(text, []byte(pat))
 	}
 	c := pat[k]
 	limit := len(text) - len(pat) + k + 1 // the anchor's positions are [k, limit)

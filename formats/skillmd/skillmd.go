@@ -219,35 +219,51 @@ func (c *checker) reportColon(r Repair) {
 const maxFiles = 2000
 
 // listFiles walks the skill folder (never following symlinks), skipping
-// VCS data and dependencies.
+// VCS data and dependencies. It visits what fs.WalkDir visits, in the same
+// order, without its Stat of the folder and its path.Join per entry.
 func (c *checker) listFiles() {
 	c.fileSet = map[string]bool{}
-	_ = fs.WalkDir(c.fsys, c.dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if p == c.dir {
-			return nil
-		}
-		rel := strings.TrimPrefix(p, c.dir+"/")
-		if c.dir == "." {
-			rel = p
+	c.walk("")
+}
+
+// walk lists folder rel of the skill; false stops the walk (maxFiles).
+func (c *checker) walk(rel string) bool {
+	full := c.dir
+	switch {
+	case rel == "":
+	case c.dir == ".":
+		full = rel
+	default:
+		full = c.dir + "/" + rel
+	}
+	entries, err := fs.ReadDir(c.fsys, full)
+	if err != nil {
+		return true
+	}
+	for _, d := range entries {
+		name := d.Name()
+		r := name
+		if rel != "" {
+			r = rel + "/" + name
 		}
 		if d.IsDir() {
-			switch d.Name() {
+			switch name {
 			case ".git", "node_modules", ".hg", ".svn", "__pycache__":
-				return fs.SkipDir
+				continue
 			}
-			c.fileSet[rel] = true
-			return nil
+			c.fileSet[r] = true
+			if !c.walk(r) {
+				return false
+			}
+			continue
 		}
 		if len(c.files) >= maxFiles {
-			return fs.SkipAll
+			return false
 		}
-		c.files = append(c.files, rel)
-		c.fileSet[rel] = true
-		return nil
-	})
+		c.files = append(c.files, r)
+		c.fileSet[r] = true
+	}
+	return true
 }
 
 // mainFile picks SKILL.md in its real casing: SKILL.md, then skill.md,

@@ -10,6 +10,10 @@ import "math/bits"
 // lookup is a multiply and usually one slot; longer tokens are compared
 // with their bytes in one arena.
 type bpeRanks struct {
+	// short holds rank+1 of the tokens of one and two bytes (0: not a
+	// token), indexed by the bytes: the first round of every byte-pair
+	// merge asks for pairs of bytes, one lookup each in a small array.
+	short []int32
 	slots []rankSlot
 	shift uint // index = hash >> shift
 	arena []byte
@@ -43,9 +47,16 @@ func newBPERanks(m map[string]int) *bpeRanks {
 	t.slots = make([]rankSlot, 1<<logSize)
 	t.shift = uint(64 - logSize)
 	mask := uint64(len(t.slots) - 1)
+	t.short = make([]int32, 1<<16+256)
 	for r, tok := range byRank { // in rank order: the same table every time
 		if !present[r] {
 			continue
+		}
+		switch len(tok) {
+		case 1:
+			t.short[1<<16+int(tok[0])] = int32(r + 1)
+		case 2:
+			t.short[int(tok[0])|int(tok[1])<<8] = int32(r + 1)
 		}
 		key, h := pieceHash(tok, 0, len(tok))
 		i := h >> t.shift
@@ -59,6 +70,14 @@ func newBPERanks(m map[string]int) *bpeRanks {
 
 // rank returns the rank of the token s[i:j], ok false when it is not one.
 func (t *bpeRanks) rank(s string, i, j int) (int, bool) {
+	switch j - i {
+	case 1:
+		r := t.short[1<<16+int(s[i])]
+		return int(r) - 1, r != 0
+	case 2:
+		r := t.short[int(s[i])|int(s[i+1])<<8]
+		return int(r) - 1, r != 0
+	}
 	var key, h uint64
 	if j-i <= 8 && i+8 <= len(s) {
 		// The common case, inlined: one load, one multiply.

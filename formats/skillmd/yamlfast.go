@@ -1,0 +1,363 @@
+package skillmd
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// fastYAML reads the plain shape most frontmatter has, key: value lines,
+// nested mappings and lists of scalars, into the very nodes yaml.v3 builds
+// for it (FuzzFastYAML holds the two to each other). yaml.v3 costs about
+// 50 us and 13 KB for a 600-byte frontmatter, a tenth of a whole Load; this
+// costs a few microseconds. ok is false for anything else (comments,
+// anchors, tags, flow collections, block scalars, escapes, values that
+// continue on the next line, non-string plain scalars such as numbers,
+// booleans and dates, a text yaml.v3 would reject), which yaml.v3 reads.
+func fastYAML(text []byte) (*yaml.Node, bool) {
+	if len(text) == 0 || !yamlPlainText(text) {
+		return nil, false
+	}
+	p := &yamlLines{eol: text[len(text)-1] == '\n'}
+	for off := 0; off < len(text); {
+		end := bytes.IndexByte(text[off:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += off
+		}
+		p.lines = append(p.lines, text[off:end])
+		off = end + 1
+	}
+	for len(p.lines) > 0 && len(p.lines[len(p.lines)-1]) == 0 {
+		p.lines = p.lines[:len(p.lines)-1]
+	}
+	if len(p.lines) == 0 || len(p.lines[0]) == 0 || indentOf(p.lines[0]) != 0 {
+		return nil, false
+	}
+	root, ok := p.mapping(0)
+	if !ok || p.at != len(p.lines) {
+		return nil, false
+	}
+	return &yaml.Node{Kind: yaml.DocumentNode, Line: 1, Column: 1, Content: []*yaml.Node{root}}, true
+}
+
+// yamlPlainText: valid UTF-8 of printable characters and line feeds only,
+// with none of the characters that start what fastYAML leaves to yaml.v3
+// wherever they stand (comments, tabs, other line breaks, a BOM).
+func yamlPlainText(text []byte) bool {
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			if c < 0x20 && c != '\n' || c == 0x7f || c == '#' {
+				return false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(text[i:])
+		if r == utf8.RuneError || r < 0xA0 || r == 0x2028 || r == 0x2029 || r == 0xFEFF || r >= 0xD800 && r < 0xE000 || r == 0xFFFE || r == 0xFFFF {
+			return false
+		}
+		i += n
+	}
+	return true
+}
+
+type yamlLines struct {
+	lines [][]byte
+	at    int  // the next line to read
+	eol   bool // the text ends with a line break
+}
+
+func indentOf(line []byte) int {
+	n := 0
+	for n < len(line) && line[n] == ' ' {
+		n++
+	}
+	return n
+}
+
+// skipBlank steps over empty lines; a line of spaces only is not read
+// here.
+func (p *yamlLines) skipBlank() bool {
+	for p.at < len(p.lines) && len(p.lines[p.at]) == 0 {
+		p.at++
+	}
+	if p.at < len(p.lines) && indentOf(p.lines[p.at]) == len(p.lines[p.at]) {
+		return false
+	}
+	return true
+}
+
+// mapping reads the block mapping whose keys stand at indent.
+func (p *yamlLines) mapping(indent int) (*yaml.Node, bool) {
+	m := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: p.at + 1, Column: indent + 1}
+	for {
+		if !p.skipBlank() {
+			return nil, false
+		}
+		if p.at >= len(p.lines) {
+			break
+		}
+		line := p.lines[p.at]
+		ind := indentOf(line)
+		if ind < indent {
+			break
+		}
+		if ind > indent {
+			return nil, false
+		}
+		key, rest, ok := yamlKey(line[ind:])
+		if !ok {
+			return nil, false
+		}
+		tag, ok := plainTag(key)
+		if !ok {
+			return nil, false
+		}
+		k := &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: string(key), Line: p.at + 1, Column: ind + 1}
+		var v *yaml.Node
+		if len(rest) == 0 {
+			// The value is on the lines below: a nested mapping or a list.
+			p.at++
+			if !p.skipBlank() || p.at >= len(p.lines) {
+				return nil, false
+			}
+			next := p.lines[p.at]
+			nind := indentOf(next)
+			switch {
+			case nind >= indent && next[nind] == '-':
+				v, ok = p.sequence(nind)
+			case nind > indent:
+				v, ok = p.mapping(nind)
+			default:
+				return nil, false // an empty value
+			}
+			if !ok {
+				return nil, false
+			}
+		} else {
+			col := ind + len(key) + 3 + indentOf(rest) // 1-based
+			rest = rest[indentOf(rest):]
+			if rest[0] == '>' || rest[0] == '|' {
+				v, ok = p.blockScalar(rest, indent, col)
+			} else {
+				v, ok = yamlScalar(rest, p.at+1, col)
+				p.at++
+			}
+			if !ok || !p.endsScalar(indent) {
+				return nil, false
+			}
+		}
+		m.Content = append(m.Content, k, v)
+	}
+	return m, len(m.Content) > 0
+}
+
+// sequence reads a block list of scalars whose dashes stand at indent.
+func (p *yamlLines) sequence(indent int) (*yaml.Node, bool) {
+	s := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: p.at + 1, Column: indent + 1}
+	for {
+		if !p.skipBlank() {
+			return nil, false
+		}
+		if p.at >= len(p.lines) {
+			break
+		}
+		line := p.lines[p.at]
+		ind := indentOf(line)
+		if ind < indent || ind == indent && line[ind] != '-' {
+			break
+		}
+		if ind > indent || len(line) < ind+2 || line[ind+1] != ' ' {
+			return nil, false
+		}
+		rest := line[ind+2:]
+		col := ind + 3 + indentOf(rest) // 1-based
+		item, ok := yamlScalar(rest[indentOf(rest):], p.at+1, col)
+		if !ok {
+			return nil, false
+		}
+		p.at++
+		if !p.endsScalar(indent) {
+			return nil, false
+		}
+		s.Content = append(s.Content, item)
+	}
+	return s, true
+}
+
+// blockScalar reads a literal (|) or folded (>) scalar whose indicator
+// head is on the current line, with clip or strip (-) chomping, lines all
+// at one indentation, no trailing spaces and no blank line first.
+func (p *yamlLines) blockScalar(head []byte, indent, col int) (*yaml.Node, bool) {
+	strip := false
+	switch string(bytes.TrimRight(head[1:], " ")) {
+	case "":
+	case "-":
+		strip = true
+	default:
+		return nil, false // keep (+), an indentation digit
+	}
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.LiteralStyle, Line: p.at + 1, Column: col}
+	folded := head[0] == '>'
+	if folded {
+		n.Style = yaml.FoldedStyle
+	}
+	p.at++
+	if p.at >= len(p.lines) || len(p.lines[p.at]) == 0 {
+		return nil, false
+	}
+	block := indentOf(p.lines[p.at])
+	if block <= indent || block == len(p.lines[p.at]) {
+		return nil, false
+	}
+	var b []byte
+	blanks, first := 0, true
+	for ; p.at < len(p.lines); p.at++ {
+		line := p.lines[p.at]
+		if len(line) == 0 {
+			blanks++
+			continue
+		}
+		ind := indentOf(line)
+		if ind < block {
+			break
+		}
+		if ind > block || line[len(line)-1] == ' ' {
+			return nil, false // a more indented line, trailing spaces
+		}
+		switch {
+		case first:
+		case !folded:
+			b = append(b, '\n')
+			for range blanks {
+				b = append(b, '\n')
+			}
+		case blanks == 0:
+			b = append(b, ' ')
+		default:
+			for range blanks {
+				b = append(b, '\n')
+			}
+		}
+		b = append(b, line[block:]...)
+		blanks, first = 0, false
+	}
+	if p.at == len(p.lines) && !p.eol {
+		return nil, false // no line break after the last line
+	}
+	if !strip {
+		b = append(b, '\n')
+	}
+	n.Value = string(b)
+	return n, true
+}
+
+// endsScalar: the line after a scalar value does not continue it (a line
+// indented deeper would).
+func (p *yamlLines) endsScalar(indent int) bool {
+	for i := p.at; i < len(p.lines); i++ {
+		if len(p.lines[i]) > 0 {
+			return indentOf(p.lines[i]) <= indent
+		}
+	}
+	return true
+}
+
+// yamlKey splits "key: rest" or "key:" (rest empty); the key is a plain
+// word.
+func yamlKey(line []byte) (key, rest []byte, ok bool) {
+	i := 0
+	for i < len(line) && (isAlnum(line[i]) || line[i] == '_' || line[i] == '-' || line[i] == '.') {
+		i++
+	}
+	if i == 0 || i > 1000 || !(line[0] >= 'a' && line[0] <= 'z' || line[0] >= 'A' && line[0] <= 'Z') || i >= len(line) || line[i] != ':' {
+		return nil, nil, false
+	}
+	switch {
+	case i+1 == len(line):
+		return line[:i], nil, true
+	case line[i+1] == ' ':
+		rest = line[i+2:]
+		if indentOf(rest) == len(rest) {
+			return nil, nil, false // "key:   ": an empty value
+		}
+		return line[:i], rest, true
+	}
+	return nil, nil, false
+}
+
+// yamlScalar reads a one-line scalar: double- or single-quoted without
+// escapes, or plain text that yaml.v3 reads as a string.
+func yamlScalar(v []byte, line, col int) (*yaml.Node, bool) {
+	if len(v) == 0 {
+		return nil, false
+	}
+	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Line: line, Column: col}
+	switch v[0] {
+	case '"', '\'':
+		end := bytes.IndexByte(v[1:], v[0])
+		if end < 0 || indentOf(v[end+2:]) != len(v)-end-2 || v[0] == '"' && bytes.IndexByte(v[1:end+1], '\\') >= 0 {
+			return nil, false
+		}
+		if v[0] == '\'' && end+2 < len(v) && v[end+2] == '\'' {
+			return nil, false // '' is an escaped quote
+		}
+		n.Value = string(v[1 : end+1])
+		n.Style = yaml.DoubleQuotedStyle
+		if v[0] == '\'' {
+			n.Style = yaml.SingleQuotedStyle
+		}
+		return n, true
+	}
+	v = bytes.TrimRight(v, " ")
+	if bytes.Contains(v, []byte(": ")) || v[len(v)-1] == ':' {
+		return nil, false
+	}
+	tag, ok := plainTag(v)
+	if !ok {
+		return nil, false
+	}
+	n.Tag, n.Value = tag, string(v)
+	return n, true
+}
+
+// plainTag is the tag yaml.v3 resolves a plain scalar to, for the ones
+// read here: the boolean and null words; a text starting with a letter
+// (or any non-ASCII character) otherwise is a string, and so is a dotted
+// version of three or more numbers (1.2.0: not an int, float or date); ok
+// is false for the rest (numbers, dates, .inf, -x, ...).
+func plainTag(v []byte) (string, bool) {
+	switch string(v) {
+	case "true", "True", "TRUE", "false", "False", "FALSE":
+		return "!!bool", true
+	case "null", "Null", "NULL":
+		return "!!null", true
+	}
+	switch c := v[0]; {
+	case c >= utf8.RuneSelf || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+		return "!!str", true
+	case c >= '0' && c <= '9' && isDottedVersion(v):
+		return "!!str", true
+	}
+	return "", false
+}
+
+// isDottedVersion: digits in three or more dot-separated groups.
+func isDottedVersion(v []byte) bool {
+	groups, digits := 1, 0
+	for _, c := range v {
+		switch {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && digits > 0:
+			groups, digits = groups+1, 0
+		default:
+			return false
+		}
+	}
+	return digits > 0 && groups >= 3
+}

@@ -1,0 +1,95 @@
+package skillmd
+
+import (
+	"io/fs"
+	"reflect"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+)
+
+var yamlFastCases = []string{
+	"name: demo-skill\ndescription: Reviews pull requests. Use when asked to review a PR.\nlicense: MIT\n",
+	"name: x\nmetadata:\n  version: \"1.2.0\"\n  author: someone\n  tags: 'a, b'\nallowed-tools:\n  - Read\n  - Bash(git:*)\n",
+	"tools:\n- Read\n- Grep\nnext: value  \n\n\nlast: é — “quoted” text\n",
+	"user-invocable: true\nx: False\nn: null\nversion: 0.1.0\nv2: 1.2.3.4\n",
+	"description: >\n  Folded text\n  on lines.\n\n  New paragraph.\nliteral: |\n    a\n    b\n\n    c\nstrip: >-\n  s\nx: y\n",
+	"a: |\n  x\n    more\n", "a: >+\n  x\n", "a: |2\n  x\n", "a: >\n\n  x\n", "a: |\n  x", "a: >\n  x \n",
+	"a: b\n  continued\n", "a: 1.0\n", "a: 1.2.\n", "a: 2024-01-02\n", "a: 0.1e.5\n", "a: true\n", "on: yes\n", "a:\n", "a: 'it''s'\n", "a: \"x\\ty\"\n",
+	"a: b: c\n", "a: b # c\n", "- a\n", "a:\n  - b: c\n", "a:\n    b: c\n  d: e\n", "\na: b\n", "a: [b]\n", "a: >\n  b\n",
+}
+
+// compareFastYAML: when fastYAML reads text, it gives yaml.v3's nodes.
+func compareFastYAML(t *testing.T, text []byte) bool {
+	t.Helper()
+	got, ok := fastYAML(text)
+	if !ok {
+		return false
+	}
+	var want yaml.Node
+	if err := yaml.Unmarshal(text, &want); err != nil {
+		t.Fatalf("fastYAML read %q, which yaml.v3 rejects: %v", text, err)
+	}
+	if !reflect.DeepEqual(got, &want) {
+		t.Fatalf("fastYAML and yaml.v3 differ on %q\nfast: %s\nyaml: %s", text, dumpNode(got), dumpNode(&want))
+	}
+	return true
+}
+
+func dumpNode(n *yaml.Node) string {
+	if n == nil {
+		return "nil"
+	}
+	s := "{" + n.Tag + " " + n.Value + " " + string(rune('0'+n.Kind)) + " style " + string(rune('0'+n.Style)) + " at " + itoa(n.Line) + ":" + itoa(n.Column)
+	for _, c := range n.Content {
+		s += " " + dumpNode(c)
+	}
+	return s + "}"
+}
+
+func itoa(i int) string {
+	if i < 0 {
+		return "-" + itoa(-i)
+	}
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	return itoa(i/10) + string(rune('0'+i%10))
+}
+
+func TestFastYAML(t *testing.T) {
+	for _, c := range yamlFastCases {
+		compareFastYAML(t, []byte(c))
+	}
+}
+
+// TestFastYAMLCorpus compares on every corpus frontmatter and says how many
+// the fast path reads.
+func TestFastYAMLCorpus(t *testing.T) {
+	fsys, dirs := corpusSkills(t)
+	n, fast := 0, 0
+	for _, d := range dirs {
+		data, err := fs.ReadFile(fsys, d+"/SKILL.md")
+		if err != nil {
+			continue
+		}
+		fm := ParseFrontmatter(data)
+		if !fm.Closed {
+			continue
+		}
+		n++
+		if compareFastYAML(t, data[fm.Start:fm.End]) {
+			fast++
+		}
+	}
+	t.Logf("fastYAML read %d of %d frontmatters", fast, n)
+}
+
+func FuzzFastYAML(f *testing.F) {
+	for _, c := range yamlFastCases {
+		f.Add([]byte(c))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		compareFastYAML(t, text)
+	})
+}
