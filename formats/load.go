@@ -62,12 +62,31 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 
 // dropViews forgets what only viewers need, for model.Options.FindingsOnly.
 // It keeps what the library checks read (name, namespace, requires,
-// quizzes, the fields the listing reads) and the findings; an OS Loop package keeps its parsed document
-// until its index has been checked against it (Collect drops it then).
+// quizzes, the fields the listing reads) and the findings; an OS Loop
+// package keeps the part of its parsed document its index is checked
+// against (osloop.Package.ForIndex; Collect drops even that once checked).
 func dropViews(s *model.Skill) {
 	s.Body, s.Functions = "", nil
-	s.Fields = slices.DeleteFunc(s.Fields, func(f model.Field) bool { return !slices.Contains(listing.FieldsRead, f.Name) })
-	if s.Format != model.FormatOSLoop {
+	var kept []model.Field // a new array: the old one is mostly views
+	for _, f := range s.Fields {
+		if slices.Contains(listing.FieldsRead, f.Name) {
+			kept = append(kept, f)
+		}
+	}
+	s.Fields = kept
+	if pkg, ok := s.Doc.(*osloop.Package); ok {
+		s.Doc = pkg.ForIndex()
+	} else {
 		s.Doc = nil
 	}
+}
+
+// Slim is a copy of the reader's result s without what only viewers need,
+// as model.Options.FindingsOnly would have read it: what the library
+// checks, the listing, the filters and the rows read stay. The studio
+// keeps its local library slim and reads the skill it shows again whole.
+func Slim(s *model.Skill) *model.Skill {
+	c := *s
+	dropViews(&c)
+	return &c
 }

@@ -100,6 +100,7 @@ func New(opts Options) *Model {
 	m.ld.known = map[string]int{}
 	c.Library = m
 	m.lib.sourceStatus = m.styledSourceStatus
+	m.skill.hydrate = func(e *Entry) tea.Cmd { return e.hydrate(m.readerOptions(), m.opts.Config) }
 	m.help.Styles = c.Styles.Help
 	m.spin.Style = c.Styles.StatusNotice
 	return m
@@ -188,6 +189,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onSkillsChanged(msg)
 	case skillReloadedMsg:
 		return m.onSkillReloaded(msg)
+	case skillHydratedMsg:
+		return m.onSkillHydrated(msg)
 	case editorDoneMsg:
 		if msg.err != nil {
 			m.setStatus("The editor failed: "+msg.err.Error(), true)

@@ -44,6 +44,19 @@ type Entry struct {
 	// withheld is set when the registry did not use the skill (its
 	// digest did not match, its files could not be fetched).
 	withheld *registry.Withheld
+
+	// A local skill is kept slim (see hydrate.go): loaded and checked lack
+	// the views (body, functions, display fields), which Skill gets from
+	// view, a whole read of the same skill, while the skill pane shows it.
+	slim bool
+	// checked is the shown skill without the views grafted on.
+	checked *model.Skill
+	view    *model.Skill
+	// hydrating is the loaded skill a whole read is under way for.
+	hydrating *model.Skill
+	// hasFunctions is whether the whole read had functions (the filter
+	// and the Functions tab ask, and a slim skill has none).
+	hasFunctions bool
 }
 
 // row holds an entry's display strings, sanitised once when it is read so
@@ -82,7 +95,8 @@ func newRow(s *model.Skill) row {
 
 // setSkill swaps in a new shown skill and refreshes the row.
 func (e *Entry) setSkill(s *model.Skill) {
-	e.Skill = s
+	e.checked = s
+	e.Skill = withViews(s, e.view)
 	e.row = newRow(s)
 }
 

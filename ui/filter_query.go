@@ -128,7 +128,7 @@ func factFor(k, v string) (func(e *Entry) bool, string) {
 		case "quiz", "quizzes":
 			return func(e *Entry) bool { return e.Skill != nil && len(e.Skill.Quizzes) > 0 }, ""
 		case "functions":
-			return func(e *Entry) bool { return e.Skill != nil && len(e.Skill.Functions) > 0 }, ""
+			return (*Entry).hasFunctionsAtAll, ""
 		case "errors":
 			return func(e *Entry) bool { return e.row.errors > 0 }, ""
 		case "warnings":

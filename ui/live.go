@@ -151,11 +151,12 @@ func (m *Model) onSkillReloaded(msg skillReloadedMsg) tea.Cmd {
 	}
 	// Keep the library findings of the last check until the next arrives,
 	// so a badge does not flicker.
-	shown := *msg.skill
-	if e.Skill != nil && e.loaded != nil {
-		shown.Diagnostics = append(slices0(msg.skill.Diagnostics), libraryOnly(e.Skill.Diagnostics, e.loaded.Diagnostics)...)
+	prev := e.loaded
+	e.adopt(msg.skill, m.skill.entry == e)
+	shown := *e.loaded
+	if e.Skill != nil && prev != nil {
+		shown.Diagnostics = append(slices0(msg.skill.Diagnostics), libraryOnly(e.Skill.Diagnostics, prev.Diagnostics)...)
 	}
-	e.loaded = msg.skill
 	e.setSkill(&shown)
 	cmds := []tea.Cmd{m.lib.refresh(), m.requestCheck(), m.buildCmd(e)}
 	if m.skill.entry != nil && m.skill.entry.ID == e.ID {

@@ -88,8 +88,9 @@ func (m *Model) streamLocal(i int) tea.Cmd {
 		}
 		es := make([]*Entry, len(ev.Batch))
 		for j, l := range ev.Batch {
-			e := &Entry{Candidate: l.Candidate, Base: opened.Base, Source: label, src: i, annotate: opened.Annotate, loaded: l.Skill}
-			e.setSkill(l.Skill)
+			e := &Entry{Candidate: l.Candidate, Base: opened.Base, Source: label, src: i, annotate: opened.Annotate}
+			e.adopt(l.Skill, false)
+			e.setSkill(e.loaded)
 			es[j] = e
 		}
 		return batchLoadedMsg{src: i, entries: es, next: read}

@@ -31,6 +31,10 @@ type skillPane struct {
 	// a quiz run hides of the body (skillpane_return.go).
 	ret  *returnPoint
 	gate *bodyGate
+
+	// hydrate reads a slim entry whole (hydrate.go); nil outside the
+	// studio.
+	hydrate func(*Entry) tea.Cmd
 }
 
 func newSkillPane(c *Common) *skillPane {
@@ -68,7 +72,14 @@ func (p *skillPane) setEntry(e *Entry, same bool) tea.Cmd {
 	if !same {
 		p.clearReturn()
 	}
+	if p.entry != e {
+		p.entry.dropView()
+	}
 	p.entry = e
+	var whole tea.Cmd
+	if p.hydrate != nil {
+		whole = p.hydrate(e)
+	}
 	for i := range p.stale {
 		p.stale[i] = true
 	}
@@ -80,7 +91,7 @@ func (p *skillPane) setEntry(e *Entry, same bool) tea.Cmd {
 	if e != nil && !p.tabs[p.active].Applies(e) {
 		p.active = 0
 	}
-	return p.activate(p.active)
+	return tea.Batch(whole, p.activate(p.active))
 }
 
 // activate makes tab i active, handing it the current skill if stale.

@@ -29,7 +29,7 @@ func (t *functionsTab) Badge(*Entry) string { return "" }
 // Applies: xgs and OS Loop skills export functions; SKILL.md ones do not
 // (unless a reader found some).
 func (t *functionsTab) Applies(e *Entry) bool {
-	return e != nil && (e.Candidate.Format != model.FormatSkillMD || len(e.Skill.Functions) > 0)
+	return e != nil && (e.Candidate.Format != model.FormatSkillMD || e.hasFunctionsAtAll())
 }
 
 func (t *functionsTab) SetSize(w, h int) { t.setSize(w, h); t.redraw(true) }

@@ -42,12 +42,12 @@ func Load(fsys fs.FS, dir string, opts model.Options) *model.Skill {
 	l.checkSecrets()
 	if opts.FindingsOnly {
 		// Lint prints findings only: skip the display side, and keep of the
-		// package just what CheckIndex reads (the manifest).
-		l.pkg.Module, l.pkg.ModuleSource, l.pkg.Docs = nil, "", ""
+		// package just what CheckIndex reads.
+		l.s.Doc = l.pkg.ForIndex()
 	} else {
 		l.describe()
+		l.s.Doc = l.pkg
 	}
-	l.s.Doc = l.pkg
 	model.SortDiagnostics(l.s.Diagnostics)
 	return l.s
 }
