@@ -75,3 +75,22 @@ func TestShownSkillReadsItsBodyAndFollowsEdits(t *testing.T) {
 		t.Error("the re-read skill is kept whole in the library")
 	}
 }
+
+// Before its whole read lands, a skill's Read tab says it is reading,
+// never that the skill has no body; then the body is rendered.
+func TestReadTabWaitsForTheWholeRead(t *testing.T) {
+	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 120, 40)
+	selectSkill(t, m, "hello-world")
+	press(t, m, "down")
+	_, cmd := m.Update(keyPress("up"))
+	if m.skill.entry.Skill.Name != "hello-world" || m.skill.entry.view != nil {
+		t.Fatalf("shown %s, whole %v", m.skill.entry.Skill.Name, m.skill.entry.view != nil)
+	}
+	if f := content(m); strings.Contains(f, "no body text") || !strings.Contains(f, "Reading") {
+		t.Errorf("before the whole read the frame shows:\n%s", f)
+	}
+	drain(t, m, cmd)
+	if f := content(m); strings.Contains(f, "Reading") || strings.Contains(f, "no body text") {
+		t.Errorf("after the whole read the frame shows:\n%s", f)
+	}
+}

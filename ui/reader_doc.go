@@ -28,6 +28,9 @@ type readerDoc struct {
 	// sectionAt, in a gated body, maps a body heading's anchor to the
 	// offset in markdown where its unlocked section starts.
 	sectionAt map[string]int
+	// pending: the body of a slim skill whose whole read has not arrived
+	// (hydrate.go); nothing is rendered for it.
+	pending bool
 }
 
 // bodyDoc is the Markdown that matters for a skill: its body, or when it
@@ -47,6 +50,7 @@ func bodyDoc(e *Entry) *readerDoc {
 		dir = path.Dir(s.BodyFile)
 	}
 	return &readerDoc{
+		pending:  e.slim && e.view == nil,
 		id:       fmt.Sprintf("skill:%d", e.ID),
 		title:    sanitize.Line(title),
 		markdown: md,

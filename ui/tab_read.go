@@ -91,7 +91,7 @@ func (t *readTab) SetEntry(e *Entry, same bool) tea.Cmd {
 		return nil
 	}
 	body := t.bodyFor(e)
-	if same && len(t.stack) > 0 {
+	if same && len(t.stack) > 0 && !t.stack[0].pending {
 		// Re-read after a change: keep the stack and the scroll.
 		body.yOffset = t.stack[0].yOffset
 		t.stack[0] = body
@@ -107,6 +107,13 @@ func (t *readTab) SetEntry(e *Entry, same bool) tea.Cmd {
 	t.link = -1
 	t.note = ""
 	t.restore = 0
+	if body.pending {
+		// Its whole read lands in a moment and is rendered then, as a
+		// first showing (debounced while the cursor moves).
+		t.doc, t.shown = nil, renderKey{}
+		t.vp.SetContent(t.c.Styles.Dim.Render("  Reading " + body.title + glyphEllip))
+		return nil
+	}
 	return t.requestSoon()
 }
 
