@@ -83,6 +83,7 @@ func New(opts Options) *Model {
 	}
 	c := NewCommon(t)
 	c.Builder = opts.Builder
+	c.Rules = opts.Config
 	if opts.WorkDir != "" {
 		c.WorkDir = opts.WorkDir
 	}

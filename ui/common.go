@@ -22,6 +22,9 @@ type Common struct {
 	Builder Builder
 	// WorkDir is the working folder; paths inside it are shown relative.
 	WorkDir string
+	// Rules is the rule configuration (severities, rules turned off) the
+	// background review applies, as lint --review does; nil: defaults.
+	Rules *model.RuleConfig
 	// Library is the studio's whole library (every loaded source), for
 	// tabs that look skills up by name (a quiz's load-skill); nil outside
 	// the studio (the stand-alone quiz).

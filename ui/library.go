@@ -161,7 +161,7 @@ func (p *libraryPane) add(es ...*Entry) tea.Cmd {
 		p.selected = -1
 	}
 	p.rebuild()
-	risk := reviewEntries(es, p.sortBy == sortByRisk)
+	risk := reviewEntries(p.c.Rules, es, p.sortBy == sortByRisk)
 	if p.query != "" {
 		return tea.Batch(p.filterCmd(), risk)
 	}
@@ -179,7 +179,7 @@ func (p *libraryPane) removeSource(label string, kept []*Entry) {
 // refresh re-orders after counts changed (a re-lint), keeping the selection.
 func (p *libraryPane) refresh() tea.Cmd {
 	p.rebuild()
-	risk := reviewEntries(p.entries, p.sortBy == sortByRisk)
+	risk := reviewEntries(p.c.Rules, p.entries, p.sortBy == sortByRisk)
 	if p.query != "" {
 		return tea.Batch(p.filterCmd(), risk)
 	}
@@ -518,7 +518,7 @@ func (p *libraryPane) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		p.rebuild()
 		if p.sortBy == sortByRisk {
 			// Sorting by risk needs every skill reviewed, remote ones too.
-			return reviewEntries(p.entries, true)
+			return reviewEntries(p.c.Rules, p.entries, true)
 		}
 	case key.Matches(msg, k.Group):
 		p.group = !p.group

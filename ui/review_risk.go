@@ -58,7 +58,7 @@ func (e *Entry) riskNeeded(remoteToo bool) bool {
 
 // reviewEntries queues the entries that need a review and returns the
 // command that reviews them, or nil. Call it from Update only.
-func reviewEntries(es []*Entry, remoteToo bool) tea.Cmd {
+func reviewEntries(cfg *model.RuleConfig, es []*Entry, remoteToo bool) tea.Cmd {
 	var jobs []riskJob
 	for _, e := range es {
 		if e != nil && e.riskNeeded(remoteToo) {
@@ -66,18 +66,18 @@ func reviewEntries(es []*Entry, remoteToo bool) tea.Cmd {
 			jobs = append(jobs, riskJob{e.ID, e.loaded})
 		}
 	}
-	return reviewJobs(jobs)
+	return reviewJobs(cfg, jobs)
 }
 
-func reviewJobs(jobs []riskJob) tea.Cmd {
+func reviewJobs(cfg *model.RuleConfig, jobs []riskJob) tea.Cmd {
 	if len(jobs) == 0 {
 		return nil
 	}
 	return func() tea.Msg {
 		n := min(len(jobs), riskChunk)
-		msg := riskReviewedMsg{reports: make(map[int]riskResult, n), next: reviewJobs(jobs[n:])}
+		msg := riskReviewedMsg{reports: make(map[int]riskResult, n), next: reviewJobs(cfg, jobs[n:])}
 		for _, j := range jobs[:n] {
-			rep := review.Reviewed(j.skill, nil)
+			rep := review.Reviewed(j.skill, cfg)
 			msg.reports[j.id] = riskResult{Report: rep, context: findingContext(j.skill, rep.Findings)}
 		}
 		return msg

@@ -60,7 +60,7 @@ func (t *reviewTab) SetEntry(e *Entry, same bool) tea.Cmd {
 		if r := e.riskCurrent(); r != nil {
 			t.show(r)
 		} else {
-			cmd = reviewEntries([]*Entry{e}, true)
+			cmd = reviewEntries(t.c.Rules, []*Entry{e}, true)
 		}
 	}
 	t.redraw(same)

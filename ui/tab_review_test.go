@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 )
 
@@ -124,5 +125,21 @@ func TestStudioPullRecordsTheLock(t *testing.T) {
 	}
 	if e := lock.Skills[0]; e.Name != "alpha" || e.Path != "alpha" || !strings.HasPrefix(e.Digest, "sha256:") || e.Source == "" || e.Review.Line == "" {
 		t.Errorf("lock entry: %+v", e)
+	}
+}
+
+// The studio's review applies the rule configuration, as lint --review
+// does: a review rule turned off shows neither in the tab nor the verdict.
+func TestReviewTabAppliesTheRuleConfig(t *testing.T) {
+	cfg := &model.RuleConfig{Rules: map[string]model.Severity{"review/hidden-instruction": model.SeverityOff}}
+	m := studio(t, Options{Sources: []string{reviewLibrary(t)}, Config: cfg}, 240, 50)
+	selectSkill(t, m, "zzz-sly")
+	openTab(t, m, "Review")
+	screen := ansi.Strip(content(m))
+	if strings.Contains(screen, "review/hidden-instruction") || strings.Contains(screen, "hidden instruction") {
+		t.Errorf("a rule turned off in the config is shown:\n%s", screen)
+	}
+	if !strings.Contains(screen, "⟨U+202E⟩") {
+		t.Errorf("the other findings are gone too:\n%s", screen)
 	}
 }
