@@ -136,3 +136,24 @@ func TestDisableModelInvocationOmitted(t *testing.T) {
 		t.Errorf("%+v", l.Skills[0])
 	}
 }
+
+// Copilot lists names past its 15,000 budget in a name list with its own
+// 5,000: the headline never reads as more used than the budget allows.
+func TestHeadlineCopilotNameList(t *testing.T) {
+	l := Build(generated(40, 600), Copilot, 0)
+	h := l.Headline(0)
+	if !strings.Contains(h, "of 15,000 chars used") || !strings.Contains(h, "of 5,000 for the name list") {
+		t.Fatalf("headline %q", h)
+	}
+	var blocks, names int
+	for _, e := range l.Skills {
+		if e.State == StateNameOnly {
+			names += e.Chars
+		} else {
+			blocks += e.Chars
+		}
+	}
+	if blocks > 15000 || names > 5000 || blocks+names != l.Used {
+		t.Errorf("blocks %d, names %d, used %d", blocks, names, l.Used)
+	}
+}

@@ -53,6 +53,12 @@ func (l Listing) Headline(contextTokens int) string {
 	switch {
 	case l.Budget == 0:
 		head += fmt.Sprintf("%s %s, no budget", humanize.Comma(int64(l.Used)), l.Unit)
+	case l.Needed > l.Budget && p.NameListBudget > 0:
+		// Names past the budget go to a list with a budget of its own.
+		names := l.nameListChars()
+		head += fmt.Sprintf("%s of %s %s used, %s of %s for the name list, %s needed for every description (%d%% of the budget)",
+			humanize.Comma(int64(l.Used-names)), humanize.Comma(int64(l.Budget)), l.Unit, humanize.Comma(int64(names)), humanize.Comma(int64(p.NameListBudget)),
+			humanize.Comma(int64(l.Needed)), l.Needed*100/l.Budget)
 	case l.Needed > l.Budget:
 		head += fmt.Sprintf("%s of %s %s used, %s needed for every description (%d%% of the budget)",
 			humanize.Comma(int64(l.Used)), humanize.Comma(int64(l.Budget)), l.Unit, humanize.Comma(int64(l.Needed)), l.Needed*100/l.Budget)
@@ -66,6 +72,18 @@ func (l Listing) Headline(contextTokens int) string {
 		head += ", " + humanize.Comma(int64(contextTokens)) + "-token window"
 	}
 	return head
+}
+
+// nameListChars is what the name-only entries cost: for an agent with a
+// name list (Copilot) they are counted against its own budget.
+func (l Listing) nameListChars() int {
+	n := 0
+	for _, e := range l.Skills {
+		if e.State == StateNameOnly {
+			n += e.Chars
+		}
+	}
+	return n
 }
 
 // Summary is one line counting the states and saying how many skills

@@ -66,3 +66,29 @@ func TestRootRelativeLinkInAReferenceIsInfo(t *testing.T) {
 		t.Errorf("%d skillmd/link findings: %v", n, sk.Diagnostics)
 	}
 }
+
+// TestEscapeFromANestedSkill: a sub-skill kept inside another skill's
+// folder ships with that skill, so a link from it into the outer skill
+// stays inside what is installed (no finding), and one into the outer
+// skill's plugin is the plugin's business (info), as for the outer skill.
+func TestEscapeFromANestedSkill(t *testing.T) {
+	fsys := fstest.MapFS{
+		"p/.claude-plugin/plugin.json":    {Data: []byte(`{"name":"p"}`)},
+		"p/skills/outer/SKILL.md":         {Data: []byte("---\nname: outer\ndescription: Outer.\n---\n# Outer\n\nSee [web](web/SKILL.md).\n")},
+		"p/skills/outer/concepts/auth.md": {Data: []byte("# Auth\n")},
+		"p/skills/other/web/SKILL.md":     {Data: []byte("---\nname: other-web\ndescription: Other.\n---\n# Other\n")},
+		"p/skills/outer/web/SKILL.md": {Data: []byte("---\nname: web\ndescription: Web.\n---\n# Web\n\n" +
+			"Back to [outer](../SKILL.md), [auth](../concepts/auth.md), [other](../../other/web/SKILL.md) and [gone](../missing.md).\n")},
+	}
+	s := Load(fsys, "p/skills/outer/web", model.Options{})
+	var got []string
+	for _, d := range s.Diagnostics {
+		if d.Rule == "skillmd/link-escapes" || d.Rule == "skillmd/link" {
+			got = append(got, d.Severity.String()+" "+d.Message)
+		}
+	}
+	if len(got) != 2 || !strings.HasPrefix(got[0], "info") || !strings.Contains(got[0], "../../other/web/SKILL.md") || !strings.Contains(got[0], "inside the plugin p") ||
+		!strings.HasPrefix(got[1], "warning") || !strings.Contains(got[1], "../missing.md") {
+		t.Errorf("findings %q", got)
+	}
+}

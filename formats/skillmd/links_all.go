@@ -160,6 +160,8 @@ func (c *checker) reportEscape(file, from, dest, raw string, line, col int) {
 		switch _, err := fs.Stat(c.fsys, full); {
 		case strings.HasPrefix(full, "../") || full == "..":
 			// beyond what was opened: cannot tell
+		case err == nil && c.insideOuterSkill(full):
+			return // a nested skill ships inside its outer skill: the link stays in what is installed
 		case err == nil:
 			if p := c.pluginRoot(); p != "" && strings.HasPrefix(full, p+"/") {
 				inPlugin = true
@@ -178,16 +180,51 @@ func (c *checker) reportEscape(file, from, dest, raw string, line, col int) {
 	}
 }
 
-// pluginRoot is the Claude Code plugin folder the skill ships in
-// (<plugin>/skills/<name> with <plugin>/.claude-plugin/plugin.json), or "".
-func (c *checker) pluginRoot() string {
-	parent := path.Dir(c.dir)
-	if path.Base(parent) != "skills" {
-		return ""
+// outerSkills are the folders above the skill that hold a SKILL.md,
+// nearest first: a skill nested in one of them is installed as part of it.
+func (c *checker) outerSkills() []string {
+	if c.outer != nil {
+		return *c.outer
 	}
-	root := path.Dir(parent)
-	if info, err := fs.Stat(c.fsys, path.Join(root, ".claude-plugin", "plugin.json")); err == nil && !info.IsDir() {
-		return root
+	out := []string{}
+	for d := path.Dir(c.dir); d != "." && d != "/" && d != ".."; d = path.Dir(d) {
+		if isRegular(c.fsys, path.Join(d, "SKILL.md")) || isRegular(c.fsys, path.Join(d, "skill.md")) {
+			out = append(out, d)
+		}
+	}
+	c.outer = &out
+	return out
+}
+
+// insideOuterSkill says whether p (an FS path) lies in a skill folder the
+// skill is nested in.
+func (c *checker) insideOuterSkill(p string) bool {
+	for _, d := range c.outerSkills() {
+		if strings.HasPrefix(p, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func isRegular(fsys fs.FS, p string) bool {
+	info, err := fs.Stat(fsys, p)
+	return err == nil && info.Mode().IsRegular()
+}
+
+// pluginRoot is the Claude Code plugin folder the skill ships in
+// (<plugin>/skills/<name> with <plugin>/.claude-plugin/plugin.json, where
+// <name> is the skill or a skill it is nested in), or "".
+func (c *checker) pluginRoot() string {
+	for _, dir := range append([]string{c.dir}, c.outerSkills()...) {
+		parent := path.Dir(dir)
+		if path.Base(parent) != "skills" {
+			continue
+		}
+		root := path.Dir(parent)
+		if isRegular(c.fsys, path.Join(root, ".claude-plugin", "plugin.json")) {
+			return root
+		}
 	}
 	return ""
 }

@@ -103,6 +103,8 @@ type checker struct {
 	buffers []*[]byte
 	// iconFiles are images agents/openai.yaml names (so not unreferenced).
 	iconFiles map[string]bool
+	// outer caches outerSkills (nil until asked).
+	outer *[]string
 }
 
 func (c *checker) run() {
