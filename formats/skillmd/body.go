@@ -36,11 +36,11 @@ func (c *checker) checkBody() {
 	line, _ := c.bodyPos(0)
 	if lines > maxBodyLines || over {
 		c.report("skillmd/body-length", line, 1,
-			"the body is "+strconv.Itoa(lines)+" lines and "+size.String()+" tokens; keep it under "+strconv.Itoa(maxBodyLines)+" lines and about "+humanize.Comma(maxBodyTokens)+" tokens",
+			"the body is "+strconv.Itoa(lines)+" lines and "+size.Tokens()+"; keep it under "+strconv.Itoa(maxBodyLines)+" lines and about "+humanize.Comma(maxBodyTokens)+" tokens",
 			"Move detailed sections into references/ files and link to them.")
 	}
 	if strings.TrimSpace(body) != "" {
-		c.report("skillmd/tokens", line, 1, "the body costs "+size.String()+" tokens when the skill loads", "")
+		c.report("skillmd/tokens", line, 1, "the body costs "+size.Tokens()+" when the skill loads", "")
 	}
 	c.checkLinks()
 }
@@ -154,7 +154,7 @@ func (c *checker) checkLinks() {
 	}
 	for _, f := range sortedKeys(c.doc.ReferenceTokens) {
 		c.reportIn(path.Join(c.dir, f), "skillmd/tokens", 1, 1,
-			f+" costs about "+humanize.Comma(int64(c.doc.ReferenceTokens[f]))+" tokens when an agent loads it", "")
+			f+" costs about "+humanize.Comma(int64(c.doc.ReferenceTokens[f]))+tokenNoun(c.doc.ReferenceTokens[f])+" when an agent loads it", "")
 	}
 }
 

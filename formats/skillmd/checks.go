@@ -25,8 +25,16 @@ func (c *checker) typeError(key, val *yaml.Node, want string) {
 	if isScalar(val) {
 		got = strings.TrimPrefix(val.Tag, "!!")
 	}
-	c.at(val, "skillmd/field-type", fmt.Sprintf("%s must be %s, not a %s", key.Value, want, got),
+	c.at(val, "skillmd/field-type", fmt.Sprintf("%s must be %s, not %s", key.Value, want, withArticle(got)),
 		fmt.Sprintf("Write %s as %s.", key.Value, want))
+}
+
+// withArticle is "a map", "an int".
+func withArticle(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an " + word
+	}
+	return "a " + word
 }
 
 // checkString accepts any scalar: agents read numbers and dates as text

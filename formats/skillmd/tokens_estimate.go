@@ -94,6 +94,18 @@ func (t tokenSize) String() string {
 	return "about " + humanize.Comma(int64(t.n))
 }
 
+// Tokens is String with its noun: "1 token", "about 1,234 tokens".
+func (t tokenSize) Tokens() string {
+	return t.String() + tokenNoun(t.n)
+}
+
+func tokenNoun(n int) string {
+	if n == 1 {
+		return " token"
+	}
+	return " tokens"
+}
+
 // tokensOver says whether text holds more than limit tokens, counting
 // exactly only when the estimate cannot decide: a text of at most limit
 // bytes cannot exceed limit tokens (a token is at least a byte), and an
