@@ -297,3 +297,19 @@ func TestValidSkillIsClean(t *testing.T) {
 		}
 	}
 }
+
+// Messages read as English: "not an int", "1 token".
+func TestMessagesReadAsEnglish(t *testing.T) {
+	if got := withArticle("int"); got != "an int" {
+		t.Errorf("withArticle(int) = %q", got)
+	}
+	if got := withArticle("map"); got != "a map" {
+		t.Errorf("withArticle(map) = %q", got)
+	}
+	if got := (tokenSize{n: 1, exact: true}).Tokens(); got != "1 token" {
+		t.Errorf("one token reads %q", got)
+	}
+	if got := (tokenSize{n: 1234}).Tokens(); got != "about 1,234 tokens" {
+		t.Errorf("an estimate reads %q", got)
+	}
+}
