@@ -52,6 +52,9 @@ type Model struct {
 	pendingNew string
 	// confirm is a yes/no question waiting for its key (sources.go).
 	confirm *confirmation
+	// pendingPull is a pull asked for while its skill is being reviewed
+	// (pull_confirm.go).
+	pendingPull *pendingPull
 
 	ld      loader
 	entries map[int]*Entry
@@ -244,7 +247,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	case filterResultMsg:
 		return m.lib.Update(msg)
 	case riskReviewedMsg:
-		return tea.Batch(m.lib.Update(msg), m.skill.Update(msg))
+		return tea.Batch(m.lib.Update(msg), m.skill.Update(msg), m.onReviewedForPull())
 
 	case tea.KeyPressMsg:
 		m.lib.touched = true

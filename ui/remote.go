@@ -240,14 +240,20 @@ func (m *Model) pull() tea.Cmd {
 		return nil
 	default:
 		o, dir, opts, spec := s.opened, m.pullDir(), m.readerOptions(), s.spec
-		m.setStatus("Pulling "+name+"…", false)
-		return func() tea.Msg {
-			p, err := registry.Pull(context.Background(), o, name, dir, opts)
-			if err == nil && o.Base.Source != registry.EmbeddedSource {
-				err = recordPull(spec, dir, p)
+		pull := func() tea.Cmd {
+			m.setStatus("Pulling "+name+"…", false)
+			return func() tea.Msg {
+				p, err := registry.Pull(context.Background(), o, name, dir, opts)
+				if err == nil && o.Base.Source != registry.EmbeddedSource {
+					err = recordPull(spec, dir, p)
+				}
+				return pulledMsg{p, err}
 			}
-			return pulledMsg{p, err}
 		}
+		if o.Base.Source == registry.EmbeddedSource {
+			return pull() // the built-in examples are ours
+		}
+		return m.askPull(e, dir, pull)
 	}
 }
 

@@ -141,6 +141,17 @@ func TestPullCopiesARemoteSkillIntoTheFolder(t *testing.T) {
 	m, _ := localAndRemote(t, srv, Options{PullDir: dest})
 	selectSkill(t, m, "alpha")
 	press(t, m, "p")
+	// The review comes first, then the question; nothing is copied yet.
+	if m.confirm == nil || !strings.Contains(m.confirm.question, "Pull alpha into") || !strings.Contains(m.confirm.question, "its review:") {
+		t.Fatalf("p did not ask with the review (confirm %+v, status %q)", m.confirm, m.status)
+	}
+	if _, err := os.Stat(filepath.Join(dest, "alpha")); err == nil {
+		t.Fatal("pulled before the answer")
+	}
+	if f := ansi.Strip(content(m)); !strings.Contains(f, "Review of alpha before pulling it") {
+		t.Errorf("the evidence is not on screen:\n%s", f)
+	}
+	press(t, m, "y")
 	data, err := os.ReadFile(filepath.Join(dest, "alpha", "SKILL.md"))
 	if err != nil || !strings.Contains(string(data), "Steps for alpha") {
 		t.Fatalf("pulled file: %v", err)
@@ -161,7 +172,7 @@ func TestPullCopiesARemoteSkillIntoTheFolder(t *testing.T) {
 		}
 	}
 	m.focus = focusLibrary
-	press(t, m, "p")
+	press(t, m, "p", "y")
 	if !m.statusErr || !strings.Contains(m.status, "already exists") {
 		t.Errorf("second pull: %q", m.status)
 	}
@@ -296,4 +307,19 @@ func TestPullABuiltInExample(t *testing.T) {
 		t.Errorf("the local copy is not selected: %+v", e)
 	}
 	checkFrame(t, m)
+}
+
+// Any answer but yes pulls nothing and says so.
+func TestPullAnsweredNoCopiesNothing(t *testing.T) {
+	srv := wellKnownHost(t, nil, map[string]string{"alpha": remoteSkillMD("alpha")})
+	dest := t.TempDir()
+	m, _ := localAndRemote(t, srv, Options{PullDir: dest})
+	selectSkill(t, m, "alpha")
+	press(t, m, "p", "n")
+	if _, err := os.Stat(filepath.Join(dest, "alpha")); err == nil {
+		t.Fatal("pulled although the answer was no")
+	}
+	if m.status != "Nothing pulled." {
+		t.Errorf("status %q", m.status)
+	}
 }

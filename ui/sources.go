@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -117,6 +118,8 @@ type confirmation struct {
 	// question waits: a failed source's whole error, which one status
 	// line would cut off.
 	detailTitle, detail string
+	// no is the status line after any other key ("" : nothing removed).
+	no string
 }
 
 // askRemoveSource asks before removing the selected skill's source.
@@ -170,7 +173,7 @@ func (m *Model) answerConfirm(msg tea.KeyPressMsg) tea.Cmd {
 	if c.retry != nil && key.Matches(msg, m.c.Keys.Retry) {
 		return c.retry()
 	}
-	m.setStatus("Nothing removed.", false)
+	m.setStatus(cmp.Or(c.no, "Nothing removed."), false)
 	return nil
 }
 

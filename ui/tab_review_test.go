@@ -118,7 +118,7 @@ func TestStudioPullRecordsTheLock(t *testing.T) {
 	dest := t.TempDir()
 	m, _ := localAndRemote(t, srv, Options{PullDir: dest})
 	selectSkill(t, m, "alpha")
-	press(t, m, "p")
+	press(t, m, "p", "y")
 	lock, err := registry.ReadLock(dest)
 	if err != nil || len(lock.Skills) != 1 {
 		t.Fatalf("lock after a studio pull: %+v %v (status %q)", lock, err, m.status)
