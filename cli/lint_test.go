@@ -356,3 +356,25 @@ func TestLintEmptyFolderSaysNothingWasFound(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
+
+// A duplicate namespace names the other skill relative to this one, as a
+// duplicate name does, not by an absolute path on this machine.
+func TestLintDuplicateNamespaceNamesTheOtherRelatively(t *testing.T) {
+	dir := t.TempDir()
+	skill := func(name string) string {
+		return "// ==XGooseSkill==\n// @name " + name + "\n// @namespace shared\n// @match https://example.test/*\n// ==/XGooseSkill==\n" +
+			"import { defineSkill } from \"@xgoose/skill\";\nexport default defineSkill({});\n"
+	}
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	os.WriteFile(filepath.Join(dir, "one.xgs.js"), []byte(skill("one")), 0o644)
+	os.WriteFile(filepath.Join(dir, "sub", "two.xgs.js"), []byte(skill("two")), 0o644)
+	_, out, _ := runCLI(t, "lint", dir)
+	for _, want := range []string{`"shared" is also used by sub/two.xgs.js`, `"shared" is also used by ../one.xgs.js`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lint does not say %s:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "used by "+dir) {
+		t.Errorf("a message names an absolute path:\n%s", out)
+	}
+}

@@ -51,7 +51,7 @@ func CheckLibrary(lib *model.Library) {
 		for i, s := range ss {
 			other := ss[(i+1)%len(ss)]
 			s.Diagnostics = append(s.Diagnostics, libraryAt("library/duplicate-namespace", s, "namespace", "",
-				fmt.Sprintf("@namespace %q is also used by %s", ns, other.Location.Path(other.Location.File)),
+				fmt.Sprintf("@namespace %q is also used by %s", ns, relativeTo(s, other)),
 				"Pick a short namespace no other skill uses."))
 		}
 	}

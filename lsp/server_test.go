@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -203,4 +204,49 @@ func TestManifestDiagnostics(t *testing.T) {
 	// Fixed in the buffer only: the finding goes.
 	c.change(rel, strings.Replace(files[rel], `"version": "1.0"`, `"version": "1.0.0"`, 1))
 	c.waitFor(rel, not(hasCode("osloop/version")))
+}
+
+// didSave re-lints what changed on disk beside the buffer: a link's
+// target created after the file was opened (no watcher event) is found
+// once the editor saves.
+func TestSaveRelintsWhatChangedOnDisk(t *testing.T) {
+	root := t.TempDir()
+	text := "---\nname: saver\ndescription: Checks that saving re-reads the files on disk around the buffer.\n---\n\n# Saver\n\nSee [more](more.md).\n"
+	writeFiles(t, root, map[string]string{"saver/SKILL.md": text})
+	c := newClient(t, root)
+	c.open("saver/SKILL.md", text)
+	c.waitFor("saver/SKILL.md", func(ds []protocol.Diagnostic) bool { return strings.Contains(codes(ds), "skillmd/link") })
+	writeFiles(t, root, map[string]string{"saver/more.md": "# More\n"})
+	c.conn.Notify(context.Background(), protocol.MethodTextDocumentDidSave, &protocol.DidSaveTextDocumentParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: c.uri("saver/SKILL.md")},
+	})
+	c.waitFor("saver/SKILL.md", func(ds []protocol.Diagnostic) bool { return !strings.Contains(codes(ds), "skillmd/link") })
+}
+
+// Frontmatter keys offered are the profile's: the project's
+// .skillstudio.yaml asks for the open standard only, so a Claude Code
+// field is not offered.
+func TestCompletionFollowsTheProfile(t *testing.T) {
+	complete := func(root string) string {
+		text := "---\nname: prof\ndescription: Completion per profile for the language server tests.\ne\n---\n\n# Prof\n"
+		writeFiles(t, root, map[string]string{"prof/SKILL.md": text})
+		c := newClient(t, root)
+		c.open("prof/SKILL.md", text)
+		var l protocol.CompletionList
+		c.call(protocol.MethodTextDocumentCompletion, &protocol.CompletionParams{TextDocumentPositionParams: protocol.TextDocumentPositionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: c.uri("prof/SKILL.md")}, Position: protocol.Position{Line: 3, Character: 1}}}, &l)
+		var out []string
+		for _, it := range l.Items {
+			out = append(out, it.Label)
+		}
+		return strings.Join(out, " ")
+	}
+	if got := complete(t.TempDir()); !strings.Contains(got, "effort") {
+		t.Errorf("profile all: %q lacks effort", got)
+	}
+	strict := t.TempDir()
+	writeFiles(t, strict, map[string]string{".skillstudio.yaml": "profile: agentskills\n"})
+	if got := complete(strict); strings.Contains(got, "effort") {
+		t.Errorf("profile agentskills offers effort: %q", got)
+	}
 }

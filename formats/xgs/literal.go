@@ -2,6 +2,7 @@ package xgs
 
 import (
 	"math"
+	"sort"
 
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/token"
@@ -83,7 +84,7 @@ func (p *program) staticValue(e ast.Expression, depth int) (*jsonValue, bool) {
 				if !ok || prop.Kind != ast.PropertyKindValue {
 					return nil, false
 				}
-				if isUndefined(prop.Value) {
+				if isUndefined(prop.Value) || isProtoSetter(prop) {
 					continue
 				}
 				v, ok := p.staticValue(prop.Value, depth+1)
@@ -104,6 +105,7 @@ func (p *program) staticValue(e ast.Expression, depth int) (*jsonValue, bool) {
 				return nil, false
 			}
 		}
+		obj.jsKeyOrder()
 		return obj, true
 	case *ast.Identifier:
 		if init := p.constInit(e.Name.String()); init != nil {
@@ -175,4 +177,58 @@ func propertyKey(p *ast.PropertyKeyed) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// isProtoSetter: `__proto__: x` in an object literal sets the prototype;
+// it makes no key (a computed ["__proto__"] does).
+func isProtoSetter(p *ast.PropertyKeyed) bool {
+	if p.Computed {
+		return false
+	}
+	key, ok := propertyKey(p)
+	return ok && key == "__proto__"
+}
+
+// arrayIndex says whether a key is a JS array index ("0", "17", not "01"
+// or "-1"): objects list those keys first, in numeric order.
+func arrayIndex(key string) (uint64, bool) {
+	if key == "" || len(key) > 10 || (len(key) > 1 && key[0] == '0') {
+		return 0, false
+	}
+	var n uint64
+	for i := 0; i < len(key); i++ {
+		if key[i] < '0' || key[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(key[i]-'0')
+	}
+	return n, n < 1<<32-1
+}
+
+// jsKeyOrderIndex is the order a JS object enumerates keys: array
+// indexes ascending, then the rest in insertion order.
+func jsKeyOrderIndex(keys []string) []int {
+	idx := make([]int, len(keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		na, ia := arrayIndex(keys[idx[a]])
+		nb, ib := arrayIndex(keys[idx[b]])
+		if ia && ib {
+			return na < nb
+		}
+		return ia && !ib
+	})
+	return idx
+}
+
+// jsKeyOrder reorders an object's keys as JS enumerates them.
+func (v *jsonValue) jsKeyOrder() {
+	order := jsKeyOrderIndex(v.keys)
+	keys, vals := make([]string, len(order)), make([]*jsonValue, len(order))
+	for i, j := range order {
+		keys[i], vals[i] = v.keys[j], v.vals[j]
+	}
+	v.keys, v.vals = keys, vals
 }

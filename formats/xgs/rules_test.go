@@ -394,7 +394,8 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 	},
 	"xgs/unresolved-schema": {
 		fail: []ruleCase{
-			{name: "unknown method", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30).transform((n) => n * 2),"}}},
+			{name: "non-literal default", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30).default(defaultNights()),"}}},
+			{name: "unmodelled constructor", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.templateLiteral([z.number(), \"n\"]),"}}},
 			{name: "imported schema", edits: []edit{{"output: z.object({ rates: z.array(Rate) }),", "output: RatesFromElsewhere,"}}},
 		},
 		pass: []ruleCase{{name: "const schema", edits: []edit{top("const Nights = z.number().int().min(1).max(30);"), {"nights: z.number().int().min(1).max(30),", "nights: Nights,"}}}},

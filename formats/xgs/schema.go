@@ -71,6 +71,8 @@ type Schema struct {
 	// objects: what happens to unknown keys; records: the key schema.
 	extra objectExtra
 	key   *Schema
+	// partialKeys: z.partialRecord, whose discrete keys are not required.
+	partialKeys bool
 	// unions: discriminated (oneOf); intersections: the members;
 	// tuples: the rest element.
 	exclusive bool

@@ -3,6 +3,7 @@ package xgs
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/grafana/sobek/ast"
 
@@ -49,7 +50,7 @@ func (p *program) zodMethod(base *Schema, call *ast.CallExpression, dot *ast.Dot
 		if len(args) == 0 {
 			return bad(fmt.Sprintf(".%s() without a value", method))
 		}
-		v, ok := p.staticValue(args[0], 0)
+		v, ok := p.staticValue(defaultValue(args[0]), 0)
 		if !ok {
 			return bad(fmt.Sprintf(".%s() of a value that is not a literal", method))
 		}
@@ -95,8 +96,21 @@ func (p *program) zodMethod(base *Schema, call *ast.CallExpression, dot *ast.Dot
 			return bad(".and() without a schema")
 		}
 		return intersect(base, p.zod(args[0], depth+1))
-	case "refine", "superRefine", "check":
-		return base // a refinement validates; the JSON Schema is the same
+	case "refine", "superRefine", "overwrite", "brand":
+		return base // validates or retypes; the input JSON Schema is the same
+	case "transform", "pipe":
+		return base // io "input" describes what goes in: the source schema
+	case "check":
+		return p.zodChecks(base, call, args, depth)
+	case "nonoptional":
+		return base.wrap("nonoptional")
+	case "unwrap":
+		if base.wrapKind == "optional" || base.wrapKind == "nullable" {
+			if base.wrapKind == "nullable" {
+				return base.AnyOf[0]
+			}
+			return base.inner
+		}
 	}
 
 	switch zt {
@@ -104,6 +118,15 @@ func (p *program) zodMethod(base *Schema, call *ast.CallExpression, dot *ast.Dot
 		return p.stringMethod(base, method, str, num, args, bad, notFor)
 	case "number":
 		return numberMethod(base, method, num, bad, notFor)
+	case "bigint", "date":
+		// bounds: zod writes {} for both, __describe__ the JSON an agent
+		// passes (zodjson.go), so a bound changes nothing.
+		switch method {
+		case "min", "max", "gt", "gte", "lt", "lte", "positive", "negative", "nonnegative", "nonpositive", "multipleOf":
+			if zt == "bigint" || method == "min" || method == "max" {
+				return base
+			}
+		}
 	case "array":
 		switch method {
 		case "min", "max", "length", "nonempty":
@@ -132,21 +155,26 @@ func (p *program) zodMethod(base *Schema, call *ast.CallExpression, dot *ast.Dot
 		}
 	case "object":
 		switch method {
+		// Each is a new schema in zod: .describe()/.meta() before it stay behind.
 		case "strict":
-			base.extra = extraStrict
-			return base
+			out := base.clone()
+			out.extra = extraStrict
+			return out
 		case "passthrough", "loose":
-			base.extra = extraLoose
-			return base
+			out := base.clone()
+			out.extra = extraLoose
+			return out
 		case "strip":
-			base.extra = extraStrip
-			return base
+			out := base.clone()
+			out.extra = extraStrip
+			return out
 		case "catchall":
 			if len(args) == 0 {
 				return bad(".catchall() without a schema")
 			}
-			base.extra, base.AdditionalProperties = extraCatchall, p.zod(args[0], depth+1)
-			return base
+			out := base.clone()
+			out.extra, out.AdditionalProperties = extraCatchall, p.zod(args[0], depth+1)
+			return out
 		case "extend", "merge", "safeExtend":
 			if len(args) == 0 {
 				return bad(fmt.Sprintf(".%s() without a shape", method))
@@ -171,10 +199,21 @@ func (p *program) zodMethod(base *Schema, call *ast.CallExpression, dot *ast.Dot
 			return out
 		case "partial", "required", "pick", "omit":
 			return p.objectMask(base, method, args, bad)
+		case "keyof":
+			return p.keyofSchema(at, base)
 		}
 	case "enum":
 		if method == "exclude" || method == "extract" {
-			break
+			return p.enumSubset(base, method, args, bad)
+		}
+	case "tuple":
+		if method == "rest" {
+			if len(args) == 0 {
+				return bad(".rest() without a schema")
+			}
+			out := base.clone()
+			out.rest = p.zod(args[0], depth+1)
+			return out
 		}
 	}
 	if zt == "" {
@@ -232,6 +271,10 @@ var regexEscape = lazyre.New(`[.*+?^${}()|[\]\\]`)
 func (p *program) stringMethod(base *Schema, method string, str func() (string, bool), num func() (float64, *jsonValue, bool),
 	args []ast.Expression, bad func(string) *Schema, notFor func() *Schema) *Schema {
 	if f, ok := zodFormats["."+method]; ok {
+		f, why := p.formatParams(method, f, args)
+		if why != "" {
+			return bad(fmt.Sprintf(".%s() with %s", method, why))
+		}
 		base.addFormat(method, f)
 		return base
 	}
@@ -253,7 +296,7 @@ func (p *program) stringMethod(base *Schema, method string, str func() (string, 
 			base.MaxLength = jsonNum(*base.lenMax)
 		}
 		return base
-	case "trim", "toLowerCase", "toUpperCase", "normalize":
+	case "trim", "toLowerCase", "toUpperCase", "normalize", "slugify":
 		return base // overwrites: the input is any string
 	case "regex":
 		if len(args) == 0 {
@@ -270,7 +313,8 @@ func (p *program) stringMethod(base *Schema, method string, str func() (string, 
 		if !ok || len(args) > 1 {
 			return bad(fmt.Sprintf(".%s() of something other than one string literal", method))
 		}
-		esc := regexEscape.ReplaceAllString(s, `\$0`)
+		// zod builds a RegExp, whose source escapes "/" and line breaks
+		esc := regexSource(regexEscape.ReplaceAllString(s, `\$0`))
 		switch method {
 		case "startsWith":
 			base.addPattern("starts_with", "^"+esc+".*", true)
@@ -349,4 +393,10 @@ func ztName(zt string) string {
 		return "wrapped"
 	}
 	return zt
+}
+
+// regexSource is what RegExp.prototype.source shows for a pattern with no
+// character class: "/" and line terminators escaped.
+func regexSource(p string) string {
+	return strings.NewReplacer("/", `\/`, "\n", `\n`, "\r", `\r`, "\u2028", `\u2028`, "\u2029", `\u2029`).Replace(p)
 }

@@ -157,9 +157,9 @@ func (s *Schema) emitType() *jsonValue {
 		foldIntersection(v)
 	case "record":
 		v.set("type", jsonStr("object"))
-		v.set("propertyNames", s.key.emit())
+		v.set("propertyNames", stringifyKeyNames(s.key.emit()))
 		v.set("additionalProperties", s.AdditionalProperties.emit())
-		if keys := s.key.discreteKeys(); len(keys) > 0 && !s.AdditionalProperties.optin() {
+		if keys := s.key.discreteKeys(); len(keys) > 0 && !s.partialKeys && !s.AdditionalProperties.optin() {
 			v.set("required", jsonArr(keys...))
 		}
 	case "tuple":
@@ -226,6 +226,19 @@ func (s *Schema) discreteKeys() []*jsonValue {
 		vals = s.Enum
 	case s.zt == "literal":
 		vals = []*jsonValue{s.Const}
+	case s.zt == "union":
+		// zod's union has values only when every member has them
+		for _, m := range s.AnyOf {
+			k := m.discreteKeys()
+			if k == nil {
+				return nil
+			}
+			vals = append(vals, k...)
+		}
+	case s.wrapKind == "nullable":
+		return s.AnyOf[0].discreteKeys() // null is no key
+	case s.wrapKind == "optional", s.wrapKind == "readonly":
+		return s.inner.discreteKeys()
 	}
 	var out []*jsonValue
 	for _, x := range vals {
@@ -234,6 +247,91 @@ func (s *Schema) discreteKeys() []*jsonValue {
 		}
 	}
 	return out
+}
+
+// stringifyKeyNames is zod's rewrite of a record's numeric key schema:
+// object keys are strings, so a number key becomes a numeric string.
+func stringifyKeyNames(v *jsonValue) *jsonValue {
+	if v.kind != jsonObject {
+		return v
+	}
+	out := v
+	for _, kw := range []string{"anyOf", "oneOf"} {
+		if br := v.get(kw); br != nil && br.kind == jsonArray {
+			mapped := &jsonValue{kind: jsonArray}
+			changed := false
+			for _, b := range br.vals {
+				m := stringifyKeyNames(b)
+				changed = changed || m != b
+				mapped.vals = append(mapped.vals, m)
+			}
+			if changed {
+				out = out.shallow()
+				out.set(kw, mapped)
+			}
+		}
+	}
+	var types []string
+	if t := out.get("type"); t != nil && t.kind == jsonString {
+		types = []string{t.text}
+	} else if t != nil && t.kind == jsonArray {
+		for _, x := range t.vals {
+			types = append(types, x.text)
+		}
+	}
+	hasType := func(n string) bool {
+		for _, t := range types {
+			if t == n {
+				return true
+			}
+		}
+		return false
+	}
+	numeric := !hasType("string") && (hasType("number") || hasType("integer"))
+	var values []*jsonValue
+	if e := out.get("enum"); e != nil {
+		values = e.vals
+	} else if c := out.get("const"); c != nil {
+		values = []*jsonValue{c}
+	}
+	anyNum := false
+	for _, x := range values {
+		anyNum = anyNum || x.kind == jsonNumber
+	}
+	if !numeric && !anyNum {
+		return out
+	}
+	rest := out.shallow()
+	for _, k := range []string{"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "format", "id"} {
+		rest.del(k)
+	}
+	str := func(x *jsonValue) *jsonValue {
+		if x.kind == jsonNumber {
+			return jsonStr(x.text)
+		}
+		return x
+	}
+	if e := rest.get("enum"); e != nil {
+		m := &jsonValue{kind: jsonArray}
+		for _, x := range e.vals {
+			m.vals = append(m.vals, str(x))
+		}
+		rest.set("enum", m)
+	} else if c := rest.get("const"); c != nil {
+		rest.set("const", str(c))
+	}
+	if !numeric {
+		return rest
+	}
+	rest.set("type", jsonStr("string"))
+	if values == nil {
+		if hasType("number") {
+			rest.set("pattern", jsonStr(`^-?\d+(?:\.\d+)?$`))
+		} else {
+			rest.set("pattern", jsonStr(`^-?\d+$`))
+		}
+	}
+	return rest
 }
 
 // compactTypeUnion rewrites anyOf [{type: a}, {type: b}] as type [a, b],
