@@ -87,8 +87,12 @@ func (c *checker) checkName(key, val *yaml.Node) {
 		return
 	}
 	if dir := folderName(c.dir); dir != "" && dir != name && !wellKnown(c.dir) {
-		c.at(val, "skillmd/name-dir", fmt.Sprintf("name %q does not match the folder name %q", name, dir),
-			fmt.Sprintf("Rename the folder to %s, or set name: %s.", name, dir))
+		hint := fmt.Sprintf("Rename the folder to %s, or set name: %s.", name, dir)
+		if nameProblem(dir) != "" {
+			// The folder's name would break the name rules: only renaming it helps.
+			hint = fmt.Sprintf("Rename the folder to %s (the folder's name is not a valid skill name).", name)
+		}
+		c.at(val, "skillmd/name-dir", fmt.Sprintf("name %q does not match the folder name %q", name, dir), hint)
 	}
 }
 

@@ -313,3 +313,18 @@ func TestMessagesReadAsEnglish(t *testing.T) {
 		t.Errorf("an estimate reads %q", got)
 	}
 }
+
+// name-dir never suggests a name the name rules would reject.
+func TestNameDirHintOnlySuggestsValidNames(t *testing.T) {
+	fsys := fstest.MapFS{"we,ird/SKILL.md": {Data: []byte("---\nname: weird\ndescription: Demo.\n---\n# Demo\n")}}
+	s := Load(fsys, "we,ird", model.Options{})
+	for _, d := range s.Diagnostics {
+		if d.Rule == "skillmd/name-dir" {
+			if strings.Contains(d.Hint, "set name: we,ird") {
+				t.Errorf("hint suggests an invalid name: %s", d.Hint)
+			}
+			return
+		}
+	}
+	t.Fatalf("no name-dir finding: %v", s.Diagnostics)
+}
