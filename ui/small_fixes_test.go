@@ -58,6 +58,10 @@ func TestFailedSourceCanBeRetriedAndRemoved(t *testing.T) {
 	if m.confirm == nil || !strings.Contains(m.confirm.question, "failed") || !strings.Contains(m.confirm.question, "r retries") {
 		t.Fatalf("D on a failed source: %+v, status %q", m.confirm, m.status)
 	}
+	// However long the source's name, the question's keys stay on the bar.
+	if bar := ansi.Strip(m.statusBar()); !strings.Contains(bar, "r retries") {
+		t.Errorf("status bar %q: the question's keys are cut off", bar)
+	}
 	// The whole error is in the skill pane, wrapped: every piece of it
 	// shows, the end of the path included.
 	checkFrame(t, m)
