@@ -100,3 +100,13 @@ func TestQuizProgramQClosesTheReader(t *testing.T) {
 		t.Error("q without the viewer does not quit")
 	}
 }
+
+// One skill is "1 skill", in the library's header and the status bar.
+func TestOneSkillIsSingular(t *testing.T) {
+	lib := fixtureLibrary(t)
+	m := studio(t, Options{Sources: []string{lib + "/skills/hello-world"}}, 120, 40)
+	v := ansi.Strip(content(m))
+	if strings.Contains(v, "1 skills") || strings.Count(v, "1 skill") < 2 {
+		t.Errorf("want \"1 skill\" in the header and the status bar:\n%s", v)
+	}
+}
