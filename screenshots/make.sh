@@ -30,9 +30,10 @@
 # output has no colours, and tmux rewrites colour resets in a way freeze
 # misreads) becomes watch.ansi.
 #
-# freeze renders each frame to PNG (pinned as a tool in this folder's
-# go.mod; PNG output needs rsvg-convert from Debian's librsvg2-bin and the
-# DejaVu Sans Mono font from fonts-dejavu-core; the watch shot needs tmux).
+# freeze renders each frame to SVG (pinned as a tool in this folder's
+# go.mod), fix-svg.pl corrects it and rsvg-convert makes the PNG (from
+# Debian's librsvg2-bin; the DejaVu Sans Mono font comes from
+# fonts-dejavu-core, perl from perl-base; the watch shot needs tmux).
 #
 #   screenshots/make.sh          # writes screenshots/*.png
 set -euo pipefail
@@ -47,7 +48,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-for tool in rsvg-convert tmux; do
+for tool in rsvg-convert tmux perl; do
 	command -v "$tool" >/dev/null || { echo "make.sh needs $tool (apt-get install librsvg2-bin fonts-dejavu-core tmux)" >&2; exit 1; }
 done
 
@@ -86,10 +87,17 @@ tmux -L "$sock" capture-pane -t watch -p | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'
 
 for frame in "$work"/*.ansi; do
 	name=$(basename "$frame" .ansi)
+	# freeze draws a no-break space (glamour pads code spans with them)
+	# as a glyph of another width; a terminal shows a space.
+	sed -i 's/\xc2\xa0/ /g' "$frame"
 	# rsvg-convert ignores the web font freeze embeds and would fall back
-	# to a proportional one: name an installed monospace font.
+	# to a proportional one: name an installed monospace font. freeze's
+	# SVG is corrected by fix-svg.pl (its cell width is not DejaVu's, so
+	# text drifted a cell off its backgrounds by the right pane) and
+	# rendered at freeze's own PNG scale.
 	(cd "$here" && go tool freeze --language ansi --window --padding 20 --margin 0 \
 		--font.family "DejaVu Sans Mono" --font.size 14 --line-height 1.2 --background "#0d1117" \
-		--output "$here/$name.png" "$frame" >/dev/null)
+		--output "$work/$name.svg" "$frame" >/dev/null)
+	perl "$here/fix-svg.pl" <"$work/$name.svg" | rsvg-convert -z 4 -o "$here/$name.png"
 	echo "wrote screenshots/$name.png"
 done

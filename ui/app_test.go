@@ -366,7 +366,7 @@ func TestEmbeddedSkillsAreReadOnly(t *testing.T) {
 	e := m.lib.Selected()
 	cmd := openEditorCmd(e, e.Skill.Location.File, 1)
 	msg, ok := cmd().(StatusMsg)
-	if !ok || !strings.Contains(msg.Text, "read-only") {
+	if !ok || !strings.Contains(msg.Text, "read-only") || !strings.Contains(msg.Text, "p pulls a copy") {
 		t.Errorf("editing an embedded skill: %#v", msg)
 	}
 }

@@ -35,6 +35,9 @@ func syntheticStudio(tb testing.TB, n int) *Model {
 			Body:        "# " + w + "\n\nBody text.\n",
 			Location:    model.Location{Source: "bench", FS: fstest.MapFS{}, Dir: ".", File: "SKILL.md"},
 		}
+		if i%3 == 0 {
+			s.Digest = "sha256:00" // a verified remote skill: its row says so
+		}
 		if i%7 == 0 {
 			s.Diagnostics = []model.Diagnostic{{Rule: "x/y", Severity: model.SeverityError, File: "SKILL.md", Line: 1, Column: 1, Message: "m"}}
 		}

@@ -62,7 +62,7 @@ func openEditorCmd(e *Entry, fsPath string, line int) tea.Cmd {
 		return nil
 	}
 	if !e.Local() {
-		return statusCmd(fmt.Sprintf("%s is read-only here (%s): copy it to a folder to edit it.", e.row.name, e.Source), true)
+		return statusCmd(fmt.Sprintf("%s is read-only here (%s): p pulls a copy into this folder to edit.", e.row.name, e.Source), true)
 	}
 	file := e.OSPath(fsPath)
 	cmd, err := EditorCommand(os.Getenv, file, line)

@@ -155,3 +155,20 @@ func (fq *filterQuery) keep(e *Entry, hay string) bool {
 	}
 	return true
 }
+
+// factHint suggests the fact a plain word of q names, for a query that
+// matched nothing: "quiz" is fuzzy text, has:quiz the fact.
+func factHint(q string) string {
+	for _, w := range splitQuery(q) {
+		w = strings.ToLower(strings.Trim(strings.TrimPrefix(w, "="), `"`))
+		if strings.Contains(w, ":") {
+			continue
+		}
+		for _, k := range []string{"has", "format", "trust"} {
+			if slices.Contains(factKeys[k], w) {
+				return " Did you mean " + k + ":" + w + "?"
+			}
+		}
+	}
+	return ""
+}

@@ -62,3 +62,26 @@ func TestFilterByFacts(t *testing.T) {
 		t.Errorf("an unknown fact is not explained:\n%s", v)
 	}
 }
+
+// A filter that matches nothing says so in full, wrapped in the pane (not
+// cut at its edge), shows the query as typed, and points a plain word that
+// names a fact ("quiz") at the fact (has:quiz).
+func TestEmptyFilterMessageWrapsAndSuggestsTheFact(t *testing.T) {
+	m := studio(t, Options{Examples: true}, 120, 40)
+	press(t, m, "/")
+	typeText(t, m, `"quiz"`)
+	checkFrame(t, m)
+	v := ansi.Strip(content(m))
+	if strings.Contains(v, `\"`) || !strings.Contains(v, `No skill matches "quiz".`) {
+		t.Errorf("the query is not shown as typed:\n%s", v)
+	}
+	if !strings.Contains(v, "has:quiz?") || !strings.Contains(v, "esc clears") {
+		t.Errorf("no has:quiz hint, or the message is cut:\n%s", v)
+	}
+	press(t, m, "esc", "/")
+	typeText(t, m, "has:bogus")
+	v = ansi.Strip(content(m))
+	if !strings.Contains(v, "warnings,") || !strings.Contains(v, "findings") {
+		t.Errorf("the unknown fact's values are cut off:\n%s", v)
+	}
+}

@@ -166,13 +166,13 @@ func fillMissing(at []int, lines []string, hs []skillmd.Heading) {
 
 // renderWithHeadings renders md (readerMarkdown already) and says which
 // line each of its outline's headings starts on.
-func renderWithHeadings(md string, hs []skillmd.Heading, width int, style string) (out string, lines []string, at []int, err error) {
-	out, err = RenderMarkdown(markHeadings(md, hs), width, style)
+func renderWithHeadings(md string, hs []skillmd.Heading, width int, style string) (out string, lines []string, at []int, cut budgetCut, err error) {
+	out, cut, err = DefaultRenderBudget.render(sanitize.String(markHeadings(md, hs)), width, style)
 	if err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, cut, err
 	}
 	lines = strings.Split(out, "\n")
 	at = takeMarkers(lines, len(hs))
 	fillMissing(at, lines, hs)
-	return strings.Join(lines, "\n"), lines, at, nil
+	return strings.Join(lines, "\n"), lines, at, cut, nil
 }

@@ -40,7 +40,7 @@ func TestHeadingMarkersLeaveTheRenderingAsItWas(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got, lines, at, err := renderWithHeadings(md, hs, width, style)
+				got, lines, at, _, err := renderWithHeadings(md, hs, width, style)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -577,16 +577,13 @@ func (p *libraryPane) View() string {
 	if len(p.lines) == 0 && h > 0 {
 		msg := "No skills yet."
 		if p.query != "" {
-			msg = fmt.Sprintf("No skill matches %q. esc clears the filter.", sanitize.Line(p.query))
+			msg = "No skill matches " + sanitize.Line(p.query) + "." + factHint(p.query) + " esc clears the filter."
 		}
 		if p.filterProblem != "" {
 			msg = p.filterProblem
 		}
-		b.WriteString("\n" + fit(st.Dim.Render(" "+msg), p.width))
-		h--
-		for ; h > 0; h-- {
-			b.WriteString("\n" + strings.Repeat(" ", p.width))
-		}
+		// Wrapped, not cut: the message is all the pane has to show.
+		b.WriteString("\n" + fitLines(st.Dim.Render(indent(wrap(msg, p.width-2), " ")), p.width, h))
 		return b.String()
 	}
 	cols := p.columns()

@@ -9,6 +9,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/skillstudio/skillstudio/formats/skillmd"
 	"github.com/skillstudio/skillstudio/internal/sniff"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/sanitize"
@@ -31,6 +32,9 @@ type readerDoc struct {
 	// pending: the body of a slim skill whose whole read has not arrived
 	// (hydrate.go); nothing is rendered for it.
 	pending bool
+	// readNote, when the reader read only the start of the file, says so
+	// after the rendering's "shown up to" note.
+	readNote string
 }
 
 // bodyDoc is the Markdown that matters for a skill: its body, or when it
@@ -57,7 +61,19 @@ func bodyDoc(e *Entry) *readerDoc {
 		fsys:     s.Location.FS,
 		dir:      dir,
 		skillDir: s.Location.Dir,
+		readNote: tooLargeNote(s),
 	}
+}
+
+// tooLargeNote: the body is the start of a file too large to read whole
+// (skillmd/too-large), so "of M lines" counts what was read, not the file.
+func tooLargeNote(s *model.Skill) string {
+	for _, d := range s.Diagnostics {
+		if d.Rule == "skillmd/too-large" {
+			return fmt.Sprintf(" The file is larger than %d MiB: only its first %d MiB were read.", skillmd.MaxFileBytes>>20, skillmd.MaxFileBytes>>20)
+		}
+	}
+	return ""
 }
 
 // maxReadBytes caps what the reader loads of one file.

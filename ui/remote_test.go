@@ -296,7 +296,7 @@ func TestPullABuiltInExample(t *testing.T) {
 	if err := os.Mkdir(empty, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	m := studio(t, Options{DefaultSource: empty, WorkDir: empty}, 120, 40)
+	m := studio(t, Options{DefaultSource: empty, WorkDir: empty, Builder: okBuilder{}}, 120, 40)
 	m.lib.selected = entryNamed(m, "open-prices").ID
 	m.lib.rebuild()
 	press(t, m, "p")
@@ -305,6 +305,11 @@ func TestPullABuiltInExample(t *testing.T) {
 	}
 	if e := m.skill.entry; e == nil || !e.Base.Local || e.Skill.Name != "open-prices" {
 		t.Errorf("the local copy is not selected: %+v", e)
+	}
+	// The copy is built as soon as it is selected (the status bar used to
+	// say "building…" forever: the selection came from the pull, not a key).
+	if bar := ansi.Strip(m.statusBar()); !strings.Contains(bar, "build 1 B") {
+		t.Errorf("status bar %q: want the copy's build", bar)
 	}
 	checkFrame(t, m)
 }
@@ -323,3 +328,8 @@ func TestPullAnsweredNoCopiesNothing(t *testing.T) {
 		t.Errorf("status %q", m.status)
 	}
 }
+
+// okBuilder reports every build as one byte made at once.
+type okBuilder struct{}
+
+func (okBuilder) Build(string) BuildResult { return BuildResult{Bytes: 1} }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"container/list"
+	"fmt"
 	"hash/fnv"
 	"strings"
 	"sync"
@@ -29,32 +30,58 @@ func RenderMarkdown(md string, width int, style string) (string, error) {
 
 // Render is RenderMarkdown within budget b.
 func (b RenderBudget) Render(md string, width int, style string) (string, error) {
-	r, err := mdrender.New(style, max(width-glamourMargin, 10))
+	out, cut, err := b.render(sanitize.String(md), width, style)
 	if err != nil {
 		return "", err
 	}
-	md, cut := b.limitMarkdown(sanitize.String(md))
-	start := time.Now()
-	var parts []string
-	done := 0
-	for _, c := range chunks(md, b.chunk) {
-		out, err := r.Render(c)
-		if err != nil {
-			return "", err
-		}
-		parts = append(parts, strings.Trim(out, "\n"))
-		done += len(c)
-		if b.MaxTime > 0 && time.Since(start) > b.MaxTime && done < len(md) {
-			cut.shownBytes = done
-			cut.shownLines = strings.Count(md[:done], "\n")
-			break
-		}
-	}
-	out := strings.Join(parts, "\n\n")
 	if !cut.whole() {
 		out += "\n\n  ⋯ " + cut.note()
 	}
 	return out, nil
+}
+
+// render renders md (sanitised already) within b, without the note, and
+// says how much of md the output shows: the byte limit and the time limit
+// are one cut, counted in md's own lines and bytes.
+func (b RenderBudget) render(md string, width int, style string) (string, budgetCut, error) {
+	r, err := mdrender.New(style, max(width-glamourMargin, 10))
+	if err != nil {
+		return "", budgetCut{}, err
+	}
+	limited, cut := b.limitMarkdown(md)
+	start := time.Now()
+	var parts []string
+	done := 0
+	for _, c := range chunks(limited, b.chunk) {
+		out, err := r.Render(c)
+		if err != nil {
+			return "", budgetCut{}, err
+		}
+		parts = append(parts, strings.Trim(out, "\n"))
+		done += len(c)
+		if b.MaxTime > 0 && time.Since(start) > b.MaxTime && done < len(limited) {
+			// Clamping indentation kept every line, so lines count alike
+			// in limited and md.
+			cut.shownLines = strings.Count(limited[:done], "\n")
+			cut.shownBytes = lineOffset(md, cut.shownLines)
+			break
+		}
+	}
+	return strings.Join(parts, "\n\n"), cut, nil
+}
+
+// lineOffset is where line n+1 of s starts (the offset after its n-th
+// newline).
+func lineOffset(s string, n int) int {
+	at := 0
+	for ; n > 0; n-- {
+		i := strings.IndexByte(s[at:], '\n')
+		if i < 0 {
+			return len(s)
+		}
+		at += i + 1
+	}
+	return at
 }
 
 // glamourMargin is the left and right margin glamour's standard styles
@@ -99,6 +126,9 @@ type renderedDoc struct {
 	outline  skillmd.Outline // of the Markdown rendered
 	headings []int           // line in out of each of outline's headings
 	links    []docLink
+	// partial, for a document cut by the render budget, is how much is
+	// shown, for the reader's top line (the full note ends the text).
+	partial string
 }
 
 // NewRenderCache keeps at most max renderings.
@@ -144,18 +174,28 @@ type renderedMsg struct {
 func renderDoc(d *readerDoc, k renderKey) (*renderedDoc, error) {
 	// The budget is applied here, before the outline, so headings are
 	// those of the text rendered.
-	md, cut := DefaultRenderBudget.limitMarkdown(readerMarkdown(d.markdown))
+	full := readerMarkdown(d.markdown)
+	md, cut := DefaultRenderBudget.limitMarkdown(full)
 	o := skillmd.OutlineOf([]byte(md))
-	out, lines, at, err := renderWithHeadings(md, o.Headings, k.width, k.style)
+	out, lines, at, timeCut, err := renderWithHeadings(md, o.Headings, k.width, k.style)
 	if err != nil {
 		return nil, err
 	}
+	if !timeCut.whole() {
+		// One note for both limits, in the whole document's terms (the
+		// markers added no lines).
+		cut.shownLines = timeCut.shownLines
+		cut.shownBytes = lineOffset(full, timeCut.shownLines)
+	}
 	if !cut.whole() {
-		note := "  ⋯ " + cut.note()
-		out += "\n\n" + note
-		lines = append(lines, "", note)
+		note := strings.Split(indent(wrap("⋯ "+cut.note()+d.readNote, max(k.width-4, 20)), "  "), "\n")
+		out += "\n\n" + strings.Join(note, "\n")
+		lines = append(append(lines, ""), note...)
 	}
 	rd := &renderedDoc{out: out, lines: lines, outline: o, headings: at}
+	if !cut.whole() {
+		rd.partial = fmt.Sprintf("shown: lines 1–%d of %d", cut.shownLines, cut.totalLines)
+	}
 	rd.links = docLinks(o, d, func(anchor string) bool {
 		_, ok := rd.headingIndex(d, headingRef{slug: anchor})
 		return ok

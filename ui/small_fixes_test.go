@@ -58,6 +58,10 @@ func TestFailedSourceCanBeRetriedAndRemoved(t *testing.T) {
 	if m.confirm == nil || !strings.Contains(m.confirm.question, "failed") || !strings.Contains(m.confirm.question, "r retries") {
 		t.Fatalf("D on a failed source: %+v, status %q", m.confirm, m.status)
 	}
+	// However long the source's name, the question's keys stay on the bar.
+	if bar := ansi.Strip(m.statusBar()); !strings.Contains(bar, "r retries") {
+		t.Errorf("status bar %q: the question's keys are cut off", bar)
+	}
 	// The whole error is in the skill pane, wrapped: every piece of it
 	// shows, the end of the path included.
 	checkFrame(t, m)
@@ -94,5 +98,15 @@ func TestQuizProgramQClosesTheReader(t *testing.T) {
 	}
 	if _, cmd := p.Update(keyPress("q")); cmd == nil {
 		t.Error("q without the viewer does not quit")
+	}
+}
+
+// One skill is "1 skill", in the library's header and the status bar.
+func TestOneSkillIsSingular(t *testing.T) {
+	lib := fixtureLibrary(t)
+	m := studio(t, Options{Sources: []string{lib + "/skills/hello-world"}}, 120, 40)
+	v := ansi.Strip(content(m))
+	if strings.Contains(v, "1 skills") || strings.Count(v, "1 skill") < 2 {
+		t.Errorf("want \"1 skill\" in the header and the status bar:\n%s", v)
 	}
 }

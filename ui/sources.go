@@ -238,8 +238,10 @@ func (m *Model) askAboutFailedSource(i int) tea.Cmd {
 	s := m.ld.sources[i]
 	k := m.c.Keys
 	m.confirm = &confirmation{
-		question: fmt.Sprintf("%s failed (the error is shown above). Remove it%s? %s/%s, %s retries", sanitize.Line(s.label), m.savedHint(),
-			k.Confirm.Help().Key, k.Cancel.Help().Key, k.Retry.Help().Key),
+		// The pane above names the source and its error; the question is
+		// kept short so its keys are never cut off at the bar's edge.
+		question: fmt.Sprintf("Remove this failed source from the studio%s? %s/%s, %s retries",
+			m.savedHint(), k.Confirm.Help().Key, k.Cancel.Help().Key, k.Retry.Help().Key),
 		detailTitle: "This source could not be opened:",
 		detail:      s.err.Error(),
 		yes:         func() tea.Cmd { return m.removeSource(i) },

@@ -183,7 +183,9 @@ func NewStyles(t Theme) *Styles {
 
 	st.Status = s().Foreground(p.dim)
 	st.StatusNotice = s().Foreground(p.accent2)
-	st.SearchMatch = s().Reverse(true)
+	// A colour of its own rather than reverse video, which some terminals
+	// and renderers draw faintly or not at all.
+	st.SearchMatch = s().Background(lipgloss.LightDark(t.Dark)(lipgloss.Color("#FFE58F"), lipgloss.Color("#5C4813"))).Foreground(p.fg)
 	st.SearchCurrent = s().Background(p.warn).Foreground(p.selFg).Bold(true)
 	st.StatusError = s().Foreground(p.err)
 	st.StatusRight = s().Foreground(p.dim)

@@ -382,6 +382,10 @@ func (t *readTab) View() string {
 	if t.vp.TotalLineCount() > t.vp.Height() {
 		pos = st.Dim.Render(fmt.Sprintf("%3.0f%% ", t.vp.ScrollPercent()*100))
 	}
+	if t.doc != nil && t.doc.partial != "" && !t.outline.open {
+		// Said at the top too: the full note is at the end of the text.
+		pos = st.Warning.Render(t.doc.partial) + " " + pos
+	}
 	var b strings.Builder
 	b.WriteString(spread(crumb, pos, t.width))
 	b.WriteString("\n")
