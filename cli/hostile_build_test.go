@@ -111,3 +111,25 @@ func TestBuildGuardsImportedFiles(t *testing.T) {
 		})
 	}
 }
+
+// Chains esbuild recurses on or folds at a quadratic cost are findings:
+// 300,000 member accesses or else-ifs overflowed the Go stack (a fatal
+// error that took the studio down with it), 300,000 joined string
+// literals took 23 GB.
+func TestBuildChainsAreFindings(t *testing.T) {
+	n := 300_000
+	for name, code := range map[string]string{
+		"members": "export const m = globalThis" + strings.Repeat(".y", n) + ";\n",
+		"else if": "if (globalThis.a) a();" + strings.Repeat("else if (a) a();", n/2) + "\n",
+		"joined":  "export const s = " + strings.Repeat("'a'+", n) + "'a';\n",
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir, file := buildSource(t)
+			write(t, file, readFile(t, file)+"\n"+code)
+			exit, out, errOut := runBounded(t, 60*time.Second, "build", "--out", filepath.Join(t.TempDir(), "dist"), dir)
+			if exit != 1 || !strings.Contains(out+errOut, "chains more than") {
+				t.Errorf("exit %d\n%s%s", exit, out[:min(len(out), 2000)], errOut[:min(len(errOut), 2000)])
+			}
+		})
+	}
+}

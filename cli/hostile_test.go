@@ -117,7 +117,15 @@ func TestHostileLibraryThroughEveryCommand(t *testing.T) {
 		{"lint", lib},
 		{"lint", "--format", "json", lib},
 		{"lint", "--format", "sarif", lib},
+		{"lint", "--format", "github", lib},
 		{"lint", "--fix", lib},
+		{"review", lib},
+		{"review", "--json", lib},
+		{"listing", lib},
+		{"listing", "--json", lib},
+		{"listing", "--raw", lib},
+		{"route", "evil recipe", lib},
+		{"route", "--json", "evil recipe", lib},
 		{"describe", xgsFile},
 		{"describe", "--json", xgsFile},
 		{"quiz", filepath.Join(lib, "quizbad"), "--answers", "2,2,1,1"},
@@ -203,5 +211,24 @@ func TestFIFOsBesideTheSkillsDoNotHang(t *testing.T) {
 	must(t, syscall.Mkfifo(filepath.Join(dist, "registry.json"), 0o644))
 	if code, out, errOut := runBounded(t, 60*time.Second, "build", "--out", dist, src); code == 0 {
 		t.Errorf("registry.json FIFO: exit 0\n%s%s", out, errOut)
+	}
+}
+
+// Every JSON a command prints goes through internal/jsonout, so a new
+// --json flag cannot forget to clean its strings (review, route and
+// listing once did: `jq -r` turned their \u001b back into escapes).
+func TestJSONOutputsUseJsonout(t *testing.T) {
+	files, err := filepath.Glob("*.go")
+	must(t, err)
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src := readFile(t, f)
+		for _, raw := range []string{"json.NewEncoder(", "json.Marshal("} {
+			if strings.Contains(src, raw) {
+				t.Errorf("%s calls %s: print JSON through jsonout.Encode", f, raw)
+			}
+		}
 	}
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/internal/display"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"github.com/skillstudio/skillstudio/listing"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
@@ -131,10 +131,7 @@ func (a *app) runListing(cmd *cobra.Command, args []string, configFile string, l
 	out := cmd.OutOrStdout()
 	switch {
 	case asJSON:
-		enc := json.NewEncoder(out)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(l)
+		return jsonout.Encode(out, l)
 	case raw:
 		return listing.Render(out, l)
 	}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/internal/display"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/review"
@@ -183,7 +183,5 @@ func writeReviewJSON(w io.Writer, reports []review.Report, cwd string) error {
 		out.Summary.Warnings += v.Warnings
 		out.Summary.Infos += v.Infos
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return jsonout.Encode(w, out)
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skillstudio/skillstudio/internal/display"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"github.com/skillstudio/skillstudio/listing"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -92,10 +92,7 @@ func printRouteJSON(w io.Writer, request string, ms []listing.Match) error {
 	for _, m := range ms {
 		rows = append(rows, routeRow{Name: m.Name, Score: float64(int(m.Score*1000+0.5)) / 1000, Terms: m.Terms, Path: matchPath(m)})
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(struct {
+	return jsonout.Encode(w, struct {
 		Request  string     `json:"request"`
 		Estimate string     `json:"estimate"`
 		Matches  []routeRow `json:"matches"`

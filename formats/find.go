@@ -231,7 +231,15 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 		walk(p, entries, depth+1)
 		return false
 	}
+	tooDeepReported := false
 	walk = func(dir string, entries []fs.DirEntry, depth int) {
+		if depth > maxDepth && !tooDeepReported && len(entries) > 0 && !stopped {
+			// Not in silence: the first folder past the limit is named.
+			tooDeepReported = true
+			f.Problems = append(f.Problems, findRules.New("library/skipped-folder", dir, 0, 0,
+				fmt.Sprintf("%s is more than %d folders deep; the search goes no deeper, so skills under it are not checked", dir, maxDepth),
+				"Lint that folder itself, or move the skills nearer the top."))
+		}
 		if depth > maxDepth || stopped {
 			return
 		}

@@ -54,3 +54,19 @@ func TestSkippedFolderOnceAndBounded(t *testing.T) {
 		t.Errorf("skipped-folder findings on %v, want node_modules once (dist's SKILL.md is past the budget)", got)
 	}
 }
+
+// A folder past the search's depth limit is named, not skipped in
+// silence (a skill 1,500 folders down was simply not found).
+func TestTooDeepFolderIsNamed(t *testing.T) {
+	fsys := fstest.MapFS{strings.Repeat("a/", maxDepth+5) + "s/SKILL.md": {Data: []byte("---\nname: s\ndescription: d\n---\n")}}
+	f := Find(fsys, ".")
+	n := 0
+	for _, p := range f.Problems {
+		if p.Rule == "library/skipped-folder" && strings.Contains(p.Message, "folders deep") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d too-deep findings: %+v", n, f.Problems)
+	}
+}

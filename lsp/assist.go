@@ -12,6 +12,7 @@ import (
 	"github.com/skillstudio/skillstudio/formats/xgs"
 	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/sanitize"
 )
 
 // kind is which assistance a file gets.
@@ -82,7 +83,7 @@ func (s *Server) hover(u protocol.DocumentURI, pos protocol.Position) *protocol.
 	if md == "" {
 		return nil
 	}
-	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: md}}
+	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: protocol.Markdown, Value: sanitize.String(md)}}
 }
 
 func fieldHover(key string) string {
@@ -238,6 +239,24 @@ func (s *Server) complete(u protocol.DocumentURI, pos protocol.Position) *protoc
 // symbols outlines a document: Markdown headings and quiz blocks, script
 // functions.
 func (s *Server) symbols(u protocol.DocumentURI) []protocol.DocumentSymbol {
+	return cleanSymbols(s.rawSymbols(u))
+}
+
+// cleanSymbols sanitises the names an editor shows in its outline: they
+// are the skill's own text (headings, quiz titles, function names), and a
+// terminal editor would otherwise draw an escape or bidi override raw.
+func cleanSymbols(syms []protocol.DocumentSymbol) []protocol.DocumentSymbol {
+	for i := range syms {
+		if syms[i].Name = sanitize.String(syms[i].Name); syms[i].Name == "" {
+			syms[i].Name = "(empty)" // editors refuse a symbol without a name
+		}
+		syms[i].Detail = sanitize.String(syms[i].Detail)
+		syms[i].Children = cleanSymbols(syms[i].Children)
+	}
+	return syms
+}
+
+func (s *Server) rawSymbols(u protocol.DocumentURI) []protocol.DocumentSymbol {
 	d, _, _ := s.snapshot(u)
 	out := []protocol.DocumentSymbol{}
 	if d == nil {

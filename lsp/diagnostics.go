@@ -2,8 +2,10 @@ package lsp
 
 import (
 	"context"
-	"github.com/skillstudio/skillstudio/report"
 	"path/filepath"
+
+	"github.com/skillstudio/skillstudio/report"
+	"github.com/skillstudio/skillstudio/sanitize"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -106,7 +108,7 @@ func (s *Server) toLSP(r *result, t *text, f found) protocol.Diagnostic {
 		Code:               f.Rule,
 		CodeDescription:    &protocol.CodeDescription{Href: uri.URI(report.RuleHelpURL(f.Rule))},
 		Source:             "skillstudio",
-		Message:            msg,
+		Message:            sanitize.String(msg),
 		RelatedInformation: related(r, f),
 	}
 }
@@ -162,7 +164,7 @@ func related(r *result, f found) []protocol.DiagnosticRelatedInformation {
 		}
 		out = append(out, protocol.DiagnosticRelatedInformation{
 			Location: protocol.Location{URI: protocol.DocumentURI(uri.File(o.Location.Path(o.Location.File)))},
-			Message:  "the other skill named " + o.Name,
+			Message:  "the other skill named " + sanitize.String(o.Name),
 		})
 	}
 	return out

@@ -80,9 +80,23 @@ func callAt(toks []token, i int, consts map[string]token) (call, bool) {
 			return call{}, false
 		}
 		c := newCall("XMLHttpRequest.open", toks, i+4, consts)
-		c.page = pageData(toks, i+1) // withCredentials is set elsewhere; look in the args only
+		c.page = joinPage(pageData(toks, i+1), xhrPageData(toks, i, prev(2)))
 		c.open = i + 1
 		return c, true
+	case "src", "href":
+		// img.src = "https://…?c=" + document.cookie (a tracking pixel),
+		// script.src, location.href = …: assigning a URL fetches it.
+		if !isPunct(prev(1), ".") || !isPunct(next(1), "=") || t.str == "href" && prev(2).str != "location" {
+			return call{}, false
+		}
+		c := call{api: "setting ." + t.str, off: t.off, url: readURL(toks, i+2, consts)}
+		c.page = pageDataIn(toks, i+2, statementEnd(toks, i+2), nil)
+		return c, true
+	case "importScripts":
+		if !isPunct(next(1), "(") {
+			return call{}, false
+		}
+		return newCall(t.str, toks, i+2, consts), true
 	case "GM_xmlhttpRequest", "xmlHttpRequest", "GM_fetch":
 		if t.str == "xmlHttpRequest" && !(isPunct(prev(1), ".") && prev(2).str == "GM") || !isPunct(next(1), "(") {
 			return call{}, false
@@ -108,6 +122,40 @@ func callAt(toks []token, i int, consts map[string]token) (call, bool) {
 		return call{api: api, off: t.off, url: urlArg{dynamic: true}}, true
 	}
 	return call{}, false
+}
+
+// xhrPageData is what page data an XMLHttpRequest opened at toks[i]
+// carries through its receiver afterwards: withCredentials = true and
+// the arguments of send(…), looked for in the next few hundred tokens.
+func xhrPageData(toks []token, i int, recv token) string {
+	if recv.kind != tokIdent {
+		return ""
+	}
+	var found []string
+	for j := i; j+3 < len(toks) && j < i+400; j++ {
+		if toks[j].kind != tokIdent || toks[j].str != recv.str || toks[j+1].str != "." {
+			continue
+		}
+		switch {
+		case toks[j+2].str == "withCredentials" && toks[j+3].str == "=" && j+4 < len(toks) && toks[j+4].str == "true":
+			found = append(found, "withCredentials (the user's cookies)")
+		case toks[j+2].str == "send" && toks[j+3].str == "(":
+			if p := pageData(toks, j+3); p != "" {
+				found = append(found, p)
+			}
+		}
+	}
+	return strings.Join(found, " and ")
+}
+
+func joinPage(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + " and " + b
 }
 
 // newCall reads the URL argument at toks[j] and the page data the whole

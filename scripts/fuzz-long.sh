@@ -20,7 +20,13 @@ done); do
 		start=$(date +%s)
 		log=$(mktemp)
 		if go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "$pkg" >"$log" 2>&1; then
-			result="ok ($(grep -o 'execs: [0-9]*' "$log" | tail -1 | tr -d 'execs: ') execs)"
+			execs=$(grep -o 'execs: [0-9]*' "$log" | tail -1 | tr -dc '0-9')
+			if [[ -n $execs ]]; then
+				result="ok ($execs execs)"
+			else
+				# The seed corpus alone took the whole time: nothing new was tried.
+				result="ok (baseline coverage only)"
+			fi
 		else
 			result="FAILED (see below)"
 			failed=1

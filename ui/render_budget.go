@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // The rendering budget. Glamour's time grows with a document's size and,
@@ -65,7 +66,92 @@ func (b RenderBudget) limitMarkdown(md string) (string, budgetCut) {
 	if cut.whole() {
 		cut.shownLines = cut.totalLines
 	}
-	return clampIndent(md, b.MaxIndent), cut
+	return clampLines(clampIndent(md, b.MaxIndent), b.MaxIndent), cut
+}
+
+// maxRenderLine is the longest line handed to glamour; longer ones are
+// cut and end with "…" (one line of 200,000 table cells took 32 s).
+const maxRenderLine = 16 << 10
+
+// clampLines cuts lines longer than maxRenderLine and keeps at most
+// maxQuote blockquote or list markers at the start of a line (">" nested
+// 200,000 deep took glamour past a minute and a gigabyte, 120 lines of
+// "- - - …" 6 s). An ordinary document is
+// returned as it is, not copied.
+func clampLines(md string, maxQuote int) string {
+	var b strings.Builder
+	fenced, changed, done := false, false, 0
+	for line := range strings.Lines(md) {
+		t := strings.TrimLeft(line, " \t")
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fenced = !fenced
+		}
+		clamped := line
+		if !fenced && maxQuote > 0 {
+			if n, keep, rest := containerDepth(clamped, maxQuote); n > maxQuote {
+				if !strings.HasSuffix(keep, " ") {
+					keep += " "
+				}
+				clamped = keep + rest
+			}
+		}
+		if len(clamped) > maxRenderLine {
+			cut := maxRenderLine
+			for cut > 0 && !utf8.RuneStart(clamped[cut]) {
+				cut--
+			}
+			clamped = clamped[:cut] + "…\n"
+		}
+		if clamped != line && !changed {
+			changed = true
+			b.Grow(len(md))
+			b.WriteString(md[:done])
+		}
+		if changed {
+			b.WriteString(clamped)
+		}
+		done += len(line)
+	}
+	if !changed {
+		return md
+	}
+	return b.String()
+}
+
+// containerDepth counts the blockquote and list markers that open line
+// (">", "- ", "* ", "+ ", "1. ", "1) ", spaces between) and returns the
+// line's text up to the end of the max-th one and the text after them
+// all.
+func containerDepth(line string, max int) (n int, keep, rest string) {
+	i, keepEnd := 0, 0
+	for i < len(line) {
+		c := line[i]
+		switch {
+		case c == ' ' || c == '\t':
+			i++
+			continue
+		case c == '>':
+			i++
+		case (c == '-' || c == '*' || c == '+') && i+1 < len(line) && (line[i+1] == ' ' || line[i+1] == '\t'):
+			i += 2
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(line) && j-i < 9 && line[j] >= '0' && line[j] <= '9' {
+				j++
+			}
+			if j+1 < len(line) && (line[j] == '.' || line[j] == ')') && (line[j+1] == ' ' || line[j+1] == '\t') {
+				i = j + 2
+				break
+			}
+			return n, line[:keepEnd], line[i:]
+		default:
+			return n, line[:keepEnd], line[i:]
+		}
+		if n++; n == max {
+			keepEnd = i
+		}
+	}
+	return n, line[:keepEnd], line[i:]
 }
 
 // lastBlockEnd is where md may be cut at or before limit: after the last
@@ -148,6 +234,7 @@ func chunks(md string, size int) []string {
 	}
 	var out []string
 	start, fenced, prevBlank := 0, false, false
+	fence, reopen := "", ""
 	for i := 0; i < len(md); {
 		j := strings.IndexByte(md[i:], '\n')
 		end := len(md)
@@ -157,18 +244,39 @@ func chunks(md string, size int) []string {
 		line := md[i:end]
 		t := strings.TrimLeft(line, " ")
 		topLevel := len(t) == len(line) && strings.TrimSpace(line) != ""
-		if !fenced && (prevBlank || isListItem(t)) && i-start >= size && topLevel {
-			out = append(out, md[start:i])
+		switch {
+		case !fenced && (prevBlank || isListItem(t)) && i-start >= size && topLevel:
+			out = append(out, reopen+md[start:i])
+			start, reopen = i, ""
+		case i-start >= maxChunkFactor*size:
+			// No block boundary for a long way (one huge paragraph, table,
+			// quote or code block): split at this line anyway, closing and
+			// reopening a code fence around the cut, so each piece's time
+			// is bounded and the time budget can stop between them.
+			piece := reopen + md[start:i]
+			reopen = ""
+			if fenced {
+				piece += fence + "\n"
+				reopen = fence + "\n"
+			}
+			out = append(out, piece)
 			start = i
 		}
 		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 			fenced = !fenced
+			if fenced {
+				fence = strings.TrimRight(t[:3+len(t[3:])-len(strings.TrimLeft(t[3:], t[:1]))], "\n")
+			}
 		}
 		prevBlank = strings.TrimSpace(line) == ""
 		i = end
 	}
-	return append(out, md[start:])
+	return append(out, reopen+md[start:])
 }
+
+// maxChunkFactor: a chunk is split at any line once it is this many
+// times the chunk size.
+const maxChunkFactor = 4
 
 // chunkFrom is the size from which a document is rendered in chunks.
 const chunkFrom = 64 << 10

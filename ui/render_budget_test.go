@@ -129,3 +129,63 @@ func BenchmarkRenderHugeDocument(b *testing.B) {
 		}
 	}
 }
+
+// Documents with no block boundary to cut at, or whose one block nests
+// past what glamour can take, render in bounded time: they reached a
+// fatal stack overflow (emphasis runs), minutes and a gigabyte (quotes
+// nested 200,000 deep, 3,000 lines of deepening quotes, 200,000 equal
+// headings), 32 s (a table row of 50,000 cells) and 6 s (list markers
+// repeated on one line).
+func TestRenderShapesWithoutBlocksAreBounded(t *testing.T) {
+	n := 200_000
+	var lines strings.Builder
+	for i := 1; i < 3000; i++ {
+		lines.WriteString(strings.Repeat(">", i) + " x\n")
+	}
+	var markers strings.Builder
+	for i := 1; i < 3000; i++ {
+		markers.WriteString(strings.Repeat("- ", i) + "x\n")
+	}
+	for name, md := range map[string]string{
+		"emphasis runs":  strings.Repeat("*", n) + "a" + strings.Repeat("*", n) + "\n",
+		"deep quote":     strings.Repeat(">", n) + " x\n",
+		"deeper quotes":  lines.String(),
+		"equal headings": strings.Repeat("## h\n", n),
+		"wide table":     "|" + strings.Repeat("a|", 50_000) + "\n|" + strings.Repeat("-|", 50_000) + "\n" + strings.Repeat("|"+strings.Repeat("b|", 50_000)+"\n", 20),
+		"list markers":   markers.String(),
+		"one code block": "```quiz\n" + strings.Repeat("question: q\n", n) + "```\n",
+	} {
+		start := time.Now()
+		out, err := RenderMarkdown(md, 100, "notty")
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if d := time.Since(start); d > 20*time.Second {
+			t.Errorf("%s: %v", name, d)
+		}
+		if len(md) > DefaultRenderBudget.MaxBytes && !strings.Contains(out, "Shown up to line") {
+			t.Errorf("%s: cut without the note", name)
+		}
+	}
+}
+
+// A forced split inside a code block closes the fence in one piece and
+// reopens it in the next, so the rest still renders as code.
+func TestChunksSplitInsideAFenceKeepItCode(t *testing.T) {
+	md := "```js\n" + strings.Repeat("let x = 1;\n", 10_000) + "```\n"
+	cs := chunks(md, 4<<10)
+	if len(cs) < 3 {
+		t.Fatalf("%d chunks", len(cs))
+	}
+	for i, c := range cs {
+		if strings.Count(c, "```")%2 != 0 || !strings.HasPrefix(c, "```") {
+			t.Errorf("chunk %d does not hold whole fences: %q … %q", i, c[:min(20, len(c))], c[max(0, len(c)-20):])
+		}
+	}
+	if got := clampLines(strings.Repeat("- ", 20)+"x\n", 4); got != "- - - - x\n" {
+		t.Errorf("clamped %q", got)
+	}
+	if got := clampLines("> > > > > > deep\n", 8); got != "> > > > > > deep\n" {
+		t.Errorf("a quote within the limit changed: %q", got)
+	}
+}

@@ -23,6 +23,27 @@ func TestLinkFloodsAreLinear(t *testing.T) {
 	}
 }
 
+// Floods the fast scanner itself met in quadratic time (a link-in-link
+// check over every earlier link, a walk back over every line per link)
+// or that goldmark reads so (link reference definitions): 200,000 of
+// each took from 14 s to minutes.
+func TestLinkAndDefinitionFloodsAreLinear(t *testing.T) {
+	for name, body := range map[string]string{
+		"anchor links on one line": "## h\n\n" + strings.Repeat("[a](#h) ", 200_000),
+		"a link per line":          "## h\n\n" + strings.Repeat("[a](#h)\n", 200_000),
+		"definitions":              strings.Repeat("[r]: http://e/x\n", 200_000) + "[x][r]\n",
+	} {
+		start := time.Now()
+		o := OutlineOf([]byte(body))
+		if d := time.Since(start); d > 10*time.Second {
+			t.Errorf("%s: %v", name, d)
+		}
+		if name != "definitions" && len(o.Links) != 200_000 {
+			t.Errorf("%s: %d links read", name, len(o.Links))
+		}
+	}
+}
+
 // Real links next to a flood still read the same: the defused paragraph
 // is the only one that loses its links.
 func TestDefuseLinkFloodsKeepsOtherParagraphs(t *testing.T) {

@@ -101,19 +101,30 @@ func stringList(n *yaml.Node) (items []string, nodes []*yaml.Node, ok bool) {
 // Info tab shows: scalars as Value, lists of scalars as List, mappings and
 // lists of mappings as Children.
 func fieldTable(m *yaml.Node) []model.Field {
-	return tableOf(m, 0)
+	budget := maxFields
+	return tableOf(m, 0, &budget)
 }
 
-func tableOf(m *yaml.Node, depth int) []model.Field {
+// maxFields bounds the fields one table holds: aliases let a few lines of
+// YAML name billions of values (nine anchors, each a list of nine
+// aliases of the one before, took the studio past 8 GB).
+const maxFields = 10_000
+
+func tableOf(m *yaml.Node, depth int, budget *int) []model.Field {
 	var out []model.Field
 	mapPairs(m, func(k, v *yaml.Node) {
-		out = append(out, fieldOf(k.Value, v, depth))
+		out = append(out, fieldOf(k.Value, v, depth, budget))
 	})
 	return out
 }
 
-func fieldOf(name string, v *yaml.Node, depth int) model.Field {
+func fieldOf(name string, v *yaml.Node, depth int, budget *int) model.Field {
 	f := model.Field{Name: name}
+	if *budget <= 0 {
+		f.Value = "…"
+		return f
+	}
+	*budget--
 	if v == nil || depth > maxAliasDepth {
 		return f
 	}
@@ -121,14 +132,19 @@ func fieldOf(name string, v *yaml.Node, depth int) model.Field {
 	case yaml.ScalarNode:
 		f.Value = scalarText(v)
 	case yaml.MappingNode:
-		f.Children = tableOf(v, depth+1)
+		f.Children = tableOf(v, depth+1, budget)
 	case yaml.SequenceNode:
 		if items, _, ok := stringList(v); ok {
 			f.List = items
+			*budget -= len(items)
 			break
 		}
 		for i, it := range v.Content {
-			f.Children = append(f.Children, fieldOf(strconv.Itoa(i+1), resolve(it), depth+1))
+			if *budget <= 0 {
+				f.Children = append(f.Children, model.Field{Name: "…"})
+				break
+			}
+			f.Children = append(f.Children, fieldOf(strconv.Itoa(i+1), resolve(it), depth+1, budget))
 		}
 	}
 	return f

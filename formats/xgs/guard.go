@@ -9,8 +9,10 @@ const maxNesting = 500
 // tooDeep estimates, with a small JS tokenizer and without parsing, how
 // deeply src nests: open brackets plus chains of operators the parser
 // recurses on (prefix ! ~ + -, ?:, =>, assignment, and keywords such as
-// if, else, typeof, await, new), reset at ; and , of the same bracket
-// level. It returns the offset where the estimate first passes
+// typeof, await, new), reset at ; and , of the same bracket level, plus
+// statements nested in statements (if, else, loops, labels), reset where
+// a statement ends: at ; or a block's } unless else follows, and where a
+// name follows an operand (automatic semicolon insertion). It returns the offset where the estimate first passes
 // maxNesting, or -1. Strings, comments, templates and regex literals are
 // skipped as JS does; a regex is told from division by the previous
 // token, as JS tokenizers do, tracking whether ) closes an if/while/for
@@ -23,14 +25,48 @@ func tooDeep(src []byte) int {
 	return -1
 }
 
+// Limits for esbuild only (build), which recurses where sobek loops:
+// a chain of 300,000 calls or member accesses (f()()…, x.y.y…, tagged templates)
+// overflowed the Go stack and 100,000 took 920 MB; folding a chain of
+// string literals joined by + costs the square of its length ('a'+'a'+…
+// 30,000 times took 1 GB, 300,000 times 23 GB).
+const (
+	maxChain      = 10_000
+	maxFoldedCost = 128 << 20 // bytes of intermediate strings
+)
+
+// tooCostly is tooDeep plus the limits esbuild needs: postfix chains
+// (calls, indexing, member access, tagged templates) and the cost of
+// folding string literals joined by +.
+func tooCostly(src []byte) int {
+	t := &depthScan{src: src, stack: []scanLevel{{}}, costs: true}
+	if t.run() {
+		return t.at
+	}
+	return -1
+}
+
 type scanLevel struct {
 	chain int
+	// stmts: statements opened at this level that the next statement
+	// nests inside (if, else, while, for, with, do, labels).
+	stmts int
 	// kind of the bracket that opened this level: '(' '[' '{', or 't' for
 	// a template's ${.
 	open byte
 	// afterValue: closing this level ends an operand (false for the head
 	// of if/while/for/with and for a block's }).
 	afterValue bool
+	// ternaries open (? seen, : not yet) and whether a case or default
+	// waits for its :, so that a label's : (which nests the statement
+	// after it) is told from theirs.
+	ternaries int
+	inCase    bool
+	// postfix operations chained at this level and, for + chains of
+	// string literals, the bytes joined so far and the folding cost.
+	postfix        int
+	joined, folded int
+	joinPending    bool
 }
 
 type depthScan struct {
@@ -39,7 +75,47 @@ type depthScan struct {
 	total   int
 	operand bool   // the previous token ends an operand
 	keyword string // the previous token, when it is an identifier
+	ident   bool   // the previous token is an identifier
+	block   bool   // the previous token closed a block
+	costs   bool   // also apply maxChain and maxFoldedCost (tooCostly)
 	at      int
+}
+
+// chained counts one postfix operation (call, index, member, tagged
+// template) when it continues an operand.
+func (t *depthScan) chained(i int) bool {
+	if !t.costs || !t.operand {
+		return false
+	}
+	top := &t.stack[len(t.stack)-1]
+	top.postfix++
+	t.at = i
+	return top.postfix > maxChain
+}
+
+// literal accounts for a string or template literal of n bytes: joined
+// to the previous ones by +, esbuild folds them into one string, copying
+// everything joined so far each time.
+func (t *depthScan) literal(i, n int) bool {
+	if !t.costs {
+		return false
+	}
+	top := &t.stack[len(t.stack)-1]
+	if !top.joinPending {
+		top.joined = 0
+	}
+	top.joinPending = false
+	top.joined += n
+	top.folded += top.joined
+	t.at = i
+	return top.folded > maxFoldedCost
+}
+
+// resetChains forgets this level's chains at a statement or list
+// boundary.
+func (t *depthScan) resetChains() {
+	top := &t.stack[len(t.stack)-1]
+	top.postfix, top.joined, top.folded, top.joinPending = 0, 0, 0, false
 }
 
 func (t *depthScan) bump(i int) bool {
@@ -47,6 +123,66 @@ func (t *depthScan) bump(i int) bool {
 	t.total++
 	t.at = i
 	return t.total > maxNesting
+}
+
+// bumpStmt counts a statement the next statement nests inside.
+func (t *depthScan) bumpStmt(i int) bool {
+	t.stack[len(t.stack)-1].stmts++
+	t.total++
+	t.at = i
+	return t.total > maxNesting
+}
+
+// endExpr ends the expression chain of the current level (at , and ;).
+func (t *depthScan) endExpr() {
+	top := &t.stack[len(t.stack)-1]
+	t.total -= top.chain
+	top.chain, top.ternaries, top.inCase = 0, 0, false
+	t.resetChains()
+}
+
+// endStatement ends the statement at the current level: nothing before
+// it encloses what follows.
+func (t *depthScan) endStatement() {
+	t.endExpr()
+	top := &t.stack[len(t.stack)-1]
+	t.total -= top.stmts
+	top.stmts = 0
+}
+
+// continuesStatement: words that may follow a complete operand or block
+// within the same statement; any other name there starts a new one.
+func continuesStatement(word []byte) bool {
+	switch string(word) {
+	case "in", "of", "instanceof", "as", "satisfies", "extends", "implements", "else", "catch", "finally":
+		return true
+	}
+	return false
+}
+
+// nextWordIs reports whether the next token after i (spaces and comments
+// skipped) is word.
+func nextWordIs(src []byte, i int, word string) bool {
+	for i < len(src) {
+		switch {
+		case src[i] == ' ' || src[i] == '\t' || src[i] == '\r' || src[i] == '\n':
+			i++
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '/':
+			for i < len(src) && src[i] != '\n' {
+				i++
+			}
+		case src[i] == '/' && i+1 < len(src) && src[i+1] == '*':
+			i += 2
+			for i+1 < len(src) && !(src[i] == '*' && src[i+1] == '/') {
+				i++
+			}
+			i += 2
+		default:
+			j := i + len(word)
+			return j <= len(src) && string(src[i:j]) == word && (j == len(src) || !isIdentPart(src[j]))
+		}
+	}
+	return false
 }
 
 func (t *depthScan) push(i int, open byte, afterValue bool) bool {
@@ -62,7 +198,7 @@ func (t *depthScan) pop() scanLevel {
 		return scanLevel{afterValue: true}
 	}
 	top := t.stack[len(t.stack)-1]
-	t.total -= top.chain + 1
+	t.total -= top.chain + top.stmts + 1
 	t.stack = t.stack[:len(t.stack)-1]
 	return top
 }
@@ -100,8 +236,6 @@ func recursingKeyword(word []byte) string {
 		return "return"
 	case "throw":
 		return "throw"
-	case "case":
-		return "case"
 	case "async":
 		return "async"
 	case "function":
@@ -141,30 +275,42 @@ func (t *depthScan) run() bool {
 			i += 2
 			continue
 		case c == '/' && !t.operand:
+			t.block = false
 			i = skipRegex(src, i)
 			t.operand = true
 			t.keyword = ""
 			continue
 		case c == '"' || c == '\'':
-			i = skipString(src, i)
-			t.operand = true
-			t.keyword = ""
+			j := skipString(src, i)
+			if t.literal(i, j-i) {
+				return true
+			}
+			i = j
+			t.operand, t.keyword, t.ident, t.block = true, "", false, false
 			continue
 		case c == '`':
+			if t.chained(i) {
+				return true
+			}
+			start, levels := i, len(t.stack)
 			var deeper bool
 			i, deeper = t.template(i + 1)
 			if deeper {
 				return true
 			}
+			if len(t.stack) == levels && t.literal(start, i-start) {
+				return true
+			}
+			t.ident, t.block = false, false
 			continue
 		case c == '(':
 			head := t.keyword == "if" || t.keyword == "while" || t.keyword == "for" || t.keyword == "with"
-			if t.push(i, '(', !head) {
+			if t.chained(i) || t.push(i, '(', !head) {
 				return true
 			}
 			t.operand = false
 		case c == '[':
-			if t.push(i, '[', true) {
+			if t.chained(i) || t.push(i, '[', true) {
 				return true
 			}
 			t.operand = false
@@ -186,19 +332,31 @@ func (t *depthScan) run() bool {
 				continue
 			}
 			t.operand = top.afterValue
+			if top.open == '{' && !top.afterValue {
+				t.block = true
+				t.keyword, t.ident = "", false
+				i++
+				continue
+			}
 		case c == ')' || c == ']':
 			t.operand = t.pop().afterValue
-		case c == ';' || c == ',':
-			top := &t.stack[len(t.stack)-1]
-			t.total -= top.chain
-			top.chain = 0
+		case c == ',':
+			t.endExpr()
+			t.operand = false
+		case c == ';':
+			// An if's statement ends at its ; unless else follows.
+			if nextWordIs(src, i+1, "else") {
+				t.endExpr()
+			} else {
+				t.endStatement()
+			}
 			t.operand = false
 		case c == '=' && i+1 < n && src[i+1] == '>':
 			if t.bump(i) {
 				return true
 			}
 			i += 2
-			t.operand, t.keyword = false, ""
+			t.operand, t.keyword, t.block = false, "", false
 			continue
 		case c == '=' || c == '!' || c == '<' || c == '>' || c == '*' || c == '%' || c == '&' || c == '|' || c == '^':
 			j := i
@@ -220,20 +378,43 @@ func (t *depthScan) run() bool {
 				}
 			}
 			i = j
-			t.operand, t.keyword = false, ""
+			t.operand, t.keyword, t.block = false, "", false
 			continue
-		case c == '~' || c == '?' || c == ':':
-			if c != ':' && t.bump(i) {
+		case c == ':':
+			top := &t.stack[len(t.stack)-1]
+			switch {
+			case top.ternaries > 0:
+				top.ternaries--
+			case top.inCase:
+				top.inCase = false
+			case t.ident && (top.open == 0 || top.open == '{' && !top.afterValue):
+				// A label: the statement after it nests inside it
+				// (esbuild and sobek both recurse; a run of 30,000
+				// labels took 37 s to build).
+				if t.bumpStmt(i) {
+					return true
+				}
+			}
+			t.operand = false
+		case c == '~' || c == '?':
+			if t.bump(i) {
 				return true
+			}
+			if c == '?' && !(i+1 < n && (src[i+1] == '.' || src[i+1] == '?')) {
+				t.stack[len(t.stack)-1].ternaries++
 			}
 			t.operand = false
 		case c == '+' || c == '-':
 			if i+1 < n && src[i+1] == c && t.operand {
 				i += 2 // postfix ++ / --
+				t.block = false
 				continue
 			}
 			if !t.operand && t.bump(i) {
 				return true
+			}
+			if c == '+' && t.operand {
+				t.stack[len(t.stack)-1].joinPending = true
 			}
 			t.operand = false
 		case c == '.' && i+1 < n && src[i+1] >= '0' && src[i+1] <= '9':
@@ -241,9 +422,12 @@ func (t *depthScan) run() bool {
 			for i < n && isIdentPart(src[i]) {
 				i++
 			}
-			t.operand, t.keyword = true, ""
+			t.operand, t.keyword, t.block = true, "", false
 			continue
 		case c == '.':
+			if t.chained(i) {
+				return true
+			}
 			t.operand = false
 			i++
 			// A property name after . is never a keyword.
@@ -258,29 +442,52 @@ func (t *depthScan) run() bool {
 				t.operand = true
 			}
 			i = j
-			t.keyword = ""
+			t.keyword, t.ident, t.block = "", false, false
 			continue
 		case isIdentStart(c) || c >= '0' && c <= '9':
 			j := i
 			for j < n && isIdentPart(src[j]) {
 				j++
 			}
-			if k := recursingKeyword(src[i:j]); k != "" {
+			word := src[i:j]
+			if (t.operand || t.block) && !continuesStatement(word) {
+				// A name right after an operand or a block starts a new
+				// statement (automatic semicolon insertion).
+				t.endStatement()
+			}
+			k := recursingKeyword(word)
+			switch k {
+			case "":
+				// extends, as, catch…: an operator, not an operand.
+				t.operand = !continuesStatement(word)
+				if string(word) == "case" || string(word) == "default" {
+					t.stack[len(t.stack)-1].inCase = true
+					t.operand = false
+				}
+			case "if", "else", "while", "for", "with", "do":
+				// else if nests once, as one statement in the else.
+				if !(k == "if" && t.keyword == "else") && t.bumpStmt(i) {
+					return true
+				}
+				t.operand = false
+				kw = k
+			default:
 				if t.bump(i) {
 					return true
 				}
 				t.operand = false
 				kw = k
-			} else {
-				t.operand = true
 			}
 			t.keyword = kw
+			t.ident = kw == "" && !(c >= '0' && c <= '9')
+			t.block = false
 			i = j
 			continue
 		default:
 			t.operand = false
 		}
 		t.keyword = kw
+		t.ident, t.block = false, false
 		i++
 	}
 	return false
@@ -389,11 +596,14 @@ var identByte = func() (t [256]byte) {
 	return t
 }()
 
-// NestingTooDeep is tooDeep for the other recursive parsers fed the same
-// text (esbuild in build): it returns the offset where src first nests
-// more than the parser limit allows, or -1. Check it before handing src
+// NestingTooDeep is tooCostly for esbuild (build): it returns the offset
+// where src first nests more than the parser limit allows, or chains past
+// MaxChain or the string-folding budget, or -1. Check it before handing src
 // over: a Go stack overflow cannot be recovered.
-func NestingTooDeep(src []byte) int { return tooDeep(src) }
+func NestingTooDeep(src []byte) int { return tooCostly(src) }
 
-// MaxNesting is the limit NestingTooDeep applies.
-const MaxNesting = maxNesting
+// MaxNesting and MaxChain are the limits NestingTooDeep applies.
+const (
+	MaxNesting = maxNesting
+	MaxChain   = maxChain
+)
