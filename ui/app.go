@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 
@@ -702,8 +703,19 @@ func (m *Model) countsSummary() string {
 	return s + " "
 }
 
+// studioGCPercent is the garbage collector's target for the studio: a
+// long-lived process that holds a whole library and reads, checks and
+// reviews it in the background, where Go's default (100: the heap may grow
+// to twice what is live) made the peak twice the library. At 50 the peak
+// at 10k generated skills is about 120 MiB instead of about 150, for
+// about a fifth more CPU while loading. GOGC, when set, wins.
+const studioGCPercent = 50
+
 // Run starts a studio on the terminal and returns when it quits.
 func Run(opts Options) error {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(studioGCPercent)
+	}
 	m := New(opts)
 	defer m.Close()
 	p := tea.NewProgram(m, tea.WithOutput(os.Stdout))
