@@ -151,6 +151,14 @@ func TestWizardValidatesAsYouTypeAndPreviews(t *testing.T) {
 	press(t, m, "enter")
 	paste(t, m, "Tide tables for harbours")
 	press(t, m, "enter", "enter") // the namespace: its suggestion
+	// The empty Match field says it is required: enter will not move on.
+	if !strings.Contains(ansi.Strip(content(m)), "required · Chrome match patterns") {
+		t.Errorf("the empty required Match field does not say so:\n%s", content(m))
+	}
+	press(t, m, "enter")
+	if w.form.GetFocusedField() != w.matchIn {
+		t.Error("enter moved past an empty Match field")
+	}
 	paste(t, m, "*://tides.example.org/*")
 	checkFrame(t, m)
 	out := content(m)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/cursor"
@@ -336,30 +337,37 @@ func (s *newSkillWizard) refreshHints() {
 	}
 	f := s.tmpl.Format
 	width := max(s.formWidth()-4, 10)
-	verdict := func(in *huh.Input, value, hint string, err error) {
+	// verdict describes in: its hint, or what the linter says of the
+	// value; required fields (whose validator refuses them empty, so
+	// enter does not move on) say so before enter is pressed.
+	verdict := func(in *huh.Input, value, hint string, err error, required bool) {
 		text := hint
-		if strings.TrimSpace(value) != "" && err != nil {
+		switch empty := strings.TrimSpace(value) == ""; {
+		case empty && required:
+			text = "required · " + hint
+		case empty:
+		case err != nil:
 			text = "✗ " + err.Error()
-		} else if strings.TrimSpace(value) != "" {
+		default:
 			text = "✓ " + hint
 		}
 		in.Description(ansi.Truncate(sanitize.Line(text), width, "…"))
 	}
 	name := strings.TrimSpace(s.in.name)
-	verdict(s.nameIn, s.in.name, "kebab-case: lowercase letters, digits, single hyphens", templates.ValidateName(f, name))
-	verdict(s.descIn, s.in.desc, "one line: what it does and when to use it", templates.ValidateDescription(f, strings.TrimSpace(s.in.desc)))
+	verdict(s.nameIn, s.in.name, "kebab-case: lowercase letters, digits, single hyphens", templates.ValidateName(f, name), true)
+	verdict(s.descIn, s.in.desc, "one line: what it does and when to use it", templates.ValidateDescription(f, strings.TrimSpace(s.in.desc)), true)
 	if s.nsIn != nil {
 		suggestion := templates.SuggestNamespace(name)
 		if suggestion == "" {
 			suggestion = "myNamespace"
 		}
 		s.nsIn.Placeholder(suggestion)
-		verdict(s.nsIn, s.in.ns, "a JS identifier; empty: "+suggestion, templates.ValidateNamespace(strings.TrimSpace(s.in.ns)))
+		verdict(s.nsIn, s.in.ns, "a JS identifier; empty: "+suggestion, templates.ValidateNamespace(strings.TrimSpace(s.in.ns)), false)
 		s.matchIn.Placeholder("*://*.example.com/*")
-		verdict(s.matchIn, s.in.matches, "Chrome match patterns, space-separated", validateMatches(s.in.matches))
+		verdict(s.matchIn, s.in.matches, "Chrome match patterns, space-separated", validateMatches(s.in.matches), true)
 	}
-	verdict(s.authorIn, s.in.author, "one line", templates.ValidateAuthor(s.in.author))
-	verdict(s.versionIn, s.in.version, "semver MAJOR.MINOR.PATCH", templates.ValidateVersion(f, strings.TrimSpace(s.in.version)))
+	verdict(s.authorIn, s.in.author, "one line", templates.ValidateAuthor(s.in.author), slices.Contains(templates.Required(f), templates.FieldAuthor))
+	verdict(s.versionIn, s.in.version, "semver MAJOR.MINOR.PATCH", templates.ValidateVersion(f, strings.TrimSpace(s.in.version)), false)
 	s.dirIn.Placeholder(s.suggestedDir())
 	where := displayPath(s.c.WorkDir, s.base())
 	if where == "." {
