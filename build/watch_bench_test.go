@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/skillstudio/skillstudio/internal/cputime"
 )
 
 // BenchmarkWatchSaveToOutput is a save (an editor-style rename over the
@@ -41,7 +43,7 @@ func BenchmarkWatchSaveToOutput(b *testing.B) {
 	orig, _ := os.ReadFile(file)
 	var total time.Duration
 	i := 0
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for b.Loop() {
 		time.Sleep(60 * time.Millisecond) // a pause between saves, as a person makes
 		i++
@@ -73,7 +75,7 @@ func BenchmarkWatchSaveToOutput(b *testing.B) {
 	b.ReportMetric(float64(total.Microseconds())/1000/float64(b.N), "ms/save")
 	// CPU per save (the whole process: watcher, lint, esbuild, writes,
 	// GC): steadier than wall time on a shared machine.
-	b.ReportMetric(float64((processCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/save")
+	b.ReportMetric(float64((cputime.Process()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/save")
 }
 
 // fileState tells one version of a file from the next.

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skillstudio/skillstudio/internal/cputime"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -41,7 +42,7 @@ func BenchmarkLoadSkillMDDir(b *testing.B) {
 	if len(cands) == 0 {
 		b.Skip("no SKILL.md skills")
 	}
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		for _, c := range cands {
 			Load(c, base, model.Options{})
@@ -49,7 +50,7 @@ func BenchmarkLoadSkillMDDir(b *testing.B) {
 	}
 	runs := float64(b.N * len(cands))
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/runs, "ns/skill")
-	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/runs, "cpu-ns/skill")
+	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/runs, "cpu-ns/skill")
 }
 
 // BenchmarkStreamFirstRow is the studio's first row: from starting a

@@ -11,6 +11,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
+	"github.com/skillstudio/skillstudio/internal/cputime"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/report"
 )
@@ -155,12 +156,12 @@ func BenchmarkLoadCorpus(b *testing.B) {
 	base := model.Location{Source: dir, Root: dir, Local: true, FS: os.DirFS(dir)}
 	b.ReportAllocs()
 	skills := 0
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		skills = len(LoadAll(b.Context(), base, ".", model.Options{}, nil).Skills)
 	}
 	b.ReportMetric(float64(skills), "skills/op")
-	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkLoadSkillMD is the cost of loading and checking one SKILL.md
@@ -177,7 +178,7 @@ func BenchmarkLoadSkillMD(b *testing.B) {
 		}
 	}
 	b.ReportAllocs()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		for _, c := range cands {
 			Load(c, base, model.Options{})
@@ -185,7 +186,7 @@ func BenchmarkLoadSkillMD(b *testing.B) {
 	}
 	runs := float64(b.N * len(cands))
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/runs, "ns/skill")
-	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/runs, "cpu-ns/skill")
+	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/runs, "cpu-ns/skill")
 }
 
 // BenchmarkLoadGenerated10k loads and checks 10,000 generated skills of
@@ -199,7 +200,7 @@ func BenchmarkLoadGenerated10k(b *testing.B) {
 	base := model.Location{Source: dir, Root: dir, Local: true, FS: os.DirFS(dir)}
 	b.ReportAllocs()
 	skills := 0
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		skills = len(LoadAll(b.Context(), base, ".", model.Options{FindingsOnly: true}, nil).Skills)
 	}
@@ -209,5 +210,5 @@ func BenchmarkLoadGenerated10k(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*skills), "ns/skill")
 	// CPU seconds per run: on an idle machine wall time is about this
 	// divided by the cores LoadAll keeps busy.
-	b.ReportMetric((processCPU()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric((cputime.Process()-cpu0).Seconds()/float64(b.N), "cpu-s/op")
 }

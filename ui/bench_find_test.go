@@ -5,6 +5,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/skillstudio/skillstudio/internal/cputime"
 )
 
 // Key-to-frame on 10,000 skills for the ways to find things: each
@@ -16,7 +18,7 @@ import (
 
 // reportCPU reports the CPU time per op since start.
 func reportCPU(b *testing.B, start time.Duration) {
-	b.ReportMetric(float64((processCPU()-start).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64((cputime.Process()-start).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
 func BenchmarkKeyDownPreviewFollows10000(b *testing.B) {
@@ -24,7 +26,7 @@ func BenchmarkKeyDownPreviewFollows10000(b *testing.B) {
 	down, up := keyPress("down"), keyPress("up")
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer reportCPU(b, processCPU())
+	defer reportCPU(b, cputime.Process())
 	for i := range b.N {
 		if i/5000%2 == 0 {
 			keyStep(m, down)
@@ -39,7 +41,7 @@ func BenchmarkFactFilter10000(b *testing.B) {
 	queries := []string{"has:errors", "has:errors format:skillmd", "has:errors format:skillmd tide", `"ledger items"`, "trust:verified", "ledger", ""}
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer reportCPU(b, processCPU())
+	defer reportCPU(b, cputime.Process())
 	for i := range b.N {
 		// One keystroke's worth: the query changes, the match runs, the
 		// result is shown.
@@ -85,7 +87,7 @@ func BenchmarkReaderSearchNext10000(b *testing.B) {
 	n := keyPress("n")
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer reportCPU(b, processCPU())
+	defer reportCPU(b, cputime.Process())
 	for range b.N {
 		keyStep(m, n)
 	}
@@ -96,7 +98,7 @@ func BenchmarkReaderOutline10000(b *testing.B) {
 	keys := []tea.KeyPressMsg{keyPress("t"), keyPress("down"), keyPress("down"), keyPress("enter")}
 	b.ReportAllocs()
 	b.ResetTimer()
-	defer reportCPU(b, processCPU())
+	defer reportCPU(b, cputime.Process())
 	for i := range b.N {
 		keyStep(m, keys[i%len(keys)])
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/skillstudio/skillstudio/internal/cputime"
 )
 
 // generatedSkill writes a skill of about lines lines: the header, a
@@ -67,14 +69,14 @@ func BenchmarkLint2000Lines(b *testing.B) {
 	src := []byte(generatedSkill(2000))
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
-	cpu0 := processCPU()
+	cpu0 := cputime.Process()
 	for b.Loop() {
 		a := Analyze("big-skill.xgs.js", src, false)
 		_ = a.Functions()
 	}
 	// CPU time includes the garbage collector's work on the other core:
 	// on a busy machine wall time waits for it, on an idle one it overlaps.
-	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkLoadSpecTLDR is one small real skill end to end.

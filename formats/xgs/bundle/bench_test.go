@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skillstudio/skillstudio/internal/cputime"
 )
 
 // typicalSkill writes a skill the size the spec calls typical (5–10
@@ -125,7 +127,7 @@ func BenchmarkRebuild(b *testing.B) {
 	builder.RebuildSource(path, src)
 	var bundle, lint time.Duration
 	b.ResetTimer()
-	cpu := processCPU()
+	cpu := cputime.Process()
 	for i := 0; i < b.N; i++ {
 		text := src
 		if i%2 == 0 {
@@ -141,7 +143,7 @@ func BenchmarkRebuild(b *testing.B) {
 	reportParts(b, bundle, lint)
 	// CPU time (all threads, GC included): on a shared machine wall
 	// time stretches with the load; this does much less.
-	b.ReportMetric(float64((processCPU()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64((cputime.Process()-cpu).Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }
 
 // esbuildCLIProject prepares a folder where the esbuild npm CLI can bundle

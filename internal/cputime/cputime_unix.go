@@ -1,15 +1,14 @@
 //go:build unix
 
-package build
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU is the CPU time (user + system) this process has used: on a
-// busy shared machine a fairer measure of work than wall time.
-func processCPU() time.Duration {
+// Process is the CPU time (user + system) this process has used so far.
+func Process() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0

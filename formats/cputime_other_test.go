@@ -1,8 +1,0 @@
-//go:build !unix
-
-package formats
-
-import "time"
-
-// processCPU is unknown here; benchmarks then report 0 CPU time.
-func processCPU() time.Duration { return 0 }
