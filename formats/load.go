@@ -85,8 +85,13 @@ func dropViews(s *model.Skill) {
 // as model.Options.FindingsOnly would have read it: what the library
 // checks, the listing, the filters and the rows read stay. The studio
 // keeps its local library slim and reads the skill it shows again whole.
+// A skill with quiz gates keeps its body: a quiz run resolves its goto
+// sections there, and keys may answer before the whole read lands.
 func Slim(s *model.Skill) *model.Skill {
 	c := *s
 	dropViews(&c)
+	if len(s.Quizzes) > 0 {
+		c.Body = s.Body
+	}
 	return &c
 }
