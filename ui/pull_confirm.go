@@ -1,13 +1,10 @@
 package ui
 
 import (
-	"cmp"
 	"fmt"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
-
-	"github.com/skillstudio/skillstudio/model"
 )
 
 // Pulling a remote skill copies someone else's files into this folder, so
@@ -75,21 +72,11 @@ func pullEvidence(r *riskResult) string {
 	ds := sortedFindings(r.Findings)
 	var b strings.Builder
 	for _, d := range ds {
-		where := cmp.Or(d.File, "")
+		where := d.File
 		if d.Line > 0 {
 			where = fmt.Sprintf("%s:%d", where, d.Line)
 		}
-		fmt.Fprintf(&b, "%s %s  %s\n  %s\n", severityMark(d.Severity), d.Rule, where, d.Message)
+		fmt.Fprintf(&b, "%s %s  %s\n  %s\n", severityGlyph(d.Severity), d.Rule, where, d.Message)
 	}
 	return strings.TrimRight(b.String(), "\n")
-}
-
-func severityMark(s model.Severity) string {
-	switch s {
-	case model.SeverityError:
-		return "✗"
-	case model.SeverityWarning:
-		return "⚠"
-	}
-	return "i"
 }

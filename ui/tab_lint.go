@@ -221,10 +221,7 @@ func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width i
 		if i == sel {
 			mark = st.Heading.Render(st.RowCursor) + " "
 		}
-		glyph := map[model.Severity]string{model.SeverityError: glyphError, model.SeverityWarning: glyphWarning}[d.Severity]
-		if glyph == "" {
-			glyph = glyphInfo
-		}
+		glyph := severityGlyph(d.Severity)
 		rule := st.SeverityStyle(d.Severity).Render(glyph + " " + sanitize.Line(d.Rule))
 		if i == sel {
 			rule = st.SeverityStyle(d.Severity).Inherit(st.RowSelected).Render(glyph + " " + sanitize.Line(d.Rule))

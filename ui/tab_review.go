@@ -202,10 +202,7 @@ func reviewContent(st *Styles, e *Entry, r *riskResult, order []int, sel, width 
 		if i == sel {
 			mark = st.Heading.Render(st.RowCursor) + " "
 		}
-		glyph := map[model.Severity]string{model.SeverityError: glyphError, model.SeverityWarning: glyphWarning}[d.Severity]
-		if glyph == "" {
-			glyph = glyphInfo
-		}
+		glyph := severityGlyph(d.Severity)
 		ruleStyle := st.SeverityStyle(d.Severity)
 		if i == sel {
 			ruleStyle = ruleStyle.Inherit(st.RowSelected)

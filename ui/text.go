@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skillstudio/skillstudio/internal/pathname"
+	"github.com/skillstudio/skillstudio/model"
 )
 
 // Glyphs the studio draws with. They are single-cell in every terminal we
@@ -130,4 +131,15 @@ func truncateLeft(s string, width int) string {
 		return s
 	}
 	return "…" + ansi.TruncateLeft(s, w-width+1, "")
+}
+
+// severityGlyph is a finding's one-cell mark: ✗ error, ⚠ warning, ℹ info.
+func severityGlyph(s model.Severity) string {
+	switch s {
+	case model.SeverityError:
+		return glyphError
+	case model.SeverityWarning:
+		return glyphWarning
+	}
+	return glyphInfo
 }
