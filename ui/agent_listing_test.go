@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,15 +14,7 @@ import (
 func overBudgetLibrary(t *testing.T) string {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "lib")
-	write := func(rel, text string) {
-		p := filepath.Join(dir, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(rel, text string) { writeFile(t, dir, rel, text) }
 	for i := range 40 {
 		name := fmt.Sprintf("s%02d", i)
 		desc := fmt.Sprintf("Skill %02d handles topic %02d. Use when ", i, i) + strings.Repeat("x", 370)

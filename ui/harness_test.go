@@ -14,6 +14,18 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
+// writeFile writes text to rel (a slash path) under dir, making folders.
+func writeFile(t testing.TB, dir, rel, text string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // fixtureLibrary copies ui/testdata/library into a temp folder, so a test
 // may break files on disk, and returns its absolute path. Frames show
 // paths relative to the folder above it (see studio), so they do not

@@ -35,16 +35,7 @@ const hostileJSON = `\u001b]52;c;ZXZpbA==\u0007\u001b]0;pwned\u0007\u009b31m\u00
 func hostileLibrary(t testing.TB) string {
 	t.Helper()
 	lib := fixtureLibrary(t)
-	write := func(rel, body string) {
-		t.Helper()
-		p := filepath.Join(lib, rel)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(rel, body string) { t.Helper(); writeFile(t, lib, rel, body) }
 	edit := func(rel string, pairs ...string) {
 		t.Helper()
 		p := filepath.Join(lib, rel)

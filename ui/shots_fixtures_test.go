@@ -1,15 +1,9 @@
 package ui
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"net"
-	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -34,13 +28,7 @@ func shotsReviewLibrary(t *testing.T) string {
 			"Archive it as `invoice-\u202Efdp.exe`.\n",
 	}
 	for name, text := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeFile(t, dir, name, text)
 	}
 	return dir
 }
@@ -52,7 +40,7 @@ func shotsReviewLibrary(t *testing.T) string {
 // it is free, so the address in the picture stays the same.
 func shotsDigestHost(t *testing.T) *httptest.Server {
 	t.Helper()
-	sha := func(s string) string { h := sha256.Sum256([]byte(s)); return "sha256:" + hex.EncodeToString(h[:]) }
+	sha := sha256Digest
 	md := func(name, desc, body string) string {
 		return "---\nname: " + name + "\ndescription: " + desc + "\n---\n\n" + body
 	}
@@ -82,22 +70,7 @@ func shotsDigestHost(t *testing.T) *httptest.Server {
 			entry("pdf-tools", "Merges, splits and watermarks PDF files.", sha(files["pdf-tools"]+"as published")),
 		},
 	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/.well-known/agent-skills/index.json", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(index)
-	})
-	mux.HandleFunc("/.well-known/agent-skills/", func(w http.ResponseWriter, r *http.Request) {
-		name := strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, "/.well-known/agent-skills/"), "/SKILL.md")
-		body, ok := files[name]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "text/markdown")
-		w.Write([]byte(body))
-	})
-	srv := httptest.NewUnstartedServer(mux)
+	srv := httptest.NewUnstartedServer(discoveryMux(index, files))
 	if l, err := net.Listen("tcp", "127.0.0.1:8417"); err == nil {
 		srv.Listener.Close()
 		srv.Listener = l

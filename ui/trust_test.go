@@ -12,20 +12,15 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// digestHost serves a discovery index (0.2.0, with digests): good's
-// digest matches its file, tampered's does not, plain has none.
-func digestHost(t *testing.T) *httptest.Server {
-	t.Helper()
-	sha := func(s string) string { h := sha256.Sum256([]byte(s)); return "sha256:" + hex.EncodeToString(h[:]) }
-	files := map[string]string{"good": remoteSkillMD("good"), "tampered": remoteSkillMD("tampered"), "plain": remoteSkillMD("plain")}
-	index := map[string]any{
-		"$schema": "https://schemas.agentskills.io/discovery/0.2.0/schema.json",
-		"skills": []map[string]any{
-			{"name": "good", "type": "skill-md", "description": "Good.", "url": "good/SKILL.md", "digest": sha(files["good"])},
-			{"name": "tampered", "type": "skill-md", "description": "Changed.", "url": "tampered/SKILL.md", "digest": sha("something else")},
-			{"name": "plain", "type": "skill-md", "description": "No digest.", "url": "plain/SKILL.md"},
-		},
-	}
+// sha256Digest is a discovery index's digest of text.
+func sha256Digest(text string) string {
+	h := sha256.Sum256([]byte(text))
+	return "sha256:" + hex.EncodeToString(h[:])
+}
+
+// discoveryMux serves a discovery index (0.2.0) and its skills' SKILL.md
+// files, by name, under /.well-known/agent-skills/.
+func discoveryMux(index any, files map[string]string) *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/.well-known/agent-skills/index.json", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
@@ -38,9 +33,27 @@ func digestHost(t *testing.T) *httptest.Server {
 			http.NotFound(w, r)
 			return
 		}
+		w.Header().Set("Content-Type", "text/markdown")
 		w.Write([]byte(body))
 	})
-	srv := httptest.NewServer(mux)
+	return mux
+}
+
+// digestHost serves a discovery index (0.2.0, with digests): good's
+// digest matches its file, tampered's does not, plain has none.
+func digestHost(t *testing.T) *httptest.Server {
+	t.Helper()
+	sha := sha256Digest
+	files := map[string]string{"good": remoteSkillMD("good"), "tampered": remoteSkillMD("tampered"), "plain": remoteSkillMD("plain")}
+	index := map[string]any{
+		"$schema": "https://schemas.agentskills.io/discovery/0.2.0/schema.json",
+		"skills": []map[string]any{
+			{"name": "good", "type": "skill-md", "description": "Good.", "url": "good/SKILL.md", "digest": sha(files["good"])},
+			{"name": "tampered", "type": "skill-md", "description": "Changed.", "url": "tampered/SKILL.md", "digest": sha("something else")},
+			{"name": "plain", "type": "skill-md", "description": "No digest.", "url": "plain/SKILL.md"},
+		},
+	}
+	srv := httptest.NewServer(discoveryMux(index, files))
 	t.Cleanup(srv.Close)
 	return srv
 }
