@@ -80,7 +80,7 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
   skillstudio lint --baseline .skillstudio-baseline.json`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			defer batchGC()()
+			defer batchGC(lintGCPercent)()
 			req.paths, req.format, req.strict, req.fix = args, format, strict, fix
 			req.profile, req.profileSet, req.configFile = profile, cmd.Flags().Changed("profile"), configFile
 			req.listing, req.cmd, req.review = &lf, cmd, withReview

@@ -39,6 +39,7 @@ to the terminal's width (80 when not a terminal).`,
   skillstudio show --style notty --width 72 release-notes`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			defer batchGC(showGCPercent)()
 			return a.runShow(cmd.Context(), cmd.OutOrStdout(), args[0], width, style)
 		},
 	}

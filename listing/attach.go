@@ -3,8 +3,11 @@ package listing
 import (
 	"fmt"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -94,25 +97,39 @@ func BySkillsFolder(s *model.Skill) string {
 // (Libraries) it runs Check with agents and the context window, and for
 // each SKILL.md skill CheckEvals, appending every finding to the skill it
 // concerns. Unknown agent ids are ignored here; commands validate them
-// with AgentsFor first.
+// with AgentsFor first. Libraries are disjoint, so they are checked in
+// parallel: this stage runs after every skill is read, and alone it kept
+// one core idle at the end of lint.
 func CheckLibraries(skills []*model.Skill, agentIDs []string, contextTokens int) {
 	agents, _ := AgentsFor(agentIDs)
 	if contextTokens <= 0 {
 		contextTokens = DefaultContext
 	}
+	var g errgroup.Group
+	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, lib := range Libraries(skills) {
-		byFile := make(map[string]*model.Skill, len(lib))
-		for _, s := range lib {
-			byFile[s.Location.File] = s
+		g.Go(func() error {
+			checkLibrary(lib, agents, contextTokens)
+			return nil
+		})
+	}
+	_ = g.Wait()
+}
+
+// checkLibrary is CheckLibraries for one library: it touches only the
+// skills of lib.
+func checkLibrary(lib []*model.Skill, agents []Profile, contextTokens int) {
+	byFile := make(map[string]*model.Skill, len(lib))
+	for _, s := range lib {
+		byFile[s.Location.File] = s
+	}
+	for _, d := range Check(lib, agents, contextTokens) {
+		if s := byFile[d.File]; s != nil {
+			s.Diagnostics = append(s.Diagnostics, d)
 		}
-		for _, d := range Check(lib, agents, contextTokens) {
-			if s := byFile[d.File]; s != nil {
-				s.Diagnostics = append(s.Diagnostics, d)
-			}
-		}
-		for _, s := range lib {
-			s.Diagnostics = append(s.Diagnostics, CheckEvals(s)...)
-		}
+	}
+	for _, s := range lib {
+		s.Diagnostics = append(s.Diagnostics, CheckEvals(s)...)
 	}
 }
 

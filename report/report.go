@@ -12,7 +12,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/charmbracelet/colorprofile"
@@ -137,9 +136,22 @@ func sortFindings(fs []finding) {
 
 // sortedSkills orders skills by display path so output does not depend on
 // load order.
+// Each path is made once: at 10,000 skills, making it in the comparison
+// was most of the sort.
 func (d displayer) sortedSkills(lib *model.Library) []*model.Skill {
-	out := append([]*model.Skill(nil), lib.Skills...)
-	sort.SliceStable(out, func(i, j int) bool { return d.skillPath(out[i]) < d.skillPath(out[j]) })
+	type keyed struct {
+		path  string
+		skill *model.Skill
+	}
+	ks := make([]keyed, len(lib.Skills))
+	for i, s := range lib.Skills {
+		ks[i] = keyed{d.skillPath(s), s}
+	}
+	slices.SortStableFunc(ks, func(a, b keyed) int { return cmp.Compare(a.path, b.path) })
+	out := make([]*model.Skill, len(ks))
+	for i, k := range ks {
+		out[i] = k.skill
+	}
 	return out
 }
 
