@@ -225,10 +225,13 @@ func readLimited(file fs.File, name string, limit int64) ([]byte, error) {
 	// (or a file that grew) needs no second allocation.
 	data := make([]byte, 0, max(info.Size(), 0)+1)
 	for {
+		// Checked on every round, not only when data is full: once it has
+		// grown past the stat size its capacity may exceed limit+1, and a
+		// file still growing would then be read into an empty slice forever.
+		if int64(len(data)) > limit {
+			return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)}
+		}
 		if len(data) == cap(data) {
-			if int64(len(data)) > limit {
-				return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)}
-			}
 			data = append(data, 0)[:len(data)]
 		}
 		n, err := file.Read(data[len(data):min(int64(cap(data)), limit+1)])

@@ -191,3 +191,47 @@ func readFileAtTheLimit(t *testing.T) {
 		}
 	}
 }
+
+// growingFile stats as small and then reads on without end, like a file
+// appended to while it is read (or a FUSE or proc file whose stat size
+// says nothing of its content).
+type growingFile struct{ statSize int64 }
+
+func (g growingFile) Stat() (fs.FileInfo, error) { return sizedInfo(g.statSize), nil }
+func (growingFile) Close() error                 { return nil }
+func (growingFile) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = 'x'
+	}
+	return len(p), nil
+}
+
+type sizedInfo int64
+
+func (s sizedInfo) Name() string     { return "growing" }
+func (s sizedInfo) Size() int64      { return int64(s) }
+func (sizedInfo) Mode() fs.FileMode  { return 0o644 }
+func (sizedInfo) ModTime() time.Time { return time.Time{} }
+func (sizedInfo) IsDir() bool        { return false }
+func (sizedInfo) Sys() any           { return nil }
+
+// A file that grows past the limit while it is read is refused, whatever
+// its stat said: the read once looped for ever when the buffer had grown
+// past limit+1 (an empty slice read returns 0 bytes and no error).
+func TestReadLimitedStopsAGrowingFile(t *testing.T) {
+	for _, size := range []int64{0, 1, 10, 600, 999, 1000} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := readLimited(growingFile{size}, "growing", 1000)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, ErrTooLarge) {
+				t.Errorf("stat size %d: err %v, want ErrTooLarge", size, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("stat size %d: readLimited did not return (a file growing past the limit loops)", size)
+		}
+	}
+}
