@@ -1,6 +1,7 @@
 package osloop
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -125,6 +126,7 @@ func ParseJSON(src []byte) (*Doc, *SyntaxError) {
 	text := string(src)
 	d := &Doc{Src: src, lineIndex: lineIndex{src: text}}
 	p := jsonParser{src: src, text: text, doc: d}
+	p.expectSizes()
 	st := stackPool.Get().(*jsonStacks)
 	p.memberStack, p.itemStack = st.members[:0], st.items[:0]
 	defer func() {
@@ -160,10 +162,12 @@ type jsonParser struct {
 	values int
 	doc    *Doc
 	err    *SyntaxError
-	// Slabs the tree's nodes, members and items are cut from.
-	nodes   []Node
-	members []Member
-	items   []*Node
+	// Slabs the tree's nodes, members and items are cut from, and how
+	// many of each the document should need (expectSizes).
+	expectNodes, expectMembers, expectItems int
+	nodes                                   []Node
+	members                                 []Member
+	items                                   []*Node
 	// Stacks of the members and items of the objects and arrays being
 	// read; each is copied to its slab when its object or array closes.
 	memberStack []Member
@@ -183,19 +187,32 @@ var stackPool = sync.Pool{New: func() any { return &jsonStacks{make([]Member, 0,
 const maxPooledStack = 1 << 12
 
 // slabSize is how many nodes (or members, or items) the next slab holds:
-// about one value per 16 bytes of source to begin with, as in a
-// pretty-printed manifest, then twice the last slab, up to a bound.
-func slabSize(last, srcLen int) int {
+// first the expected count, then twice the last slab, within bounds.
+func slabSize(last, expected int) int {
 	if last == 0 {
-		return min(max(srcLen/16, 8), 256)
+		return min(max(expected, 8), 4096)
 	}
 	return min(2*last, 4096)
+}
+
+// expectSizes sets how many values, members and items src should hold,
+// from its punctuation: a document has 1 + commas + non-empty objects and
+// arrays values (so at most 1 + ',' + '{' + '[' of them), a member per ':'
+// and its other values are items. Punctuation inside strings makes the
+// counts too high, rarely by much; a count too low costs another slab.
+func (p *jsonParser) expectSizes() {
+	commas := bytes.Count(p.src, []byte(","))
+	colons := bytes.Count(p.src, []byte(":"))
+	opens := bytes.Count(p.src, []byte("{")) + bytes.Count(p.src, []byte("["))
+	p.expectNodes = 1 + commas + opens
+	p.expectMembers = colons
+	p.expectItems = max(p.expectNodes-1-colons, 0)
 }
 
 // node returns a new node of kind k starting at start.
 func (p *jsonParser) node(k Kind, start int) *Node {
 	if len(p.nodes) == cap(p.nodes) {
-		p.nodes = make([]Node, 0, slabSize(cap(p.nodes), len(p.src)))
+		p.nodes = make([]Node, 0, slabSize(cap(p.nodes), p.expectNodes))
 	}
 	p.nodes = append(p.nodes, Node{Kind: k, Start: start})
 	return &p.nodes[len(p.nodes)-1]
@@ -208,7 +225,7 @@ func (p *jsonParser) keepMembers(ms []Member) []Member {
 		return nil
 	}
 	if cap(p.members)-len(p.members) < len(ms) {
-		p.members = make([]Member, 0, max(len(ms), slabSize(cap(p.members), len(p.src))))
+		p.members = make([]Member, 0, max(len(ms), slabSize(cap(p.members), p.expectMembers)))
 	}
 	start := len(p.members)
 	p.members = append(p.members, ms...)
@@ -221,7 +238,7 @@ func (p *jsonParser) keepItems(its []*Node) []*Node {
 		return nil
 	}
 	if cap(p.items)-len(p.items) < len(its) {
-		p.items = make([]*Node, 0, max(len(its), slabSize(cap(p.items), len(p.src))))
+		p.items = make([]*Node, 0, max(len(its), slabSize(cap(p.items), p.expectItems)))
 	}
 	start := len(p.items)
 	p.items = append(p.items, its...)

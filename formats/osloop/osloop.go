@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/skillstudio/skillstudio/internal/sniff"
@@ -43,11 +44,11 @@ func Load(fsys fs.FS, dir string, opts model.Options) *model.Skill {
 	if opts.FindingsOnly {
 		// Lint prints findings only: skip the display side, and keep of the
 		// package just what CheckIndex reads.
-		l.s.Doc = l.pkg.ForIndex()
+		l.pkg.cutForIndex()
 	} else {
 		l.describe()
-		l.s.Doc = l.pkg
 	}
+	l.s.Doc = l.pkg
 	model.SortDiagnostics(l.s.Diagnostics)
 	return l.s
 }
@@ -180,6 +181,35 @@ func (l *loader) readManifest() {
 	l.s.Description = m.Description
 	l.s.Author = m.Author
 	l.s.Keywords = m.Capabilities
+	// The skill outlives the manifest's text, which these strings are cut
+	// from: give them one string of their own.
+	own := []*string{&l.s.Name, &l.s.Version, &l.s.Description, &l.s.Author}
+	for i := range l.s.Keywords {
+		own = append(own, &l.s.Keywords[i])
+	}
+	ownStrings(own...)
+}
+
+// ownStrings copies the strings *ps into one new string and points each
+// at its part, so they no longer hold on to the text they were cut from.
+func ownStrings(ps ...*string) {
+	n := 0
+	for _, p := range ps {
+		n += len(*p)
+	}
+	if n == 0 {
+		return
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, p := range ps {
+		b.WriteString(*p)
+	}
+	all := b.String()
+	for _, p := range ps {
+		k := len(*p)
+		*p, all = all[:k], all[k:]
+	}
 }
 
 func (l *loader) readModule() {

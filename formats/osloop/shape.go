@@ -215,12 +215,18 @@ var (
 	indexRules    = shapeRules{"osloop/index-entry", "osloop/index-entry", "osloop/index-entry", "osloop/index-unknown-field"}
 )
 
-// checkShape reports every way n differs from s; where names n (the
-// manifest itself when "").
-func checkShape(d *Doc, file string, n *Node, s *shape, where string, rules shapeRules, out *[]model.Diagnostic) {
+// checkShape appends to out every way the manifest n differs from s.
+func checkShape(d *Doc, file string, n *Node, s *shape, rules shapeRules, out []model.Diagnostic) []model.Diagnostic {
+	return checkShapeAt(d, file, n, s, -1, "", rules, out)
+}
+
+// checkShapeAt is checkShape for the value that entry (>= 0) of an index
+// holds, named name when it has one.
+func checkShapeAt(d *Doc, file string, n *Node, s *shape, entry int, name string, rules shapeRules, out []model.Diagnostic) []model.Diagnostic {
 	var steps [8]pathStep // deep enough for every manifest field
-	w := shapeWalk{d: d, file: file, rules: rules, out: out, root: where, path: steps[:0]}
+	w := shapeWalk{d: d, file: file, rules: rules, out: out, entry: entry, name: name, path: steps[:0]}
 	w.walk(n, s)
+	return w.out
 }
 
 // shapeWalk is one checkShape. The name of the value it is at, e.g.
@@ -231,8 +237,11 @@ type shapeWalk struct {
 	d     *Doc
 	file  string
 	rules shapeRules
-	out   *[]model.Diagnostic
-	root  string
+	out   []model.Diagnostic
+	// entry is the index entry checked (name its name), or -1 for the
+	// manifest.
+	entry int
+	name  string
 	path  []pathStep
 }
 
@@ -243,7 +252,13 @@ type pathStep struct {
 }
 
 func (w *shapeWalk) where() string {
-	where := w.root
+	where := ""
+	switch {
+	case w.entry >= 0 && w.name != "":
+		where = fmt.Sprintf("index entry %q", w.name)
+	case w.entry >= 0:
+		where = fmt.Sprintf("index entry %d", w.entry)
+	}
 	for _, st := range w.path {
 		if st.index >= 0 {
 			where = fmt.Sprintf("%s[%d]", where, st.index)
@@ -256,7 +271,7 @@ func (w *shapeWalk) where() string {
 
 func (w *shapeWalk) add(id string, off int, msg, hint string) {
 	line, col := w.d.Pos(off)
-	*w.out = append(*w.out, newDiag(id, w.file, line, col, msg, hint))
+	w.out = append(w.out, newDiag(id, w.file, line, col, msg, hint))
 }
 
 func (w *shapeWalk) walk(n *Node, s *shape) {
