@@ -1,9 +1,14 @@
 package osloop
 
 import (
+	"io/fs"
 	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/skillstudio/skillstudio/internal/cputime"
+	"github.com/skillstudio/skillstudio/internal/libgen"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -58,4 +63,60 @@ func BenchmarkCheckIndex(b *testing.B) {
 		s.Diagnostics = nil
 		CheckIndex(fsys, "skills/index.json", []*model.Skill{s}, model.Options{})
 	}
+}
+
+// BenchmarkLoadGenerated reads one package of the generated benchmark
+// library (internal/libgen: a 34-line manifest, an 8-line module.ts and
+// docs.md) from disk through safefs, as lint does (FindingsOnly).
+// cpu-ns/op is the process's CPU time per load, the figure that matters on
+// a shared machine.
+func BenchmarkLoadGenerated(b *testing.B) {
+	fsys := generatedRepo(b, 3) // the third skill is an OS Loop package
+	opts := model.Options{FindingsOnly: true}
+	if s := Load(fsys, "skills/tool-00002", opts); len(s.Diagnostics) != 0 || s.Name != "tool-00002" {
+		b.Fatalf("the generated package should load clean: %s %v", s.Name, s.Diagnostics)
+	}
+	b.ReportAllocs()
+	cpu0 := cputime.Process()
+	for b.Loop() {
+		Load(fsys, "skills/tool-00002", opts)
+	}
+	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkCheckIndexGenerated runs the index checks of one generated
+// repository (33 packages, as lint meets them); cpu-ns/pkg is its share
+// per package.
+func BenchmarkCheckIndexGenerated(b *testing.B) {
+	fsys := generatedRepo(b, 99)
+	opts := model.Options{FindingsOnly: true}
+	entries, err := fs.ReadDir(fsys, "skills")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var skills []*model.Skill
+	for _, e := range entries {
+		if e.IsDir() {
+			skills = append(skills, Load(fsys, "skills/"+e.Name(), opts))
+		}
+	}
+	if ds := CheckIndex(fsys, "skills/index.json", skills, opts); len(skills) != 33 || len(ds) != 0 {
+		b.Fatalf("%d packages, findings %v", len(skills), ds)
+	}
+	b.ReportAllocs()
+	cpu0 := cputime.Process()
+	for b.Loop() {
+		CheckIndex(fsys, "skills/index.json", skills, opts)
+	}
+	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N*len(skills)), "cpu-ns/pkg")
+}
+
+// generatedRepo writes the first n skills of the generated library and
+// returns its first OS Loop repository through safefs.
+func generatedRepo(b *testing.B, n int) fs.FS {
+	root := b.TempDir()
+	if err := libgen.Generate(root, n); err != nil {
+		b.Fatal(err)
+	}
+	return safefs.Dir(filepath.Join(root, "group-000", "osloop"))
 }

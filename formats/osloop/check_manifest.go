@@ -21,7 +21,7 @@ func (l *loader) checkManifest() {
 	d := l.pkg.ManifestDoc
 	r := d.Root
 	m := l.pkg.Manifest
-	checkShape(d, l.s.Location.File, r, manifestShape, "", manifestRules, &l.s.Diagnostics)
+	l.s.Diagnostics = checkShape(d, l.s.Location.File, r, manifestShape, manifestRules, l.s.Diagnostics)
 
 	if n := r.Get("schemaVersion"); n != nil && n.Kind == KindString && n.Str != "2.0" {
 		l.at(n.Start, "osloop/schema-version", fmt.Sprintf("schemaVersion is %q; the only version is \"2.0\"", n.Str), `Set "schemaVersion": "2.0" and update the manifest to the v2.0 fields.`)

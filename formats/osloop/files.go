@@ -1,7 +1,6 @@
 package osloop
 
 import (
-	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -37,16 +36,26 @@ func readCapped(fsys fs.FS, p string) (data []byte, exists bool, err error) {
 	if info.Size() > MaxFileSize {
 		return nil, true, errTooLarge
 	}
-	// Size the buffer from the stat (plus room to see the end), but trust
-	// only what is read: the file may change, and some FSes report 0.
-	buf := bytes.NewBuffer(make([]byte, 0, int(info.Size())+512))
-	if _, err := buf.ReadFrom(io.LimitReader(f, MaxFileSize+1)); err != nil {
-		return nil, true, err
+	// Size the buffer from the stat, plus one byte so the read that finds
+	// the end needs no second allocation, but trust only what is read: the
+	// file may change, and some FSes report 0.
+	data = make([]byte, 0, max(info.Size(), 0)+1)
+	for {
+		if len(data) > MaxFileSize {
+			return nil, true, errTooLarge
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := f.Read(data[len(data):min(cap(data), MaxFileSize+1)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, true, nil
+		}
+		if err != nil {
+			return nil, true, err
+		}
 	}
-	if buf.Len() > MaxFileSize {
-		return nil, true, errTooLarge
-	}
-	return buf.Bytes(), true, nil
 }
 
 // listFiles returns the package's files relative to dir, bounded so a huge
@@ -60,7 +69,11 @@ func listFiles(fsys fs.FS, dir string) (files []string, ok bool) {
 		if depth > maxDepth || len(out) >= maxFiles {
 			return
 		}
-		entries, err := fs.ReadDir(fsys, path.Join(dir, rel))
+		folder := dir
+		if rel != "" {
+			folder = path.Join(dir, rel)
+		}
+		entries, err := fs.ReadDir(fsys, folder)
 		if err != nil {
 			if rel == "" {
 				ok = false
@@ -69,7 +82,10 @@ func listFiles(fsys fs.FS, dir string) (files []string, ok bool) {
 		}
 		for _, e := range entries {
 			name := e.Name()
-			p := path.Join(rel, name)
+			p := name
+			if rel != "" {
+				p = rel + "/" + name
+			}
 			if e.IsDir() {
 				if name == "node_modules" || name == ".git" {
 					continue

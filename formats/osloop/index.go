@@ -38,7 +38,8 @@ var mirrored = []string{"name", "version", "author", "supportedPlatforms", "brid
 var setLike = map[string]bool{"supportedPlatforms": true, "compatibilityRequirements": true}
 
 // CheckIndex checks the OS Loop repository index at indexPath (for example
-// "skills/index.json") against the skills loaded from its folder. It returns
+// "skills/index.json") against the skills loaded from its folder (of
+// fsys: a package whose manifest was read is not looked up again). It returns
 // findings that belong to no single skill; findings about one skill are
 // appended to that skill's Diagnostics. A skill listed in the index takes
 // the entry's tags as its Keywords (tags are registry-level metadata).
@@ -103,31 +104,32 @@ func ReadIndex(fsys fs.FS, indexPath string) (*Index, []model.Diagnostic) {
 		return nil, append(ds, newDiag("osloop/index-json", indexPath, line, col, fmt.Sprintf("index.json holds %s; want an array of skill entries", article(d.Root.Kind)),
 			"Make the file a JSON array: [ { \"name\": …, \"folderPath\": … }, … ]."))
 	}
-	idx := &Index{Path: indexPath, Doc: d}
+	idx := &Index{Path: indexPath, Doc: d, Entries: make([]IndexEntry, 0, len(d.Root.Items))}
+	indexDir := path.Dir(indexPath)
+	repoDir := path.Dir(indexDir)
 	for _, n := range d.Root.Items {
 		e := IndexEntry{Node: n}
 		if n.Kind == KindObject {
 			e.Name = strOf(n.Get("name"))
 			e.FolderPath = strOf(n.Get("folderPath"))
 			e.Tags = strsOf(n.Get("tags"))
-			e.Folder = resolveFolder(indexPath, e.FolderPath)
+			e.Folder = resolveFolder(indexDir, repoDir, e.FolderPath)
 		}
 		idx.Entries = append(idx.Entries, e)
 	}
 	return idx, ds
 }
 
-// resolveFolder turns a folderPath (relative to the repository root, the
-// folder above the index's folder) into an FS path, or "" when it would
-// leave the FS. When the index sits at the FS root the repository root is
-// above the FS, so folderPath's first element (the skills directory) is
-// dropped.
-func resolveFolder(indexPath, folderPath string) string {
+// resolveFolder turns a folderPath (relative to the repository root
+// repoDir, the folder above the index's folder indexDir) into an FS path,
+// or "" when it would leave the FS. When the index sits at the FS root the
+// repository root is above the FS, so folderPath's first element (the
+// skills directory) is dropped.
+func resolveFolder(indexDir, repoDir, folderPath string) string {
 	fp := strings.TrimSuffix(strings.TrimPrefix(folderPath, "./"), "/")
 	if fp == "" || strings.HasPrefix(fp, "/") || strings.Contains(fp, "\\") || !fs.ValidPath(fp) {
 		return ""
 	}
-	indexDir := path.Dir(indexPath)
 	if indexDir == "." {
 		i := strings.IndexByte(fp, '/')
 		if i < 0 {
@@ -135,7 +137,12 @@ func resolveFolder(indexPath, folderPath string) string {
 		}
 		return fp[i+1:]
 	}
-	p := path.Join(path.Dir(indexDir), fp)
+	// path.Join(repoDir, fp) without a copy to clean: both are clean
+	// already (fp is a valid path, repoDir comes from path.Dir).
+	p := fp
+	if repoDir != "." {
+		p = repoDir + "/" + fp
+	}
 	if !fs.ValidPath(p) {
 		return ""
 	}
@@ -171,15 +178,14 @@ func (c *indexChecker) run() {
 			listed[s] = true
 			if len(e.Tags) > 0 {
 				s.Keywords = e.Tags
+				own := make([]*string, len(s.Keywords))
+				for i := range s.Keywords {
+					own[i] = &s.Keywords[i]
+				}
+				ownStrings(own...) // not pinning index.json's text
 			}
 		}
-		where := fmt.Sprintf("index entry %d", i)
-		if e.Name != "" {
-			where = fmt.Sprintf("index entry %q", e.Name)
-		}
-		var shapeDiags []model.Diagnostic
-		checkShape(idx.Doc, c.path, e.Node, indexEntryShape, where, indexRules, &shapeDiags)
-		for _, d := range shapeDiags {
+		for _, d := range checkShapeAt(idx.Doc, c.path, e.Node, indexEntryShape, i, e.Name, indexRules, nil) {
 			c.report(s, d)
 		}
 		if e.Node.Kind != KindObject {
@@ -232,7 +238,7 @@ func (c *indexChecker) checkFolder(s *model.Skill, e IndexEntry) {
 			"Write the path from the repository root, e.g. \"skills/"+orSlug(e.Name)+"\" (no leading /, no ..).", nil)
 		return
 	}
-	if info, err := fs.Stat(c.fsys, path.Join(e.Folder, "manifest.json")); err != nil || info.IsDir() {
+	if !manifestRead(s, e.Folder) && !isManifestFile(c.fsys, e.Folder) {
 		msg := fmt.Sprintf("folderPath %q has no manifest.json", e.FolderPath)
 		if info, err := fs.Stat(c.fsys, e.Folder); err != nil || !info.IsDir() {
 			msg = fmt.Sprintf("folderPath %q does not exist", e.FolderPath)
@@ -244,6 +250,22 @@ func (c *indexChecker) checkFolder(s *model.Skill, e IndexEntry) {
 		c.at(s, off, "osloop/index-folder", fmt.Sprintf("folderPath %q is not {skillsDirectory}/%s", e.FolderPath, orSlug(e.Name)),
 			"Keep each skill in the index's folder, in a folder named after the skill: the runtime fetches {skillsDirectory}/{slug}/.", nil)
 	}
+}
+
+// manifestRead: s is the package in folder and its manifest.json was read
+// (from the FS the index is checked in, as CheckIndex's skills are), so
+// the file is there without asking the FS again.
+func manifestRead(s *model.Skill, folder string) bool {
+	if s == nil || s.Location.Dir != folder {
+		return false
+	}
+	pkg, ok := s.Doc.(*Package)
+	return ok && pkg.ManifestDoc != nil
+}
+
+func isManifestFile(fsys fs.FS, folder string) bool {
+	info, err := fs.Stat(fsys, path.Join(folder, "manifest.json"))
+	return err == nil && !info.IsDir()
 }
 
 func orSlug(name string) string {

@@ -87,3 +87,33 @@ func TestForIndexKeepsOnlyIndexMembers(t *testing.T) {
 		t.Error("module facts kept")
 	}
 }
+
+// TestForIndexCopiesTheKeptValues: ForIndex's tree holds the same values
+// as the whole one for the members it keeps, in nodes of its own, and the
+// in-place cut (Load under FindingsOnly) keeps the same.
+func TestForIndexCopiesTheKeptValues(t *testing.T) {
+	m := fixtureFS(t)
+	m[fixtureDir+"/manifest.json"] = &fstest.MapFile{Data: []byte(setJSON(t, string(m[fixtureDir+"/manifest.json"].Data), "supportedPlatforms", `["macos", {"odd": [1, {"x": null}]}]`))}
+	whole := Load(m, fixtureDir, model.Options{}).Doc.(*Package)
+	want := map[string]any{}
+	for _, mem := range whole.ManifestDoc.Root.Members {
+		if strings.Contains(" "+strings.Join(indexKeys, " ")+" ", " "+mem.Key+" ") {
+			want[mem.Key] = toAny(mem.Value)
+		}
+	}
+	cut := whole.ForIndex()
+	lean := Load(m, fixtureDir, model.Options{FindingsOnly: true}).Doc.(*Package)
+	for name, p := range map[string]*Package{"ForIndex": cut, "FindingsOnly": lean} {
+		if got := toAny(p.ManifestDoc.Root); !reflect.DeepEqual(got, any(want)) {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
+	for i, mem := range cut.ManifestDoc.Root.Members {
+		if mem.Value == whole.ManifestDoc.Root.Get(mem.Key) {
+			t.Errorf("member %d (%s) shares its node with the whole tree", i, mem.Key)
+		}
+	}
+	if cut.Manifest.Name != whole.Manifest.Name || lean.Manifest.Name != whole.Manifest.Name || lean.Module != nil || lean.Docs != "" {
+		t.Errorf("cut manifests: %+v / %+v", cut.Manifest, lean.Manifest)
+	}
+}

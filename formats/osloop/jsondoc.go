@@ -1,9 +1,11 @@
 package osloop
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -46,10 +48,10 @@ func (k Kind) String() string {
 // Node is one JSON value with its byte range [Start, End) in the source.
 type Node struct {
 	Kind       Kind
-	Start, End int
-	Str        string // decoded string value (KindString)
-	Raw        string // number literal as written (KindNumber)
 	Bool       bool
+	Start, End int
+	Str        string   // decoded string value (KindString)
+	Raw        string   // number literal as written (KindNumber)
 	Items      []*Node  // KindArray
 	Members    []Member // KindObject, in written order (duplicates kept)
 }
@@ -115,9 +117,26 @@ const maxValues = 250_000
 
 // ParseJSON reads src as one JSON value. On error it returns the Doc (for
 // positions) and a *SyntaxError.
+//
+// A manifest holds a few hundred small values, and allocating each one was
+// most of its parse: the source is copied into one string that keys,
+// unescaped strings and numbers are sliced from, and nodes, members and
+// items come from slabs shared by the whole tree.
 func ParseJSON(src []byte) (*Doc, *SyntaxError) {
-	d := &Doc{Src: src, lineIndex: lineIndex{src: src}}
-	p := jsonParser{src: src, doc: d}
+	text := string(src)
+	d := &Doc{Src: src, lineIndex: lineIndex{src: text}}
+	p := jsonParser{src: src, text: text, doc: d}
+	p.expectSizes()
+	st := stackPool.Get().(*jsonStacks)
+	p.memberStack, p.itemStack = st.members[:0], st.items[:0]
+	defer func() {
+		if cap(p.memberStack) <= maxPooledStack && cap(p.itemStack) <= maxPooledStack {
+			st.members, st.items = p.memberStack[:0], p.itemStack[:0]
+			clear(st.members[:cap(st.members)])
+			clear(st.items[:cap(st.items)])
+			stackPool.Put(st)
+		}
+	}()
 	p.skipSpace()
 	if p.pos >= len(src) {
 		return d, &SyntaxError{p.pos, "the file is empty; expected a JSON value"}
@@ -138,10 +157,92 @@ func ParseJSON(src []byte) (*Doc, *SyntaxError) {
 
 type jsonParser struct {
 	src    []byte
+	text   string // src as a string
 	pos    int
 	values int
 	doc    *Doc
 	err    *SyntaxError
+	// Slabs the tree's nodes, members and items are cut from, and how
+	// many of each the document should need (expectSizes).
+	expectNodes, expectMembers, expectItems int
+	nodes                                   []Node
+	members                                 []Member
+	items                                   []*Node
+	// Stacks of the members and items of the objects and arrays being
+	// read; each is copied to its slab when its object or array closes.
+	memberStack []Member
+	itemStack   []*Node
+}
+
+// jsonStacks are a parser's stacks, kept between parses: they only ever
+// hold what the tree being read holds, and are cleared when given back.
+type jsonStacks struct {
+	members []Member
+	items   []*Node
+}
+
+var stackPool = sync.Pool{New: func() any { return &jsonStacks{make([]Member, 0, 64), make([]*Node, 0, 64)} }}
+
+// maxPooledStack: stacks grown by a huge object or array are dropped.
+const maxPooledStack = 1 << 12
+
+// slabSize is how many nodes (or members, or items) the next slab holds:
+// first the expected count, then twice the last slab, within bounds.
+func slabSize(last, expected int) int {
+	if last == 0 {
+		return min(max(expected, 8), 4096)
+	}
+	return min(2*last, 4096)
+}
+
+// expectSizes sets how many values, members and items src should hold,
+// from its punctuation: a document has 1 + commas + non-empty objects and
+// arrays values (so at most 1 + ',' + '{' + '[' of them), a member per ':'
+// and its other values are items. Punctuation inside strings makes the
+// counts too high, rarely by much; a count too low costs another slab.
+func (p *jsonParser) expectSizes() {
+	commas := bytes.Count(p.src, []byte(","))
+	colons := bytes.Count(p.src, []byte(":"))
+	opens := bytes.Count(p.src, []byte("{")) + bytes.Count(p.src, []byte("["))
+	p.expectNodes = 1 + commas + opens
+	p.expectMembers = colons
+	p.expectItems = max(p.expectNodes-1-colons, 0)
+}
+
+// node returns a new node of kind k starting at start.
+func (p *jsonParser) node(k Kind, start int) *Node {
+	if len(p.nodes) == cap(p.nodes) {
+		p.nodes = make([]Node, 0, slabSize(cap(p.nodes), p.expectNodes))
+	}
+	p.nodes = append(p.nodes, Node{Kind: k, Start: start})
+	return &p.nodes[len(p.nodes)-1]
+}
+
+// keepMembers copies ms to the member slab; the result's capacity is its
+// length, so appending to it never writes into a neighbour.
+func (p *jsonParser) keepMembers(ms []Member) []Member {
+	if len(ms) == 0 {
+		return nil
+	}
+	if cap(p.members)-len(p.members) < len(ms) {
+		p.members = make([]Member, 0, max(len(ms), slabSize(cap(p.members), p.expectMembers)))
+	}
+	start := len(p.members)
+	p.members = append(p.members, ms...)
+	return p.members[start:len(p.members):len(p.members)]
+}
+
+// keepItems is keepMembers for array items.
+func (p *jsonParser) keepItems(its []*Node) []*Node {
+	if len(its) == 0 {
+		return nil
+	}
+	if cap(p.items)-len(p.items) < len(its) {
+		p.items = make([]*Node, 0, max(len(its), slabSize(cap(p.items), p.expectItems)))
+	}
+	start := len(p.items)
+	p.items = append(p.items, its...)
+	return p.items[start:len(p.items):len(p.items)]
 }
 
 func (p *jsonParser) fail(format string, args ...any) {
@@ -197,15 +298,17 @@ func (p *jsonParser) value(depth int) *Node {
 		if !ok {
 			return nil
 		}
-		return &Node{Kind: KindString, Start: start, End: p.pos, Str: s}
+		n := p.node(KindString, start)
+		n.End, n.Str = p.pos, s
+		return n
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number()
 	case c == 't':
-		return p.literal("true", &Node{Kind: KindBool, Bool: true})
+		return p.literal("true", KindBool, true)
 	case c == 'f':
-		return p.literal("false", &Node{Kind: KindBool})
+		return p.literal("false", KindBool, false)
 	case c == 'n':
-		return p.literal("null", &Node{Kind: KindNull})
+		return p.literal("null", KindNull, false)
 	case c == '\'':
 		p.fail("strings in JSON use double quotes, not single quotes")
 	case c == '}' || c == ']':
@@ -216,18 +319,19 @@ func (p *jsonParser) value(depth int) *Node {
 	return nil
 }
 
-func (p *jsonParser) literal(word string, n *Node) *Node {
-	if !strings.HasPrefix(string(p.src[p.pos:min(len(p.src), p.pos+len(word))]), word) {
+func (p *jsonParser) literal(word string, k Kind, b bool) *Node {
+	if !strings.HasPrefix(p.text[p.pos:], word) {
 		p.fail("unexpected %s; expected a value", p.describe())
 		return nil
 	}
-	n.Start = p.pos
+	start := p.pos
 	p.pos += len(word)
-	n.End = p.pos
 	if p.pos < len(p.src) && isWordByte(p.src[p.pos]) {
 		p.fail("unexpected %s after %s", p.describe(), word)
 		return nil
 	}
+	n := p.node(k, start)
+	n.End, n.Bool = p.pos, b
 	return n
 }
 
@@ -275,7 +379,9 @@ func (p *jsonParser) number() *Node {
 		p.fail("invalid number: unexpected %s", p.describe())
 		return nil
 	}
-	return &Node{Kind: KindNumber, Start: start, End: p.pos, Raw: string(p.src[start:p.pos])}
+	n := p.node(KindNumber, start)
+	n.End, n.Raw = p.pos, p.text[start:p.pos]
+	return n
 }
 
 // str reads a string at p.pos (on its opening quote) and decodes it.
@@ -286,12 +392,9 @@ func (p *jsonParser) str() (string, bool) {
 	for p.pos < len(p.src) {
 		c := p.src[p.pos]
 		if c == '"' {
-			s := p.src[start:p.pos]
+			s := p.text[start:p.pos]
 			p.pos++
-			if !utf8.Valid(s) {
-				return replaceInvalidUTF8(string(s)), true
-			}
-			return string(s), true
+			return replaceInvalidUTF8(s), true
 		}
 		if c == '\\' || c < 0x20 {
 			break
@@ -387,7 +490,7 @@ func (p *jsonParser) hex4() (rune, bool) {
 }
 
 func (p *jsonParser) array(depth int) *Node {
-	n := &Node{Kind: KindArray, Start: p.pos}
+	n := p.node(KindArray, p.pos)
 	p.pos++
 	p.skipSpace()
 	if p.pos < len(p.src) && p.src[p.pos] == ']' {
@@ -395,12 +498,13 @@ func (p *jsonParser) array(depth int) *Node {
 		n.End = p.pos
 		return n
 	}
+	base := len(p.itemStack) // (after an error the stacks are never used again)
 	for {
 		v := p.value(depth + 1)
 		if p.err != nil {
 			return nil
 		}
-		n.Items = append(n.Items, v)
+		p.itemStack = append(p.itemStack, v)
 		p.skipSpace()
 		if p.pos >= len(p.src) {
 			p.fail("unexpected end of file; expected ',' or ']' to continue the array opened at offset %d", n.Start)
@@ -412,6 +516,8 @@ func (p *jsonParser) array(depth int) *Node {
 		case ']':
 			p.pos++
 			n.End = p.pos
+			n.Items = p.keepItems(p.itemStack[base:])
+			p.itemStack = p.itemStack[:base]
 			return n
 		default:
 			p.fail("unexpected %s; expected ',' or ']' (a missing comma?)", p.describe())
@@ -420,8 +526,13 @@ func (p *jsonParser) array(depth int) *Node {
 	}
 }
 
+// smallObject is how many members an object may have before duplicate
+// keys are looked up in a map rather than by comparing with each earlier
+// key.
+const smallObject = 64
+
 func (p *jsonParser) object(depth int) *Node {
-	n := &Node{Kind: KindObject, Start: p.pos}
+	n := p.node(KindObject, p.pos)
 	p.pos++
 	p.skipSpace()
 	if p.pos < len(p.src) && p.src[p.pos] == '}' {
@@ -429,7 +540,8 @@ func (p *jsonParser) object(depth int) *Node {
 		n.End = p.pos
 		return n
 	}
-	var seen map[string]int
+	base := len(p.memberStack)
+	var seen map[string]int // key → first offset, once the object is large
 	for {
 		p.skipSpace()
 		if p.pos >= len(p.src) {
@@ -459,15 +571,12 @@ func (p *jsonParser) object(depth int) *Node {
 		if p.err != nil {
 			return nil
 		}
-		if seen == nil {
-			seen = make(map[string]int, 8)
-		}
-		if first, dup := seen[key]; dup {
+		if first, dup := p.firstKey(base, key, &seen); dup {
 			p.doc.Duplicates = append(p.doc.Duplicates, Duplicate{Key: key, First: first, Second: keyStart})
-		} else {
+		} else if seen != nil {
 			seen[key] = keyStart
 		}
-		n.Members = append(n.Members, Member{Key: key, KeyStart: keyStart, Value: v})
+		p.memberStack = append(p.memberStack, Member{Key: key, KeyStart: keyStart, Value: v})
 		p.skipSpace()
 		if p.pos >= len(p.src) {
 			p.fail("unexpected end of file; expected ',' or '}' to close the object")
@@ -479,12 +588,39 @@ func (p *jsonParser) object(depth int) *Node {
 		case '}':
 			p.pos++
 			n.End = p.pos
+			n.Members = p.keepMembers(p.memberStack[base:])
+			p.memberStack = p.memberStack[:base]
 			return n
 		default:
 			p.fail("unexpected %s; expected ',' or '}' (a missing comma?)", p.describe())
 			return nil
 		}
 	}
+}
+
+// firstKey returns the offset of key's first occurrence among the members
+// read so far of the object whose members start at base. Past smallObject
+// members it builds *seen (each key's first offset) and looks there.
+func (p *jsonParser) firstKey(base int, key string, seen *map[string]int) (int, bool) {
+	ms := p.memberStack[base:]
+	if *seen == nil && len(ms) < smallObject {
+		for _, m := range ms {
+			if m.Key == key {
+				return m.KeyStart, true
+			}
+		}
+		return 0, false
+	}
+	if *seen == nil {
+		*seen = make(map[string]int, 2*len(ms))
+		for _, m := range ms {
+			if _, dup := (*seen)[m.Key]; !dup {
+				(*seen)[m.Key] = m.KeyStart
+			}
+		}
+	}
+	first, dup := (*seen)[key]
+	return first, dup
 }
 
 // replaceInvalidUTF8 replaces each invalid byte with U+FFFD, as

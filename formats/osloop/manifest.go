@@ -90,80 +90,135 @@ type AgenticConfig struct {
 	MaxStepsPerRun, DefaultStepBudget *float64
 }
 
-// decodeManifest reads the typed view of an object node leniently.
-func decodeManifest(d *Doc) *Manifest {
+// decodeManifest reads the typed view of an object node leniently, in
+// one pass over its members (a repeated key: the last wins, as in
+// JSON.parse). withSchemas false leaves the schemas (JSON text for the
+// display side) out.
+func decodeManifest(d *Doc, withSchemas bool) *Manifest {
 	r := d.Root
 	if r == nil || r.Kind != KindObject {
 		return nil
 	}
-	m := &Manifest{
-		Name:                      strOf(r.Get("name")),
-		Description:               strOf(r.Get("description")),
-		Version:                   strOf(r.Get("version")),
-		Author:                    strOf(r.Get("author")),
-		SchemaVersion:             strOf(r.Get("schemaVersion")),
-		Capabilities:              strsOf(r.Get("capabilities")),
-		InputSchema:               rawOf(d, r.Get("inputSchema")),
-		OutputSchema:              rawOf(d, r.Get("outputSchema")),
-		CompatibilityRequirements: strsOf(r.Get("compatibilityRequirements")),
-		SupportedPlatforms:        strsOf(r.Get("supportedPlatforms")),
-		BridgeRequirement:         strOf(r.Get("bridgeRequirement")),
-		WorkspaceSupport:          strOf(r.Get("workspaceSupport")),
-		LongRunningSupport:        strOf(r.Get("longRunningSupport")),
-		UserInputSupport:          boolOf(r.Get("userInputSupport")),
-		ArtifactVersioningSupport: boolOf(r.Get("artifactVersioningSupport")),
-		ExecutionMode:             strOf(r.Get("executionMode")),
-	}
-	if n := r.Get("workspaceSchemaVersion"); n != nil && n.Kind == KindString {
-		s := n.Str
-		m.WorkspaceSchemaVersion = &s
-	}
-	for _, n := range objects(r.Get("requiredBindings")) {
-		m.RequiredBindings = append(m.RequiredBindings, Binding{strOf(n.Get("name")), strOf(n.Get("scope")), strOf(n.Get("description")), strOf(n.Get("oauthProviderId")), strOf(n.Get("kind"))})
-	}
-	for _, n := range objects(r.Get("permissions")) {
-		m.Permissions = append(m.Permissions, Permission{strOf(n.Get("kind")), strOf(n.Get("scope")), strOf(n.Get("description")), strsOf(n.Get("browserPermissions"))})
-	}
-	for _, n := range objects(r.Get("oauth")) {
-		m.OAuth = append(m.OAuth, OAuthProvider{strOf(n.Get("providerId")), strOf(n.Get("displayName")), strOf(n.Get("grantType")), strOf(n.Get("clientIdBinding")), strOf(n.Get("clientSecretBinding")), strsOf(n.Get("scopes"))})
-	}
-	for _, n := range objects(r.Get("llmUsage")) {
-		m.LLMUsage = append(m.LLMUsage, LLMUsage{strOf(n.Get("purposeId")), strOf(n.Get("kind")), strOf(n.Get("description")), numOf(n.Get("estimatedTokenBudget"))})
-	}
-	for _, n := range objects(r.Get("wasm")) {
-		m.Wasm = append(m.Wasm, WasmModule{strOf(n.Get("moduleId")), strOf(n.Get("sourceKind"))})
-	}
-	for _, n := range objects(r.Get("views")) {
-		m.Views = append(m.Views, View{strOf(n.Get("viewId")), strOf(n.Get("kind")), strOf(n.Get("entryComponent")), strOf(n.Get("description"))})
-	}
-	for _, n := range objects(r.Get("tools")) {
-		m.Tools = append(m.Tools, Tool{strOf(n.Get("name")), strOf(n.Get("description")), strOf(n.Get("handlerExport")), rawOf(d, n.Get("inputSchema")), rawOf(d, n.Get("outputSchema"))})
-	}
-	if hooks := r.Get("lifecycleHooks"); hooks != nil && hooks.Kind == KindArray {
-		for _, h := range hooks.Items {
-			m.LifecycleHooks = append(m.LifecycleHooks, hookName(h))
+	schema := func(n *Node) json.RawMessage {
+		if !withSchemas {
+			return nil
 		}
+		return rawOf(d, n)
 	}
-	if sb := r.Get("sandbox"); sb != nil && sb.Kind == KindObject {
-		m.Sandbox.Isolation = strOf(sb.Get("isolation"))
-		for _, n := range objects(sb.Get("networkRules")) {
-			m.Sandbox.NetworkRules = append(m.Sandbox.NetworkRules, NetworkRule{strOf(n.Get("urlPattern")), strsOf(n.Get("methods")), strOf(n.Get("description"))})
-		}
-	}
-	for _, n := range objects(r.Get("requiredMcpServers")) {
-		m.RequiredMcpServers = append(m.RequiredMcpServers, McpServer{strOf(n.Get("name")), strOf(n.Get("description"))})
-	}
-	for _, n := range objects(r.Get("requiredMcpTools")) {
-		m.RequiredMcpTools = append(m.RequiredMcpTools, McpTool{strOf(n.Get("serverName")), strOf(n.Get("toolName")), strOf(n.Get("description"))})
-	}
-	if ac := r.Get("agenticConfig"); ac != nil && ac.Kind == KindObject {
-		m.AgenticConfig = AgenticConfig{
-			Enabled:                     boolOf(ac.Get("enabled")),
-			RequiresWorkspace:           boolOf(ac.Get("requiresWorkspace")),
-			SupportsBackgroundExecution: boolOf(ac.Get("supportsBackgroundExecution")),
-			SupportsRoleBasedExecution:  boolOf(ac.Get("supportsRoleBasedExecution")),
-			MaxStepsPerRun:              numPtr(ac.Get("maxStepsPerRun")),
-			DefaultStepBudget:           numPtr(ac.Get("defaultStepBudget")),
+	m := &Manifest{}
+	for _, mem := range r.Members {
+		n := mem.Value
+		switch mem.Key {
+		case "name":
+			m.Name = strOf(n)
+		case "description":
+			m.Description = strOf(n)
+		case "version":
+			m.Version = strOf(n)
+		case "author":
+			m.Author = strOf(n)
+		case "schemaVersion":
+			m.SchemaVersion = strOf(n)
+		case "capabilities":
+			m.Capabilities = strsOf(n)
+		case "inputSchema":
+			m.InputSchema = schema(n)
+		case "outputSchema":
+			m.OutputSchema = schema(n)
+		case "compatibilityRequirements":
+			m.CompatibilityRequirements = strsOf(n)
+		case "supportedPlatforms":
+			m.SupportedPlatforms = strsOf(n)
+		case "bridgeRequirement":
+			m.BridgeRequirement = strOf(n)
+		case "workspaceSupport":
+			m.WorkspaceSupport = strOf(n)
+		case "longRunningSupport":
+			m.LongRunningSupport = strOf(n)
+		case "userInputSupport":
+			m.UserInputSupport = boolOf(n)
+		case "artifactVersioningSupport":
+			m.ArtifactVersioningSupport = boolOf(n)
+		case "executionMode":
+			m.ExecutionMode = strOf(n)
+		case "workspaceSchemaVersion":
+			m.WorkspaceSchemaVersion = nil
+			if n.Kind == KindString {
+				s := n.Str
+				m.WorkspaceSchemaVersion = &s
+			}
+		case "requiredBindings":
+			m.RequiredBindings = nil
+			for _, n := range objects(n) {
+				m.RequiredBindings = append(m.RequiredBindings, Binding{strOf(n.Get("name")), strOf(n.Get("scope")), strOf(n.Get("description")), strOf(n.Get("oauthProviderId")), strOf(n.Get("kind"))})
+			}
+		case "permissions":
+			m.Permissions = nil
+			for _, n := range objects(n) {
+				m.Permissions = append(m.Permissions, Permission{strOf(n.Get("kind")), strOf(n.Get("scope")), strOf(n.Get("description")), strsOf(n.Get("browserPermissions"))})
+			}
+		case "oauth":
+			m.OAuth = nil
+			for _, n := range objects(n) {
+				m.OAuth = append(m.OAuth, OAuthProvider{strOf(n.Get("providerId")), strOf(n.Get("displayName")), strOf(n.Get("grantType")), strOf(n.Get("clientIdBinding")), strOf(n.Get("clientSecretBinding")), strsOf(n.Get("scopes"))})
+			}
+		case "llmUsage":
+			m.LLMUsage = nil
+			for _, n := range objects(n) {
+				m.LLMUsage = append(m.LLMUsage, LLMUsage{strOf(n.Get("purposeId")), strOf(n.Get("kind")), strOf(n.Get("description")), numOf(n.Get("estimatedTokenBudget"))})
+			}
+		case "wasm":
+			m.Wasm = nil
+			for _, n := range objects(n) {
+				m.Wasm = append(m.Wasm, WasmModule{strOf(n.Get("moduleId")), strOf(n.Get("sourceKind"))})
+			}
+		case "views":
+			m.Views = nil
+			for _, n := range objects(n) {
+				m.Views = append(m.Views, View{strOf(n.Get("viewId")), strOf(n.Get("kind")), strOf(n.Get("entryComponent")), strOf(n.Get("description"))})
+			}
+		case "tools":
+			m.Tools = nil
+			for _, n := range objects(n) {
+				m.Tools = append(m.Tools, Tool{strOf(n.Get("name")), strOf(n.Get("description")), strOf(n.Get("handlerExport")), schema(n.Get("inputSchema")), schema(n.Get("outputSchema"))})
+			}
+		case "lifecycleHooks":
+			m.LifecycleHooks = nil
+			if n.Kind == KindArray {
+				for _, h := range n.Items {
+					m.LifecycleHooks = append(m.LifecycleHooks, hookName(h))
+				}
+			}
+		case "sandbox":
+			m.Sandbox = Sandbox{}
+			if n.Kind == KindObject {
+				m.Sandbox.Isolation = strOf(n.Get("isolation"))
+				for _, n := range objects(n.Get("networkRules")) {
+					m.Sandbox.NetworkRules = append(m.Sandbox.NetworkRules, NetworkRule{strOf(n.Get("urlPattern")), strsOf(n.Get("methods")), strOf(n.Get("description"))})
+				}
+			}
+		case "requiredMcpServers":
+			m.RequiredMcpServers = nil
+			for _, n := range objects(n) {
+				m.RequiredMcpServers = append(m.RequiredMcpServers, McpServer{strOf(n.Get("name")), strOf(n.Get("description"))})
+			}
+		case "requiredMcpTools":
+			m.RequiredMcpTools = nil
+			for _, n := range objects(n) {
+				m.RequiredMcpTools = append(m.RequiredMcpTools, McpTool{strOf(n.Get("serverName")), strOf(n.Get("toolName")), strOf(n.Get("description"))})
+			}
+		case "agenticConfig":
+			m.AgenticConfig = AgenticConfig{}
+			if n.Kind == KindObject {
+				m.AgenticConfig = AgenticConfig{
+					Enabled:                     boolOf(n.Get("enabled")),
+					RequiresWorkspace:           boolOf(n.Get("requiresWorkspace")),
+					SupportsBackgroundExecution: boolOf(n.Get("supportsBackgroundExecution")),
+					SupportsRoleBasedExecution:  boolOf(n.Get("supportsRoleBasedExecution")),
+					MaxStepsPerRun:              numPtr(n.Get("maxStepsPerRun")),
+					DefaultStepBudget:           numPtr(n.Get("defaultStepBudget")),
+				}
+			}
 		}
 	}
 	return m

@@ -95,34 +95,42 @@ func (m *ModuleFacts) Uses(capability string) (HostUse, bool) {
 
 // ReadModule collects facts from module.ts source.
 func ReadModule(src string) *ModuleFacts {
-	m := &ModuleFacts{lineIndex: lineIndex{src: []byte(src)}}
-	f := factScanner{toks: lexTS(src), m: m, hostNames: map[string]bool{"host": true}}
+	m := &ModuleFacts{lineIndex: lineIndex{src: src}}
+	toks, buf := lexTS(src)
+	f := factScanner{toks: toks, m: m, hostNames: []string{"host", ""}}
 	f.exports()
 	f.scan()
+	releaseTokens(toks, buf)
 	return m
 }
 
 type factScanner struct {
-	toks      []token
-	m         *ModuleFacts
-	hostNames map[string]bool
+	toks []token
+	m    *ModuleFacts
+	// hostNames are the names the host object goes by: "host" and
+	// execute's second parameter ("" when there is none).
+	hostNames []string
+}
+
+func (f *factScanner) isHostName(s string) bool {
+	return s == f.hostNames[0] || s != "" && s == f.hostNames[1]
 }
 
 func (f *factScanner) at(i int) token {
 	if i < 0 || i >= len(f.toks) {
-		return token{kind: tokEOF}
+		return token{Kind: tokEOF}
 	}
 	return f.toks[i]
 }
 
 func (f *factScanner) isPunct(i int, s string) bool {
 	t := f.at(i)
-	return t.kind == tokPunct && t.str == s
+	return t.Kind == tokPunct && t.Str == s
 }
 
 func (f *factScanner) isIdent(i int, s string) bool {
 	t := f.at(i)
-	return t.kind == tokIdent && t.str == s
+	return t.Kind == tokIdent && t.Str == s
 }
 
 // maxSpan bounds how far matching looks, so a file of unclosed brackets
@@ -131,15 +139,23 @@ const maxSpan = 20000
 
 // matching returns the index of the bracket closing the one at i.
 func (f *factScanner) matching(i int) int {
-	open := f.at(i).str
-	closeWith := map[string]string{"{": "}", "(": ")", "[": "]"}[open]
+	open := f.at(i).Str
+	closeWith := ""
+	switch open {
+	case "{":
+		closeWith = "}"
+	case "(":
+		closeWith = ")"
+	case "[":
+		closeWith = "]"
+	}
 	depth := 0
 	for j := i; j < len(f.toks) && j < i+maxSpan; j++ {
 		t := f.toks[j]
-		if t.kind != tokPunct {
+		if t.Kind != tokPunct {
 			continue
 		}
-		switch t.str {
+		switch t.Str {
 		case open:
 			depth++
 		case closeWith:
@@ -157,8 +173,8 @@ func (f *factScanner) exports() {
 	depth := 0
 	for i := 0; i < len(f.toks); i++ {
 		t := f.toks[i]
-		if t.kind == tokPunct {
-			switch t.str {
+		if t.Kind == tokPunct {
+			switch t.Str {
 			case "{", "(", "[":
 				depth++
 			case "}", ")", "]":
@@ -166,24 +182,24 @@ func (f *factScanner) exports() {
 			}
 			continue
 		}
-		if t.kind != tokIdent {
+		if t.Kind != tokIdent {
 			continue
 		}
 		// CommonJS: exports.name = … / module.exports.name = …
-		if t.str == "exports" && depth == 0 && !f.isPunct(i-1, ".") || t.str == "exports" && f.isIdent(i-2, "module") {
-			if f.isPunct(i+1, ".") && f.at(i+2).kind == tokIdent && f.isPunct(i+3, "=") {
+		if t.Str == "exports" && depth == 0 && !f.isPunct(i-1, ".") || t.Str == "exports" && f.isIdent(i-2, "module") {
+			if f.isPunct(i+1, ".") && f.at(i+2).Kind == tokIdent && f.isPunct(i+3, "=") {
 				fn := f.isIdent(i+4, "function") || f.isIdent(i+4, "async")
-				f.m.Exports = append(f.m.Exports, Export{Name: f.at(i + 2).str, Function: fn, Off: f.at(i + 2).off})
+				f.m.Exports = append(f.m.Exports, Export{Name: f.at(i + 2).Str, Function: fn, Off: f.at(i + 2).Off})
 			}
 			continue
 		}
-		if t.str != "export" || depth != 0 || f.isPunct(i-1, ".") {
+		if t.Str != "export" || depth != 0 || f.isPunct(i-1, ".") {
 			continue
 		}
 		j := i + 1
 		for f.isIdent(j, "declare") || f.isIdent(j, "default") && !f.isPunct(j+1, "=") {
 			if f.isIdent(j, "default") && !(f.isIdent(j+1, "function") || f.isIdent(j+1, "async") || f.isIdent(j+1, "class")) {
-				f.m.Exports = append(f.m.Exports, Export{Name: "default", Off: f.at(j).off})
+				f.m.Exports = append(f.m.Exports, Export{Name: "default", Off: f.at(j).Off})
 			}
 			j++
 		}
@@ -197,46 +213,46 @@ func (f *factScanner) exports() {
 				j++
 			}
 			name := f.at(j)
-			if name.kind != tokIdent {
+			if name.Kind != tokIdent {
 				if f.isIdent(i+1, "default") {
-					f.m.Exports = append(f.m.Exports, Export{Name: "default", Function: true, Off: t.off})
+					f.m.Exports = append(f.m.Exports, Export{Name: "default", Function: true, Off: t.Off})
 				}
 				continue
 			}
-			e := Export{Name: name.str, Function: true, Off: name.off}
+			e := Export{Name: name.Str, Function: true, Off: name.Off}
 			e.Params, e.EmptyBody = f.signature(j + 1)
 			f.m.Exports = append(f.m.Exports, e)
 		case f.isIdent(j, "const") || f.isIdent(j, "let") || f.isIdent(j, "var"):
 			name := f.at(j + 1)
-			if name.kind != tokIdent {
+			if name.Kind != tokIdent {
 				continue
 			}
-			e := Export{Name: name.str, Off: name.off}
+			e := Export{Name: name.Str, Off: name.Off}
 			// const name[: Type] = async? (…) => / function
 			for k := j + 2; k < len(f.toks) && k < j+64; k++ {
 				if f.isPunct(k, "=") {
 					n := f.at(k + 1)
-					e.Function = n.kind == tokIdent && (n.str == "async" || n.str == "function") || f.isPunct(k+1, "(") && f.arrowAfter(k+1)
-					if n.kind == tokIdent && !e.Function && f.isPunct(k+2, "=>") {
+					e.Function = n.Kind == tokIdent && (n.Str == "async" || n.Str == "function") || f.isPunct(k+1, "(") && f.arrowAfter(k+1)
+					if n.Kind == tokIdent && !e.Function && f.isPunct(k+2, "=>") {
 						e.Function = true
 					}
 					break
 				}
-				if f.isPunct(k, ";") || f.at(k).nl && f.at(k).kind == tokIdent && f.at(k-1).kind != tokPunct {
+				if f.isPunct(k, ";") || f.at(k).NL && f.at(k).Kind == tokIdent && f.at(k-1).Kind != tokPunct {
 					break
 				}
 			}
 			f.m.Exports = append(f.m.Exports, e)
 		case f.isIdent(j, "class") || f.isIdent(j, "abstract") && f.isIdent(j+1, "class") || f.isIdent(j, "enum") || f.isIdent(j, "const") && f.isIdent(j+1, "enum"):
-			for f.at(j).kind == tokIdent && (f.at(j).str == "abstract" || f.at(j).str == "class" || f.at(j).str == "enum" || f.at(j).str == "const") {
+			for f.at(j).Kind == tokIdent && (f.at(j).Str == "abstract" || f.at(j).Str == "class" || f.at(j).Str == "enum" || f.at(j).Str == "const") {
 				j++
 			}
-			if name := f.at(j); name.kind == tokIdent {
-				f.m.Exports = append(f.m.Exports, Export{Name: name.str, Off: name.off})
+			if name := f.at(j); name.Kind == tokIdent {
+				f.m.Exports = append(f.m.Exports, Export{Name: name.Str, Off: name.Off})
 			}
-		case f.isIdent(j, "interface") || f.isIdent(j, "type") && f.at(j+1).kind == tokIdent:
-			if name := f.at(j + 1); name.kind == tokIdent {
-				f.m.Exports = append(f.m.Exports, Export{Name: name.str, Type: true, Off: name.off})
+		case f.isIdent(j, "interface") || f.isIdent(j, "type") && f.at(j+1).Kind == tokIdent:
+			if name := f.at(j + 1); name.Kind == tokIdent {
+				f.m.Exports = append(f.m.Exports, Export{Name: name.Str, Type: true, Off: name.Off})
 			}
 		case f.isPunct(j, "{") || f.isIdent(j, "type") && f.isPunct(j+1, "{"):
 			typeOnly := f.isIdent(j, "type")
@@ -246,15 +262,15 @@ func (f *factScanner) exports() {
 			end := f.matching(j)
 			for k := j + 1; k < end; k++ {
 				n := f.at(k)
-				if n.kind != tokIdent || n.str == "type" && f.at(k+1).kind == tokIdent {
+				if n.Kind != tokIdent || n.Str == "type" && f.at(k+1).Kind == tokIdent {
 					continue
 				}
 				exported := n
-				if f.isIdent(k+1, "as") && f.at(k+2).kind != tokPunct {
+				if f.isIdent(k+1, "as") && f.at(k+2).Kind != tokPunct {
 					exported = f.at(k + 2)
 					k += 2
 				}
-				f.m.Exports = append(f.m.Exports, Export{Name: exported.str, Type: typeOnly, Off: exported.off})
+				f.m.Exports = append(f.m.Exports, Export{Name: exported.Str, Type: typeOnly, Off: exported.Off})
 				for k+1 < end && !f.isPunct(k+1, ",") {
 					k++
 				}
@@ -309,10 +325,10 @@ func (f *factScanner) signature(i int) (params []string, empty bool) {
 	depth := 0
 	for k := i + 1; k < end; k++ {
 		t := f.at(k)
-		if t.kind == tokPunct {
-			switch t.str {
+		if t.Kind == tokPunct {
+			switch t.Str {
 			case "{", "(", "[", "<":
-				if expectName && depth == 0 && (t.str == "{" || t.str == "[") {
+				if expectName && depth == 0 && (t.Str == "{" || t.Str == "[") {
 					params = append(params, "") // a destructured parameter
 					expectName = false
 				}
@@ -326,8 +342,8 @@ func (f *factScanner) signature(i int) (params []string, empty bool) {
 			}
 			continue
 		}
-		if expectName && depth == 0 && t.kind == tokIdent {
-			params = append(params, t.str)
+		if expectName && depth == 0 && t.Kind == tokIdent {
+			params = append(params, t.Str)
 			expectName = false
 		}
 	}
@@ -339,7 +355,7 @@ func (f *factScanner) signature(i int) (params []string, empty bool) {
 		}
 		if f.isPunct(k, "{") {
 			prev := f.at(k - 1)
-			if prev.kind == tokPunct && k-1 > end && typePosition[prev.str] {
+			if prev.Kind == tokPunct && k-1 > end && typePosition[prev.Str] {
 				k = f.matching(k)
 				continue
 			}
@@ -360,42 +376,45 @@ var typePosition = map[string]bool{":": true, "<": true, "|": true, "&": true, "
 // as a type ('a' | 'b') is not a use.
 func (f *factScanner) scan() {
 	if e := f.m.Export("execute"); e != nil && len(e.Params) > 1 && e.Params[1] != "" {
-		f.hostNames[e.Params[1]] = true
+		f.hostNames[1] = e.Params[1]
 	}
-	seenUse := map[string]bool{}
+	var seenUse map[string]bool // made at the first host use
 	for i := 0; i < len(f.toks); i++ {
 		t := f.toks[i]
-		switch t.kind {
+		switch t.Kind {
 		case tokIdent:
-			if (t.str == "interface" || t.str == "type" && f.at(i+1).kind == tokIdent && (f.isPunct(i+2, "=") || f.isPunct(i+2, "<"))) && f.statementStart(i) {
+			if (t.Str == "interface" || t.Str == "type" && f.at(i+1).Kind == tokIdent && (f.isPunct(i+2, "=") || f.isPunct(i+2, "<"))) && f.statementStart(i) {
 				i = f.skipTypeDecl(i)
 				continue
 			}
-			if f.hostNames[t.str] && !f.isPunct(i-1, ".") && f.isMemberDot(i+1) && f.at(i+2).kind == tokIdent {
+			if f.isHostName(t.Str) && !f.isPunct(i-1, ".") && f.isMemberDot(i+1) && f.at(i+2).Kind == tokIdent {
 				c := f.at(i + 2)
-				if !seenUse[c.str] {
-					seenUse[c.str] = true
-					f.m.HostUses = append(f.m.HostUses, HostUse{Capability: c.str, Off: c.off})
+				if seenUse == nil {
+					seenUse = map[string]bool{}
+				}
+				if !seenUse[c.Str] {
+					seenUse[c.Str] = true
+					f.m.HostUses = append(f.m.HostUses, HostUse{Capability: c.Str, Off: c.Off})
 				}
 			}
-			if t.str == "complete" && f.isMemberDot(i-1) && f.isIdent(i-2, "llm") && f.isPunct(i+1, "(") {
+			if t.Str == "complete" && f.isMemberDot(i-1) && f.isIdent(i-2, "llm") && f.isPunct(i+1, "(") {
 				f.llmCall(i)
 			}
-			if t.str == "purposeId" && f.isPunct(i+1, ":") && (f.isPunct(i-1, "{") || f.isPunct(i-1, ",")) {
+			if t.Str == "purposeId" && f.isPunct(i+1, ":") && (f.isPunct(i-1, "{") || f.isPunct(i-1, ",")) {
 				v := f.at(i + 2)
-				if (v.kind == tokString || v.kind == tokTemplate && !v.sub) && (f.isPunct(i+3, ",") || f.isPunct(i+3, "}")) {
-					f.m.PurposeRefs = append(f.m.PurposeRefs, Ref{Value: v.str, Off: v.off})
+				if (v.Kind == tokString || v.Kind == tokTemplate && !v.Sub) && (f.isPunct(i+3, ",") || f.isPunct(i+3, "}")) {
+					f.m.PurposeRefs = append(f.m.PurposeRefs, Ref{Value: v.Str, Off: v.Off})
 				}
 			}
-			if t.str == "fetch" && f.isPunct(i+1, "(") && (!f.isMemberDot(i-1) || f.isIdent(i-2, "network")) {
+			if t.Str == "fetch" && f.isPunct(i+1, "(") && (!f.isMemberDot(i-1) || f.isIdent(i-2, "network")) {
 				f.fetch(i)
 			}
 		case tokString, tokTemplate:
-			if strings.Contains(t.str, "__OSL_SECRET[") {
-				f.m.SecretPlaceholders = append(f.m.SecretPlaceholders, Ref{Value: t.str, Off: t.off})
+			if strings.Contains(t.Str, "__OSL_SECRET[") {
+				f.m.SecretPlaceholders = append(f.m.SecretPlaceholders, Ref{Value: t.Str, Off: t.Off})
 			}
-			if loc := findSecret(t.str); loc != nil {
-				f.m.RawSecrets = append(f.m.RawSecrets, Ref{Value: t.str[loc[0]:loc[1]], Off: t.off})
+			if loc := findSecret(t.Str); loc != nil {
+				f.m.RawSecrets = append(f.m.RawSecrets, Ref{Value: t.Str[loc[0]:loc[1]], Off: t.Off})
 			}
 		}
 	}
@@ -406,11 +425,11 @@ func (f *factScanner) isMemberDot(i int) bool { return f.isPunct(i, ".") || f.is
 // statementStart: the token at i begins a statement (after ; { } or a line
 // break, or after export/declare).
 func (f *factScanner) statementStart(i int) bool {
-	if i == 0 || f.at(i).nl {
+	if i == 0 || f.at(i).NL {
 		return true
 	}
 	p := f.at(i - 1)
-	return p.kind == tokPunct && (p.str == ";" || p.str == "{" || p.str == "}") || p.kind == tokIdent && (p.str == "export" || p.str == "declare")
+	return p.Kind == tokPunct && (p.Str == ";" || p.Str == "{" || p.Str == "}") || p.Kind == tokIdent && (p.Str == "export" || p.Str == "declare")
 }
 
 // skipTypeDecl returns the last token index of an interface or type alias.
@@ -426,8 +445,8 @@ func (f *factScanner) skipTypeDecl(i int) int {
 	depth := 0
 	for k := i + 2; k < len(f.toks); k++ {
 		t := f.toks[k]
-		if t.kind == tokPunct {
-			switch t.str {
+		if t.Kind == tokPunct {
+			switch t.Str {
 			case "{", "(", "[", "<":
 				depth++
 			case "}", ")", "]", ">":
@@ -440,7 +459,7 @@ func (f *factScanner) skipTypeDecl(i int) int {
 			continue
 		}
 		// Without a semicolon the alias ends where a new statement starts.
-		if depth <= 0 && t.nl && t.kind == tokIdent && k > i+3 && !f.isPunct(k-1, "|") && !f.isPunct(k-1, "&") && !f.isPunct(k-1, "=") {
+		if depth <= 0 && t.NL && t.Kind == tokIdent && k > i+3 && !f.isPunct(k-1, "|") && !f.isPunct(k-1, "&") && !f.isPunct(k-1, "=") {
 			return k - 1
 		}
 	}
@@ -449,14 +468,14 @@ func (f *factScanner) skipTypeDecl(i int) int {
 
 // llmCall reads the purposeId of complete( { purposeId: "…" } ) at i.
 func (f *factScanner) llmCall(i int) {
-	call := LLMCall{Dynamic: true, Off: f.at(i).off}
+	call := LLMCall{Dynamic: true, Off: f.at(i).Off}
 	if f.isPunct(i+2, "{") {
 		end := f.matching(i + 2)
 		depth := 0
 		for k := i + 3; k < end; k++ {
 			t := f.at(k)
-			if t.kind == tokPunct {
-				switch t.str {
+			if t.Kind == tokPunct {
+				switch t.Str {
 				case "{", "(", "[":
 					depth++
 				case "}", ")", "]":
@@ -464,10 +483,10 @@ func (f *factScanner) llmCall(i int) {
 				}
 				continue
 			}
-			if depth == 0 && t.kind == tokIdent && t.str == "purposeId" && (f.isPunct(k-1, "{") || f.isPunct(k-1, ",")) {
+			if depth == 0 && t.Kind == tokIdent && t.Str == "purposeId" && (f.isPunct(k-1, "{") || f.isPunct(k-1, ",")) {
 				v := f.at(k + 2)
-				if f.isPunct(k+1, ":") && (v.kind == tokString || v.kind == tokTemplate && !v.sub) && (f.isPunct(k+3, ",") || f.isPunct(k+3, "}")) {
-					call = LLMCall{PurposeID: v.str, Off: v.off}
+				if f.isPunct(k+1, ":") && (v.Kind == tokString || v.Kind == tokTemplate && !v.Sub) && (f.isPunct(k+3, ",") || f.isPunct(k+3, "}")) {
+					call = LLMCall{PurposeID: v.Str, Off: v.Off}
 				}
 				break
 			}
@@ -479,18 +498,18 @@ func (f *factScanner) llmCall(i int) {
 // fetch reads the URL argument of fetch( … ) at i.
 func (f *factScanner) fetch(i int) {
 	a := f.at(i + 2)
-	fe := Fetch{Dynamic: true, Off: a.off}
+	fe := Fetch{Dynamic: true, Off: a.Off}
 	switch {
-	case a.kind == tokString:
-		fe = Fetch{URL: a.str, Off: a.off}
+	case a.Kind == tokString:
+		fe = Fetch{URL: a.Str, Off: a.Off}
 		if f.isPunct(i+3, "+") {
 			fe.Prefix = true
 		}
-	case a.kind == tokTemplate:
-		fe = Fetch{URL: a.str, Prefix: a.sub || f.isPunct(i+3, "+"), Off: a.off}
+	case a.Kind == tokTemplate:
+		fe = Fetch{URL: a.Str, Prefix: a.Sub || f.isPunct(i+3, "+"), Off: a.Off}
 	}
 	if fe.Prefix && fe.URL == "" {
-		fe = Fetch{Dynamic: true, Off: a.off}
+		fe = Fetch{Dynamic: true, Off: a.Off}
 	}
 	f.m.Fetches = append(f.m.Fetches, fe)
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/skillstudio/skillstudio/internal/sniff"
@@ -20,7 +21,7 @@ import (
 // never panics on bad input: what cannot be read becomes a diagnostic.
 func Load(fsys fs.FS, dir string, opts model.Options) *model.Skill {
 	dir = path.Clean(dir)
-	l := &loader{fsys: fsys, dir: dir, pkg: &Package{Dir: dir}}
+	l := &loader{fsys: fsys, dir: dir, pkg: &Package{Dir: dir}, findingsOnly: opts.FindingsOnly}
 	l.s = &model.Skill{
 		Format: model.FormatOSLoop,
 		Name:   path.Base(dir),
@@ -43,11 +44,11 @@ func Load(fsys fs.FS, dir string, opts model.Options) *model.Skill {
 	if opts.FindingsOnly {
 		// Lint prints findings only: skip the display side, and keep of the
 		// package just what CheckIndex reads.
-		l.s.Doc = l.pkg.ForIndex()
+		l.pkg.cutForIndex()
 	} else {
 		l.describe()
-		l.s.Doc = l.pkg
 	}
+	l.s.Doc = l.pkg
 	model.SortDiagnostics(l.s.Diagnostics)
 	return l.s
 }
@@ -60,16 +61,28 @@ type loader struct {
 	// listed is true when s.Files is the folder's real listing, so a file
 	// not in it need not be opened (a missing docs.md costs no syscall).
 	listed bool
+	// findingsOnly: the package is cut down to ForIndex after the checks,
+	// so what only the display side reads (schemas as JSON text) is not
+	// made.
+	findingsOnly bool
 }
 
-func (l *loader) file(name string) string { return path.Join(l.dir, name) }
-
-// read reads one file of the package (see readCapped).
-func (l *loader) read(name string) (data []byte, exists bool, err error) {
-	if l.listed && !hasAny(l.s.Files, name) {
-		return nil, false, nil
+func (l *loader) file(name string) string {
+	if name == "manifest.json" {
+		return l.s.Location.File // joined once
 	}
-	return readCapped(l.fsys, l.file(name))
+	return path.Join(l.dir, name)
+}
+
+// read reads one file of the package (see readCapped); file is its FS
+// path, "" when the listing says it is absent.
+func (l *loader) read(name string) (file string, data []byte, exists bool, err error) {
+	if l.listed && !hasAny(l.s.Files, name) {
+		return "", nil, false, nil
+	}
+	file = l.file(name)
+	data, exists, err = readCapped(l.fsys, file)
+	return file, data, exists, err
 }
 
 func (l *loader) add(id, file string, line, col int, msg, hint string) {
@@ -105,8 +118,7 @@ func valueAt(n *Node, key string) int {
 // readJSONFile reads and parses one JSON file of the package, reporting
 // size, syntax and duplicate-key problems. It returns nil when absent.
 func (l *loader) readJSONFile(name string) (*Doc, bool) {
-	file := l.file(name)
-	data, exists, err := l.read(name)
+	file, data, exists, err := l.read(name)
 	if !exists {
 		return nil, false
 	}
@@ -160,7 +172,7 @@ func (l *loader) readManifest() {
 		return
 	}
 	l.pkg.ManifestDoc = d
-	l.pkg.Manifest = decodeManifest(d)
+	l.pkg.Manifest = decodeManifest(d, !l.findingsOnly)
 	m := l.pkg.Manifest
 	if m.Name != "" {
 		l.s.Name = m.Name
@@ -169,11 +181,39 @@ func (l *loader) readManifest() {
 	l.s.Description = m.Description
 	l.s.Author = m.Author
 	l.s.Keywords = m.Capabilities
+	// The skill outlives the manifest's text, which these strings are cut
+	// from: give them one string of their own.
+	own := []*string{&l.s.Name, &l.s.Version, &l.s.Description, &l.s.Author}
+	for i := range l.s.Keywords {
+		own = append(own, &l.s.Keywords[i])
+	}
+	ownStrings(own...)
+}
+
+// ownStrings copies the strings *ps into one new string and points each
+// at its part, so they no longer hold on to the text they were cut from.
+func ownStrings(ps ...*string) {
+	n := 0
+	for _, p := range ps {
+		n += len(*p)
+	}
+	if n == 0 {
+		return
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, p := range ps {
+		b.WriteString(*p)
+	}
+	all := b.String()
+	for _, p := range ps {
+		k := len(*p)
+		*p, all = all[:k], all[k:]
+	}
 }
 
 func (l *loader) readModule() {
-	file := l.file("module.ts")
-	data, exists, err := l.read("module.ts")
+	file, data, exists, err := l.read("module.ts")
 	switch {
 	case !exists:
 		if l.pkg.ManifestDoc != nil || l.pkg.Manifest != nil || hasAny(l.s.Files, "manifest.json") {
@@ -193,7 +233,7 @@ func (l *loader) readModule() {
 		if i < 0 {
 			i = invalidUTF8At(data)
 		}
-		line, col := (&lineIndex{src: data}).Pos(i)
+		line, col := (&lineIndex{src: string(data)}).Pos(i)
 		l.add("osloop/module-syntax", file, line, col, "module.ts is not UTF-8 text (a NUL byte or invalid UTF-8); module checks skipped",
 			"Save module.ts as UTF-8 TypeScript source.")
 		return
@@ -223,8 +263,7 @@ func hasAny(files []string, name string) bool {
 }
 
 func (l *loader) readDocs() {
-	file := l.file("docs.md")
-	data, exists, err := l.read("docs.md")
+	file, data, exists, err := l.read("docs.md")
 	if !exists {
 		if l.pkg.Manifest != nil {
 			l.add("osloop/docs-missing", l.s.Location.File, 1, 1, "no docs.md: users see no documentation in the skill detail view",
@@ -248,7 +287,9 @@ func (l *loader) readConfigSchema() {
 	if d == nil {
 		return
 	}
-	l.pkg.ConfigSchema = rawOf(d, d.Root)
+	if !l.findingsOnly {
+		l.pkg.ConfigSchema = rawOf(d, d.Root)
+	}
 	file := l.file("config-schema.json")
 	if t := d.Root.Get("type"); t == nil || t.Kind != KindString || t.Str != "object" {
 		line, col := d.Pos(valueAt(d.Root, "type"))

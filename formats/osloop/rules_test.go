@@ -1,6 +1,7 @@
 package osloop
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -254,14 +255,19 @@ var ruleCases = []ruleCase{
 // every finding.
 func lintFixture(t *testing.T, c ruleCase) []model.Diagnostic {
 	t.Helper()
+	return lintFixtureWith(t, c, model.Options{})
+}
+
+func lintFixtureWith(t *testing.T, c ruleCase, opts model.Options) []model.Diagnostic {
+	t.Helper()
 	m := fixtureFS(t)
 	c.edit(t, m)
 	dir := c.dir
 	if dir == "" {
 		dir = fixtureDir
 	}
-	s := Load(m, dir, model.Options{})
-	loose := CheckIndex(m, "skills/index.json", []*model.Skill{s}, model.Options{})
+	s := Load(m, dir, opts)
+	loose := CheckIndex(m, "skills/index.json", []*model.Skill{s}, opts)
 	return append(append([]model.Diagnostic{}, s.Diagnostics...), loose...)
 }
 
@@ -292,6 +298,19 @@ func TestRules(t *testing.T) {
 		}})
 	}
 	ruletest.Run(t, Rules, cases, ruletest.Options{Unpositioned: []string{"osloop/manifest-missing"}})
+}
+
+// TestFindingsOnlySameFindings: lint's lean load (FindingsOnly skips what
+// only the display side reads) finds exactly what the full load finds, in
+// every rule case.
+func TestFindingsOnlySameFindings(t *testing.T) {
+	for _, c := range ruleCases {
+		full := lintFixtureWith(t, c, model.Options{})
+		lean := lintFixtureWith(t, c, model.Options{FindingsOnly: true})
+		if !reflect.DeepEqual(full, lean) {
+			t.Errorf("%s: FindingsOnly changed the findings:\n--- full\n%s--- findings only\n%s", c.name, dump(full), dump(lean))
+		}
+	}
 }
 
 func dump(ds []model.Diagnostic) string {

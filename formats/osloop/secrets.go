@@ -81,7 +81,7 @@ func redact(s string) string {
 func (l *loader) checkSecrets() {
 	if l.pkg.HasDocs {
 		docs := l.pkg.Docs
-		idx := lineIndex{src: []byte(docs)}
+		idx := lineIndex{src: docs}
 		off := 0
 		for off < len(docs) {
 			loc := findSecret(docs[off:])
@@ -112,7 +112,7 @@ func (l *loader) checkSecrets() {
 		l.modAt(l.pkg.Module.SecretPlaceholders[0].Off, "osloop/secret-binding", "module.ts uses an __OSL_SECRET[…]__ placeholder but requiredBindings is empty",
 			"Declare the secret the placeholder stands for in requiredBindings.")
 	case strings.Contains(l.pkg.Docs, placeholder):
-		line, col := (&lineIndex{src: []byte(l.pkg.Docs)}).Pos(strings.Index(l.pkg.Docs, placeholder))
+		line, col := (&lineIndex{src: l.pkg.Docs}).Pos(strings.Index(l.pkg.Docs, placeholder))
 		l.add("osloop/secret-binding", l.file("docs.md"), line, col, "docs.md uses an __OSL_SECRET[…]__ placeholder but requiredBindings is empty",
 			"Declare the secret the placeholder stands for in requiredBindings.")
 	}

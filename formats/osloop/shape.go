@@ -25,13 +25,18 @@ type field struct {
 	s        *shape
 }
 
-func (s *shape) field(name string) *field {
-	for i := range s.fields {
+// fieldIndex returns the index of the field named name, or -1. The search
+// starts at from and wraps around: members usually come in the spec's
+// order, so starting after the last one found finds the next at once.
+func (s *shape) fieldIndex(name string, from int) int {
+	n := len(s.fields)
+	for k := range n {
+		i := (from + k) % n
 		if s.fields[i].name == name {
-			return &s.fields[i]
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
 func enumOf(values ...string) *shape { return &shape{kinds: KindString, enum: values} }
@@ -210,54 +215,129 @@ var (
 	indexRules    = shapeRules{"osloop/index-entry", "osloop/index-entry", "osloop/index-entry", "osloop/index-unknown-field"}
 )
 
-// checkShape reports every way n differs from s.
-func checkShape(d *Doc, file string, n *Node, s *shape, where string, rules shapeRules, out *[]model.Diagnostic) {
+// checkShape appends to out every way the manifest n differs from s.
+func checkShape(d *Doc, file string, n *Node, s *shape, rules shapeRules, out []model.Diagnostic) []model.Diagnostic {
+	return checkShapeAt(d, file, n, s, -1, "", rules, out)
+}
+
+// checkShapeAt is checkShape for the value that entry (>= 0) of an index
+// holds, named name when it has one.
+func checkShapeAt(d *Doc, file string, n *Node, s *shape, entry int, name string, rules shapeRules, out []model.Diagnostic) []model.Diagnostic {
+	var steps [8]pathStep // deep enough for every manifest field
+	w := shapeWalk{d: d, file: file, rules: rules, out: out, entry: entry, name: name, path: steps[:0]}
+	w.walk(n, s)
+	return w.out
+}
+
+// shapeWalk is one checkShape. The name of the value it is at, e.g.
+// "tools[0].name", is kept as path steps and spelled out only when there
+// is a finding to report: most values have none, and building every name
+// was much of the check's cost.
+type shapeWalk struct {
+	d     *Doc
+	file  string
+	rules shapeRules
+	out   []model.Diagnostic
+	// entry is the index entry checked (name its name), or -1 for the
+	// manifest.
+	entry int
+	name  string
+	path  []pathStep
+}
+
+// pathStep is a member's key, or an array item's index when index >= 0.
+type pathStep struct {
+	key   string
+	index int
+}
+
+func (w *shapeWalk) where() string {
+	where := ""
+	switch {
+	case w.entry >= 0 && w.name != "":
+		where = fmt.Sprintf("index entry %q", w.name)
+	case w.entry >= 0:
+		where = fmt.Sprintf("index entry %d", w.entry)
+	}
+	for _, st := range w.path {
+		if st.index >= 0 {
+			where = fmt.Sprintf("%s[%d]", where, st.index)
+		} else {
+			where = join(where, st.key)
+		}
+	}
+	return where
+}
+
+func (w *shapeWalk) add(id string, off int, msg, hint string) {
+	line, col := w.d.Pos(off)
+	w.out = append(w.out, newDiag(id, w.file, line, col, msg, hint))
+}
+
+func (w *shapeWalk) walk(n *Node, s *shape) {
 	if n == nil {
 		return
 	}
 	if n.Kind&s.kinds == 0 {
-		line, col := d.Pos(n.Start)
-		*out = append(*out, newDiag(rules.typ, file, line, col,
-			fmt.Sprintf("%s is %s; want %s", where, article(n.Kind), s.kinds),
-			fmt.Sprintf("Write %s as %s.", where, article(s.kinds))))
+		where := w.where()
+		w.add(w.rules.typ, n.Start, fmt.Sprintf("%s is %s; want %s", where, article(n.Kind), s.kinds),
+			fmt.Sprintf("Write %s as %s.", where, article(s.kinds)))
 		return
 	}
 	switch n.Kind {
 	case KindString:
 		if len(s.enum) > 0 && !slices.Contains(s.enum, n.Str) {
-			line, col := d.Pos(n.Start)
-			*out = append(*out, newDiag(rules.enum, file, line, col,
-				fmt.Sprintf("%s is %q; want one of %s", where, n.Str, strings.Join(s.enum, ", ")),
-				"Use one of the values the OS Loop spec lists"+suggest(n.Str, s.enum)+"."))
+			w.add(w.rules.enum, n.Start, fmt.Sprintf("%s is %q; want one of %s", w.where(), n.Str, strings.Join(s.enum, ", ")),
+				"Use one of the values the OS Loop spec lists"+suggest(n.Str, s.enum)+".")
 		}
 	case KindArray:
 		if s.items != nil {
 			for i, it := range n.Items {
-				checkShape(d, file, it, s.items, fmt.Sprintf("%s[%d]", where, i), rules, out)
+				w.path = append(w.path, pathStep{index: i})
+				w.walk(it, s.items)
+				w.path = w.path[:len(w.path)-1]
 			}
 		}
 	case KindObject:
 		if s.open {
 			return
 		}
-		for _, f := range s.fields {
-			if f.required && n.Member(f.name) == nil {
-				line, col := d.Pos(n.Start)
-				*out = append(*out, newDiag(rules.required, file, line, col,
-					fmt.Sprintf("%s lacks the required field %q", objectName(where), f.name),
-					fmt.Sprintf("Add \"%s\": %s.", f.name, exampleOf(f.s))))
+		// Which fields are present, found in one pass over the members.
+		var present []bool
+		var presentBits uint64
+		if len(s.fields) > 64 {
+			present = make([]bool, len(s.fields))
+		}
+		next := 0
+		for _, m := range n.Members {
+			if i := s.fieldIndex(m.Key, next); i >= 0 {
+				next = i + 1
+				if present != nil {
+					present[i] = true
+				} else {
+					presentBits |= 1 << i
+				}
 			}
 		}
+		for i, f := range s.fields {
+			has := present != nil && present[i] || present == nil && presentBits&(1<<i) != 0
+			if f.required && !has {
+				w.add(w.rules.required, n.Start, fmt.Sprintf("%s lacks the required field %q", objectName(w.where()), f.name),
+					fmt.Sprintf("Add \"%s\": %s.", f.name, exampleOf(f.s)))
+			}
+		}
+		next = 0
 		for _, m := range n.Members {
-			f := s.field(m.Key)
-			if f == nil {
-				line, col := d.Pos(m.KeyStart)
-				*out = append(*out, newDiag(rules.unknown, file, line, col,
-					fmt.Sprintf("%s has a field %q the spec does not define", objectName(where), m.Key),
-					"Remove it, or check its spelling"+suggest(m.Key, fieldNames(s))+"."))
+			i := s.fieldIndex(m.Key, next)
+			if i < 0 {
+				w.add(w.rules.unknown, m.KeyStart, fmt.Sprintf("%s has a field %q the spec does not define", objectName(w.where()), m.Key),
+					"Remove it, or check its spelling"+suggest(m.Key, fieldNames(s))+".")
 				continue
 			}
-			checkShape(d, file, m.Value, f.s, join(where, m.Key), rules, out)
+			next = i + 1
+			w.path = append(w.path, pathStep{key: m.Key, index: -1})
+			w.walk(m.Value, s.fields[i].s)
+			w.path = w.path[:len(w.path)-1]
 		}
 	}
 }

@@ -1,12 +1,14 @@
 package osloop
 
-import "github.com/skillstudio/skillstudio/internal/jslex"
+import (
+	"sync"
+
+	"github.com/skillstudio/skillstudio/internal/jslex"
+)
 
 // module.ts is read token by token with the lexer the security review
 // shares (internal/jslex: why a lexer and not a parser is explained
 // there). This file only keeps the reader's short names for its tokens.
-
-type tokKind = jslex.Kind
 
 const (
 	tokEOF      = jslex.EOF
@@ -18,21 +20,31 @@ const (
 	tokPunct    = jslex.Punct
 )
 
-type token struct {
-	kind tokKind
-	str  string
-	sub  bool // tokTemplate: has substitutions
-	off  int  // byte offset in the source
-	nl   bool // a line break precedes the token
-}
+type token = jslex.Token
+
+// tokenBufs keeps token slices between modules: ReadModule keeps no token
+// (facts copy the strings and offsets they need), and a slice per module
+// was most of its allocation.
+var tokenBufs = sync.Pool{New: func() any { return new([]token) }}
+
+// maxPooledTokens: a slice from a huge module is not kept for the next.
+const maxPooledTokens = 1 << 14
 
 // lexTS splits TypeScript into tokens. It never fails: an unterminated
-// string or comment ends at the end of the file.
-func lexTS(src string) []token {
-	ts := jslex.Lex(src)
-	out := make([]token, len(ts))
-	for i, t := range ts {
-		out[i] = token{kind: t.Kind, str: t.Str, sub: t.Sub, off: t.Off, nl: t.NL}
+// string or comment ends at the end of the file. Give the tokens back with
+// releaseTokens when done.
+func lexTS(src string) (toks []token, buf *[]token) {
+	buf = tokenBufs.Get().(*[]token)
+	return jslex.LexInto(*buf, src), buf
+}
+
+// releaseTokens returns toks's storage to the pool, without the strings
+// that point into a module's source.
+func releaseTokens(toks []token, buf *[]token) {
+	if cap(toks) > maxPooledTokens {
+		return
 	}
-	return out
+	clear(toks)
+	*buf = toks[:0]
+	tokenBufs.Put(buf)
 }

@@ -47,8 +47,19 @@ type Token struct {
 // Lex splits JavaScript or TypeScript into tokens. It never fails: an unterminated
 // string or comment ends at the end of the file.
 func Lex(src string) []Token {
+	return LexInto(nil, src)
+}
+
+// LexInto is Lex reusing buf's storage (from buf[:0]) when it is large
+// enough, for a caller that lexes file after file and keeps no token.
+func LexInto(buf []Token, src string) []Token {
 	l := lexer{src: src}
-	l.toks = make([]Token, 0, len(src)/5)
+	// About one token per three bytes of TypeScript.
+	if want := len(src)/3 + 1; cap(buf) >= want {
+		l.toks = buf[:0]
+	} else {
+		l.toks = make([]Token, 0, want)
+	}
 	l.run()
 	return l.toks
 }
@@ -203,7 +214,29 @@ func isIdentPart(s string, i int) bool {
 // quoted reads a '…' or "…" string and decodes the common escapes.
 func (l *lexer) quoted(q byte) string {
 	l.pos++
+	start := l.pos
+	// Most strings have no escape: their value is a slice of the source.
+	i := start
+	for ; i < len(l.src); i++ {
+		c := l.src[i]
+		if c == q {
+			l.pos = i + 1
+			return l.src[start:i]
+		}
+		if c == '\n' {
+			l.pos = i
+			return l.src[start:i] // unterminated: stop at the line end
+		}
+		if c == '\\' && i+1 < len(l.src) {
+			break
+		}
+	}
+	l.pos = i
+	if i == len(l.src) {
+		return l.src[start:]
+	}
 	var b strings.Builder
+	b.WriteString(l.src[start:i])
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
 		switch {
@@ -242,6 +275,31 @@ func unescapeJS(e byte) string {
 // ${ becomes the Token's str.
 func (l *lexer) templateText(idx int) {
 	t := &l.toks[idx]
+	// Without escapes the text is a slice of the source.
+	start, i := l.pos, l.pos
+	for i < len(l.src) {
+		if c := l.src[i]; c == '`' || c == '\\' || c == '$' && i+1 < len(l.src) && l.src[i+1] == '{' {
+			break
+		}
+		i++
+	}
+	if i == len(l.src) || l.src[i] != '\\' {
+		if !t.Sub {
+			t.Str = l.src[start:i]
+		}
+		switch {
+		case i == len(l.src):
+			l.pos = i
+		case l.src[i] == '`':
+			l.pos = i + 1
+		default: // ${
+			t.Sub = true
+			l.pos = i + 2
+			l.templates = append(l.templates, l.depth)
+			l.tplTok = append(l.tplTok, idx)
+		}
+		return
+	}
 	var b strings.Builder
 	for l.pos < len(l.src) {
 		c := l.src[l.pos]
