@@ -2,11 +2,13 @@ package xgs
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/grafana/sobek/ast"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -36,15 +38,12 @@ func (p *program) checkExampleArgs(f *skillFn) {
 		if ex.Args == nil {
 			continue
 		}
-		val, ok := p.staticValue(ex.Args, 0)
-		if !ok || val == nil || val.kind != jsonObject {
+		// readExamples resolved the args already (nil: not static).
+		val := ex.ArgsVal
+		if val == nil || val.kind != jsonObject {
 			continue // not static (xgs/unresolved-schema) or not an object (xgs/examples)
 		}
-		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(val.String()))
-		if err != nil {
-			continue
-		}
-		verr, ok := sch.Validate(inst).(*jsonschema.ValidationError)
+		verr, ok := sch.Validate(val.instance()).(*jsonschema.ValidationError)
 		if !ok {
 			continue
 		}
@@ -55,6 +54,55 @@ func (p *program) checkExampleArgs(f *skillFn) {
 				"Fix the example so the agent copies a call that works: use the schema's keys, types and values.")
 		}
 	}
+}
+
+// instance is v as jsonschema.UnmarshalJSON would read v.String(): the
+// same values without writing and parsing the text (numbers as
+// json.Number of their text, each invalid UTF-8 byte as U+FFFD).
+func (v *jsonValue) instance() any {
+	if v == nil {
+		return nil
+	}
+	switch v.kind {
+	case jsonBool:
+		return v.text == "true"
+	case jsonNumber:
+		return json.Number(v.text)
+	case jsonString:
+		return validUTF8(v.text)
+	case jsonArray:
+		arr := make([]any, len(v.vals))
+		for i, x := range v.vals {
+			arr[i] = x.instance()
+		}
+		return arr
+	case jsonObject:
+		obj := make(map[string]any, len(v.keys))
+		for i, k := range v.keys {
+			obj[validUTF8(k)] = v.vals[i].instance()
+		}
+		return obj
+	}
+	return nil
+}
+
+// validUTF8 is s with each invalid byte replaced by U+FFFD, as
+// writeJSString writes it.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // exampleProblems flattens a validation error to the leaves worth telling:
