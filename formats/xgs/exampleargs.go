@@ -202,9 +202,10 @@ func (p *program) argsNodeAt(args ast.Expression, path []string) ast.Node {
 // cost) and replaced now and then so its cache stays small. nil when the
 // schema does not compile; the example is then not checked.
 func compileInput(raw []byte) *jsonschema.Schema {
-	key := string(raw)
-	if v, ok := inputSchemas.Load(key); ok {
-		s, _ := v.(*jsonschema.Schema)
+	inputSchemasMu.RLock()
+	s, ok := inputSchemas[string(raw)] // no copy of raw to look it up
+	inputSchemasMu.RUnlock()
+	if ok {
 		return s
 	}
 	compilerMu.Lock()
@@ -216,26 +217,27 @@ func compileInput(raw []byte) *jsonschema.Schema {
 		compilerUses = 0
 	}
 	compilerUses++
-	var s *jsonschema.Schema
 	url := fmt.Sprintf("mem://xgs/input/%d.json", compilerUses)
 	if doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw)); err == nil {
 		if err := compiler.AddResource(url, doc); err == nil {
 			s, _ = compiler.Compile(url)
 		}
 	}
-	if inputSchemasN < 1024 {
-		inputSchemasN++
-		inputSchemas.Store(key, s)
+	inputSchemasMu.Lock()
+	if len(inputSchemas) < 1024 {
+		inputSchemas[string(raw)] = s
 	}
+	inputSchemasMu.Unlock()
 	return s
 }
 
 var (
-	compilerMu    sync.Mutex
-	compiler      *jsonschema.Compiler
-	compilerUses  int
-	inputSchemas  sync.Map // schema text → *jsonschema.Schema (nil: does not compile)
-	inputSchemasN int      // guarded by compilerMu
+	compilerMu   sync.Mutex
+	compiler     *jsonschema.Compiler
+	compilerUses int
+
+	inputSchemasMu sync.RWMutex
+	inputSchemas   = map[string]*jsonschema.Schema{} // schema text → compiled (nil: does not compile)
 )
 
 // refusingLoader: a skill's schema never makes lint read files or the net.

@@ -349,6 +349,12 @@ func SpecOf(key string) (Spec, bool) {
 	return Spec{}, false
 }
 
+func init() {
+	if len(Directives) >= 32 {
+		panic("xgs: Header.Check's seen table holds 31 directives") // grow seenAt
+	}
+}
+
 // specIndex is a key's position in the table; unknown keys sort last.
 func specIndex(key string) int {
 	for i, s := range Directives {

@@ -135,6 +135,7 @@ func (s *Schema) Required() []string {
 // JSON returns the schema as ordered JSON.
 func (s *Schema) JSON() json.RawMessage {
 	var b bytes.Buffer
+	b.Grow(512)
 	s.emit().write(&b)
 	return b.Bytes()
 }
