@@ -2,10 +2,13 @@ package xgs
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
 	"github.com/skillstudio/skillstudio/internal/cputime"
+	"github.com/skillstudio/skillstudio/internal/libgen"
+	"github.com/skillstudio/skillstudio/model"
 )
 
 // generatedSkill writes a skill of about lines lines: the header, a
@@ -94,4 +97,26 @@ func BenchmarkParseHeader(b *testing.B) {
 	for b.Loop() {
 		ParseHeader(src)
 	}
+}
+
+// BenchmarkLintGeneratedXGS is what `skillstudio lint` spends on one
+// .xgs.js of the generated library (internal/libgen, the same file
+// bench/compare.sh lints): read from disk, parsed and checked under
+// FindingsOnly.
+func BenchmarkLintGeneratedXGS(b *testing.B) {
+	dir := b.TempDir()
+	if err := libgen.Generate(dir, 1); err != nil {
+		b.Fatal(err)
+	}
+	fsys := os.DirFS(dir)
+	const file = "group-000/xgs/site-00000.xgs.js"
+	if s := Load(fsys, file, model.Options{FindingsOnly: true}); len(s.Diagnostics) != 0 {
+		b.Fatalf("findings:\n%s", diagList(s.Diagnostics))
+	}
+	b.ReportAllocs()
+	cpu0 := cputime.Process()
+	for b.Loop() {
+		Load(fsys, file, model.Options{FindingsOnly: true})
+	}
+	b.ReportMetric(float64((cputime.Process()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }

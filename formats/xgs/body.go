@@ -54,7 +54,9 @@ func parseBody(file string, src []byte, lines *lineIndex) (p *program, err error
 			"Flatten the expression: split it into named consts or functions.")
 		return p, errors.New("nested too deeply")
 	}
-	prog, perr := parser.ParseFile(nil, file, string(src), parser.IgnoreRegExpErrors, parser.IsModule, parser.WithDisableSourceMaps)
+	// src as []byte: ParseFile makes its one string of it (a string here
+	// would be copied to []byte and back, two more copies of the file).
+	prog, perr := parser.ParseFile(nil, file, src, parser.IgnoreRegExpErrors, parser.IsModule, parser.WithDisableSourceMaps)
 	if perr != nil {
 		var list parser.ErrorList
 		if errors.As(perr, &list) && len(list) > 0 {

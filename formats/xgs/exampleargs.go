@@ -2,11 +2,13 @@ package xgs
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/grafana/sobek/ast"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -36,15 +38,12 @@ func (p *program) checkExampleArgs(f *skillFn) {
 		if ex.Args == nil {
 			continue
 		}
-		val, ok := p.staticValue(ex.Args, 0)
-		if !ok || val == nil || val.kind != jsonObject {
+		// readExamples resolved the args already (nil: not static).
+		val := ex.ArgsVal
+		if val == nil || val.kind != jsonObject {
 			continue // not static (xgs/unresolved-schema) or not an object (xgs/examples)
 		}
-		inst, err := jsonschema.UnmarshalJSON(strings.NewReader(val.String()))
-		if err != nil {
-			continue
-		}
-		verr, ok := sch.Validate(inst).(*jsonschema.ValidationError)
+		verr, ok := sch.Validate(val.instance()).(*jsonschema.ValidationError)
 		if !ok {
 			continue
 		}
@@ -55,6 +54,55 @@ func (p *program) checkExampleArgs(f *skillFn) {
 				"Fix the example so the agent copies a call that works: use the schema's keys, types and values.")
 		}
 	}
+}
+
+// instance is v as jsonschema.UnmarshalJSON would read v.String(): the
+// same values without writing and parsing the text (numbers as
+// json.Number of their text, each invalid UTF-8 byte as U+FFFD).
+func (v *jsonValue) instance() any {
+	if v == nil {
+		return nil
+	}
+	switch v.kind {
+	case jsonBool:
+		return v.text == "true"
+	case jsonNumber:
+		return json.Number(v.text)
+	case jsonString:
+		return validUTF8(v.text)
+	case jsonArray:
+		arr := make([]any, len(v.vals))
+		for i, x := range v.vals {
+			arr[i] = x.instance()
+		}
+		return arr
+	case jsonObject:
+		obj := make(map[string]any, len(v.keys))
+		for i, k := range v.keys {
+			obj[validUTF8(k)] = v.vals[i].instance()
+		}
+		return obj
+	}
+	return nil
+}
+
+// validUTF8 is s with each invalid byte replaced by U+FFFD, as
+// writeJSString writes it.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b.WriteRune(utf8.RuneError)
+		} else {
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // exampleProblems flattens a validation error to the leaves worth telling:
@@ -154,9 +202,10 @@ func (p *program) argsNodeAt(args ast.Expression, path []string) ast.Node {
 // cost) and replaced now and then so its cache stays small. nil when the
 // schema does not compile; the example is then not checked.
 func compileInput(raw []byte) *jsonschema.Schema {
-	key := string(raw)
-	if v, ok := inputSchemas.Load(key); ok {
-		s, _ := v.(*jsonschema.Schema)
+	inputSchemasMu.RLock()
+	s, ok := inputSchemas[string(raw)] // no copy of raw to look it up
+	inputSchemasMu.RUnlock()
+	if ok {
 		return s
 	}
 	compilerMu.Lock()
@@ -168,26 +217,27 @@ func compileInput(raw []byte) *jsonschema.Schema {
 		compilerUses = 0
 	}
 	compilerUses++
-	var s *jsonschema.Schema
 	url := fmt.Sprintf("mem://xgs/input/%d.json", compilerUses)
 	if doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw)); err == nil {
 		if err := compiler.AddResource(url, doc); err == nil {
 			s, _ = compiler.Compile(url)
 		}
 	}
-	if inputSchemasN < 1024 {
-		inputSchemasN++
-		inputSchemas.Store(key, s)
+	inputSchemasMu.Lock()
+	if len(inputSchemas) < 1024 {
+		inputSchemas[string(raw)] = s
 	}
+	inputSchemasMu.Unlock()
 	return s
 }
 
 var (
-	compilerMu    sync.Mutex
-	compiler      *jsonschema.Compiler
-	compilerUses  int
-	inputSchemas  sync.Map // schema text → *jsonschema.Schema (nil: does not compile)
-	inputSchemasN int      // guarded by compilerMu
+	compilerMu   sync.Mutex
+	compiler     *jsonschema.Compiler
+	compilerUses int
+
+	inputSchemasMu sync.RWMutex
+	inputSchemas   = map[string]*jsonschema.Schema{} // schema text → compiled (nil: does not compile)
 )
 
 // refusingLoader: a skill's schema never makes lint read files or the net.

@@ -13,9 +13,9 @@ type skillFn struct {
 	KeyOff int                 // offset of the entry's key
 	Call   *ast.CallExpression // the fn(...) call
 	Obj    *ast.ObjectLiteral  // its options object
-	// fields of the options object by key, and each key's offset.
-	Fields map[string]ast.Expression
-	KeyAt  map[string]int
+	// options are the options object's keyed entries in source order
+	// (read with field and keyAt: a later duplicate wins, as in JS).
+	options []fnOption
 
 	Summary   string
 	SummaryOK bool // a static string
@@ -37,6 +37,33 @@ func (f *skillFn) inputSchemaJSON() json.RawMessage {
 		return f.inputJSON
 	}
 	return f.Input.JSON()
+}
+
+// fnOption is one `key: value` of fn's options object and the key's offset.
+type fnOption struct {
+	key   string
+	value ast.Expression
+	off   int
+}
+
+// field returns the value of the option key (the last one written).
+func (f *skillFn) field(key string) (ast.Expression, bool) {
+	for i := len(f.options) - 1; i >= 0; i-- {
+		if f.options[i].key == key {
+			return f.options[i].value, true
+		}
+	}
+	return nil, false
+}
+
+// keyAt returns the offset of the option key (the last one written).
+func (f *skillFn) keyAt(key string) (int, bool) {
+	for i := len(f.options) - 1; i >= 0; i-- {
+		if f.options[i].key == key {
+			return f.options[i].off, true
+		}
+	}
+	return 0, false
 }
 
 // skillExample is one element of examples: [...].
@@ -128,7 +155,7 @@ func (p *program) readFn(name string, prop ast.Node, value ast.Expression) *skil
 		p.reportNode("xgs/define-skill", call, fmt.Sprintf("fn() of %q does not take one object literal", name), "Write `fn({ summary, input, examples, handler })`.")
 		return nil
 	}
-	f := &skillFn{Name: name, KeyOff: idxOffset(prop.Idx0()), Call: call, Obj: obj, Fields: map[string]ast.Expression{}, KeyAt: map[string]int{}}
+	f := &skillFn{Name: name, KeyOff: idxOffset(prop.Idx0()), Call: call, Obj: obj, options: make([]fnOption, 0, len(obj.Value))}
 	for _, q := range obj.Value {
 		switch q := q.(type) {
 		case *ast.PropertyKeyed:
@@ -136,27 +163,24 @@ func (p *program) readFn(name string, prop ast.Node, value ast.Expression) *skil
 			if !ok {
 				continue
 			}
-			f.Fields[key] = q.Value
-			f.KeyAt[key] = idxOffset(q.Idx0())
+			f.options = append(f.options, fnOption{key, q.Value, idxOffset(q.Idx0())})
 		case *ast.PropertyShort:
-			key := q.Name.Name.String()
-			f.Fields[key] = &q.Name
-			f.KeyAt[key] = idxOffset(q.Idx0())
+			f.options = append(f.options, fnOption{q.Name.Name.String(), &q.Name, idxOffset(q.Idx0())})
 		}
 	}
-	if e, ok := f.Fields["summary"]; ok {
+	if e, ok := f.field("summary"); ok {
 		f.Summary, f.SummaryOK = p.staticString(e)
 	}
-	if e, ok := f.Fields["input"]; ok {
+	if e, ok := f.field("input"); ok {
 		f.Input = p.resolveZod(e)
 	}
-	if e, ok := f.Fields["output"]; ok {
+	if e, ok := f.field("output"); ok {
 		f.Output = p.resolveZod(e)
 	}
-	if e, ok := f.Fields["examples"]; ok {
+	if e, ok := f.field("examples"); ok {
 		f.Examples = p.readExamples(e)
 	}
-	if e, ok := f.Fields["handler"]; ok {
+	if e, ok := f.field("handler"); ok {
 		f.Handler = p.function(e)
 		if f.Handler == nil {
 			p.reportNode("xgs/define-skill", e, fmt.Sprintf("the handler of %q is not a function lint can find", name), "Write `handler: async (args) => { … }` in the fn options.")

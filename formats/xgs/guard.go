@@ -1,5 +1,7 @@
 package xgs
 
+import "sync"
+
 // maxNesting bounds how deeply the body may nest before it is parsed.
 // sobek's parser is recursive: a file of a few hundred thousand `(` or
 // `-` overflows the goroutine stack, which Go cannot recover from. Real
@@ -18,11 +20,7 @@ const maxNesting = 500
 // token, as JS tokenizers do, tracking whether ) closes an if/while/for
 // head and } a block.
 func tooDeep(src []byte) int {
-	t := &depthScan{src: src, stack: []scanLevel{{}}}
-	if t.run() {
-		return t.at
-	}
-	return -1
+	return scan(src, false)
 }
 
 // Limits for esbuild only (build), which recurses where sobek loops:
@@ -39,12 +37,26 @@ const (
 // (calls, indexing, member access, tagged templates) and the cost of
 // folding string literals joined by +.
 func tooCostly(src []byte) int {
-	t := &depthScan{src: src, stack: []scanLevel{{}}, costs: true}
-	if t.run() {
-		return t.at
-	}
-	return -1
+	return scan(src, true)
 }
+
+// scan runs a depthScan over src: the offset where it gives up, or -1.
+func scan(src []byte, costs bool) int {
+	stack := levelStacks.Get().(*[]scanLevel)
+	t := &depthScan{src: src, stack: append((*stack)[:0], scanLevel{}), costs: costs}
+	at := -1
+	if t.run() {
+		at = t.at
+	}
+	*stack = t.stack[:0]
+	levelStacks.Put(stack)
+	return at
+}
+
+// levelStacks keeps scans' level stacks for reuse: lint scans every
+// .xgs.js, and growing a fresh stack was most of what a scan allocated.
+// A stack holds at most maxNesting+1 levels.
+var levelStacks = sync.Pool{New: func() any { s := make([]scanLevel, 0, 64); return &s }}
 
 type scanLevel struct {
 	chain int

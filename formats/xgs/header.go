@@ -146,22 +146,41 @@ func ParseHeader(src []byte) (*Header, []model.Diagnostic) {
 
 // ParseHeaderMarker reads a `// ==NAME==` … `// ==/NAME==` block, so the
 // same parser reads userscript headers (`UserScript`) in tests.
+//
+// The header's strings are slices of one string: of the text up to the
+// closing marker when the block is found whole there (the usual case, a
+// few hundred bytes), else of the whole source.
 func ParseHeaderMarker(src []byte, marker string) (*Header, []model.Diagnostic) {
+	if k := bytes.Index(src, []byte("==/"+marker+"==")); k >= 0 {
+		if nl := bytes.IndexByte(src[k:], '\n'); nl >= 0 && k+nl+1 < len(src) {
+			if h, diags, whole := parseHeaderText(string(src[:k+nl+1]), marker); whole {
+				return h, diags
+			}
+		}
+	}
+	h, diags, _ := parseHeaderText(string(src), marker)
+	return h, diags
+}
+
+// parseHeaderText parses the header in text. whole is false when the
+// parse ran into the end of text, where a longer text could read on.
+func parseHeaderText(text, marker string) (h *Header, diags []model.Diagnostic, whole bool) {
 	open, close := "=="+marker+"==", "==/"+marker+"=="
-	var diags []model.Diagnostic
 	pos := 0
-	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
+	if strings.HasPrefix(text, "\xef\xbb\xbf") {
 		pos = 3
 	}
 	lineNo := 0
 	sawContent := false // a non-blank line before the opening marker
-	var h *Header
-	for pos < len(src) && h == nil {
-		text, eol, next := nextLine(src, pos)
+	for pos < len(text) && h == nil {
+		line, eol, next := nextLine(text, pos)
 		lineNo++
-		if isMarkerLine(text, open) {
-			h = &Header{Marker: marker, Start: pos, StartLine: lineNo}
-			h.Lines = append(h.Lines, HeaderLine{Kind: LineOpen, Text: text, EOL: eol, Directive: -1, Line: lineNo})
+		if isMarkerLine(line, open) {
+			// Sized for every line to the end of text (the header is
+			// usually all of it), within reason.
+			n := min(strings.Count(text[next:], "\n")+2, 64)
+			h = &Header{Marker: marker, Start: pos, StartLine: lineNo, Lines: make([]HeaderLine, 0, n), Directives: make([]Directive, 0, n)}
+			h.Lines = append(h.Lines, HeaderLine{Kind: LineOpen, Text: line, EOL: eol, Directive: -1, Line: lineNo})
 			if sawContent {
 				diags = append(diags, Rules.New("xgs/header-markers", "", lineNo, 1,
 					"the // "+open+" block is not at the top of the file",
@@ -170,7 +189,7 @@ func ParseHeaderMarker(src []byte, marker string) (*Header, []model.Diagnostic) 
 			pos = next
 			break
 		}
-		if strings.TrimSpace(text) != "" {
+		if strings.TrimSpace(line) != "" {
 			sawContent = true
 		}
 		pos = next
@@ -178,27 +197,32 @@ func ParseHeaderMarker(src []byte, marker string) (*Header, []model.Diagnostic) 
 	if h == nil {
 		return nil, append(diags, Rules.New("xgs/header-markers", "", 1, 1,
 			"no // "+open+" header block",
-			"Start the file with `// "+open+"`, the directives, and `// "+close+"`."))
+			"Start the file with `// "+open+"`, the directives, and `// "+close+"`.")), false
 	}
-	for pos < len(src) {
-		text, eol, next := nextLine(src, pos)
+	whole = true
+	for {
+		if pos >= len(text) {
+			whole = false
+			break
+		}
+		line, eol, next := nextLine(text, pos)
 		lineNo++
-		trimmed := strings.TrimLeft(text, " \t")
-		if isMarkerLine(text, close) {
-			h.Lines = append(h.Lines, HeaderLine{Kind: LineClose, Text: text, EOL: eol, Directive: -1, Line: lineNo})
+		trimmed := strings.TrimLeft(line, " \t")
+		if isMarkerLine(line, close) {
+			h.Lines = append(h.Lines, HeaderLine{Kind: LineClose, Text: line, EOL: eol, Directive: -1, Line: lineNo})
 			h.Closed = true
 			pos = next
 			break
 		}
-		if !strings.HasPrefix(trimmed, "//") && strings.TrimSpace(text) != "" {
+		if !strings.HasPrefix(trimmed, "//") && strings.TrimSpace(line) != "" {
 			lineNo-- // this line belongs to the body
 			break
 		}
-		if d, ok := parseDirective(text, eol, lineNo, pos); ok {
-			h.Lines = append(h.Lines, HeaderLine{Kind: LineDirective, Text: text, EOL: eol, Directive: len(h.Directives), Line: lineNo})
+		if d, ok := parseDirective(line, eol, lineNo, pos); ok {
+			h.Lines = append(h.Lines, HeaderLine{Kind: LineDirective, Text: line, EOL: eol, Directive: len(h.Directives), Line: lineNo})
 			h.Directives = append(h.Directives, d)
 		} else {
-			h.Lines = append(h.Lines, HeaderLine{Kind: LineOther, Text: text, EOL: eol, Directive: -1, Line: lineNo})
+			h.Lines = append(h.Lines, HeaderLine{Kind: LineOther, Text: line, EOL: eol, Directive: -1, Line: lineNo})
 		}
 		pos = next
 	}
@@ -208,7 +232,7 @@ func ParseHeaderMarker(src []byte, marker string) (*Header, []model.Diagnostic) 
 			"the header block has no closing // "+close+" line",
 			"Add `// "+close+"` after the last directive."))
 	}
-	return h, diags
+	return h, diags, whole
 }
 
 // isMarkerLine: `// ==NAME==` with any spacing around, nothing else.
@@ -223,16 +247,16 @@ func isMarkerLine(text, marker string) bool {
 // nextLine returns the line at pos without its ending, the ending, and
 // the offset of the next line. A lone "\r" is not a line ending (JS
 // would disagree, but no editor writes it and it keeps offsets simple).
-func nextLine(src []byte, pos int) (text, eol string, next int) {
-	i := bytes.IndexByte(src[pos:], '\n')
+func nextLine(src string, pos int) (text, eol string, next int) {
+	i := strings.IndexByte(src[pos:], '\n')
 	if i < 0 {
-		return string(src[pos:]), "", len(src)
+		return src[pos:], "", len(src)
 	}
 	end := pos + i
 	if end > pos && src[end-1] == '\r' {
-		return string(src[pos : end-1]), "\r\n", end + 1
+		return src[pos : end-1], "\r\n", end + 1
 	}
-	return string(src[pos:end]), "\n", end + 1
+	return src[pos:end], "\n", end + 1
 }
 
 // parseDirective reads `<ws>//<ws>@key<ws>value<ws>`.
@@ -323,6 +347,12 @@ func SpecOf(key string) (Spec, bool) {
 		}
 	}
 	return Spec{}, false
+}
+
+func init() {
+	if len(Directives) >= 32 {
+		panic("xgs: Header.Check's seen table holds 31 directives") // grow seenAt
+	}
 }
 
 // specIndex is a key's position in the table; unknown keys sort last.

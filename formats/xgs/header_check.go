@@ -26,7 +26,9 @@ func (h *Header) Check() []model.Diagnostic {
 		ds = append(ds, Rules.New(rule, "", h.StartLine, 1, msg, hint))
 	}
 
-	seen := map[string]bool{}
+	// seen: which of the spec's directives appeared, by table index.
+	var seenAt [32]bool
+	seen := func(key string) bool { return seenAt[specIndex(key)] }
 	for i := range h.Directives {
 		d := &h.Directives[i]
 		spec, known := SpecOf(d.Key)
@@ -36,7 +38,7 @@ func (h *Header) Check() []model.Diagnostic {
 				unknownHint(d.Key)))
 			continue
 		}
-		if !spec.Repeatable && seen[d.Key] {
+		if !spec.Repeatable && seen(d.Key) {
 			rule := "xgs/duplicate-directive"
 			if d.Key == "primary" {
 				rule = "xgs/primary" // rule 1: a single ★ @primary
@@ -46,7 +48,7 @@ func (h *Header) Check() []model.Diagnostic {
 				"Keep one @"+d.Key+" line."))
 			continue
 		}
-		seen[d.Key] = true
+		seenAt[specIndex(d.Key)] = true
 		switch d.Key {
 		case "name":
 			if !isKebab(d.Value) {
@@ -105,20 +107,20 @@ func (h *Header) Check() []model.Diagnostic {
 			}
 		}
 	}
-	if !seen["name"] {
+	if !seen("name") {
 		atHeader("xgs/name", "the header has no @name", "Add `// @name my-skill` (kebab-case, unique).")
 	}
-	if !seen["namespace"] {
+	if !seen("namespace") {
 		atHeader("xgs/namespace", "the header has no @namespace", "Add `// @namespace mySkill` (a short JS identifier).")
 	}
-	if !seen["version"] {
+	if !seen("version") {
 		ds = append(ds, h.versionMissing())
 	}
-	if !seen["match"] {
+	if !seen("match") {
 		atHeader("xgs/match-required", "the header has no @match, so the skill never activates",
 			"Add `// @match *://example.com/*` for each site the skill serves.")
 	}
-	if !seen["primary"] {
+	if !seen("primary") {
 		// Spec: forgetting @primary costs the agent a help round-trip; the
 		// skill still works, so this warns and never stops a build.
 		atHeader("xgs/primary-missing", "the header has no @primary", "Add `// @primary fnName` naming the ★ entry function.")

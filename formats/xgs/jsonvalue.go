@@ -55,6 +55,11 @@ func (v *jsonValue) set(key string, val *jsonValue) {
 			return
 		}
 	}
+	if v.keys == nil {
+		// Most objects written (schemas, examples) have a few keys:
+		// one allocation each instead of growing 1, 2, 4.
+		v.keys, v.vals = make([]string, 0, 4), make([]*jsonValue, 0, 4)
+	}
 	v.keys = append(v.keys, key)
 	v.vals = append(v.vals, val)
 }

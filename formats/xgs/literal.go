@@ -2,6 +2,7 @@ package xgs
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/grafana/sobek/ast"
@@ -117,6 +118,9 @@ func (p *program) staticValue(e ast.Expression, depth int) (*jsonValue, bool) {
 
 // staticString is staticValue for a string only.
 func (p *program) staticString(e ast.Expression) (string, bool) {
+	if lit, ok := e.(*ast.StringLiteral); ok {
+		return lit.Value.String(), true // the usual case, without a jsonValue
+	}
 	v, ok := p.staticValue(e, 0)
 	if !ok || v.kind != jsonString {
 		return "", false
@@ -189,6 +193,11 @@ func isProtoSetter(p *ast.PropertyKeyed) bool {
 	return ok && key == "__proto__"
 }
 
+func isArrayIndex(key string) bool {
+	_, ok := arrayIndex(key)
+	return ok
+}
+
 // arrayIndex says whether a key is a JS array index ("0", "17", not "01"
 // or "-1"): objects list those keys first, in numeric order.
 func arrayIndex(key string) (uint64, bool) {
@@ -225,6 +234,9 @@ func jsKeyOrderIndex(keys []string) []int {
 
 // jsKeyOrder reorders an object's keys as JS enumerates them.
 func (v *jsonValue) jsKeyOrder() {
+	if !slices.ContainsFunc(v.keys, isArrayIndex) {
+		return // insertion order
+	}
 	order := jsKeyOrderIndex(v.keys)
 	keys, vals := make([]string, len(order)), make([]*jsonValue, len(order))
 	for i, j := range order {

@@ -10,14 +10,14 @@ import (
 // the runtime conventions (no top-level await, chrome.*, eval, global
 // patches) and xgs/no-secrets, in one walk over the tree. Findings about
 // a global name wait for the end of the walk, when every name the module
-// declares is known (a local `console` or `chrome` is not the global).
+// declares is known (a local `console` or `chrome` is not the global):
+// the names are collected then, by a second walk, only when a finding
+// waits (most skills have none).
 func (p *program) checkCode() {
 	p.checkTopLevelAwait()
-	declared := map[string]bool{}
 	var pending []globalFinding
 	inspect(p.ast, func(n ast.Node) bool {
 		p.secretNode(n)
-		declare(n, declared)
 		switch n := n.(type) {
 		case *ast.TryStatement:
 			if n.Catch != nil {
@@ -44,6 +44,14 @@ func (p *program) checkCode() {
 				pending = append(pending, globalFinding{root, "xgs/no-global-patch", n.Left, "assigning to " + name + " patches a page global", "Do not patch fetch, console or window: the page bridge already does. Keep state in module variables."})
 			}
 		}
+		return true
+	})
+	if len(pending) == 0 {
+		return
+	}
+	declared := map[string]bool{}
+	inspect(p.ast, func(n ast.Node) bool {
+		declare(n, declared)
 		return true
 	})
 	for _, imp := range p.ast.ImportEntries {

@@ -56,7 +56,7 @@ func (p *program) checkPrimary(def *skillDef, h *Header) {
 
 // checkSummary: every fn has a one-line summary.
 func (p *program) checkSummary(f *skillFn) {
-	e, ok := f.Fields["summary"]
+	e, ok := f.field("summary")
 	switch {
 	case !ok:
 		p.report("xgs/function-summary", f.KeyOff, fmt.Sprintf("fn %s has no summary", f.Name), "Add `summary: \"…\"`: one line the agent reads in list_skills and the system reminder.")
@@ -72,7 +72,7 @@ func (p *program) checkSummary(f *skillFn) {
 // checkOptionsObject: rule 2, input is z.object and handlers take one
 // options object.
 func (p *program) checkOptionsObject(f *skillFn) {
-	if e, ok := f.Fields["input"]; !ok {
+	if e, ok := f.field("input"); !ok {
 		p.report("xgs/options-object", f.KeyOff, fmt.Sprintf("fn %s has no input schema", f.Name), "Add `input: z.object({ … })` (z.object({}) when it takes no options).")
 	} else if in := f.Input; in.kind != kindUnresolved && !in.IsObject {
 		p.reportNode("xgs/options-object", e, fmt.Sprintf("the input of %s is not z.object({...}) at the top level", f.Name), "Take one options object: `input: z.object({ … })`, never z.tuple or a bare scalar.")
@@ -207,7 +207,7 @@ func tricky(s *Schema) string {
 func (p *program) checkExamples(f *skillFn) {
 	if len(f.Examples) == 0 {
 		off := f.KeyOff
-		if at, ok := f.KeyAt["examples"]; ok {
+		if at, ok := f.keyAt("examples"); ok {
 			off = at
 		}
 		p.report("xgs/examples", off, fmt.Sprintf("%s has no examples", f.Name), "Add `examples: [{ args: { … } }]` with real, copy-pasteable args.")

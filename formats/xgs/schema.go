@@ -8,7 +8,7 @@ import (
 
 // schemaKind says what a resolved Zod expression was, beyond its JSON
 // Schema: the rules need to tell z.any() from an unresolved {}.
-type schemaKind int
+type schemaKind uint8
 
 const (
 	kindPlain      schemaKind = iota
@@ -43,17 +43,13 @@ type Schema struct {
 	MaxItems         *jsonValue
 	// Properties is set (possibly empty) for z.object.
 	Properties           []Property
-	IsObject             bool
 	AdditionalProperties *Schema
 	AnyOf                []*Schema
 	Description          *string
 	Default              *jsonValue
 
-	kind schemaKind
 	// off is the byte offset of the Zod expression in the file.
 	off int
-	// why says what could not be resolved (kindUnresolved).
-	why string
 
 	zt       string
 	wrapKind string  // optional, nullable, default, catch, prefault, readonly, nonoptional
@@ -66,18 +62,24 @@ type Schema struct {
 	contentEncoding string
 	// numbers
 	numMin, numExMin, numMax, numExMax *float64
-	isInt                              bool
 	multipleOf                         []float64
-	// objects: what happens to unknown keys; records: the key schema.
+	// objects: the key schema of records.
+	key *Schema
+	// intersections: the members; tuples: the rest element.
+	allOf []*Schema
+	rest  *Schema
+
+	// The flags last, packed: a schema is allocated for every Zod call,
+	// and 480 bytes is a size class below 512.
+	IsObject bool
+	kind     schemaKind
+	isInt    bool
+	// objects: what happens to unknown keys.
 	extra objectExtra
-	key   *Schema
 	// partialKeys: z.partialRecord, whose discrete keys are not required.
 	partialKeys bool
-	// unions: discriminated (oneOf); intersections: the members;
-	// tuples: the rest element.
+	// unions: discriminated (oneOf).
 	exclusive bool
-	allOf     []*Schema
-	rest      *Schema
 }
 
 type metaEntry struct {
@@ -133,6 +135,7 @@ func (s *Schema) Required() []string {
 // JSON returns the schema as ordered JSON.
 func (s *Schema) JSON() json.RawMessage {
 	var b bytes.Buffer
+	b.Grow(512)
 	s.emit().write(&b)
 	return b.Bytes()
 }

@@ -30,7 +30,7 @@ func (p *program) urlFields(f *skillFn, obj *Schema, prefix string) {
 			continue
 		}
 		desc := fieldDescription(pr.Schema)
-		if !urlLikeName(pr.Name) && !(urlWords.MatchString(desc) && !notAbsoluteURL.MatchString(desc)) {
+		if !urlLikeName(pr.Name) && !(mayNameURL(desc) && urlWords.MatchString(desc) && !notAbsoluteURL.MatchString(desc)) {
 			continue
 		}
 		p.report("xgs/url-format", pr.Off, fmt.Sprintf("input %s%s of %s looks like a URL but is a plain string", prefix, pr.Name, f.Name),
@@ -50,6 +50,36 @@ func urlLikeName(name string) bool {
 		return true
 	}
 	return false
+}
+
+// mayNameURL is false when urlWords cannot match d: d holds none of
+// url, uri, href, lin(k), endpoint in any ASCII case. (Under (?i) only k
+// and s also match a non-ASCII letter, K and ſ; "lin" and "url" cover
+// them.) Most descriptions skip the regexp, a backtracking \b search.
+func mayNameURL(d string) bool {
+	for i := 0; i+3 <= len(d); i++ {
+		switch d[i] | 0x20 {
+		case 'u', 'h', 'l', 'e':
+			rest := d[i:]
+			if hasPrefixFold(rest, "url") || hasPrefixFold(rest, "uri") || hasPrefixFold(rest, "href") || hasPrefixFold(rest, "lin") || hasPrefixFold(rest, "endpoint") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasPrefixFold: s starts with the lowercase ASCII word w in any case.
+func hasPrefixFold(s, w string) bool {
+	if len(s) < len(w) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		if s[i]|0x20 != w[i] {
+			return false
+		}
+	}
+	return true
 }
 
 var (

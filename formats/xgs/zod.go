@@ -24,7 +24,7 @@ func (p *program) resolveZod(e ast.Expression) *Schema {
 func (p *program) unresolved(n ast.Node, why string) *Schema {
 	off := idxOffset(n.Idx0())
 	p.report("xgs/unresolved-schema", off, why+"; shown to the agent as {}", unresolvedHint)
-	return &Schema{kind: kindUnresolved, off: off, why: why}
+	return &Schema{kind: kindUnresolved, off: off}
 }
 
 func (p *program) zod(e ast.Expression, depth int) *Schema {

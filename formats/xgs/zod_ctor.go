@@ -236,7 +236,7 @@ func enumType(vals []*jsonValue) string {
 }
 
 func (p *program) zodObject(obj *ast.ObjectLiteral, depth int) *Schema {
-	s := &Schema{zt: "object", Type: "object", IsObject: true}
+	s := &Schema{zt: "object", Type: "object", IsObject: true, Properties: make([]Property, 0, len(obj.Value))}
 	for _, prop := range obj.Value {
 		switch prop := prop.(type) {
 		case *ast.PropertyKeyed:
@@ -271,6 +271,9 @@ func (s *Schema) setProperty(p Property) {
 		}
 	}
 	s.Properties = append(s.Properties, p)
+	if _, index := arrayIndex(p.Name); !index {
+		return // a name key goes last: the order stands
+	}
 	names := make([]string, len(s.Properties))
 	for i, pr := range s.Properties {
 		names[i] = pr.Name

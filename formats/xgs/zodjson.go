@@ -52,7 +52,7 @@ func (s *Schema) emitType() *jsonValue {
 	v := jsonObj()
 	switch s.zt {
 	case "string":
-		v.set("type", jsonStr("string"))
+		v.set("type", jsonType("string"))
 		setNum(v, "minLength", s.lenMin)
 		setNum(v, "maxLength", s.lenMax)
 		if s.strFormat != "" {
@@ -75,7 +75,7 @@ func (s *Schema) emitType() *jsonValue {
 			v.set("allOf", all)
 		}
 	case "number":
-		v.set("type", jsonStr(s.Type))
+		v.set("type", jsonType(s.Type))
 		min, exMin, max, exMax := s.numberBounds()
 		setVal(v, "exclusiveMinimum", exMin)
 		setVal(v, "minimum", min)
@@ -94,12 +94,12 @@ func (s *Schema) emitType() *jsonValue {
 			}
 		}
 	case "boolean", "null":
-		v.set("type", jsonStr(s.zt))
+		v.set("type", jsonType(s.zt))
 	case "date":
-		v.set("type", jsonStr("string"))
+		v.set("type", jsonType("string"))
 		v.set("format", jsonStr("date-time"))
 	case "bigint":
-		v.set("type", jsonStr("integer"))
+		v.set("type", jsonType("integer"))
 	case "never":
 		v.set("not", jsonObj())
 	case "enum":
@@ -108,12 +108,12 @@ func (s *Schema) emitType() *jsonValue {
 			break
 		}
 		if s.Type != "" {
-			v.set("type", jsonStr(s.Type))
+			v.set("type", jsonType(s.Type))
 		}
 		v.set("enum", &jsonValue{kind: jsonArray, vals: s.Enum})
 	case "literal":
 		if s.Const != nil {
-			v.set("type", jsonStr(jsonTypeOf(s.Const)))
+			v.set("type", jsonType(jsonTypeOf(s.Const)))
 			v.set("const", s.Const)
 			break
 		}
@@ -122,13 +122,13 @@ func (s *Schema) emitType() *jsonValue {
 			break
 		}
 		if t := literalsType(s.Enum); t != "" {
-			v.set("type", jsonStr(t))
+			v.set("type", jsonType(t))
 		}
 		v.set("enum", &jsonValue{kind: jsonArray, vals: s.Enum})
 	case "array":
 		setNum(v, "minItems", s.lenMin)
 		setNum(v, "maxItems", s.lenMax)
-		v.set("type", jsonStr("array"))
+		v.set("type", jsonType("array"))
 		v.set("items", s.Items.emit())
 	case "object":
 		s.emitObject(v)
@@ -156,14 +156,14 @@ func (s *Schema) emitType() *jsonValue {
 		v.set("allOf", all)
 		foldIntersection(v)
 	case "record":
-		v.set("type", jsonStr("object"))
+		v.set("type", jsonType("object"))
 		v.set("propertyNames", stringifyKeyNames(s.key.emit()))
 		v.set("additionalProperties", s.AdditionalProperties.emit())
 		if keys := s.key.discreteKeys(); len(keys) > 0 && !s.partialKeys && !s.AdditionalProperties.optin() {
 			v.set("required", jsonArr(keys...))
 		}
 	case "tuple":
-		v.set("type", jsonStr("array"))
+		v.set("type", jsonType("array"))
 		items := &jsonValue{kind: jsonArray}
 		for _, it := range s.PrefixItems {
 			items.vals = append(items.vals, it.emit())
@@ -190,7 +190,7 @@ func (s *Schema) emitType() *jsonValue {
 }
 
 func (s *Schema) emitObject(v *jsonValue) {
-	v.set("type", jsonStr("object"))
+	v.set("type", jsonType("object"))
 	props := jsonObj()
 	var req []*jsonValue
 	for _, p := range s.Properties {
@@ -323,7 +323,7 @@ func stringifyKeyNames(v *jsonValue) *jsonValue {
 	if !numeric {
 		return rest
 	}
-	rest.set("type", jsonStr("string"))
+	rest.set("type", jsonType("string"))
 	if values == nil {
 		if hasType("number") {
 			rest.set("pattern", jsonStr(`^-?\d+(?:\.\d+)?$`))
@@ -459,7 +459,7 @@ func foldObjects(members []*jsonValue) *jsonValue {
 		}
 	}
 	out := jsonObj()
-	out.set("type", jsonStr("object"))
+	out.set("type", jsonType("object"))
 	out.set("properties", props)
 	if len(req) > 0 {
 		out.set("required", jsonArr(req...))
@@ -538,7 +538,7 @@ func jsonArr(vals ...*jsonValue) *jsonValue { return &jsonValue{kind: jsonArray,
 
 func typeOnly(t string) *jsonValue {
 	v := jsonObj()
-	v.set("type", jsonStr(t))
+	v.set("type", jsonType(t))
 	return v
 }
 
@@ -572,3 +572,35 @@ func (v *jsonValue) del(key string) {
 		}
 	}
 }
+
+// jsonType is jsonStr(t), shared for the JSON Schema type names: every
+// schema written has one, and string values are never mutated.
+func jsonType(t string) *jsonValue {
+	switch t {
+	case "string":
+		return typeString
+	case "number":
+		return typeNumber
+	case "integer":
+		return typeInteger
+	case "boolean":
+		return typeBoolean
+	case "null":
+		return typeNull
+	case "array":
+		return typeArray
+	case "object":
+		return typeObject
+	}
+	return jsonStr(t)
+}
+
+var (
+	typeString  = jsonStr("string")
+	typeNumber  = jsonStr("number")
+	typeInteger = jsonStr("integer")
+	typeBoolean = jsonStr("boolean")
+	typeNull    = jsonStr("null")
+	typeArray   = jsonStr("array")
+	typeObject  = jsonStr("object")
+)
