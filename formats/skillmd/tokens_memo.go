@@ -73,7 +73,15 @@ func putMemo(m *pieceMemo) {
 // most 64 bytes long.
 func (m *pieceMemo) count(rk *bpeRanks, s string, i, j int) int {
 	n := j - i
-	if n > maxShortPiece {
+	switch {
+	case n == 1: // every byte is a token
+		return 1
+	case n == 2: // one lookup in a small array, no hashing
+		if rk.short[int(s[i])|int(s[i+1])<<8] != 0 {
+			return 1
+		}
+		return 2
+	case n > maxShortPiece:
 		return m.countMerged(rk, s, i, j)
 	}
 	var lo, hi uint64
