@@ -252,7 +252,7 @@ func classOf(s string) (int, uint8) {
 // letters returns the end of the run of letters from j.
 func letters(s string, j int) int {
 	for {
-		for j < len(s) && s[j] < utf8.RuneSelf && asciiClass[s[j]] == clsLetter {
+		for j < len(s) && asciiClass[s[j]] == clsLetter { // the upper half of the table is clsOther
 			j++
 		}
 		if j == len(s) || s[j] < utf8.RuneSelf {
