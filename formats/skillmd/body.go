@@ -1,6 +1,7 @@
 package skillmd
 
 import (
+	"bytes"
 	"fmt"
 	"github.com/dustin/go-humanize"
 	"net/url"
@@ -237,6 +238,11 @@ func (c *checker) linkedLinks(rel string) (*Outline, bool) {
 	f := c.linked[rel]
 	if f.outline != nil {
 		return f.outline, true
+	}
+	if f.links == nil && bytes.Contains(f.text, []byte("](#")) {
+		// A link to a heading of the file itself: checkLinkFrom will ask
+		// for the headings, so scan once with them rather than twice.
+		return c.linkedOutline(rel)
 	}
 	if f.links == nil {
 		o := scanLinks(f.text)

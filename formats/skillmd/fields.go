@@ -184,13 +184,18 @@ func closestField(name string) string {
 // fields win over metadata ones.
 func (c *checker) fillIdentity() {
 	s, d := c.skill, c.doc
-	if name := strings.TrimSpace(scalarText(d.Field("name"))); name != "" {
+	name := strings.TrimSpace(scalarText(d.Field("name")))
+	desc := d.Field("description")
+	if name != "" && desc != nil {
+		s.Declared = make([]model.Declaration, 0, 2) // one allocation, not two
+	}
+	if name != "" {
 		s.Name = name
 		line, col := c.nodePos(d.Field("name"))
 		s.Declared = append(s.Declared, model.Declaration{Key: "name", Value: name, Line: line, Column: col})
 	}
-	s.Description = strings.TrimSpace(scalarText(d.Field("description")))
-	if n := d.Field("description"); n != nil {
+	s.Description = strings.TrimSpace(scalarText(desc))
+	if n := desc; n != nil {
 		line, col := c.nodePos(n)
 		s.Declared = append(s.Declared, model.Declaration{Key: "description", Value: s.Description, Line: line, Column: col})
 	}

@@ -138,9 +138,14 @@ func hasControl(body []byte) bool {
 	zero := func(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
 	for len(body) >= 8 {
 		w := binary.LittleEndian.Uint64(body)
+		// Most words hold no byte below 0x20 at all: the line breaks and
+		// tabs are looked at only in the others.
 		below := zero(w & 0xe0e0e0e0e0e0e0e0) // < 0x20
-		allowed := zero(w^0x0a0a0a0a0a0a0a0a) | zero(w^0x0909090909090909)
-		if below&^allowed|zero(w^low7) != 0 {
+		if below != 0 {
+			allowed := zero(w^0x0a0a0a0a0a0a0a0a) | zero(w^0x0909090909090909)
+			below &^= allowed
+		}
+		if below|zero(w^low7) != 0 {
 			return true
 		}
 		body = body[8:]

@@ -5,7 +5,7 @@ import "github.com/dustin/go-humanize"
 // Token estimates, for lint's speed.
 //
 // Counting cl100k_base tokens exactly costs about 7 µs per KB (CountTokens
-// runs at ~140 MB/s) plus ~100 ms to load the ranks once; over a corpus
+// runs at ~140 MB/s) plus ~20 ms to load the ranks once; over a corpus
 // SKILL.md and its references that was more than everything else a Load
 // does. Lint only needs sizes people can act on, so it estimates:
 // EstimateTokens weighs each byte by its class, with weights fitted by least

@@ -71,3 +71,25 @@ func FuzzBPERanks(f *testing.F) {
 		}
 	})
 }
+
+// TestParseRanks: ranks in any order, gaps, CRLF lines; malformed files
+// are refused.
+func TestParseRanks(t *testing.T) {
+	rk, err := parseRanks([]byte("YWI= 3\r\nYQ== 0\n\nYg== 1\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tok, want := range map[string]int{"ab": 3, "a": 0, "b": 1} {
+		if got, ok := rk.rank(tok, 0, len(tok)); !ok || got != want {
+			t.Errorf("rank(%q) = %d, %v; want %d", tok, got, ok, want)
+		}
+	}
+	if _, ok := rk.rank("ba", 0, 2); ok {
+		t.Error(`"ba" is not a token`)
+	}
+	for _, bad := range []string{"YQ==\n", "YQ== x\n", "YQ== -1\n", "!!!! 0\n", "YQ== 0\nYg== 0\n"} {
+		if _, err := parseRanks([]byte(bad)); err == nil {
+			t.Errorf("parseRanks(%q) accepted", bad)
+		}
+	}
+}

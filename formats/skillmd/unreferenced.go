@@ -95,7 +95,7 @@ func dropCovered(files []string, target string) []string {
 	target = strings.TrimSuffix(target, "/")
 	kept := files[:0]
 	for _, f := range files {
-		if f != target && !strings.HasPrefix(f, target+"/") {
+		if f != target && !(len(f) > len(target) && f[len(target)] == '/' && strings.HasPrefix(f, target)) {
 			kept = append(kept, f)
 		}
 	}

@@ -19,7 +19,8 @@ func fastYAML(text []byte) (*yaml.Node, bool) {
 	if len(text) == 0 || !yamlPlainText(text) {
 		return nil, false
 	}
-	p := &yamlLines{eol: text[len(text)-1] == '\n'}
+	p := &yamlLines{eol: text[len(text)-1] == '\n', text: text, str: string(text)}
+	p.lines = make([][]byte, 0, bytes.Count(text, []byte{'\n'})+1)
 	for off := 0; off < len(text); {
 		end := bytes.IndexByte(text[off:], '\n')
 		if end < 0 {
@@ -36,11 +37,20 @@ func fastYAML(text []byte) (*yaml.Node, bool) {
 	if len(p.lines) == 0 || len(p.lines[0]) == 0 || indentOf(p.lines[0]) != 0 {
 		return nil, false
 	}
+	// A line makes at most two nodes (a key and its value or container);
+	// with the document and the top mapping, this bound is never passed.
+	size := 2*len(p.lines) + 2
+	p.nodes = make([]yaml.Node, 0, size)
+	ptrs := make([]*yaml.Node, 2*size)
+	p.content, p.kids = ptrs[:0:size], ptrs[size:size]
+	doc := p.node(yaml.Node{Kind: yaml.DocumentNode, Line: 1, Column: 1})
 	root, ok := p.mapping(0)
 	if !ok || p.at != len(p.lines) {
 		return nil, false
 	}
-	return &yaml.Node{Kind: yaml.DocumentNode, Line: 1, Column: 1, Content: []*yaml.Node{root}}, true
+	p.kids = append(p.kids, root)
+	doc.Content = p.take(0)
+	return doc, true
 }
 
 // yamlPlainText: valid UTF-8 of printable characters and line feeds only,
@@ -69,6 +79,56 @@ type yamlLines struct {
 	lines [][]byte
 	at    int  // the next line to read
 	eol   bool // the text ends with a line break
+	// What the nodes are made of, allocated once per frontmatter rather
+	// than once per node, slice and string; yaml.v3 makes each on its
+	// own. text is the frontmatter, str the same as one string (keys and
+	// values are substrings of it); nodes and content (the Content
+	// slices, cut from it) are sized so that a frontmatter never needs
+	// more; kids stacks the children of the mappings and lists being read.
+	text          []byte
+	str           string
+	nodes         []yaml.Node
+	content, kids []*yaml.Node
+}
+
+// take ends the children of a mapping or list, kids[start:]: moved into
+// content, cut at their length so that an append to them copies.
+func (p *yamlLines) take(start int) []*yaml.Node {
+	kids := p.kids[start:]
+	p.kids = p.kids[:start]
+	if len(kids) == 0 {
+		return nil
+	}
+	n := len(p.content)
+	if n+len(kids) > cap(p.content) {
+		return append([]*yaml.Node(nil), kids...)
+	}
+	p.content = p.content[:n+len(kids)]
+	out := p.content[n : n+len(kids) : n+len(kids)]
+	copy(out, kids)
+	return out
+}
+
+// string returns b, a slice of the frontmatter text, as a substring of
+// p.str.
+func (p *yamlLines) string(b []byte) string {
+	if off := cap(p.text) - cap(b); off >= 0 && off+len(b) <= len(p.str) && len(b) > 0 && &p.text[off] == &b[0] {
+		return p.str[off : off+len(b)]
+	}
+	return string(b)
+}
+
+// node places n in p.nodes, allocated once per frontmatter rather than
+// once per node (a node is about 140 bytes with pointers; they were most
+// of fastYAML's allocations); past its capacity n is allocated alone.
+func (p *yamlLines) node(n yaml.Node) *yaml.Node {
+	if len(p.nodes) == cap(p.nodes) {
+		alone := new(yaml.Node) // not &n: n would escape on every call
+		*alone = n
+		return alone
+	}
+	p.nodes = append(p.nodes, n)
+	return &p.nodes[len(p.nodes)-1]
 }
 
 func indentOf(line []byte) int {
@@ -93,7 +153,8 @@ func (p *yamlLines) skipBlank() bool {
 
 // mapping reads the block mapping whose keys stand at indent.
 func (p *yamlLines) mapping(indent int) (*yaml.Node, bool) {
-	m := &yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: p.at + 1, Column: indent + 1}
+	m := p.node(yaml.Node{Kind: yaml.MappingNode, Tag: "!!map", Line: p.at + 1, Column: indent + 1})
+	start := len(p.kids)
 	for {
 		if !p.skipBlank() {
 			return nil, false
@@ -117,7 +178,7 @@ func (p *yamlLines) mapping(indent int) (*yaml.Node, bool) {
 		if !ok {
 			return nil, false
 		}
-		k := &yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: string(key), Line: p.at + 1, Column: ind + 1}
+		k := p.node(yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: p.string(key), Line: p.at + 1, Column: ind + 1})
 		var v *yaml.Node
 		if len(rest) == 0 {
 			// The value is on the lines below: a nested mapping or a list.
@@ -144,21 +205,23 @@ func (p *yamlLines) mapping(indent int) (*yaml.Node, bool) {
 			if rest[0] == '>' || rest[0] == '|' {
 				v, ok = p.blockScalar(rest, indent, col)
 			} else {
-				v, ok = yamlScalar(rest, p.at+1, col)
+				v, ok = p.scalar(rest, p.at+1, col)
 				p.at++
 			}
 			if !ok || !p.endsScalar(indent) {
 				return nil, false
 			}
 		}
-		m.Content = append(m.Content, k, v)
+		p.kids = append(p.kids, k, v)
 	}
+	m.Content = p.take(start)
 	return m, len(m.Content) > 0
 }
 
 // sequence reads a block list of scalars whose dashes stand at indent.
 func (p *yamlLines) sequence(indent int) (*yaml.Node, bool) {
-	s := &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: p.at + 1, Column: indent + 1}
+	s := p.node(yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Line: p.at + 1, Column: indent + 1})
+	start := len(p.kids)
 	for {
 		if !p.skipBlank() {
 			return nil, false
@@ -176,7 +239,7 @@ func (p *yamlLines) sequence(indent int) (*yaml.Node, bool) {
 		}
 		rest := line[ind+2:]
 		col := ind + 3 + indentOf(rest) // 1-based
-		item, ok := yamlScalar(rest[indentOf(rest):], p.at+1, col)
+		item, ok := p.scalar(rest[indentOf(rest):], p.at+1, col)
 		if !ok {
 			return nil, false
 		}
@@ -184,8 +247,9 @@ func (p *yamlLines) sequence(indent int) (*yaml.Node, bool) {
 		if !p.endsScalar(indent) {
 			return nil, false
 		}
-		s.Content = append(s.Content, item)
+		p.kids = append(p.kids, item)
 	}
+	s.Content = p.take(start)
 	return s, true
 }
 
@@ -201,7 +265,7 @@ func (p *yamlLines) blockScalar(head []byte, indent, col int) (*yaml.Node, bool)
 	default:
 		return nil, false // keep (+), an indentation digit
 	}
-	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.LiteralStyle, Line: p.at + 1, Column: col}
+	n := p.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: yaml.LiteralStyle, Line: p.at + 1, Column: col})
 	folded := head[0] == '>'
 	if folded {
 		n.Style = yaml.FoldedStyle
@@ -290,13 +354,13 @@ func yamlKey(line []byte) (key, rest []byte, ok bool) {
 	return nil, nil, false
 }
 
-// yamlScalar reads a one-line scalar: double- or single-quoted without
+// scalar reads a one-line scalar: double- or single-quoted without
 // escapes, or plain text that yaml.v3 reads as a string.
-func yamlScalar(v []byte, line, col int) (*yaml.Node, bool) {
+func (p *yamlLines) scalar(v []byte, line, col int) (*yaml.Node, bool) {
 	if len(v) == 0 {
 		return nil, false
 	}
-	n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Line: line, Column: col}
+	n := yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Line: line, Column: col}
 	switch v[0] {
 	case '"', '\'':
 		end := bytes.IndexByte(v[1:], v[0])
@@ -306,12 +370,12 @@ func yamlScalar(v []byte, line, col int) (*yaml.Node, bool) {
 		if v[0] == '\'' && end+2 < len(v) && v[end+2] == '\'' {
 			return nil, false // '' is an escaped quote
 		}
-		n.Value = string(v[1 : end+1])
+		n.Value = p.string(v[1 : end+1])
 		n.Style = yaml.DoubleQuotedStyle
 		if v[0] == '\'' {
 			n.Style = yaml.SingleQuotedStyle
 		}
-		return n, true
+		return p.node(n), true
 	}
 	v = bytes.TrimRight(v, " ")
 	if bytes.Contains(v, []byte(": ")) || v[len(v)-1] == ':' {
@@ -321,8 +385,8 @@ func yamlScalar(v []byte, line, col int) (*yaml.Node, bool) {
 	if !ok {
 		return nil, false
 	}
-	n.Tag, n.Value = tag, string(v)
-	return n, true
+	n.Tag, n.Value = tag, p.string(v)
+	return p.node(n), true
 }
 
 // plainTag is the tag yaml.v3 resolves a plain scalar to, for the ones

@@ -112,6 +112,9 @@ const maxFields = 10_000
 
 func tableOf(m *yaml.Node, depth int, budget *int) []model.Field {
 	var out []model.Field
+	if m != nil && m.Kind == yaml.MappingNode && len(m.Content) >= 2 {
+		out = make([]model.Field, 0, len(m.Content)/2) // the fields in one allocation
+	}
 	mapPairs(m, func(k, v *yaml.Node) {
 		out = append(out, fieldOf(k.Value, v, depth, budget))
 	})
