@@ -1,6 +1,8 @@
 package report
 
 import (
+	"charm.land/lipgloss/v2"
+
 	"bytes"
 	"encoding/json"
 	"os"
@@ -318,5 +320,16 @@ func TestGitHubEscaping(t *testing.T) {
 	}
 	if got := githubProperty("a%b\r\nc:d,e"); got != "a%25b%0D%0Ac%3Ad%2Ce" {
 		t.Errorf("property: %q", got)
+	}
+}
+
+// Without colour, paint skips lipgloss but must print what an empty style
+// would: the text printer's output may not change with the shortcut.
+func TestPlainPaintIsAnEmptyStyle(t *testing.T) {
+	st := newTextStyles(false)
+	for _, s := range []string{"", "plain", "a\tb\t\tc", "tab\tand 日本語 wide", "trailing \t", "x:1:2", "line\nbreak"} {
+		if got, want := st.paint(lipgloss.NewStyle(), s), lipgloss.NewStyle().Render(s); got != want {
+			t.Errorf("paint(%q) = %q, an empty style renders %q", s, got, want)
+		}
 	}
 }

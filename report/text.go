@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strings"
 
 	"charm.land/lipgloss/v2"
 
@@ -14,16 +15,17 @@ import (
 // textStyles are the text printer's colours: basic ANSI colours, so they
 // follow the user's terminal theme and need no downsampling.
 type textStyles struct {
+	color                    bool
 	pos, rule, hint, summary lipgloss.Style
 	severity                 map[model.Severity]lipgloss.Style
 }
 
 func newTextStyles(color bool) textStyles {
 	if !color {
-		plain := lipgloss.NewStyle()
-		return textStyles{plain, plain, plain, plain, map[model.Severity]lipgloss.Style{}}
+		return textStyles{}
 	}
 	return textStyles{
+		color:   true,
 		pos:     lipgloss.NewStyle().Bold(true),
 		rule:    lipgloss.NewStyle().Faint(true),
 		hint:    lipgloss.NewStyle().Faint(true),
@@ -54,7 +56,7 @@ func Text(w io.Writer, lib *model.Library, opts Options) error {
 		writeFinding(bw, st, f)
 	}
 	sum := Summarize(lib)
-	fmt.Fprintln(bw, st.summary.Render(SummaryLine(sum)))
+	fmt.Fprintln(bw, st.paint(st.summary, SummaryLine(sum)))
 	return bw.Flush()
 }
 
@@ -63,15 +65,21 @@ func writeFinding(w io.Writer, st textStyles, f finding) {
 	if f.Line > 0 {
 		pos = fmt.Sprintf("%s:%d:%d", pos, f.Line, max(f.Column, 1))
 	}
-	sev, ok := st.severity[f.Severity]
-	if !ok {
-		sev = lipgloss.NewStyle()
-	}
-	fmt.Fprintf(w, "%s: %s %s: %s\n", st.pos.Render(pos), sev.Render(f.Severity.String()),
-		st.rule.Render(f.Rule), sanitize.Line(f.Message))
+	fmt.Fprintf(w, "%s: %s %s: %s\n", st.paint(st.pos, pos), st.paint(st.severity[f.Severity], f.Severity.String()),
+		st.paint(st.rule, f.Rule), sanitize.Line(f.Message))
 	if f.Hint != "" {
-		fmt.Fprintf(w, "    %s\n", st.hint.Render("hint: "+sanitize.Line(f.Hint)))
+		fmt.Fprintf(w, "    %s\n", st.paint(st.hint, "hint: "+sanitize.Line(f.Hint)))
 	}
+}
+
+// paint renders text in style when colour is on. Without colour it does
+// what an empty lipgloss style does (tabs become four spaces) without the
+// style's bookkeeping, which was most of printing 10,000 skills' findings.
+func (st textStyles) paint(style lipgloss.Style, text string) string {
+	if !st.color {
+		return strings.ReplaceAll(text, "\t", "    ")
+	}
+	return style.Render(text)
 }
 
 // SummaryLine is "N errors, M warnings, K infos in S skills".
