@@ -88,12 +88,6 @@ for n in $SIZES; do
 		-cmd "$ss lint $lib >/dev/null" -base "find $lib -type f -print0 | xargs -0 cat >/dev/null"
 	timeit -runs "$runs" -label "lint $k on one core vs two (ratio = two-core speed-up, target ≥ 1.8)" \
 		-cmd "GOMAXPROCS=1 $ss lint $lib >/dev/null" -base "$ss lint $lib >/dev/null"
-	# The machine's own ceiling for this work: two independent one-core
-	# lints at once against one alone. Their ratio is what two cores can
-	# give at best here (memory, caches and the kernel's file system are
-	# shared); a pure CPU loop gives 2.0 on the same machine.
-	timeit -runs "$runs" -label "lint $k: two one-core lints at once vs one alone (the best two-core speed-up this machine allows for lint is 2 ÷ this ratio)" \
-		-cmd "GOMAXPROCS=1 $ss lint $lib >/dev/null & GOMAXPROCS=1 $ss lint $lib >/dev/null; wait" -base "GOMAXPROCS=1 $ss lint $lib >/dev/null"
 	first=$(SKILLSTUDIO_BENCH_DIR=$lib gobench ./formats StreamFirstRow ms-to-first-row 5x)
 	echo "| studio $k: first row after start (\`BenchmarkStreamFirstRow\`, target < 50 ms) | ${first:-?} ms | — | — |"
 	studio_peak "$lib" "$n" "$k"
