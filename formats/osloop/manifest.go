@@ -148,40 +148,31 @@ func decodeManifest(d *Doc, withSchemas bool) *Manifest {
 				m.WorkspaceSchemaVersion = &s
 			}
 		case "requiredBindings":
-			m.RequiredBindings = nil
-			for _, n := range objects(n) {
-				m.RequiredBindings = append(m.RequiredBindings, Binding{strOf(n.Get("name")), strOf(n.Get("scope")), strOf(n.Get("description")), strOf(n.Get("oauthProviderId")), strOf(n.Get("kind"))})
-			}
+			m.RequiredBindings = eachObject(n, func(n *Node) Binding {
+				return Binding{strOf(n.Get("name")), strOf(n.Get("scope")), strOf(n.Get("description")), strOf(n.Get("oauthProviderId")), strOf(n.Get("kind"))}
+			})
 		case "permissions":
-			m.Permissions = nil
-			for _, n := range objects(n) {
-				m.Permissions = append(m.Permissions, Permission{strOf(n.Get("kind")), strOf(n.Get("scope")), strOf(n.Get("description")), strsOf(n.Get("browserPermissions"))})
-			}
+			m.Permissions = eachObject(n, func(n *Node) Permission {
+				return Permission{strOf(n.Get("kind")), strOf(n.Get("scope")), strOf(n.Get("description")), strsOf(n.Get("browserPermissions"))}
+			})
 		case "oauth":
-			m.OAuth = nil
-			for _, n := range objects(n) {
-				m.OAuth = append(m.OAuth, OAuthProvider{strOf(n.Get("providerId")), strOf(n.Get("displayName")), strOf(n.Get("grantType")), strOf(n.Get("clientIdBinding")), strOf(n.Get("clientSecretBinding")), strsOf(n.Get("scopes"))})
-			}
+			m.OAuth = eachObject(n, func(n *Node) OAuthProvider {
+				return OAuthProvider{strOf(n.Get("providerId")), strOf(n.Get("displayName")), strOf(n.Get("grantType")), strOf(n.Get("clientIdBinding")), strOf(n.Get("clientSecretBinding")), strsOf(n.Get("scopes"))}
+			})
 		case "llmUsage":
-			m.LLMUsage = nil
-			for _, n := range objects(n) {
-				m.LLMUsage = append(m.LLMUsage, LLMUsage{strOf(n.Get("purposeId")), strOf(n.Get("kind")), strOf(n.Get("description")), numOf(n.Get("estimatedTokenBudget"))})
-			}
+			m.LLMUsage = eachObject(n, func(n *Node) LLMUsage {
+				return LLMUsage{strOf(n.Get("purposeId")), strOf(n.Get("kind")), strOf(n.Get("description")), numOf(n.Get("estimatedTokenBudget"))}
+			})
 		case "wasm":
-			m.Wasm = nil
-			for _, n := range objects(n) {
-				m.Wasm = append(m.Wasm, WasmModule{strOf(n.Get("moduleId")), strOf(n.Get("sourceKind"))})
-			}
+			m.Wasm = eachObject(n, func(n *Node) WasmModule { return WasmModule{strOf(n.Get("moduleId")), strOf(n.Get("sourceKind"))} })
 		case "views":
-			m.Views = nil
-			for _, n := range objects(n) {
-				m.Views = append(m.Views, View{strOf(n.Get("viewId")), strOf(n.Get("kind")), strOf(n.Get("entryComponent")), strOf(n.Get("description"))})
-			}
+			m.Views = eachObject(n, func(n *Node) View {
+				return View{strOf(n.Get("viewId")), strOf(n.Get("kind")), strOf(n.Get("entryComponent")), strOf(n.Get("description"))}
+			})
 		case "tools":
-			m.Tools = nil
-			for _, n := range objects(n) {
-				m.Tools = append(m.Tools, Tool{strOf(n.Get("name")), strOf(n.Get("description")), strOf(n.Get("handlerExport")), schema(n.Get("inputSchema")), schema(n.Get("outputSchema"))})
-			}
+			m.Tools = eachObject(n, func(n *Node) Tool {
+				return Tool{strOf(n.Get("name")), strOf(n.Get("description")), strOf(n.Get("handlerExport")), schema(n.Get("inputSchema")), schema(n.Get("outputSchema"))}
+			})
 		case "lifecycleHooks":
 			m.LifecycleHooks = nil
 			if n.Kind == KindArray {
@@ -198,15 +189,11 @@ func decodeManifest(d *Doc, withSchemas bool) *Manifest {
 				}
 			}
 		case "requiredMcpServers":
-			m.RequiredMcpServers = nil
-			for _, n := range objects(n) {
-				m.RequiredMcpServers = append(m.RequiredMcpServers, McpServer{strOf(n.Get("name")), strOf(n.Get("description"))})
-			}
+			m.RequiredMcpServers = eachObject(n, func(n *Node) McpServer { return McpServer{strOf(n.Get("name")), strOf(n.Get("description"))} })
 		case "requiredMcpTools":
-			m.RequiredMcpTools = nil
-			for _, n := range objects(n) {
-				m.RequiredMcpTools = append(m.RequiredMcpTools, McpTool{strOf(n.Get("serverName")), strOf(n.Get("toolName")), strOf(n.Get("description"))})
-			}
+			m.RequiredMcpTools = eachObject(n, func(n *Node) McpTool {
+				return McpTool{strOf(n.Get("serverName")), strOf(n.Get("toolName")), strOf(n.Get("description"))}
+			})
 		case "agenticConfig":
 			m.AgenticConfig = AgenticConfig{}
 			if n.Kind == KindObject {
@@ -276,6 +263,16 @@ func strsOf(n *Node) []string {
 		if it.Kind == KindString {
 			out = append(out, it.Str)
 		}
+	}
+	return out
+}
+
+// eachObject decodes each object item of the array n with one (nil when
+// n is not an array or holds no object).
+func eachObject[T any](n *Node, one func(*Node) T) []T {
+	var out []T
+	for _, it := range objects(n) {
+		out = append(out, one(it))
 	}
 	return out
 }
