@@ -2,17 +2,19 @@ package osloop
 
 import (
 	"errors"
-	"io"
 	"io/fs"
 	"path"
 	"sort"
+
+	"github.com/skillstudio/skillstudio/internal/safefs"
 )
 
 // MaxFileSize caps every read: no real package file comes near it, and a
 // hostile or mistaken one must not exhaust memory.
 const MaxFileSize = 8 << 20
 
-var errTooLarge = errors.New("file too large")
+// errTooLarge is the safe reader's: a package file past MaxFileSize.
+var errTooLarge = safefs.ErrTooLarge
 
 // readCapped reads a file of the package. exists is false when there is no
 // such regular file; err is errTooLarge past MaxFileSize. One open, one
@@ -36,26 +38,11 @@ func readCapped(fsys fs.FS, p string) (data []byte, exists bool, err error) {
 	if info.Size() > MaxFileSize {
 		return nil, true, errTooLarge
 	}
-	// Size the buffer from the stat, plus one byte so the read that finds
-	// the end needs no second allocation, but trust only what is read: the
-	// file may change, and some FSes report 0.
-	data = make([]byte, 0, max(info.Size(), 0)+1)
-	for {
-		if len(data) > MaxFileSize {
-			return nil, true, errTooLarge
-		}
-		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)]
-		}
-		n, err := f.Read(data[len(data):min(cap(data), MaxFileSize+1)])
-		data = data[:len(data)+n]
-		if err == io.EOF {
-			return data, true, nil
-		}
-		if err != nil {
-			return nil, true, err
-		}
+	data, err = safefs.ReadSized(f, p, info.Size(), MaxFileSize)
+	if err != nil {
+		return nil, true, err
 	}
+	return data, true, nil
 }
 
 // listFiles returns the package's files relative to dir, bounded so a huge

@@ -221,9 +221,15 @@ func readLimited(file fs.File, name string, limit int64) ([]byte, error) {
 	if info.Size() > limit {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: %d bytes, the limit is %d", ErrTooLarge, info.Size(), limit)}
 	}
-	// Sized from the stat, plus one byte so the read that finds the end
-	// (or a file that grew) needs no second allocation.
-	data := make([]byte, 0, max(info.Size(), 0)+1)
+	return ReadSized(file, name, info.Size(), limit)
+}
+
+// ReadSized reads r to its end into one buffer sized from size (what a
+// stat said, plus one byte so the read that finds the end needs no second
+// allocation), trusting only what is read: a file may change, and some
+// file systems report 0. Past limit bytes it stops with ErrTooLarge.
+func ReadSized(r io.Reader, name string, size, limit int64) ([]byte, error) {
+	data := make([]byte, 0, min(max(size, 0), limit)+1)
 	for {
 		// Checked on every round, not only when data is full: once it has
 		// grown past the stat size its capacity may exceed limit+1, and a
@@ -234,19 +240,15 @@ func readLimited(file fs.File, name string, limit int64) ([]byte, error) {
 		if len(data) == cap(data) {
 			data = append(data, 0)[:len(data)]
 		}
-		n, err := file.Read(data[len(data):min(int64(cap(data)), limit+1)])
+		n, err := r.Read(data[len(data):min(int64(cap(data)), limit+1)])
 		data = data[:len(data)+n]
 		if err == io.EOF {
-			break
+			return data, nil
 		}
 		if err != nil {
 			return nil, err
 		}
 	}
-	if int64(len(data)) > limit {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: more than %d bytes", ErrTooLarge, limit)}
-	}
-	return data, nil
 }
 
 // notRegular names the kind of file refused.
