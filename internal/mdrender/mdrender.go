@@ -72,22 +72,69 @@ func stripMarkers(s string) string {
 	return s
 }
 
-// relativeTargets marks the relative targets of links and images.
+// relativeTargets marks the relative targets of links and images, and
+// turns a link whose text is its own target into an autolink.
 type relativeTargets struct{}
 
-func (relativeTargets) Transform(doc *gast.Document, _ text.Reader, _ parser.Context) {
+func (relativeTargets) Transform(doc *gast.Document, reader text.Reader, _ parser.Context) {
+	source := reader.Source()
+	var selfLinks []*gast.Link
 	_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if !entering {
 			return gast.WalkContinue, nil
 		}
 		switch n := n.(type) {
 		case *gast.Link:
+			if label, _ := selfTarget(n, source); label != nil {
+				selfLinks = append(selfLinks, n)
+				return gast.WalkSkipChildren, nil
+			}
 			n.Destination = markRelative(n.Destination)
 		case *gast.Image:
 			n.Destination = markRelative(n.Destination)
 		}
 		return gast.WalkContinue, nil
 	})
+	// Replaced after the walk, which would lose its place otherwise.
+	for _, link := range selfLinks {
+		label, kind := selfTarget(link, source)
+		var once gast.Node = label // a relative target as plain text: an autolink would resolve it to "/x"
+		if kind != relativeSelf {
+			once = gast.NewAutoLink(kind, label)
+		}
+		link.Parent().ReplaceChild(link.Parent(), link, once)
+	}
+}
+
+// relativeSelf is selfTarget's kind for a relative target.
+const relativeSelf gast.AutoLinkType = -1
+
+// selfTarget reports a link written as its own target —
+// [https://x.y](https://x.y), [a@b.c](mailto:a@b.c) or
+// [references/a.md](references/a.md) — which glamour would print twice,
+// text then target. Its text must be one plain run, so that emphasis or
+// code inside is kept.
+func selfTarget(link *gast.Link, source []byte) (label *gast.Text, kind gast.AutoLinkType) {
+	t, ok := link.FirstChild().(*gast.Text)
+	if !ok || t != link.LastChild() || len(link.Title) > 0 {
+		return nil, 0
+	}
+	text, dest := string(t.Value(source)), string(link.Destination)
+	u, err := url.Parse(dest)
+	switch {
+	case err != nil:
+		return nil, 0
+	case !u.IsAbs():
+		if text == dest && !strings.HasPrefix(dest, "#") {
+			return t, relativeSelf
+		}
+		return nil, 0
+	case strings.EqualFold(u.Scheme, "mailto") && "mailto:"+text == dest:
+		return t, gast.AutoLinkEmail
+	case text == dest:
+		return t, gast.AutoLinkURL
+	}
+	return nil, 0
 }
 
 // markRelative gives a relative target the marker scheme. Anchors (#x),
