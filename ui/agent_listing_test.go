@@ -7,6 +7,9 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/skillstudio/skillstudio/listing"
+	"github.com/skillstudio/skillstudio/model"
 )
 
 // overBudgetLibrary writes 40 sibling skills whose descriptions overflow
@@ -38,7 +41,8 @@ func TestAgentTabShowsTheLibraryListing(t *testing.T) {
 	press(t, m, "enter")
 	openTab(t, m, "Agent")
 	got := all()
-	for _, want := range []string{"Library listing · Claude Code", "c: next agent", "of the budget", "This skill: name-only", "the budget ran out", "▶ name-only", "skills lose text to the budget"} {
+	for _, want := range []string{"Library listing · Claude Code", "c: next agent", "of the budget", "This skill: name-only", "the budget ran out", "▶ name-only", "skills lose text to the budget",
+		"Claude Code lists this skill by name only (the listing budget ran out): the description above is not in context."} {
 		if !strings.Contains(got, want) {
 			t.Errorf("Agent tab lacks %q:\n%s", want, got)
 		}
@@ -47,12 +51,12 @@ func TestAgentTabShowsTheLibraryListing(t *testing.T) {
 
 	press(t, m, "c")
 	got = all()
-	if !strings.Contains(got, "Library listing · Codex") || !strings.Contains(got, "This skill: truncated at") {
+	if !strings.Contains(got, "Library listing · Codex") || !strings.Contains(got, "This skill: truncated at") || !strings.Contains(got, "Codex keeps only the first") {
 		t.Errorf("after c, want Codex with s39 truncated:\n%s", got)
 	}
 	press(t, m, "c", "c")
-	if got = all(); !strings.Contains(got, "Library listing · Gemini CLI") || !strings.Contains(got, "This skill: full") {
-		t.Errorf("after c c c, want Gemini with s39 full:\n%s", got)
+	if got = all(); !strings.Contains(got, "Library listing · Gemini CLI") || !strings.Contains(got, "This skill: full") || strings.Contains(got, "not in context") {
+		t.Errorf("after c c c, want Gemini with s39 full and no in-context note:\n%s", got)
 	}
 	checkFrame(t, m)
 
@@ -65,5 +69,23 @@ func TestAgentTabShowsTheLibraryListing(t *testing.T) {
 	got = all()
 	if !strings.Contains(got, "evals: 2 cases, 3 trigger queries (2 should trigger)") {
 		t.Errorf("no evals summary:\n%s", got)
+	}
+}
+
+// A manual-only skill's catalog entry is flagged as not in context for an
+// agent that hides it, and not for one that lists it.
+func TestEntryInContextManualOnly(t *testing.T) {
+	s := &model.Skill{Name: "deploy", Description: "Deploys. Use when shipping.", Format: model.FormatSkillMD,
+		Fields: []model.Field{{Name: "disable-model-invocation", Value: "true"}}}
+	claude := buildAgentListing(nil, s, 0)
+	if got := entryInContext(claude); !strings.Contains(got, "does not list this skill (disable-model-invocation)") {
+		t.Errorf("Claude Code: %q", got)
+	}
+	for i, p := range listing.Profiles {
+		if !p.HidesManual {
+			if got := entryInContext(buildAgentListing(nil, s, i)); got != "" {
+				t.Errorf("%s lists it whole, yet: %q", p.Name, got)
+			}
+		}
 	}
 }

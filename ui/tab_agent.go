@@ -276,6 +276,9 @@ func (t *agentTab) redraw(keep bool) {
 // render is the report and, below it, the library listing section.
 func (t *agentTab) render() string {
 	content := agentContent(t.c.Styles, t.report, t.width)
+	if note := entryInContext(t.listing); note != "" {
+		content += "\n" + indent(t.c.Styles.Warning.Render(wrap(note, max(t.width-2, 10))), " ")
+	}
 	if t.listing != nil {
 		content += "\n\n" + agentListingContent(t.c.Styles, t.listing, t.width, t.c.Keys.CycleAgent.Help().Key)
 	}
@@ -331,6 +334,34 @@ func agentContent(st *Styles, r *agentReport, width int) string {
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// entryInContext says how much of the catalog entry above the selected
+// agent really keeps in context, when not all of it ("" when it lists the
+// whole description, or lists no SKILL.md skills).
+func entryInContext(a *agentListing) string {
+	if a == nil || a.mine < 0 {
+		return ""
+	}
+	e := a.listing.Skills[a.mine]
+	agent := a.listing.Profile().Name
+	switch e.State {
+	case listing.StateTruncated:
+		why := "the listing budget ran out"
+		if e.Reason == "cap" {
+			why = "its per-skill cap"
+		}
+		return fmt.Sprintf("%s keeps only the first %s of the %s characters of this description (%s); the rest is not in context.",
+			agent, groupThousands(e.CutAt), groupThousands(e.DescChars), why)
+	case listing.StateNameOnly:
+		return fmt.Sprintf("%s lists this skill by name only (the listing budget ran out): the description above is not in context.", agent)
+	case listing.StateOmitted:
+		if e.Reason == "budget" {
+			return fmt.Sprintf("%s leaves this skill out of the listing (the budget ran out): none of the entry above is in context.", agent)
+		}
+		return fmt.Sprintf("%s does not list this skill (disable-model-invocation): none of the entry above is in context; only the user can invoke it.", agent)
+	}
+	return ""
 }
 
 // groupThousands prints 12345 as 12,345.
