@@ -406,7 +406,7 @@ func (f *factScanner) scan() {
 					f.m.PurposeRefs = append(f.m.PurposeRefs, Ref{Value: v.Str, Off: v.Off})
 				}
 			}
-			if t.Str == "fetch" && f.isPunct(i+1, "(") && (!f.isMemberDot(i-1) || f.isIdent(i-2, "network")) {
+			if t.Str == "fetch" && f.isPunct(i+1, "(") && (!f.isMemberDot(i-1) || f.isIdent(i-2, "network") || f.isGlobalObject(i-2)) {
 				f.fetch(i)
 			}
 		case tokString, tokTemplate:
@@ -418,6 +418,14 @@ func (f *factScanner) scan() {
 			}
 		}
 	}
+}
+
+// isGlobalObject: the token at i names the global object, as in
+// globalThis.fetch(…) — the same fetch as a bare fetch(…) — and is not
+// itself a member (x.window.fetch is somebody's own). `self` is left out:
+// `const self = this` makes self.fetch a method as often as the global.
+func (f *factScanner) isGlobalObject(i int) bool {
+	return (f.isIdent(i, "globalThis") || f.isIdent(i, "window")) && !f.isMemberDot(i-1)
 }
 
 func (f *factScanner) isMemberDot(i int) bool { return f.isPunct(i, ".") || f.isPunct(i, "?.") }

@@ -77,6 +77,10 @@ export async function execute(args, host) {
   await host.network.fetch(url);
   const hidden = "__OSL_SECRET[1234]__";
   x.fetch('not-a-host-fetch');
+  await globalThis.fetch('https://global.example.org/a');
+  await window.fetch(` + "`https://win.example.org/${q}`" + `);
+  a.window.fetch('https://not-global.example.org/');
+  self.fetch('https://a-method.example.org/');
 }
 `
 	m := ReadModule(src)
@@ -106,7 +110,8 @@ export async function execute(args, host) {
 	for _, x := range m.Fetches {
 		got = append(got, f{x.URL, x.Prefix, x.Dynamic})
 	}
-	want := []f{{"https://api.example.com/v1/items", false, false}, {"https://api.example.com/v2/", true, false}, {"https://cdn.example.net/", true, false}, {"", false, true}}
+	want := []f{{"https://api.example.com/v1/items", false, false}, {"https://api.example.com/v2/", true, false}, {"https://cdn.example.net/", true, false}, {"", false, true},
+		{"https://global.example.org/a", false, false}, {"https://win.example.org/", true, false}}
 	if !slices.Equal(got, want) {
 		t.Errorf("fetches = %+v\nwant      %+v", got, want)
 	}
