@@ -226,6 +226,20 @@ func (s *fastScanner) line(start, end int) {
 	allMatched := matched == len(s.stack)
 	// 2. Inside code, lines are content until the code ends.
 	if s.fence != 0 {
+		if len(s.stack) == 0 {
+			// Outside containers a tab within the first four columns
+			// indents the line to column four: code, never the closing
+			// fence (a Makefile's recipe lines, say), so the tab is no
+			// reason to give up here.
+			sp := 0
+			for pos+sp < end && body[pos+sp] == ' ' {
+				sp++
+			}
+			if sp <= 3 && s.isFenceClose(pos+sp, end) {
+				s.fence = 0
+			}
+			return
+		}
 		if allMatched {
 			sp := s.spaces(pos, end)
 			if sp <= 3 && s.isFenceClose(pos+sp, end) {

@@ -54,6 +54,33 @@ var fastCases = []string{
 	"[`code.md`](code.md) and [`x` more](x.md)\n[``a`b``](ab.md)\n",
 	"<T>references/t.md</T> [t](t.md)\n",
 	"<x:y> <ab:c d> <ab:> [t](t.md)\n",
+	"```make\nall:\n\t@echo [x](y)\n```\nafter [a](a.md)\n",
+	"```\n\t```\nstill code [x](y)\n",
+	"```\n   \t```\n \t```\nstill code\n```\n[b](b.md)\n",
+	"- item\n  ```\n  \tcode\n  ```\n[c](c.md)\n",
+	"> ```\n> \tcode\n> ```\n[d](d.md)\n",
+}
+
+// TestScanFastTabInFence: a tab-indented line of a fenced block outside
+// containers is code the fast scanner reads on its own; inside a list item
+// or a quote, where a tab's width depends on the markers, it still gives
+// up.
+func TestScanFastTabInFence(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		fast bool
+	}{
+		{"```make\nall:\n\t@echo [x](y)\n```\nafter [a](a.md)\n", true},
+		{"```\n\t```\nstill code [x](y)\n", true},
+		{"```\n   \t```\nstill code\n```\n", true},
+		{"- item\n  ```\n  \tcode\n  ```\n", false},
+		{"> ```\n> \tcode\n> ```\n", false},
+	} {
+		if _, ok := scanFast([]byte(c.text)); ok != c.fast {
+			t.Errorf("%q: fast path %v, want %v", c.text, ok, c.fast)
+		}
+		compareScans(t, c.text, []byte(c.text))
+	}
 }
 
 func TestScanFastMatchesGoldmark(t *testing.T) {

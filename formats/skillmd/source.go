@@ -68,7 +68,14 @@ var linkBuffers = sync.Pool{New: func() any { return new([]byte) }}
 type lineIndex struct {
 	text   []byte
 	starts []int // byte offset where each line begins
+	// counted is how many positions were found by counting line breaks
+	// rather than from starts: a SKILL.md usually needs two or three
+	// (where its body starts, a finding or two), which cost less than
+	// indexing the whole file; past countedPositions the index is built.
+	counted int
 }
+
+const countedPositions = 4
 
 func newLineIndex(text []byte) *lineIndex {
 	return &lineIndex{text: text}
@@ -92,8 +99,13 @@ func (li *lineIndex) index() {
 
 // position turns a byte offset into a 1-based line and byte column.
 func (li *lineIndex) position(off int) (line, col int) {
-	li.index()
 	off = max(0, min(off, len(li.text)))
+	if li.starts == nil && li.counted < countedPositions {
+		li.counted++
+		before := li.text[:off]
+		return bytes.Count(before, []byte{'\n'}) + 1, off - bytes.LastIndexByte(before, '\n')
+	}
+	li.index()
 	lo, hi := 0, len(li.starts)-1
 	for lo < hi {
 		mid := (lo + hi + 1) / 2

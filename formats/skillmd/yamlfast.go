@@ -192,7 +192,11 @@ func (p *yamlLines) mapping(indent int) (*yaml.Node, bool) {
 			case nind >= indent && next[nind] == '-':
 				v, ok = p.sequence(nind)
 			case nind > indent:
-				v, ok = p.mapping(nind)
+				if _, _, isKey := yamlKey(next[nind:]); isKey {
+					v, ok = p.mapping(nind)
+				} else {
+					v, ok = p.plainLines(nind, indent)
+				}
 			default:
 				return nil, false // an empty value
 			}
@@ -202,11 +206,14 @@ func (p *yamlLines) mapping(indent int) (*yaml.Node, bool) {
 		} else {
 			col := ind + len(key) + 3 + indentOf(rest) // 1-based
 			rest = rest[indentOf(rest):]
-			if rest[0] == '>' || rest[0] == '|' {
+			switch rest[0] {
+			case '>', '|':
 				v, ok = p.blockScalar(rest, indent, col)
-			} else {
+			case '"', '\'', '[':
 				v, ok = p.scalar(rest, p.at+1, col)
 				p.at++
+			default:
+				v, ok = p.plainLines(col-1, indent)
 			}
 			if !ok || !p.endsScalar(indent) {
 				return nil, false
@@ -239,6 +246,20 @@ func (p *yamlLines) sequence(indent int) (*yaml.Node, bool) {
 		}
 		rest := line[ind+2:]
 		col := ind + 3 + indentOf(rest) // 1-based
+		if _, _, isKey := yamlKey(rest[indentOf(rest):]); isKey {
+			// "- key: value": a mapping whose keys stand where this key
+			// does. Read from a copy of the line with the dash blanked,
+			// so that it is a mapping line like the ones below it.
+			blanked := append([]byte(nil), line...)
+			blanked[ind] = ' '
+			p.lines[p.at] = blanked
+			item, ok := p.mapping(col - 1)
+			if !ok {
+				return nil, false
+			}
+			p.kids = append(p.kids, item)
+			continue
+		}
 		item, ok := p.scalar(rest[indentOf(rest):], p.at+1, col)
 		if !ok {
 			return nil, false
@@ -362,6 +383,8 @@ func (p *yamlLines) scalar(v []byte, line, col int) (*yaml.Node, bool) {
 	}
 	n := yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Line: line, Column: col}
 	switch v[0] {
+	case '[':
+		return p.flowSequence(v, line, col)
 	case '"', '\'':
 		end := bytes.IndexByte(v[1:], v[0])
 		if end < 0 || indentOf(v[end+2:]) != len(v)-end-2 || v[0] == '"' && bytes.IndexByte(v[1:end+1], '\\') >= 0 {
@@ -424,4 +447,112 @@ func isDottedVersion(v []byte) bool {
 		}
 	}
 	return digits > 0 && groups >= 3
+}
+
+// plainLines reads a plain scalar starting at column col (0-based) of the
+// current line that may go on over the lines below indented deeper than
+// indent (the mapping's): yaml.v3 folds them into one value, joined by
+// spaces. It gives up on anything else a line could hold there (a blank
+// line inside, an indicator first, ": " that would make a key).
+func (p *yamlLines) plainLines(col, indent int) (*yaml.Node, bool) {
+	first := bytes.TrimRight(p.lines[p.at][col:], " ")
+	line := p.at + 1
+	p.at++
+	end := p.at
+	for end < len(p.lines) && len(p.lines[end]) > 0 && indentOf(p.lines[end]) > indent {
+		end++
+	}
+	if end == p.at {
+		return p.scalar(first, line, col+1)
+	}
+	if bytes.Contains(first, []byte(": ")) || first[len(first)-1] == ':' {
+		return nil, false
+	}
+	b := append([]byte(nil), first...)
+	for ; p.at < end; p.at++ {
+		more := bytes.TrimRight(p.lines[p.at], " ")
+		more = more[indentOf(more):]
+		if len(more) == 0 || bytes.IndexByte([]byte("-?:,[]{}&*!|>'\"%@`"), more[0]) >= 0 ||
+			bytes.Contains(more, []byte(": ")) || more[len(more)-1] == ':' {
+			return nil, false
+		}
+		b = append(append(b, ' '), more...)
+	}
+	tag, ok := plainTag(b)
+	if !ok || tag != "!!str" {
+		return nil, false
+	}
+	return p.node(yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: string(b), Line: line, Column: col + 1}), true
+}
+
+// flowSequence reads a one-line flow list of scalars, [a, "b", 'c'], at
+// column col (1-based): plain items without ':' or other flow indicators,
+// quoted ones without escapes; nothing may follow the closing bracket.
+func (p *yamlLines) flowSequence(v []byte, line, col int) (*yaml.Node, bool) {
+	s := p.node(yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Line: line, Column: col})
+	start := len(p.kids)
+	i := 1
+	for {
+		i += indentOf(v[i:])
+		if i >= len(v) {
+			return nil, false
+		}
+		if v[i] == ']' && len(p.kids) == start {
+			break // []
+		}
+		var item *yaml.Node
+		switch v[i] {
+		case '"', '\'':
+			end := bytes.IndexByte(v[i+1:], v[i])
+			if end < 0 {
+				return nil, false
+			}
+			end += i + 1
+			text := v[i+1 : end]
+			if bytes.IndexByte(text, '\\') >= 0 || bytes.IndexByte(text, '\'') >= 0 || bytes.IndexByte(text, '"') >= 0 {
+				return nil, false
+			}
+			style := yaml.DoubleQuotedStyle
+			if v[i] == '\'' {
+				style = yaml.SingleQuotedStyle
+			}
+			item = p.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: style, Value: p.string(text), Line: line, Column: col + i})
+			i = end + 1
+		default:
+			end := i
+			for end < len(v) && v[end] != ',' && v[end] != ']' {
+				if bytes.IndexByte([]byte(":[{}\"'"), v[end]) >= 0 {
+					return nil, false
+				}
+				end++
+			}
+			text := bytes.TrimRight(v[i:end], " ")
+			if len(text) == 0 {
+				return nil, false
+			}
+			tag, ok := plainTag(text)
+			if !ok {
+				return nil, false
+			}
+			item = p.node(yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: p.string(text), Line: line, Column: col + i})
+			i = end
+		}
+		p.kids = append(p.kids, item)
+		i += indentOf(v[i:])
+		if i >= len(v) {
+			return nil, false
+		}
+		if v[i] == ']' {
+			break
+		}
+		if v[i] != ',' {
+			return nil, false
+		}
+		i++
+	}
+	if indentOf(v[i+1:]) != len(v)-i-1 {
+		return nil, false // text after the list
+	}
+	s.Content = p.take(start)
+	return s, true
 }

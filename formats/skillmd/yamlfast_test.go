@@ -17,6 +17,46 @@ var yamlFastCases = []string{
 	"a: |\n  x\n    more\n", "a: >+\n  x\n", "a: |2\n  x\n", "a: >\n\n  x\n", "a: |\n  x", "a: >\n  x \n",
 	"a: b\n  continued\n", "a: 1.0\n", "a: 1.2.\n", "a: 2024-01-02\n", "a: 0.1e.5\n", "a: true\n", "on: yes\n", "a:\n", "a: 'it''s'\n", "a: \"x\\ty\"\n",
 	"a: b: c\n", "a: b # c\n", "- a\n", "a:\n  - b: c\n", "a:\n    b: c\n  d: e\n", "\na: b\n", "a: [b]\n", "a: >\n  b\n",
+	// lists of mappings
+	"quiz:\n  - title: \"Auth\"\n    gate: true\n    questions:\n      - question: \"Q?\"\n        options:\n          - label: \"A\"\n            correct: true\n          - label: B\n",
+	"hooks:\n- matcher: x\n  hooks:\n  - type: command\n    command: run\n  next: y\nz: w\n",
+	"a:\n  -   b: c\n      d: e\n  - f\n", "a:\n  - b:\n  - c: d\n", "a:\n  - b: c\n   d: e\n", "a:\n  - b: 1\n",
+	// flow lists
+	"tags: [testing, validation]\nx: y\n", "a: [Read, \"Write\", 'Edit', two words]\n", "a: []\n", "a: [ ]\n", "a: [x,y]  \n",
+	"a: [Bash(git:*), b]\n", "a: [b,]\n", "a: [b] c\n", "a: [b, [c]]\n", "a: [1, b]\n", "a: [b\n", "a: [\"b\\\"\"]\n", "a: [true, null]\n", "a: ['it''s']\n",
+	// plain values over several lines
+	"description:\n  Use this skill to review code. It supports\n  both local changes.\nlicense: MIT\n",
+	"description: Reviews code,\n  on two lines\n    and a third.\n",
+	"a: b\n\n  c\n", "a:\n  b\n  - c\n", "a:\n  b\n  c: d\n", "a: b\n  c:\n", "a:\n  true\n", "a:\n  true\n  b\n", "a:\n  1.2.3\n  b\n", "a: b   \n  c  \n",
+	"a: 'b'\n  c\n", "a: b:\n  c\n",
+}
+
+// TestFastYAMLShapes: the shapes of the corpus fastYAML reads itself
+// (lists of mappings, one-line flow lists, plain values over several
+// lines), and the near misses it leaves to yaml.v3.
+func TestFastYAMLShapes(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		fast bool
+	}{
+		{"a:\n  - b: c\n    d: e\n  - f: g\n", true},
+		{"a: [b, \"c\", 'd']\n", true},
+		{"a: []\n", true},
+		{"description:\n  one\n  two\n", true},
+		{"a: one\n  two\n", true},
+		{"a: [Bash(git:*)]\n", false},      // ':' in a flow item
+		{"a: [b, [c]]\n", false},           // nested flow
+		{"a: [b] c\n", false},              // text after the list
+		{"a: b\n\n  c\n", false},           // a blank line inside the value
+		{"a:\n  b\n  - c\n", false},        // an indicator starts a line
+		{"a: 'b'\n  c\n", false},           // a quoted value over lines
+		{"a:\n  - b: c\n   d: e\n", false}, // a key out of line
+	} {
+		if _, ok := fastYAML([]byte(c.text)); ok != c.fast {
+			t.Errorf("%q: fast path %v, want %v", c.text, ok, c.fast)
+		}
+		compareFastYAML(t, []byte(c.text))
+	}
 }
 
 // compareFastYAML: when fastYAML reads text, it gives yaml.v3's nodes.
