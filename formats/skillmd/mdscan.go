@@ -51,6 +51,7 @@ type fastScanner struct {
 	fence      byte     // '`' or '~' while in a fenced code block
 	fenceLen   int
 	fenceAt    int  // offset of the open fence's opening line
+	fenceDepth int  // containers (quotes, list items) the open fence is in
 	inIndented bool // in an indented code block
 	html       int  // the CommonMark type (1-7) of an open HTML block
 	failed     bool
@@ -108,6 +109,12 @@ func scanFastMode(body []byte, linksOnly bool) (f Outline, ok bool) {
 		}
 		s.line(off, end)
 		off = next
+	}
+	if s.fence != 0 && s.fenceDepth > 0 {
+		// A fence left open in a quote or list item: whether it hid text
+		// turns on details of container markers at the end of the text
+		// (a bare ">"), which goldmark's reading decides.
+		s.failed = true
 	}
 	if s.fence != 0 {
 		// By CommonMark a fence nobody closes runs to the end of the text
@@ -245,6 +252,12 @@ func (s *fastScanner) line(start, end int) {
 			if sp <= 3 && s.isFenceClose(pos+sp, end) {
 				s.fence = 0
 			}
+			return
+		}
+		if len(bytes.Trim(body[start:], " \t\n>")) == 0 {
+			// The end of its container closes the fence with nothing but
+			// blanks and quote markers after: left to goldmark, as above.
+			s.failed = true
 			return
 		}
 		s.fence = 0
@@ -548,7 +561,7 @@ func (s *fastScanner) fenceOpen(p, end int) bool {
 		return false
 	}
 	s.closeLeaf()
-	s.fence, s.fenceLen, s.fenceAt = c, n, lineStart(s.body, p)
+	s.fence, s.fenceLen, s.fenceAt, s.fenceDepth = c, n, lineStart(s.body, p), len(s.stack)
 	return true
 }
 
