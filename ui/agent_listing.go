@@ -110,7 +110,7 @@ func agentListingContent(st *Styles, a *agentListing, width int, cycleKey string
 	}
 	b.WriteString(indent(st.Row.Render(wrap(l.Headline(a.window), max(width-2, 10))), " ") + "\n")
 	if l.Budget > 0 {
-		b.WriteString(" " + budgetBarStyled(st, max(l.Used, l.Needed), l.Budget, min(max(width-20, 10), 50)) + "\n")
+		b.WriteString(" " + budgetBarStyled(st, max(l.Used, l.Needed), l.Budget, min(max(width-24, 10), 50)) + "\n")
 	}
 	me := l.Skills[a.mine]
 	style := st.OK
@@ -120,7 +120,8 @@ func agentListingContent(st *Styles, a *agentListing, width int, cycleKey string
 	case listing.StateNameOnly, listing.StateOmitted:
 		style = st.Error
 	}
-	b.WriteString(" This skill: " + style.Render(me.Label()) + st.Dim.Render(" — "+stateMeaning(me)) + "\n\n")
+	b.WriteString(" This skill: " + style.Render(me.Label()) + "\n")
+	b.WriteString(indent(st.Dim.Render(wrap(stateMeaning(me), max(width-2, 10))), " ") + "\n\n")
 	start := 0
 	if len(l.Skills) > maxListingRows {
 		start = min(max(a.mine-maxListingRows/2, 0), len(l.Skills)-maxListingRows)
@@ -176,14 +177,18 @@ func stateStyle(st *Styles, s listing.State) lipgloss.Style {
 
 // budgetBarStyled draws need against budget in width cells; the part past
 // the budget is drawn in the error colour.
+// Past the budget the whole bar stands for need, so that it keeps its
+// width however far over the listing runs.
 func budgetBarStyled(st *Styles, need, budget, width int) string {
-	fill := min(width, need*width/max(budget, 1))
-	bar := st.OK.Render(strings.Repeat("█", fill)) + st.Dim.Render(strings.Repeat("░", width-fill))
+	budget = max(budget, 1)
 	if need > budget {
-		over := min(width, (need-budget)*width/max(budget, 1))
-		return bar + st.Error.Render(strings.Repeat("█", max(over, 1))) + " " + st.Error.Render(fmt.Sprintf("%d%% of the budget", need*100/max(budget, 1)))
+		within := min(max(budget*width/need, 1), width-1)
+		return st.OK.Render(strings.Repeat("█", within)) + st.Error.Render(strings.Repeat("█", width-within)) +
+			" " + st.Error.Render(fmt.Sprintf("%d%% of the budget", need*100/budget))
 	}
-	return bar + " " + st.Dim.Render(fmt.Sprintf("%d%%", need*100/max(budget, 1)))
+	fill := need * width / budget
+	return st.OK.Render(strings.Repeat("█", fill)) + st.Dim.Render(strings.Repeat("░", width-fill)) +
+		" " + st.Dim.Render(fmt.Sprintf("%d%%", need*100/budget))
 }
 
 // evalsSummary sums up a SKILL.md skill's eval files (evals/*.json):

@@ -89,3 +89,16 @@ func TestEntryInContextManualOnly(t *testing.T) {
 		}
 	}
 }
+
+// The budget bar keeps its width however far over the budget the listing
+// runs (it used to grow by the overflow and be cut off at the panel).
+func TestBudgetBarKeepsItsWidth(t *testing.T) {
+	st := NewStyles(Theme{Dark: true})
+	for _, c := range [][2]int{{0, 8000}, {4000, 8000}, {8000, 8000}, {8001, 8000}, {16560, 8000}, {800000, 8000}, {5, 0}} {
+		bar := ansi.Strip(budgetBarStyled(st, c[0], c[1], 40))
+		cells, _, _ := strings.Cut(bar, " ")
+		if w := ansi.StringWidth(cells); w != 40 {
+			t.Errorf("need %d of %d: bar %d cells wide, want 40: %q", c[0], c[1], w, bar)
+		}
+	}
+}
