@@ -45,6 +45,8 @@ type fastScanner struct {
 	facts Outline
 	slugs map[string]int
 	stack []mdContainer
+	// The current line's last counted run of spaces (see spaces).
+	runLine, runFrom, runEnd int
 
 	// the open leaf block
 	para       []mdLine // an open paragraph's lines (nil when none)
@@ -180,7 +182,15 @@ func isBlankBytes(b []byte) bool {
 
 // spaces counts the spaces at body[pos:end]; a tab there makes the line
 // one the fast path does not model.
+//
+// The run of spaces it ends at is kept: matching a line against nested
+// list items asks again from further along the same run, once per item,
+// and counting afresh each time made deep nesting quadratic (an 8 MB
+// file of deepening list items took seconds).
 func (s *fastScanner) spaces(pos, end int) int {
+	if end == s.runLine && pos >= s.runFrom && pos <= s.runEnd {
+		return s.runEnd - pos
+	}
 	n := 0
 	for pos+n < end && s.body[pos+n] == ' ' {
 		n++
@@ -188,12 +198,14 @@ func (s *fastScanner) spaces(pos, end int) int {
 	if pos+n < end && s.body[pos+n] == '\t' {
 		s.failed = true
 	}
+	s.runLine, s.runFrom, s.runEnd = end, pos, pos+n
 	return n
 }
 
 func (s *fastScanner) line(start, end int) {
 	body := s.body
 	pos := start
+	s.runLine = -1
 	matched := 0
 	blank := isBlankBytes(body[start:end])
 	// 1. Continue the open containers.

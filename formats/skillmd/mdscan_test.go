@@ -1,6 +1,7 @@
 package skillmd
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -228,4 +229,32 @@ func FuzzScanLinks(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		compareLinkScans(t, "fuzz", []byte(s))
 	})
+}
+
+// deepeningLists is n list items, each nested one level under the one
+// before, a link in the innermost ones; hostile input for container
+// matching.
+func deepeningLists(n int) []byte {
+	var b bytes.Buffer
+	for i := range n {
+		fmt.Fprintf(&b, "%s- item [x](references/r%d.md)\n", strings.Repeat(" ", 2*i), i%3)
+	}
+	return b.Bytes()
+}
+
+func TestScanFastDeepLists(t *testing.T) {
+	if !compareScans(t, "deep lists", deepeningLists(300)) {
+		t.Error("the fast scanner gave up on plain nested lists")
+	}
+}
+
+// BenchmarkScanFastDeepLists is the fast scan of about 2 MB of deepening
+// list items: linear in the text (counting a line's indentation again for
+// every enclosing item made it quadratic: seconds at 8 MB).
+func BenchmarkScanFastDeepLists(b *testing.B) {
+	body := deepeningLists(1400)
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		scanFast(body)
+	}
 }
