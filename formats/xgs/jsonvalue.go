@@ -57,11 +57,19 @@ func (v *jsonValue) set(key string, val *jsonValue) {
 	}
 	if v.keys == nil {
 		// Most objects written (schemas, examples) have a few keys:
-		// one allocation each instead of growing 1, 2, 4.
-		v.keys, v.vals = make([]string, 0, 4), make([]*jsonValue, 0, 4)
+		// one allocation for both lists instead of growing each 1, 2, 4.
+		f := new(jsonFields)
+		v.keys, v.vals = f.keys[:0], f.vals[:0]
 	}
 	v.keys = append(v.keys, key)
 	v.vals = append(v.vals, val)
+}
+
+// jsonFields is the first four keys and values of an object, allocated
+// together.
+type jsonFields struct {
+	keys [4]string
+	vals [4]*jsonValue
 }
 
 // get returns the value of key in an object, or nil.
