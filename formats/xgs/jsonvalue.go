@@ -184,6 +184,11 @@ func jsNumber(f float64) string {
 	if f == 0 {
 		return "0"
 	}
+	// Safe integers print as themselves (bounds, counts, literals): no
+	// digit string to take apart (FormatInt keeps the small ones static).
+	if f == math.Trunc(f) && math.Abs(f) <= maxSafeInteger {
+		return strconv.FormatInt(int64(f), 10)
+	}
 	sign := ""
 	if f < 0 {
 		sign, f = "-", -f
