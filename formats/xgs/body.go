@@ -22,12 +22,32 @@ type program struct {
 	consts map[string]ast.Expression
 	funcs  map[string]*ast.FunctionLiteral
 
-	zodNames    map[string]bool // `z` or whatever zod is imported as
-	defineNames map[string]bool // defineSkill, possibly renamed
-	fnNames     map[string]bool // fn, possibly renamed
+	zodNames    nameSet   // `z` or whatever zod is imported as
+	defineNames nameSet   // defineSkill, possibly renamed
+	fnNames     nameSet   // fn, possibly renamed
+	names       [3]string // the three sets' first names, inside the program's allocation
 
 	diags []model.Diagnostic
-	seen  map[diagKey]bool // reported (rule, offset) pairs, to dedupe
+	seen  map[diagKey]bool // reported (rule, offset) pairs, to dedupe (nil until a report)
+}
+
+// nameSet is a handful of local names (an import is rarely renamed or
+// repeated): a list, where a map cost two allocations per file.
+type nameSet []string
+
+func (s nameSet) has(name string) bool {
+	for _, n := range s {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *nameSet) add(name string) {
+	if !s.has(name) {
+		*s = append(*s, name)
+	}
 }
 
 type diagKey struct {
@@ -39,7 +59,7 @@ type diagKey struct {
 // line comments, so parsing the whole file keeps every offset a file
 // offset. A syntax error is reported as xgs/syntax; the program is nil.
 func parseBody(file string, src []byte, lines *lineIndex) (p *program, err error) {
-	p = &program{file: file, src: src, lines: lines, seen: map[diagKey]bool{}}
+	p = &program{file: file, src: src, lines: lines}
 	defer func() {
 		// The parser is third-party code fed untrusted text: a panic in it
 		// must become a diagnostic, never a crash of the studio.
@@ -82,6 +102,9 @@ func (p *program) report(rule string, off int, msg, hint string) {
 	if p.seen[k] {
 		return
 	}
+	if p.seen == nil {
+		p.seen = map[diagKey]bool{}
+	}
 	p.seen[k] = true
 	line, col := p.lines.pos(off)
 	p.diags = append(p.diags, Rules.New(rule, p.file, line, col, msg, hint))
@@ -95,11 +118,9 @@ func (p *program) reportNode(rule string, n ast.Node, msg, hint string) {
 // collectBindings records module-level consts, function declarations and
 // the import names of zod and @xgoose/skill.
 func (p *program) collectBindings() {
-	p.consts = map[string]ast.Expression{}
-	p.funcs = map[string]*ast.FunctionLiteral{}
-	p.zodNames = map[string]bool{}
-	p.defineNames = map[string]bool{}
-	p.fnNames = map[string]bool{}
+	// Each set starts in its own slot of p.names (capped at one, so a
+	// second name moves that set out instead of writing the next slot).
+	p.zodNames, p.defineNames, p.fnNames = p.names[0:0:1], p.names[1:1:2], p.names[2:2:3]
 	sawZod, sawSkill := false, false
 	addConsts := func(d *ast.LexicalDeclaration) {
 		if d == nil || d.Token != token.CONST {
@@ -107,12 +128,18 @@ func (p *program) collectBindings() {
 		}
 		for _, b := range d.List {
 			if id, ok := b.Target.(*ast.Identifier); ok && b.Initializer != nil {
+				if p.consts == nil {
+					p.consts = map[string]ast.Expression{}
+				}
 				p.consts[id.Name.String()] = b.Initializer
 			}
 		}
 	}
 	addFunc := func(fd *ast.FunctionDeclaration) {
 		if fd != nil && fd.Function != nil && fd.Function.Name != nil {
+			if p.funcs == nil {
+				p.funcs = map[string]*ast.FunctionLiteral{}
+			}
 			p.funcs[fd.Function.Name.Name.String()] = fd.Function
 		}
 	}
@@ -140,15 +167,15 @@ func (p *program) collectBindings() {
 			case "zod", "zod/v3", "zod/v4", "zod/mini":
 				sawZod = true
 				if c.ImportedDefaultBinding != nil {
-					p.zodNames[c.ImportedDefaultBinding.Name.String()] = true
+					p.zodNames.add(c.ImportedDefaultBinding.Name.String())
 				}
 				if c.NameSpaceImport != nil {
-					p.zodNames[c.NameSpaceImport.ImportedBinding.String()] = true
+					p.zodNames.add(c.NameSpaceImport.ImportedBinding.String())
 				}
 				if c.NamedImports != nil {
 					for _, s := range c.NamedImports.ImportsList {
 						if s.IdentifierName == "z" {
-							p.zodNames[localName(s)] = true
+							p.zodNames.add(localName(s))
 						}
 					}
 				}
@@ -158,9 +185,9 @@ func (p *program) collectBindings() {
 					for _, s := range c.NamedImports.ImportsList {
 						switch s.IdentifierName {
 						case "defineSkill":
-							p.defineNames[localName(s)] = true
+							p.defineNames.add(localName(s))
 						case "fn":
-							p.fnNames[localName(s)] = true
+							p.fnNames.add(localName(s))
 						}
 					}
 				}
@@ -170,11 +197,11 @@ func (p *program) collectBindings() {
 	// Without the imports (a snippet, or a bundle that inlined them) the
 	// spec's own names are the only sensible reading.
 	if !sawZod {
-		p.zodNames["z"] = true
+		p.zodNames.add("z")
 	}
 	if !sawSkill {
-		p.defineNames["defineSkill"] = true
-		p.fnNames["fn"] = true
+		p.defineNames.add("defineSkill")
+		p.fnNames.add("fn")
 	}
 }
 

@@ -135,9 +135,9 @@ func (p *program) findSkill() *skillDef {
 }
 
 // isCallTo reports whether call's callee is one of names.
-func (p *program) isCallTo(call *ast.CallExpression, names map[string]bool) bool {
+func (p *program) isCallTo(call *ast.CallExpression, names nameSet) bool {
 	id, ok := call.Callee.(*ast.Identifier)
-	return ok && names[id.Name.String()]
+	return ok && names.has(id.Name.String())
 }
 
 // readFn reads one defineSkill entry.

@@ -1,6 +1,9 @@
 package xgs
 
-import "sync"
+import (
+	"bytes"
+	"sync"
+)
 
 // maxNesting bounds how deeply the body may nest before it is parsed.
 // sobek's parser is recursive: a file of a few hundred thousand `(` or
@@ -275,8 +278,12 @@ func (t *depthScan) run() bool {
 			i++
 			continue
 		case c == '/' && i+1 < n && src[i+1] == '/':
-			for i < n && src[i] != '\n' {
-				i++
+			// To the line's end: IndexByte, not a byte loop (the header
+			// alone is a run of line comments).
+			if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+				i += k
+			} else {
+				i = n
 			}
 			continue
 		case c == '/' && i+1 < n && src[i+1] == '*':

@@ -57,11 +57,19 @@ func (v *jsonValue) set(key string, val *jsonValue) {
 	}
 	if v.keys == nil {
 		// Most objects written (schemas, examples) have a few keys:
-		// one allocation each instead of growing 1, 2, 4.
-		v.keys, v.vals = make([]string, 0, 4), make([]*jsonValue, 0, 4)
+		// one allocation for both lists instead of growing each 1, 2, 4.
+		f := new(jsonFields)
+		v.keys, v.vals = f.keys[:0], f.vals[:0]
 	}
 	v.keys = append(v.keys, key)
 	v.vals = append(v.vals, val)
+}
+
+// jsonFields is the first four keys and values of an object, allocated
+// together.
+type jsonFields struct {
+	keys [4]string
+	vals [4]*jsonValue
 }
 
 // get returns the value of key in an object, or nil.
@@ -175,6 +183,11 @@ func writeJSString(b *bytes.Buffer, s string) {
 func jsNumber(f float64) string {
 	if f == 0 {
 		return "0"
+	}
+	// Safe integers print as themselves (bounds, counts, literals): no
+	// digit string to take apart (FormatInt keeps the small ones static).
+	if f == math.Trunc(f) && math.Abs(f) <= maxSafeInteger {
+		return strconv.FormatInt(int64(f), 10)
 	}
 	sign := ""
 	if f < 0 {

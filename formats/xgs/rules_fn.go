@@ -197,7 +197,7 @@ func tricky(s *Schema) string {
 		return "a record"
 	case s.Type == "string" && s.Enum == nil && s.Const == nil && s.Format == "" && s.Pattern == nil:
 		return "an unconstrained string"
-	case (s.Type == "number" || s.Type == "integer") && s.Minimum == nil && s.Maximum == nil && s.ExclusiveMinimum == nil:
+	case (s.Type == "number" || s.Type == "integer") && !s.bounded:
 		return "an unbounded number"
 	}
 	return ""

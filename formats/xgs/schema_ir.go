@@ -114,35 +114,47 @@ func (s *Schema) syncNumber() {
 	if s.isInt {
 		s.Type = "integer"
 	}
-	min, exMin, max, exMax := s.numberBounds()
+	min, exMin, max, exMax := s.boundValues()
 	// .int()'s safe-integer range is not a bound the author chose: rule 5
 	// still wants a .describe() or a real min/max.
-	if min != nil && min.text == "-9007199254740991" {
+	if min != nil && *min == -maxSafeInteger {
 		min = nil
 	}
-	if max != nil && max.text == "9007199254740991" {
+	if max != nil && *max == maxSafeInteger {
 		max = nil
 	}
-	s.Minimum, s.ExclusiveMinimum, s.Maximum = min, exMin, max
-	if exMax != nil && s.Maximum == nil {
-		s.Maximum = exMax
-	}
+	s.bounded = min != nil || exMin != nil || max != nil || exMax != nil
 }
 
 // numberBounds is zod's choice between inclusive and exclusive bounds:
 // the exclusive one when it is at least as tight.
 func (s *Schema) numberBounds() (min, exMin, max, exMax *jsonValue) {
+	fmin, fexMin, fmax, fexMax := s.boundValues()
+	return jsonNumPtr(fmin), jsonNumPtr(fexMin), jsonNumPtr(fmax), jsonNumPtr(fexMax)
+}
+
+// boundValues is numberBounds as numbers (nil: no such bound), without
+// allocating: syncNumber only asks which bounds there are.
+func (s *Schema) boundValues() (min, exMin, max, exMax *float64) {
 	if s.numExMin != nil && *s.numExMin >= orInf(s.numMin, math.Inf(-1)) {
-		exMin = jsonNum(*s.numExMin)
+		exMin = s.numExMin
 	} else if s.numMin != nil {
-		min = jsonNum(*s.numMin)
+		min = s.numMin
 	}
 	if s.numExMax != nil && *s.numExMax <= orInf(s.numMax, math.Inf(1)) {
-		exMax = jsonNum(*s.numExMax)
+		exMax = s.numExMax
 	} else if s.numMax != nil {
-		max = jsonNum(*s.numMax)
+		max = s.numMax
 	}
 	return
+}
+
+// jsonNumPtr is jsonNum of *f, or nil.
+func jsonNumPtr(f *float64) *jsonValue {
+	if f == nil {
+		return nil
+	}
+	return jsonNum(*f)
 }
 
 func orInf(p *float64, inf float64) float64 {

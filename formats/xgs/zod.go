@@ -72,11 +72,11 @@ func (p *program) zod(e ast.Expression, depth int) *Schema {
 func (p *program) zodNamespace(e ast.Expression) string {
 	switch e := e.(type) {
 	case *ast.Identifier:
-		if p.zodNames[e.Name.String()] {
+		if p.zodNames.has(e.Name.String()) {
 			return "z."
 		}
 	case *ast.DotExpression:
-		if id, ok := e.Left.(*ast.Identifier); ok && p.zodNames[id.Name.String()] {
+		if id, ok := e.Left.(*ast.Identifier); ok && p.zodNames.has(id.Name.String()) {
 			switch n := e.Identifier.Name.String(); n {
 			case "coerce", "iso":
 				return "z." + n + "."

@@ -142,11 +142,9 @@ func (p *program) zodMethod(base *Schema, call *ast.CallExpression, dot *ast.Dot
 			}
 			if method != "max" {
 				base.lenMin = narrow(base.lenMin, n, true)
-				base.MinItems = jsonNum(*base.lenMin)
 			}
 			if method == "max" || method == "length" {
 				base.lenMax = narrow(base.lenMax, n, false)
-				base.MaxItems = jsonNum(*base.lenMax)
 			}
 			_ = v
 			return base
@@ -289,11 +287,9 @@ func (p *program) stringMethod(base *Schema, method string, str func() (string, 
 		}
 		if method != "max" {
 			base.lenMin = narrow(base.lenMin, n, true)
-			base.MinLength = jsonNum(*base.lenMin)
 		}
 		if method == "max" || method == "length" {
 			base.lenMax = narrow(base.lenMax, n, false)
-			base.MaxLength = jsonNum(*base.lenMax)
 		}
 		return base
 	case "trim", "toLowerCase", "toUpperCase", "normalize", "slugify":
