@@ -1106,6 +1106,7 @@ func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) 
 // that emphasis could enclose or touch sends the body to goldmark.
 func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int) {
 	from := 0
+	var spans *[2]emphasisSpan // the paragraph's, read at its first mention
 	emit := func(a, b int) {
 		for a < b {
 			nl := bytes.IndexByte(v[a:b], '\n')
@@ -1132,7 +1133,10 @@ func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int) {
 				i += j + 1
 			}
 			for _, m := range referenceMentions(run) {
-				if s.emphasisNear(v, a+m[0], a+m[1]) {
+				if spans == nil {
+					spans = emphasisSpans(v)
+				}
+				if emphasisNear(v, spans, a+m[0], a+m[1]) {
 					s.failed = true
 					return
 				}
@@ -1160,35 +1164,53 @@ func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int) {
 // emphasisNear: a * or _ delimiter run touches the mention at [a, b), or
 // one that can open starts before its end and a later one that can close
 // ends after its start (so emphasis could enclose or cut the mention).
-func (s *fastScanner) emphasisNear(v []byte, a, b int) bool {
+func emphasisNear(v []byte, spans *[2]emphasisSpan, a, b int) bool {
 	if a > 0 && (v[a-1] == '*' || v[a-1] == '_') {
 		return true
 	}
 	if b < len(v) && v[b] == '*' {
 		return true
 	}
-	for _, c := range []byte{'*', '_'} {
-		firstOpen := -1
-		for i := 0; i < len(v); {
-			if v[i] != c {
-				i++
-				continue
-			}
+	for _, sp := range spans {
+		if sp.open >= 0 && sp.open < b && sp.closeEnd > a {
+			return true
+		}
+	}
+	return false
+}
+
+// emphasisSpan is, for one delimiter, where the first run that can open
+// emphasis starts (-1: none) and where the last run after it that can
+// close ends (-1: none): what emphasisNear asks of every mention, read
+// once per paragraph (once per mention was quadratic in a paragraph of
+// thousands of mentions).
+type emphasisSpan struct{ open, closeEnd int }
+
+func emphasisSpans(v []byte) *[2]emphasisSpan {
+	var spans [2]emphasisSpan
+	for k, c := range []byte{'*', '_'} {
+		sp := emphasisSpan{open: -1, closeEnd: -1}
+		for i := bytes.IndexByte(v, c); i >= 0 && i < len(v); {
 			j := i
 			for j < len(v) && v[j] == c {
 				j++
 			}
 			canOpen, canClose := flanking(v, i, j)
-			if canClose && firstOpen >= 0 && j > a {
-				return true
+			if canClose && sp.open >= 0 {
+				sp.closeEnd = j
 			}
-			if canOpen && firstOpen < 0 && i < b {
-				firstOpen = i
+			if canOpen && sp.open < 0 {
+				sp.open = i
 			}
-			i = j
+			next := bytes.IndexByte(v[j:], c)
+			if next < 0 {
+				break
+			}
+			i = j + next
 		}
+		spans[k] = sp
 	}
-	return false
+	return &spans
 }
 
 // flanking says whether the delimiter run v[i:j] can open or close

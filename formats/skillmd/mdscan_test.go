@@ -258,3 +258,67 @@ func BenchmarkScanFastDeepLists(b *testing.B) {
 		scanFast(body)
 	}
 }
+
+// emphasisNearByScan is emphasisNear as it was, scanning the paragraph for
+// each mention: the reference the per-paragraph spans must agree with.
+func emphasisNearByScan(v []byte, a, b int) bool {
+	if a > 0 && (v[a-1] == '*' || v[a-1] == '_') {
+		return true
+	}
+	if b < len(v) && v[b] == '*' {
+		return true
+	}
+	for _, c := range []byte{'*', '_'} {
+		firstOpen := -1
+		for i := 0; i < len(v); {
+			if v[i] != c {
+				i++
+				continue
+			}
+			j := i
+			for j < len(v) && v[j] == c {
+				j++
+			}
+			canOpen, canClose := flanking(v, i, j)
+			if canClose && firstOpen >= 0 && j > a {
+				return true
+			}
+			if canOpen && firstOpen < 0 && i < b {
+				firstOpen = i
+			}
+			i = j
+		}
+	}
+	return false
+}
+
+func FuzzEmphasisNear(f *testing.F) {
+	for _, s := range []string{"*a* references/x.md", "references/x.md *b*", "_x references/y.md_", "a**b references/c.md c**d", "* references/z.md *"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 64 {
+			return
+		}
+		v := []byte(s)
+		spans := emphasisSpans(v)
+		for a := 0; a <= len(v); a++ {
+			for b := a; b <= len(v); b++ {
+				if got, want := emphasisNear(v, spans, a, b), emphasisNearByScan(v, a, b); got != want {
+					t.Fatalf("%q [%d,%d): spans say %v, a scan says %v", s, a, b, got, want)
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkScanFastManyMentions is a paragraph of 20,000 references/
+// mentions: linear (each mention used to rescan the paragraph for
+// emphasis).
+func BenchmarkScanFastManyMentions(b *testing.B) {
+	body := bytes.Repeat([]byte("references/a.md "), 20000)
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		scanFast(body)
+	}
+}
