@@ -45,6 +45,10 @@ func (c *checker) checkOtherMarkdown() {
 			c.reportIn(file, "skillmd/unclosed-fence", line, col, "this code fence is never closed, so the rest of the file is code",
 				"Close it with a line of the same fence characters (``` or ~~~).")
 		}
+		if out.Cut {
+			line, col := lines.position(out.CutAt)
+			c.reportIn(file, "skillmd/markdown-too-dense", line, col, denseMessage, denseHint)
+		}
 		for _, l := range out.Links {
 			if l.Mention {
 				continue // a references/… path in prose names a file from the skill root, not from here

@@ -50,10 +50,14 @@ type Outline struct {
 	Headings []Heading
 	Links    []Link
 	// Unclosed says a code fence opened at byte offset UnclosedAt is never
-	// closed, so everything after it is code (read by the fast scanner;
-	// the goldmark fallback does not report it).
+	// closed, so everything after it is code.
 	Unclosed   bool
 	UnclosedAt int
+	// Cut says only the text before byte offset CutAt was read: the rest
+	// was too dense with markup, or nested too deep, to parse within
+	// markdownBudget.
+	Cut   bool
+	CutAt int
 }
 
 // OutlineOf reads the outline of any Markdown text: a SKILL.md body or a
@@ -70,10 +74,12 @@ var markdownParser = sync.OnceValue(func() parser.Parser { return goldmark.New()
 // paths in text; code blocks and code spans hold no links. The fast
 // scanner (mdscan.go) reads most bodies; goldmark reads the rest.
 func scanMarkdown(body []byte) Outline {
-	f, ok := scanFast(body)
-	if !ok && len(body) > 0 {
-		f = scanGoldmark(defuseLinkFloods(body))
+	cut := markdownBudget.prefix(body)
+	f, ok := scanFast(body[:cut])
+	if !ok && cut > 0 {
+		f = scanGoldmark(defuseLinkFloods(body[:cut]))
 	}
+	f.cutAt(cut, len(body))
 	setSectionEnds(f.Headings, len(body))
 	return f
 }
@@ -82,19 +88,89 @@ func scanMarkdown(body []byte) Outline {
 // reads body (goldmark's reading has them all the same): the links and
 // the unclosed fence.
 func scanLinks(body []byte) Outline {
-	f, ok := scanFastMode(body, true)
-	if !ok && len(body) > 0 {
-		f = scanGoldmark(defuseLinkFloods(body))
+	cut := markdownBudget.prefix(body)
+	f, ok := scanFastMode(body[:cut], true)
+	if !ok && cut > 0 {
+		f = scanGoldmark(defuseLinkFloods(body[:cut]))
 		setSectionEnds(f.Headings, len(body))
 	}
+	f.cutAt(cut, len(body))
 	return f
 }
+
+// cutAt records that only the first cut of n bytes were read. A fence
+// open where the reading stopped is not called unclosed: the rest of the
+// text was not read.
+func (f *Outline) cutAt(cut, n int) {
+	if cut < n {
+		f.Cut, f.CutAt, f.Unclosed, f.UnclosedAt = true, cut, false, 0
+	}
+}
+
+// markupBudget bounds the Markdown read, whatever reads it: goldmark's
+// cost on hostile text is far from linear in its length (every [ ! * _ <
+// ` becomes a node of a few hundred bytes: 4 MB of "[" took 1 GB and 13 s;
+// nested link text is reparsed: 4 MB of "[a" then "]" took 31 s; each
+// line walks its open quotes and list items once per level: a 2,000-level
+// nest took minutes), and the fast scanner gives goldmark what it cannot
+// read. The largest Markdown file of the corpus holds 3,161 marks and a
+// Σ depth² of 38,192: the bounds are 30 and 1,300 times that.
+type markupBudget struct {
+	marks int // [ ] ! * _ < ` in the text read
+	depth int // Σ over lines of (columns of leading space, tab, > and list markers)²
+}
+
+var markdownBudget = markupBudget{marks: 100_000, depth: 50_000_000}
+
+// prefix is the length of the longest run of whole lines at the start of
+// body within b (len(body) when all of it is). A text shorter than the
+// mark bound cannot pass it, so only longer ones are counted.
+func (b markupBudget) prefix(body []byte) int {
+	countMarks := len(body) > b.marks
+	marks, depth := 0, 0
+	for off := 0; off < len(body); {
+		nl := bytes.IndexByte(body[off:], '\n')
+		if nl < 0 {
+			nl = len(body)
+		} else {
+			nl += off
+		}
+		cols := 0
+	indent:
+		for _, c := range body[off:nl] {
+			switch {
+			case c == '\t':
+				cols += 4 - cols%4
+			case c == ' ' || c == '>' || c == '-' || c == '*' || c == '+' || c == '.' || c == ')' || c >= '0' && c <= '9':
+				cols++
+			default:
+				break indent
+			}
+		}
+		depth += cols * cols
+		if countMarks {
+			for _, c := range body[off:nl] {
+				if markupMark[c] {
+					marks++
+				}
+			}
+		}
+		if marks > b.marks || depth > b.depth {
+			return off
+		}
+		off = nl + 1
+	}
+	return len(body)
+}
+
+var markupMark = [256]bool{'[': true, ']': true, '!': true, '*': true, '_': true, '<': true, '`': true}
 
 // scanGoldmark is scanMarkdown by goldmark's syntax tree.
 func scanGoldmark(body []byte) Outline {
 	var f Outline
 	doc := markdownParser().Parse(text.NewReader(body))
 	slugs := map[string]int{}
+	lines := lineCounter{body: body, line: 1}
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -111,7 +187,7 @@ func scanGoldmark(body []byte) Outline {
 			if h.Offset < 0 {
 				return ast.WalkSkipChildren, nil
 			}
-			h.Line = bytes.Count(body[:h.Offset], []byte{'\n'}) + 1
+			h.Line = lines.at(h.Offset)
 			h.Slug = uniqueSlug(slugs, Slug(h.Text))
 			f.Headings = append(f.Headings, h)
 			return ast.WalkSkipChildren, nil
@@ -460,3 +536,25 @@ func parseHeadingTarget(target string) (int, string) {
 	}
 	return 0, strings.TrimPrefix(t, "#")
 }
+
+// lineCounter gives the line numbers of offsets asked in increasing
+// order by counting on from the last one (counting from the start for
+// each heading was quadratic in a text of many headings).
+type lineCounter struct {
+	body      []byte
+	off, line int
+}
+
+func (l *lineCounter) at(off int) int {
+	if off < l.off {
+		l.off, l.line = 0, 1
+	}
+	l.line += bytes.Count(l.body[l.off:off], []byte{'\n'})
+	l.off = off
+	return l.line
+}
+
+const (
+	denseMessage = "the Markdown from here on is too dense with markup or nested too deep to check: its links, headings and fences are not read"
+	denseHint    = "Remove the runs of brackets, emphasis marks or nesting (an agent gains nothing from them), or move generated data into a code block or a separate file."
+)

@@ -166,6 +166,10 @@ func (c *checker) run() {
 		c.report("skillmd/unclosed-fence", line, col, "this code fence is never closed, so the rest of the body is code",
 			"Close it with a line of the same fence characters (``` or ~~~).")
 	}
+	if facts.Cut {
+		line, col := c.bodyPos(facts.CutAt)
+		c.report("skillmd/markdown-too-dense", line, col, denseMessage, denseHint)
+	}
 	c.checkOtherMarkdown()
 	c.checkCodex()
 	c.checkUnreferenced()
