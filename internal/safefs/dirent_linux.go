@@ -131,6 +131,12 @@ func (d dirFD) readDir(fsys *FS, name, rel string) (entries []fs.DirEntry, info 
 		if n <= 0 {
 			break
 		}
+		if raws == nil {
+			// Sized from the first batch: a record takes 24 bytes or more,
+			// and its name fewer than its record.
+			names = make([]byte, 0, n)
+			raws = make([]rawEntry, 0, n/24+1)
+		}
 		perr := parseDirents(buf[:n], func(b []byte, t byte) {
 			mode, known := direntMode(t)
 			var st *fileInfo
