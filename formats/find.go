@@ -25,6 +25,10 @@ type Candidate struct {
 	// listed holds the folders the search listed inside the skill, for its
 	// reader (see listedFS); only on what FindFunc emits, never in Found.
 	listed *listings
+	// noModule: the listing of an .xgs.js file's folder has no module.ts,
+	// which applying suppressions would look for (Skill.Unmarked); like
+	// listed, only on what FindFunc emits.
+	noModule bool
 }
 
 // Repository is an OS Loop index.json found while searching.
@@ -163,7 +167,7 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 			if emit != nil && !stopped && !emit(c) {
 				stopped = true
 			}
-			c.listed = nil // the reader has them; Found outlives the reads
+			c.listed, c.noModule = nil, false // the reader has them; Found outlives the reads
 			f.Candidates = append(f.Candidates, c)
 		}
 	}
@@ -243,10 +247,13 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 		if depth > maxDepth || stopped {
 			return
 		}
-		hasIndex := false
+		hasIndex, hasModule := false, false
 		for _, e := range entries {
 			if e.Name() == "index.json" && !e.IsDir() {
 				hasIndex = true
+			}
+			if strings.EqualFold(e.Name(), "module.ts") {
+				hasModule = true // or may be, on a file system that ignores case
 			}
 		}
 		sawOSLoop := false
@@ -268,7 +275,7 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 			}
 			if !isDir {
 				if strings.HasSuffix(name, ".xgs.js") {
-					add(Candidate{Format: model.FormatXGS, Path: p})
+					add(Candidate{Format: model.FormatXGS, Path: p, noModule: !hasModule})
 				}
 				continue
 			}

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"fmt"
+	"io/fs"
 	"path"
 	"slices"
 
@@ -15,8 +16,10 @@ import (
 // Load reads one candidate with its format's reader. It never returns nil
 // and never panics: a reader that fails comes back as a skill with an error.
 func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) {
+	var mark *markFS
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		if r != nil {
 			s = &model.Skill{Format: c.Format, Name: path.Base(c.Path)}
 			s.Diagnostics = append(s.Diagnostics, crashRule.New("library/reader-crash", c.Path, 0, 0,
 				fmt.Sprintf("the %s reader failed on this skill: %v", c.Format.Label(), r),
@@ -37,6 +40,9 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 		}
 		l.File = file
 		s.Location = l
+		if r == nil {
+			s.Unmarked = mark.unmarked(c.noModule, l)
+		}
 		if c.Within != "" {
 			s.Diagnostics = append(s.Diagnostics, nestedFinding(c, file))
 		}
@@ -45,10 +51,12 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 			dropViews(s)
 		}
 	}()
-	fsys := loc.FS
+	var fsys fs.FS = loc.FS
 	if c.listed != nil {
 		fsys = listedFS{fsys: loc.FS, dirs: *c.listed}
 	}
+	mark = newMarkFS(fsys)
+	fsys = mark
 	switch c.Format {
 	case model.FormatXGS:
 		return xgs.Load(fsys, c.Path, opts)

@@ -83,6 +83,12 @@ type Skill struct {
 	Doc any `json:"-"`
 
 	Diagnostics []Diagnostic `json:"diagnostics"`
+
+	// Unmarked are files of the skill known to hold no suppression
+	// comment: its reader read them whole and met no marker, or the
+	// search's listing showed them absent. Applying suppressions
+	// (package suppress) does not read them again.
+	Unmarked []string `json:"-"`
 }
 
 // Declaration is one field as written: its key, value and where the

@@ -3,6 +3,7 @@ package suppress
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 	"strings"
 
@@ -29,9 +30,9 @@ var Rules = model.RuleSet{
 // Skill drops a local skill's findings that a suppression comment in its
 // files covers, and adds a library/unused-suppression finding for each
 // comment that covered none. Files are read from the skill's FS, only
-// when they can carry a comment (Markdown, scripts). filter is the rule
-// config, applied to the findings Skill adds. Skills are independent, so
-// callers may run it on several at once.
+// when they can carry a comment (Markdown, scripts) and are not among
+// s.Unmarked. filter is the rule config, applied to the findings Skill
+// adds. Skills are independent, so callers may run it on several at once.
 func Skill(s *model.Skill, filter func([]model.Diagnostic) []model.Diagnostic) {
 	if s.Location.FS != nil && (s.Location.Local || s.Location.Root == "") {
 		n := len(s.Diagnostics)
@@ -54,13 +55,15 @@ func skill(s *model.Skill) {
 	}
 	if s.Format == model.FormatXGS {
 		// An xgs skill's TypeScript module sits beside it.
-		if mod := s.Location.Join("module.ts"); fileExists(s.Location.FS, mod) {
+		if mod := s.Location.Join("module.ts"); !slices.Contains(s.Unmarked, mod) && fileExists(s.Location.FS, mod) {
 			files[mod] = true
 		}
 	}
 	names := make([]string, 0, len(files))
 	for f := range files {
-		names = append(names, f)
+		if !slices.Contains(s.Unmarked, f) { // known to hold no comment
+			names = append(names, f)
+		}
 	}
 	sort.Strings(names)
 	for _, name := range names {

@@ -88,8 +88,9 @@ func (d dirFD) open(name, rel string) (file fs.File, info fs.FileInfo, handled b
 	}
 	switch st.Mode & unix.S_IFMT {
 	case unix.S_IFREG:
-		info := statInfo(name, &st)
-		return &regularFile{fd: fd, name: name, info: info}, info, true, nil
+		f := &regularFile{fd: fd, name: name}
+		f.info.set(name, &st) // in the file: one allocation per open
+		return f, &f.info, true, nil
 	case unix.S_IFDIR:
 		// A folder's descriptor is not polled: clearing O_NONBLOCK keeps
 		// os.NewFile from asking epoll about it.
@@ -136,10 +137,10 @@ func fstat(fd int, st *syscall.Stat_t) error {
 type regularFile struct {
 	fd   int
 	name string
-	info *fileInfo
+	info fileInfo
 }
 
-func (f *regularFile) Stat() (fs.FileInfo, error) { return f.info, nil }
+func (f *regularFile) Stat() (fs.FileInfo, error) { return &f.info, nil }
 
 func (f *regularFile) Read(b []byte) (int, error) {
 	if f.fd < 0 {
@@ -179,14 +180,21 @@ type fileInfo struct {
 }
 
 func statInfo(name string, st *syscall.Stat_t) *fileInfo {
+	i := new(fileInfo)
+	i.set(name, st)
+	return i
+}
+
+// set fills i from st for the file at FS path name.
+func (i *fileInfo) set(name string, st *syscall.Stat_t) {
 	base := name
-	for i := len(name) - 1; i >= 0; i-- {
-		if name[i] == '/' {
-			base = name[i+1:]
+	for j := len(name) - 1; j >= 0; j-- {
+		if name[j] == '/' {
+			base = name[j+1:]
 			break
 		}
 	}
-	return &fileInfo{name: base, st: *st}
+	i.name, i.st = base, *st
 }
 
 func (i *fileInfo) Name() string       { return i.name }

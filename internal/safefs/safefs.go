@@ -155,6 +155,16 @@ func (f *FS) ReadDir(name string) ([]fs.DirEntry, error) {
 // ReadDirInfo is ReadDir that also returns the folder's own FileInfo
 // (its identity, for loop checks) from the same open.
 func (f *FS) ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error) {
+	if !validPath(name) {
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	b, rel, err := f.root(name)
+	if err != nil {
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: explain(err)}
+	}
+	if entries, info, handled, err := b.fd.readDir(f, name, rel); handled {
+		return entries, info, err
+	}
 	file, info, err := f.open(name)
 	if err != nil {
 		return nil, nil, err
