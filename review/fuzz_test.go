@@ -2,7 +2,6 @@ package review
 
 import (
 	"testing"
-	"time"
 
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -20,7 +19,6 @@ func FuzzScanners(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, data string) {
-		start := time.Now()
 		for _, s := range []*model.Skill{
 			skillOf(model.FormatSkillMD, map[string]string{"SKILL.md": data, "references/r.md": data, "scripts/x.sh": data}),
 			skillOf(model.FormatXGS, map[string]string{"s.xgs.js": data}),
@@ -33,8 +31,5 @@ func FuzzScanners(f *testing.F) {
 			}
 		}
 		_ = Visible(data)
-		if el := time.Since(start); el > 5*time.Second {
-			t.Fatalf("review of %d bytes took %v", len(data), el)
-		}
 	})
 }

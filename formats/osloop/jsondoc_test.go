@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 )
 
 func TestParseJSONPositions(t *testing.T) {
@@ -212,12 +211,8 @@ func TestParseJSONCapsValues(t *testing.T) {
 		fmt.Fprintf(&b, `"k%d":1`, i)
 	}
 	b.WriteString("}")
-	start := time.Now()
 	_, err := ParseJSON([]byte(b.String()))
 	if err == nil || !strings.Contains(err.Msg, "values") {
 		t.Fatalf("err = %v", err)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("took %v", d)
 	}
 }

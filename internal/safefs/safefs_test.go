@@ -18,16 +18,13 @@ func openRefusesFIFOAtOnce(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.md"), 0o644); err != nil {
 		t.Skip("no FIFOs:", err)
 	}
-	start := time.Now()
+	// A read that opened the FIFO would block here for ever.
 	_, err := fs.ReadFile(Dir(dir), "pipe.md")
 	if !errors.Is(err, ErrNotRegular) || !strings.Contains(err.Error(), "FIFO") {
 		t.Errorf("err = %v", err)
 	}
 	if _, err := ReadFile(filepath.Join(dir, "pipe.md"), 1<<20); !errors.Is(err, ErrNotRegular) {
 		t.Errorf("ReadFile: err = %v", err)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("took %v", d)
 	}
 }
 
