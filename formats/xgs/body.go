@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/dustin/go-humanize"
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/parser"
 	"github.com/grafana/sobek/token"
@@ -69,7 +70,11 @@ func parseBody(file string, src []byte, lines *lineIndex) (p *program, err error
 			p.report("xgs/syntax", 0, err.Error(), "Simplify the code around the error, and please report this file.")
 		}
 	}()
-	if at := tooDeep(src); at >= 0 {
+	if at, tooMany := guardBody(src); tooMany {
+		p.report("xgs/too-large", at, fmt.Sprintf("the code holds more than %s tokens by here; it is not parsed", humanize.Comma(maxTokens)),
+			"A skill's code is a few thousand tokens: move data into a fetched file, and let the build bundle libraries instead of pasting them in.")
+		return p, errors.New("too many tokens")
+	} else if at >= 0 {
 		p.report("xgs/syntax", at, fmt.Sprintf("the code nests more than %d levels deep here; it is not parsed", maxNesting),
 			"Flatten the expression: split it into named consts or functions.")
 		return p, errors.New("nested too deeply")

@@ -23,8 +23,19 @@ const maxNesting = 500
 // token, as JS tokenizers do, tracking whether ) closes an if/while/for
 // head and } a block.
 func tooDeep(src []byte) int {
-	return scan(src, false)
+	at, _ := scan(src, false)
+	return at
 }
+
+// maxTokens bounds the tokens of a body handed to a parser. Both parsers
+// keep a syntax tree of a few hundred bytes per token (3.5 MB of a+a+…
+// took 950 MB in sobek); real skills hold a few thousand tokens, and
+// ordinary code of 2 MB about 500,000.
+const maxTokens = 500_000
+
+// guardBody is tooDeep that also says whether it gave up on maxTokens
+// rather than on nesting.
+func guardBody(src []byte) (at int, tooMany bool) { return scan(src, false) }
 
 // Limits for esbuild only (build), which recurses where sobek loops:
 // a chain of 300,000 calls or member accesses (f()()…, x.y.y…, tagged templates)
@@ -40,11 +51,13 @@ const (
 // (calls, indexing, member access, tagged templates) and the cost of
 // folding string literals joined by +.
 func tooCostly(src []byte) int {
-	return scan(src, true)
+	at, _ := scan(src, true)
+	return at
 }
 
-// scan runs a depthScan over src: the offset where it gives up, or -1.
-func scan(src []byte, costs bool) int {
+// scan runs a depthScan over src: the offset where it gives up, or -1,
+// and whether it gave up on maxTokens.
+func scan(src []byte, costs bool) (int, bool) {
 	stack := levelStacks.Get().(*[]scanLevel)
 	t := &depthScan{src: src, stack: append((*stack)[:0], scanLevel{}), costs: costs}
 	at := -1
@@ -53,7 +66,7 @@ func scan(src []byte, costs bool) int {
 	}
 	*stack = t.stack[:0]
 	levelStacks.Put(stack)
-	return at
+	return at, t.tokens > maxTokens
 }
 
 // levelStacks keeps scans' level stacks for reuse: lint scans every
@@ -94,6 +107,7 @@ type depthScan struct {
 	block   bool   // the previous token closed a block
 	costs   bool   // also apply maxChain and maxFoldedCost (tooCostly)
 	at      int
+	tokens  int // tokens met so far (comments and literals count one)
 }
 
 // chained counts one postfix operation (call, index, member, tagged
@@ -272,6 +286,12 @@ func (t *depthScan) run() bool {
 	n := len(src)
 	for i := 0; i < n; {
 		c := src[i]
+		if c > ' ' {
+			if t.tokens++; t.tokens > maxTokens {
+				t.at = i
+				return true
+			}
+		}
 		kw := ""
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
@@ -621,8 +641,9 @@ var identByte = func() (t [256]byte) {
 // over: a Go stack overflow cannot be recovered.
 func NestingTooDeep(src []byte) int { return tooCostly(src) }
 
-// MaxNesting and MaxChain are the limits NestingTooDeep applies.
+// MaxNesting, MaxChain and MaxTokens are the limits NestingTooDeep applies.
 const (
 	MaxNesting = maxNesting
 	MaxChain   = maxChain
+	MaxTokens  = maxTokens
 )

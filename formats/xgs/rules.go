@@ -24,8 +24,8 @@ var Rules = model.RuleSet{
 			Pass: "// @description Café finder",
 		},
 	},
-	{ID: "xgs/too-large", Severity: model.SeverityWarning, Doc: "The file is larger than 4 MiB; its body is not parsed (a skill ships to every user and its schemas go into every prompt).",
-		Title: "The file is over 4 MiB",
+	{ID: "xgs/too-large", Severity: model.SeverityWarning, Doc: "The file is larger than 4 MiB, or its code holds more than 500,000 tokens; its body is not parsed (a skill ships to every user and its schemas go into every prompt; a parser keeps a few hundred bytes per token, so a dense hostile file would take gigabytes).",
+		Title: "The file is over 4 MiB or 500,000 tokens",
 		Why:   "A skillstudio limit, not the spec's: the skill may load, but skillstudio does not parse a file that large, so nothing in it is checked (a warning, not a verdict that it is broken); its schemas would also flood every prompt it is active in.",
 		Spec:  "Not in the spec: a skillstudio limit (the spec notes every schema byte goes into the per-turn reminder).",
 		Example: model.RuleExample{

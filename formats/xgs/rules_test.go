@@ -96,7 +96,10 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 		pass: []ruleCase{{name: "UTF-8 text", edits: []edit{top("// café ★")}}},
 	},
 	"xgs/too-large": {
-		fail: []ruleCase{{name: "5 MiB", raw: func(s string) string { return s + strings.Repeat("// padding padding padding\n", 5<<20/27) }}},
+		fail: []ruleCase{
+			{name: "5 MiB", raw: func(s string) string { return s + strings.Repeat("// padding padding padding\n", 5<<20/27) }},
+			{name: "600,000 tokens in 1.2 MB", raw: func(s string) string { return s + "const a = 1" + strings.Repeat("+a", 300_000) + ";\n" }},
+		},
 		pass: []ruleCase{{name: "base"}},
 	},
 	"xgs/built-bundle": {

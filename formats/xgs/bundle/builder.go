@@ -207,7 +207,7 @@ func (sc *skillContext) build(display string, src []byte) Result {
 		waitLint()
 		line, col := lineCol(src, at)
 		res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", display, line, col,
-			fmt.Sprintf("the code nests more than %d levels deep here, or chains more than %d calls or too many joined strings; it is not built", xgs.MaxNesting, xgs.MaxChain),
+			fmt.Sprintf("the code nests more than %d levels deep here, chains more than %d calls or too many joined strings, or holds more than %d tokens; it is not built", xgs.MaxNesting, xgs.MaxChain, xgs.MaxTokens),
 			"Flatten the expression: split it into named consts or functions.")}
 		return res
 	}

@@ -137,7 +137,7 @@ func guardedLoad(p string) (api.OnLoadResult, error) {
 		return api.OnLoadResult{}, err
 	}
 	if at := xgs.NestingTooDeep(data); at >= 0 {
-		return api.OnLoadResult{}, fmt.Errorf("%s nests more than %d levels deep, or chains more than %d calls or too many joined strings (at byte %d); it is not built", filepath.Base(p), xgs.MaxNesting, xgs.MaxChain, at)
+		return api.OnLoadResult{}, fmt.Errorf("%s nests more than %d levels deep, chains more than %d calls or too many joined strings, or holds more than %d tokens (at byte %d); it is not built", filepath.Base(p), xgs.MaxNesting, xgs.MaxChain, xgs.MaxTokens, at)
 	}
 	var loader api.Loader
 	switch strings.ToLower(filepath.Ext(p)) {
