@@ -93,10 +93,15 @@ func (m *ModuleFacts) Uses(capability string) (HostUse, bool) {
 	return HostUse{}, false
 }
 
-// ReadModule collects facts from module.ts source.
+// ReadModule collects facts from module.ts source, or returns nil when it
+// holds more than maxModuleTokens.
 func ReadModule(src string) *ModuleFacts {
 	m := &ModuleFacts{lineIndex: lineIndex{src: src}}
-	toks, buf := lexTS(src)
+	toks, buf, complete := lexTS(src)
+	if !complete {
+		releaseTokens(toks, buf)
+		return nil
+	}
 	f := factScanner{toks: toks, m: m, hostNames: []string{"host", ""}}
 	f.exports()
 	f.scan()

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/dustin/go-humanize"
 	"github.com/skillstudio/skillstudio/internal/sniff"
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -239,7 +240,10 @@ func (l *loader) readModule() {
 		return
 	}
 	l.pkg.ModuleSource = string(data)
-	l.pkg.Module = ReadModule(l.pkg.ModuleSource)
+	if l.pkg.Module = ReadModule(l.pkg.ModuleSource); l.pkg.Module == nil {
+		l.add("osloop/file-too-large", file, 1, 1, fmt.Sprintf("module.ts holds more than %s tokens and was not checked", humanize.Comma(maxModuleTokens)),
+			"A module is a few thousand tokens: move data into a file it reads, and the rest into the host's libraries.")
+	}
 }
 
 func invalidUTF8At(b []byte) int {

@@ -52,7 +52,7 @@ var Rules = model.RuleSet{
 			Pass: "{ \"version\": \"1.1.0\" }",
 		},
 	},
-	{ID: "osloop/file-too-large", Severity: model.SeverityWarning, Doc: "A package file is larger than 8 MiB; it is not read (no real manifest, module or doc is that large).",
+	{ID: "osloop/file-too-large", Severity: model.SeverityWarning, Doc: "A package file is larger than 8 MiB, or module.ts holds more than 500,000 tokens; it is not read or checked (no real manifest, module or doc is that large, and a lexer keeps 40 bytes per token of a hostile file of punctuation).",
 		Title: "A package file is over 8 MiB",
 		Why:   "A skillstudio limit, not the spec's: skillstudio does not read a file that large, so nothing in it is checked (a warning, not a verdict that the package is broken).",
 		Spec:  "Not in the spec: a skillstudio limit.",

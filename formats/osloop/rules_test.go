@@ -118,6 +118,7 @@ var ruleCases = []ruleCase{
 	{"no duplicate key", "osloop/duplicate-key", false, none, ""},
 	{"docs over 8 MiB", "osloop/file-too-large", true, putFile("docs.md", strings.Repeat("a", MaxFileSize+1)), ""},
 	{"docs of 1 KiB", "osloop/file-too-large", false, putFile("docs.md", strings.Repeat("a", 1024)), ""},
+	{"module of 600,000 tokens", "osloop/file-too-large", true, putFile("module.ts", "export const a = 1"+strings.Repeat("+a", 300_000)+";\n"), ""},
 
 	{"missing executionMode", "osloop/required", true, man("executionMode", ""), ""},
 	{"optional oauth absent", "osloop/required", false, man("oauth", ""), ""},

@@ -33,10 +33,15 @@ const maxPooledTokens = 1 << 14
 // lexTS splits TypeScript into tokens. It never fails: an unterminated
 // string or comment ends at the end of the file. Give the tokens back with
 // releaseTokens when done.
-func lexTS(src string) (toks []token, buf *[]token) {
+func lexTS(src string) (toks []token, buf *[]token, complete bool) {
 	buf = tokenBufs.Get().(*[]token)
-	return jslex.LexInto(*buf, src), buf
+	toks, complete = jslex.LexAtMost(*buf, src, maxModuleTokens)
+	return toks, buf, complete
 }
+
+// maxModuleTokens bounds the tokens of module.ts read (a token costs 40
+// bytes, and 7 MB of "{" took 850 MB); a real module holds a few thousand.
+const maxModuleTokens = 500_000
 
 // releaseTokens returns toks's storage to the pool, without the strings
 // that point into a module's source.

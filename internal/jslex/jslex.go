@@ -53,22 +53,37 @@ func Lex(src string) []Token {
 // LexInto is Lex reusing buf's storage (from buf[:0]) when it is large
 // enough, for a caller that lexes file after file and keeps no token.
 func LexInto(buf []Token, src string) []Token {
-	l := lexer{src: src}
+	toks, _ := LexAtMost(buf, src, -1)
+	return toks
+}
+
+// LexAtMost is LexInto that stops after limit tokens (< 0: no limit):
+// a token costs 40 bytes, and a hostile file of punctuation holds one per
+// byte. complete is false when it stopped short.
+func LexAtMost(buf []Token, src string, limit int) (toks []Token, complete bool) {
+	l := lexer{src: src, max: limit}
 	// About one token per three bytes of TypeScript.
-	if want := len(src)/3 + 1; cap(buf) >= want {
+	want := len(src)/3 + 1
+	if limit >= 0 {
+		want = min(want, limit)
+	}
+	if cap(buf) >= want {
 		l.toks = buf[:0]
 	} else {
 		l.toks = make([]Token, 0, want)
 	}
 	l.run()
-	return l.toks
+	return l.toks, !l.stopped
 }
 
 type lexer struct {
 	src  string
 	pos  int
 	toks []Token
-	nl   bool
+	// max bounds the tokens (< 0: none); stopped says it was reached.
+	max     int
+	stopped bool
+	nl      bool
 	// templates holds, per open `${`, the brace depth at which it opened.
 	templates []int
 	depth     int
@@ -77,14 +92,20 @@ type lexer struct {
 	tplTok []int
 }
 
-func (l *lexer) emit(t Token) {
+// emit adds t, or reports false once the limit is reached.
+func (l *lexer) emit(t Token) bool {
+	if l.max >= 0 && len(l.toks) >= l.max {
+		l.stopped = true // ends run's loop
+		return false
+	}
 	t.NL = l.nl
 	l.nl = false
 	l.toks = append(l.toks, t)
+	return true
 }
 
 func (l *lexer) run() {
-	for l.pos < len(l.src) {
+	for l.pos < len(l.src) && !l.stopped {
 		c := l.src[l.pos]
 		switch {
 		case c == '\n':
@@ -113,8 +134,9 @@ func (l *lexer) run() {
 		case c == '`':
 			start := l.pos
 			l.pos++
-			l.emit(Token{Kind: Template, Off: start})
-			l.templateText(len(l.toks) - 1)
+			if l.emit(Token{Kind: Template, Off: start}) {
+				l.templateText(len(l.toks) - 1)
+			}
 		case c == '}' && len(l.templates) > 0 && l.templates[len(l.templates)-1] == l.depth:
 			// The end of a ${…}: the template literal continues.
 			l.templates = l.templates[:len(l.templates)-1]

@@ -1,6 +1,9 @@
 package jslex
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestLexKeepsCommentsStringsAndRegexOut(t *testing.T) {
 	src := "// fetch('https://a.example')\nconst u = `https://b.example/${id}`;\nconst r = /fetch\\(/g; fetch(\"https://c.example\")"
@@ -35,5 +38,24 @@ func TestLexNeverFails(t *testing.T) {
 		if len(toks) == 0 || toks[len(toks)-1].Kind != EOF {
 			t.Errorf("%q: no EOF token", src)
 		}
+	}
+}
+
+func TestLexAtMost(t *testing.T) {
+	src := "const a = `x${b}y` + 'c'; // d\nf(1, /re/g);\n"
+	all := Lex(src)
+	for limit := range len(all) + 2 {
+		toks, complete := LexAtMost(nil, src, limit)
+		if want := min(limit, len(all)); len(toks) != want || complete != (limit >= len(all)) {
+			t.Errorf("limit %d: %d tokens, complete %v; want %d of %d", limit, len(toks), complete, want, len(all))
+		}
+		for i := range toks {
+			if toks[i] != all[i] {
+				t.Errorf("limit %d: token %d = %+v, want %+v", limit, i, toks[i], all[i])
+			}
+		}
+	}
+	if toks, complete := LexAtMost(nil, strings.Repeat("{", 1000), 10); len(toks) != 10 || complete {
+		t.Errorf("1000 braces at most 10: %d tokens, complete %v", len(toks), complete)
 	}
 }
