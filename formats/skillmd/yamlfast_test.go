@@ -42,6 +42,7 @@ func TestFastYAMLShapes(t *testing.T) {
 		{"a:\n  - b: c\n    d: e\n  - f: g\n", true},
 		{"a: [b, \"c\", 'd']\n", true},
 		{"a: []\n", true},
+		{"a: [Ã, \"é\", 'ü', b]\n", true}, // columns in characters, not bytes
 		{"description:\n  one\n  two\n", true},
 		{"a: one\n  two\n", true},
 		{"a: [Bash(git:*)]\n", false},      // ':' in a flow item
