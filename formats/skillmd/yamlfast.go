@@ -529,7 +529,7 @@ func (p *yamlLines) flowSequence(v []byte, line, col int) (*yaml.Node, bool) {
 		default:
 			end := i
 			for end < len(v) && v[end] != ',' && v[end] != ']' {
-				if bytes.IndexByte([]byte(":[{}\"'"), v[end]) >= 0 {
+				if bytes.IndexByte([]byte(":?[{}\"'"), v[end]) >= 0 { // yaml.v3 ends a flow plain scalar at '?' too
 					return nil, false
 				}
 				end++

@@ -47,6 +47,7 @@ func TestFastYAMLShapes(t *testing.T) {
 		{"a: one\n  two\n", true},
 		{"a: [Bash(git:*)]\n", false},      // ':' in a flow item
 		{"a: [b, [c]]\n", false},           // nested flow
+		{"a: [b?]\n", false},               // '?' ends a plain scalar in a flow list
 		{"a: [b] c\n", false},              // text after the list
 		{"a: b\n\n  c\n", false},           // a blank line inside the value
 		{"a:\n  b\n  - c\n", false},        // an indicator starts a line
