@@ -488,9 +488,17 @@ func (p *yamlLines) plainLines(col, indent int) (*yaml.Node, bool) {
 // flowSequence reads a one-line flow list of scalars, [a, "b", 'c'], at
 // column col (1-based): plain items without ':' or other flow indicators,
 // quoted ones without escapes; nothing may follow the closing bracket.
+// yaml.v3 counts columns in characters, so an item's column is col plus
+// the characters before it, counted once as the list is read.
 func (p *yamlLines) flowSequence(v []byte, line, col int) (*yaml.Node, bool) {
 	s := p.node(yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Style: yaml.FlowStyle, Line: line, Column: col})
 	start := len(p.kids)
+	counted, chars := 0, 0 // chars: the characters in v[:counted]
+	column := func(i int) int {
+		chars += utf8.RuneCount(v[counted:i])
+		counted = i
+		return col + chars
+	}
 	i := 1
 	for {
 		i += indentOf(v[i:])
@@ -516,12 +524,12 @@ func (p *yamlLines) flowSequence(v []byte, line, col int) (*yaml.Node, bool) {
 			if v[i] == '\'' {
 				style = yaml.SingleQuotedStyle
 			}
-			item = p.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: style, Value: p.string(text), Line: line, Column: col + i})
+			item = p.node(yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Style: style, Value: p.string(text), Line: line, Column: column(i)})
 			i = end + 1
 		default:
 			end := i
 			for end < len(v) && v[end] != ',' && v[end] != ']' {
-				if bytes.IndexByte([]byte(":[{}\"'"), v[end]) >= 0 {
+				if bytes.IndexByte([]byte(":?[{}\"'"), v[end]) >= 0 { // yaml.v3 ends a flow plain scalar at '?' too
 					return nil, false
 				}
 				end++
@@ -534,7 +542,7 @@ func (p *yamlLines) flowSequence(v []byte, line, col int) (*yaml.Node, bool) {
 			if !ok {
 				return nil, false
 			}
-			item = p.node(yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: p.string(text), Line: line, Column: col + i})
+			item = p.node(yaml.Node{Kind: yaml.ScalarNode, Tag: tag, Value: p.string(text), Line: line, Column: column(i)})
 			i = end
 		}
 		p.kids = append(p.kids, item)

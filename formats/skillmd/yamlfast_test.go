@@ -42,10 +42,12 @@ func TestFastYAMLShapes(t *testing.T) {
 		{"a:\n  - b: c\n    d: e\n  - f: g\n", true},
 		{"a: [b, \"c\", 'd']\n", true},
 		{"a: []\n", true},
+		{"a: [Ã, \"é\", 'ü', b]\n", true}, // columns in characters, not bytes
 		{"description:\n  one\n  two\n", true},
 		{"a: one\n  two\n", true},
 		{"a: [Bash(git:*)]\n", false},      // ':' in a flow item
 		{"a: [b, [c]]\n", false},           // nested flow
+		{"a: [b?]\n", false},               // '?' ends a plain scalar in a flow list
 		{"a: [b] c\n", false},              // text after the list
 		{"a: b\n\n  c\n", false},           // a blank line inside the value
 		{"a:\n  b\n  - c\n", false},        // an indicator starts a line
