@@ -42,21 +42,33 @@ func loadRanks() (*bpeRanks, error) {
 }
 
 // CountTokens returns how many cl100k_base tokens s encodes to, or -1 if
-// the embedded ranks cannot be loaded.
+// the embedded ranks cannot be loaded. See CountTokensExact for when the
+// count may be a token off.
 func CountTokens(s string) int {
+	n, _ := CountTokensExact(s)
+	return n
+}
+
+// CountTokensExact is CountTokens and whether the count is exact. A piece
+// longer than maxPiece bytes (a run of hundreds of punctuation marks, say)
+// is merged in chunks to keep the merge linear, and a chunk's edge can
+// cost a token the tokenizer would have merged away: such a count is not
+// exact.
+func CountTokensExact(s string) (n int, exact bool) {
 	rk, err := loadRanks()
 	if err != nil {
-		return -1
+		return -1, false
 	}
 	memo := getMemo()
 	defer putMemo(memo)
-	total := 0
+	total, exact := 0, true
 	for i := 0; i < len(s); {
 		j := nextPiece(s, i)
 		total += memo.count(rk, s, i, j)
+		exact = exact && j-i <= maxPiece
 		i = j
 	}
-	return total
+	return total, exact
 }
 
 // pieceTokens counts the tokens of the piece s[i:j].

@@ -121,8 +121,8 @@ func tokensOver(text string, limit int) (over bool, size tokenSize) {
 	case float64(est) > float64(limit)*(1+estimateMaxOver):
 		return true, size
 	}
-	if n := CountTokens(text); n >= 0 {
-		return n > limit, tokenSize{n: n, exact: true}
+	if n, exact := CountTokensExact(text); n >= 0 {
+		return n > limit, tokenSize{n: n, exact: exact}
 	}
 	return est > limit, size
 }

@@ -133,3 +133,15 @@ func BenchmarkEstimateTokens(b *testing.B) {
 		EstimateTokens(data)
 	}
 }
+
+// A piece longer than maxPiece is merged in chunks, which can cost a
+// token at a chunk's edge (FuzzCountTokens found 513 where tiktoken says
+// 512): such a count says it is not exact, and ordinary text is.
+func TestChunkedCountIsNotExact(t *testing.T) {
+	if _, exact := CountTokensExact(" \x0f!" + strings.Repeat("#%", 254) + "#!"); exact {
+		t.Error("a 512+-byte run of punctuation counted as exact")
+	}
+	if _, exact := CountTokensExact("An ordinary sentence, with punctuation!"); !exact {
+		t.Error("an ordinary sentence counted as inexact")
+	}
+}
