@@ -4,8 +4,10 @@ import (
 	"container/list"
 	"fmt"
 	"hash/fnv"
+	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -44,30 +46,70 @@ func (b RenderBudget) Render(md string, width int, style string) (string, error)
 // says how much of md the output shows: the byte limit and the time limit
 // are one cut, counted in md's own lines and bytes.
 func (b RenderBudget) render(md string, width int, style string) (string, budgetCut, error) {
-	r, err := mdrender.New(style, max(width-glamourMargin, 10))
+	wrap := max(width-glamourMargin, 10)
+	r, err := mdrender.New(style, wrap)
 	if err != nil {
 		return "", budgetCut{}, err
 	}
 	limited, cut := b.limitMarkdown(md)
-	start := time.Now()
-	var parts []string
+	cs := chunks(limited, b.chunk)
+	parts, err := renderChunks(cs, r, style, wrap, b.MaxTime)
+	if err != nil {
+		return "", budgetCut{}, err
+	}
 	done := 0
-	for _, c := range chunks(limited, b.chunk) {
-		out, err := r.Render(c)
-		if err != nil {
-			return "", budgetCut{}, err
-		}
-		parts = append(parts, strings.Trim(out, "\n"))
-		done += len(c)
-		if b.MaxTime > 0 && time.Since(start) > b.MaxTime && done < len(limited) {
-			// Clamping indentation kept every line, so lines count alike
-			// in limited and md.
-			cut.shownLines = strings.Count(limited[:done], "\n")
-			cut.shownBytes = lineOffset(md, cut.shownLines)
-			break
-		}
+	for i := range parts {
+		parts[i] = strings.Trim(parts[i], "\n")
+		done += len(cs[i])
+	}
+	if len(parts) < len(cs) {
+		// Clamping indentation kept every line, so lines count alike in
+		// limited and md.
+		cut.shownLines = strings.Count(limited[:done], "\n")
+		cut.shownBytes = lineOffset(md, cut.shownLines)
 	}
 	return strings.Join(parts, "\n\n"), cut, nil
+}
+
+// renderChunks renders cs, first with r, on as many goroutines as there
+// are cores — each with a renderer of its own, since glamour's keeps state
+// while it renders — and returns the rendered prefix of cs: all of it, or
+// the chunks done when maxTime ran out (the first one at least). A
+// document in one chunk is rendered as before, by r alone; a large one
+// (chunks) takes about half the time on two cores.
+func renderChunks(cs []string, r *mdrender.Renderer, style string, wrap int, maxTime time.Duration) ([]string, error) {
+	outs := make([]string, len(cs))
+	errs := make([]error, len(cs))
+	rendered := make([]bool, len(cs))
+	start := time.Now()
+	var next atomic.Int64
+	work := func(r *mdrender.Renderer) {
+		for {
+			i := int(next.Add(1)) - 1
+			if i >= len(cs) || i > 0 && maxTime > 0 && time.Since(start) > maxTime {
+				return
+			}
+			outs[i], errs[i] = r.Render(cs[i])
+			rendered[i] = true
+		}
+	}
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(cs)) - 1 {
+		wg.Go(func() {
+			if r, err := mdrender.New(style, wrap); err == nil {
+				work(r)
+			}
+		})
+	}
+	work(r)
+	wg.Wait()
+	n := 0
+	for ; n < len(cs) && rendered[n]; n++ {
+		if errs[n] != nil {
+			return nil, errs[n]
+		}
+	}
+	return outs[:n], nil
 }
 
 // lineOffset is where line n+1 of s starts (the offset after its n-th

@@ -189,3 +189,73 @@ func TestChunksSplitInsideAFenceKeepItCode(t *testing.T) {
 		t.Errorf("a quote within the limit changed: %q", got)
 	}
 }
+
+// largeMixedDocument is n bytes of the blocks skills are made of —
+// headings, paragraphs with links and emphasis, lists, tables, quotes and
+// code in several languages — past chunkFrom, so it renders in chunks.
+func largeMixedDocument(n int) string {
+	var b strings.Builder
+	b.WriteString("# A large skill\n\n")
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "## Step %d\n\nRead [the guide](references/guide-%d.md) and **check** the `output` of *each* run; see https://example.com/%d.\n\n", i, i, i)
+		fmt.Fprintf(&b, "1. first item %d\n2. second item with a long line that wraps past the width of the pane at eighty columns\n   - nested point\n\n", i)
+		fmt.Fprintf(&b, "| key | value |\n|---|---|\n| n | %d |\n| name | step-%d |\n\n", i, i)
+		fmt.Fprintf(&b, "> A quoted note %d.\n\n", i)
+		lang := []string{"bash", "go", "python", "json", "yaml", ""}[i%6]
+		fmt.Fprintf(&b, "```%s\n# comment %d\nrun --step %d \"value\" # trailing\n```\n\n", lang, i, i)
+	}
+	return b.String()
+}
+
+// Chunks rendered on several cores join into exactly what one renderer
+// going through them in order makes.
+func TestParallelChunksRenderAsInOrder(t *testing.T) {
+	docs := map[string]string{"generated": largeMixedDocument(chunkFrom * 3)}
+	if b, err := os.ReadFile("../../shared/corpus/daymade__claude-code-skills/daymade-claude-code/claude-code-hooks/SKILL.md"); err == nil {
+		docs["corpus"] = string(b)
+	}
+	procs := runtime.GOMAXPROCS(0)
+	defer runtime.GOMAXPROCS(procs)
+	b := RenderBudget{MaxBytes: DefaultRenderBudget.MaxBytes, MaxIndent: DefaultRenderBudget.MaxIndent, chunk: DefaultRenderBudget.chunk}
+	for name, md := range docs {
+		if n := len(chunks(md, b.chunk)); n < 4 {
+			t.Fatalf("%s: %d chunks, want several", name, n)
+		}
+		for _, style := range []string{"notty", "dark"} {
+			runtime.GOMAXPROCS(1)
+			inOrder, cut1, err1 := b.render(md, 80, style)
+			runtime.GOMAXPROCS(4)
+			parallel, cut4, err4 := b.render(md, 80, style)
+			if err1 != nil || err4 != nil || cut1 != cut4 || !cut4.whole() {
+				t.Fatalf("%s %s: errors %v %v, cuts %+v %+v", name, style, err1, err4, cut1, cut4)
+			}
+			if style == "dark" {
+				// chroma picks between two greys for comments from run to
+				// run (a map's order), in order or not: compare the text.
+				inOrder, parallel = ansi.Strip(inOrder), ansi.Strip(parallel)
+			}
+			if inOrder != parallel {
+				t.Errorf("%s %s: parallel rendering differs from rendering in order", name, style)
+			}
+		}
+	}
+}
+
+// A time budget that runs out keeps a prefix of whole chunks, whichever
+// core rendered them.
+func TestParallelChunksStopAtTheTimeBudget(t *testing.T) {
+	md := largeMixedDocument(chunkFrom * 8)
+	b := RenderBudget{MaxBytes: 1 << 30, MaxIndent: 8, MaxTime: time.Nanosecond, chunk: 4 << 10}
+	out, cut, err := b.render(md, 80, "notty")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cut.whole() || cut.shownLines == 0 || !strings.Contains(out, "A large skill") {
+		t.Fatalf("cut %+v, output %d bytes", cut, len(out))
+	}
+	want := strings.Split(strings.TrimRight(md[:cut.shownBytes], "\n"), "\n")
+	last := strings.Fields(want[len(want)-1])
+	if !strings.HasSuffix(strings.TrimSpace(ansi.Strip(out)), last[len(last)-1]) {
+		t.Errorf("the output does not end with the last line it says it shows (%q)", last)
+	}
+}
