@@ -93,11 +93,17 @@ for n in $SIZES; do
 	studio_peak "$lib" "$n" "$k"
 done
 
-# show vs glow on the biggest SKILL.md at hand (the corpus when present).
+# show vs glow on SKILL.md files of three sizes at hand (the corpus when
+# present): the median, the 90th percentile and the biggest. Documents
+# past 64 KB render in chunks on every core; smaller ones render whole.
 corpus=$repo/../shared/corpus
-big=$(find "$corpus" "$work/lib-${SIZES%% *}" -name SKILL.md -printf '%s %p\n' 2>/dev/null | sort -n | tail -1 | cut -d' ' -f2-)
-timeit -runs 20 -label "show the biggest SKILL.md ($(wc -c <"$big") bytes, notty, 80 columns) vs glow" \
-	-cmd "$ss show --style notty --width 80 $(dirname "$big") >/dev/null" -base "$work/glow -s notty -w 80 $big >/dev/null"
+find "$corpus" "$work/lib-${SIZES%% *}" -name SKILL.md -printf '%s %p\n' 2>/dev/null | sort -n >"$work/skillmd-sizes"
+count=$(wc -l <"$work/skillmd-sizes")
+for at in "median:$(( (count + 1) / 2 ))" "90th percentile:$(( count * 9 / 10 ))" "biggest:$count"; do
+	md=$(sed -n "${at##*:}p" "$work/skillmd-sizes" | cut -d' ' -f2-)
+	timeit -runs 20 -label "show the ${at%%:*} SKILL.md ($(wc -c <"$md") bytes, notty, 80 columns) vs glow" \
+		-cmd "$ss show --style notty --width 80 $(dirname "$md") >/dev/null" -base "$work/glow -s notty -w 80 $md >/dev/null"
+done
 
 # Per SKILL.md, in process, on one thread: skillstudio's reader with every
 # rule against skills-ref's validate() over the same folders.

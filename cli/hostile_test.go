@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -46,12 +45,8 @@ func hostileLibrary(t *testing.T) string {
 	// A FIFO inside a skill folder: nothing may block on it.
 	tide := filepath.Join(lib, "tide-tables")
 	copyTreeTo(t, "testdata/lint/clean/skillmd/tide-tables", tide)
-	if err := syscall.Mkfifo(filepath.Join(tide, "pipe.md"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := syscall.Mkfifo(filepath.Join(lib, "pipe.xgs.js"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	mkfifo(t, filepath.Join(tide, "pipe.md"))
+	mkfifo(t, filepath.Join(lib, "pipe.xgs.js"))
 	// Symlinks out of the tree: to / and to ../.. (which holds a skill
 	// that must not be read, let alone fixed).
 	copyTreeTo(t, "testdata/lint/fixable/skillmd/colon-desc", filepath.Join(root, "outside"))
@@ -199,7 +194,7 @@ func TestFIFOsBesideTheSkillsDoNotHang(t *testing.T) {
 	isolateConfig(t)
 	dir := t.TempDir()
 	copyTreeTo(t, "testdata/lint/clean/skillmd/tide-tables", filepath.Join(dir, "tide-tables"))
-	must(t, syscall.Mkfifo(filepath.Join(dir, ".skillstudio.yaml"), 0o644))
+	mkfifo(t, filepath.Join(dir, ".skillstudio.yaml"))
 	code, out, errOut := runBounded(t, 30*time.Second, "lint", dir)
 	if code != 2 || !strings.Contains(errOut, "named pipe") {
 		t.Errorf("config FIFO: exit %d\n%s%s", code, out, errOut)
@@ -208,7 +203,7 @@ func TestFIFOsBesideTheSkillsDoNotHang(t *testing.T) {
 	src, _ := buildSource(t)
 	dist := filepath.Join(t.TempDir(), "dist")
 	must(t, os.MkdirAll(dist, 0o755))
-	must(t, syscall.Mkfifo(filepath.Join(dist, "registry.json"), 0o644))
+	mkfifo(t, filepath.Join(dist, "registry.json"))
 	if code, out, errOut := runBounded(t, 60*time.Second, "build", "--out", dist, src); code == 0 {
 		t.Errorf("registry.json FIFO: exit 0\n%s%s", out, errOut)
 	}

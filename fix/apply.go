@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"syscall"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
 )
@@ -94,7 +93,7 @@ func write(fe FileEdits) error {
 	if before.Mode().Perm()&0o200 == 0 {
 		return ErrReadOnly
 	}
-	if st, ok := before.Sys().(*syscall.Stat_t); ok && st.Nlink > 1 {
+	if hardLinked(before) {
 		return ErrHardLinked
 	}
 	now, err := io.ReadAll(f)

@@ -9,7 +9,6 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"syscall"
 
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -345,8 +344,8 @@ func keyOf(fsys fs.FS, p string) (dirKey, bool) {
 }
 
 func keyOfInfo(info fs.FileInfo, p string) dirKey {
-	if st, ok := info.Sys().(*syscall.Stat_t); ok {
-		return dirKey{dev: uint64(st.Dev), ino: st.Ino}
+	if dev, ino, ok := inode(info); ok {
+		return dirKey{dev: dev, ino: ino}
 	}
 	return dirKey{path: p}
 }

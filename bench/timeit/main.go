@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command timeit runs a command and a baseline alternately, several
 // times each, and prints one row of bench/compare.sh's table: the
 // command's median and min–max wall time and peak memory, the baseline's,
