@@ -46,6 +46,7 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 		if c.Within != "" {
 			s.Diagnostics = append(s.Diagnostics, nestedFinding(c, file))
 		}
+		s.Diagnostics = model.CapFindings(s.Diagnostics)
 		charColumns(loc.FS, s.Diagnostics)
 		if opts.FindingsOnly {
 			dropViews(s)
