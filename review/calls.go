@@ -11,8 +11,9 @@ var httpMethods = map[string]bool{"GET": true, "POST": true, "PUT": true, "PATCH
 // host.network.fetch is the OS Loop sandbox's fetch.
 var globalObjects = map[string]bool{"window": true, "globalThis": true, "self": true, "unsafeWindow": true, "network": true}
 
-// callAt recognises a network call starting at toks[i].
-func callAt(toks []token, i int, consts map[string]token) (call, bool) {
+// callAt recognises a network call starting at toks[i]; aliases are the
+// names fetch is bound to (fetchAliases).
+func callAt(toks []token, i int, consts map[string]token, aliases map[string]bool) (call, bool) {
 	t := toks[i]
 	if t.kind != tokIdent {
 		return call{}, false
@@ -30,6 +31,10 @@ func callAt(toks []token, i int, consts map[string]token) (call, bool) {
 		return token{}
 	}
 	isPunct := func(t token, s string) bool { return t.kind == tokPunct && t.str == s }
+	if aliases[t.str] && isPunct(next(1), "(") && !isPunct(prev(1), ".") && !isPunct(prev(1), "?.") &&
+		!(prev(1).kind == tokIdent && (prev(1).str == "function" || prev(1).str == "async")) {
+		return newCall("fetch (as "+t.str+")", toks, i+2, consts), true
+	}
 	switch t.str {
 	case "fetch":
 		if !isPunct(next(1), "(") || prev(1).kind == tokIdent && (prev(1).str == "function" || prev(1).str == "async") {
@@ -413,6 +418,56 @@ func constStrings(toks []token) map[string]token {
 		}
 		if _, seen := out[name.str]; !seen {
 			out[name.str] = val
+		}
+	}
+	return out
+}
+
+// fetchAliases are the names a file binds fetch to, so that calls through
+// them are read like fetch's own: const f = fetch, let f = window.fetch,
+// var f = fetch.bind(globalThis), const { fetch: f } = globalThis.
+func fetchAliases(toks []token) map[string]bool {
+	var out map[string]bool
+	add := func(name string) {
+		if out == nil {
+			out = map[string]bool{}
+		}
+		out[name] = true
+	}
+	is := func(i int, kind tokKind, s string) bool {
+		return i < len(toks) && toks[i].kind == kind && toks[i].str == s
+	}
+	// fetchAt says whether a fetch value starts at toks[j]: fetch, or
+	// window.fetch and the like, optionally .bind(…), not called.
+	fetchAt := func(j int) bool {
+		if j+1 < len(toks) && toks[j].kind == tokIdent && globalObjects[toks[j].str] && toks[j].str != "network" && is(j+1, tokPunct, ".") {
+			j += 2
+		}
+		if !is(j, tokIdent, "fetch") {
+			return false
+		}
+		if is(j+1, tokPunct, ".") && is(j+2, tokIdent, "bind") {
+			return true
+		}
+		return !is(j+1, tokPunct, "(") && !is(j+1, tokPunct, ".") && !is(j+1, tokPunct, "?.") && !is(j+1, tokPunct, "[")
+	}
+	for i := 0; i+3 < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.kind == tokIdent && (t.str == "const" || t.str == "let" || t.str == "var") &&
+			toks[i+1].kind == tokIdent && is(i+2, tokPunct, "=") && fetchAt(i+3):
+			add(toks[i+1].str)
+		case t.kind == tokIdent && t.str == "fetch" && is(i+1, tokPunct, ":") && i+2 < len(toks) && toks[i+2].kind == tokIdent && i > 0 &&
+			(is(i-1, tokPunct, "{") || is(i-1, tokPunct, ",")):
+			// { fetch: f } — a destructuring when a "} =" closes it.
+			for j := i + 3; j+1 < len(toks) && j < i+64; j++ {
+				if is(j, tokPunct, "}") {
+					if is(j+1, tokPunct, "=") {
+						add(toks[i+2].str)
+					}
+					break
+				}
+			}
 		}
 	}
 	return out

