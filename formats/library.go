@@ -11,9 +11,11 @@ import (
 // CheckLibrary runs the checks that need every skill at once and appends
 // each finding to the skill it concerns.
 func CheckLibrary(lib *model.Library) {
-	byName := map[string][]*model.Skill{}
+	// Sized for every skill: grown from empty, the maps rehash their way
+	// up on the serial path after the last read.
+	byName := make(map[string][]*model.Skill, len(lib.Skills))
 	type scopedName struct{ scope, name string }
-	clashes := map[scopedName][]*model.Skill{}
+	clashes := make(map[scopedName][]*model.Skill, len(lib.Skills))
 	var clashOrder []scopedName
 	byNS := map[string][]*model.Skill{}
 	plugins := pluginCache{}

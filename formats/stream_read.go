@@ -9,20 +9,21 @@ import (
 // searchAndRead searches src on one goroutine and reads what it finds on
 // one worker per CPU as it is found, so the first rows land long before
 // the search of a big tree ends and the search's folder listing overlaps
-// the reading. Skills go out in batches as they are read; Searched goes
-// out when the search ends.
+// the reading. Each worker sends its own batches (no goroutine between
+// the readers and the stream gathers them one skill at a time: a handoff
+// and a wake-up per skill cost the second core more than they saved);
+// Searched goes out when the search ends.
 func searchAndRead(ctx context.Context, src Source, set Settings, send func(Event) bool) {
 	size := set.BatchSize
 	if size <= 0 {
 		size = 32
 	}
 	jobs := make(chan Loaded, 64)
-	results := make(chan Loaded, 64)
-	searchedCh := make(chan *Searched, 1)
-	go func() {
+	var wg sync.WaitGroup
+	wg.Go(func() {
 		defer close(jobs)
 		n := 0
-		searchedCh <- SearchFunc(src, set.Rules, func(c Candidate) bool {
+		searched := SearchFunc(src, set.Rules, func(c Candidate) bool {
 			if set.Skip != nil && set.Skip(c) {
 				return ctx.Err() == nil
 			}
@@ -34,59 +35,29 @@ func searchAndRead(ctx context.Context, src Source, set Settings, send func(Even
 				return false
 			}
 		})
-	}()
-	var wg sync.WaitGroup
+		if ctx.Err() == nil {
+			send(Event{Searched: searched})
+		}
+	})
 	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
+			var batch []Loaded
 			for l := range jobs {
 				if ctx.Err() != nil {
 					continue // cancelled: drain, so the search is never stuck
 				}
 				l.Skill = Read(src, l.Candidate, set.Options, set.Rules)
 				l.Candidate.listed = nil // read: the listings may go
-				select {
-				case results <- l:
-				case <-ctx.Done():
+				batch = append(batch, l)
+				if len(batch) == size {
+					send(Event{Batch: batch})
+					batch = nil
 				}
 			}
-		}()
-	}
-	go func() { wg.Wait(); close(results) }()
-
-	var batch []Loaded
-	ok := true
-	sendSearched := func(s *Searched) {
-		if ok && !send(Event{Searched: s}) {
-			ok = false
-		}
-	}
-	searched := searchedCh
-	for results != nil {
-		select {
-		case s := <-searched:
-			searched = nil
-			sendSearched(s)
-		case l, more := <-results:
-			if !more {
-				results = nil
-				break
+			if len(batch) > 0 && ctx.Err() == nil {
+				send(Event{Batch: batch})
 			}
-			if !ok {
-				continue
-			}
-			batch = append(batch, l)
-			if len(batch) == size {
-				ok = send(Event{Batch: batch})
-				batch = nil
-			}
-		}
+		})
 	}
-	if searched != nil {
-		sendSearched(<-searched) // the search ended before the last read
-	}
-	if ok && len(batch) > 0 && ctx.Err() == nil {
-		send(Event{Batch: batch})
-	}
+	wg.Wait()
 }
