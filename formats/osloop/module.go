@@ -115,6 +115,10 @@ type factScanner struct {
 	// hostNames are the names the host object goes by: "host" and
 	// execute's second parameter ("" when there is none).
 	hostNames []string
+	// fetchNames are names bound to a fetch (const f = host.network.fetch);
+	// networkNames to host.network (const net = host.network), whose
+	// .fetch(…) is the sandbox's. Made by bindings, nil when none.
+	fetchNames, networkNames map[string]bool
 }
 
 func (f *factScanner) isHostName(s string) bool {
@@ -383,6 +387,7 @@ func (f *factScanner) scan() {
 	if e := f.m.Export("execute"); e != nil && len(e.Params) > 1 && e.Params[1] != "" {
 		f.hostNames[1] = e.Params[1]
 	}
+	f.bindings()
 	var seenUse map[string]bool // made at the first host use
 	for i := 0; i < len(f.toks); i++ {
 		t := f.toks[i]
@@ -411,7 +416,9 @@ func (f *factScanner) scan() {
 					f.m.PurposeRefs = append(f.m.PurposeRefs, Ref{Value: v.Str, Off: v.Off})
 				}
 			}
-			if t.Str == "fetch" && f.isPunct(i+1, "(") && (!f.isMemberDot(i-1) || f.isIdent(i-2, "network") || f.isGlobalObject(i-2)) {
+			if t.Str == "fetch" && f.isPunct(i+1, "(") && (!f.isMemberDot(i-1) || f.isIdent(i-2, "network") || f.isGlobalObject(i-2) ||
+				f.networkNames[f.at(i-2).Str] && !f.isMemberDot(i-3)) ||
+				f.fetchNames[t.Str] && f.isPunct(i+1, "(") && !f.isMemberDot(i-1) {
 				f.fetch(i)
 			}
 		case tokString, tokTemplate:
@@ -420,6 +427,94 @@ func (f *factScanner) scan() {
 			}
 			if loc := findSecret(t.Str); loc != nil {
 				f.m.RawSecrets = append(f.m.RawSecrets, Ref{Value: t.Str[loc[0]:loc[1]], Off: t.Off})
+			}
+		}
+	}
+}
+
+// bindings finds the names the module binds fetch or host.network to, so
+// that calls through them are read as fetches too:
+//
+//	const net = host.network;          net.fetch(url)
+//	const { network } = host;          network.fetch(url) (already a fetch)
+//	const { network: n } = host;       n.fetch(url)
+//	const f = host.network.fetch;      f(url)   (also net.fetch, fetch, globalThis.fetch, .bind(…))
+//	const { fetch: get } = host.network;   get(url)
+func (f *factScanner) bindings() {
+	add := func(m *map[string]bool, name string) {
+		if *m == nil {
+			*m = map[string]bool{}
+		}
+		(*m)[name] = true
+	}
+	// network says whether host.network (or a name bound to it) starts at
+	// j and ends at end, returned; fetchValue whether a fetch value does.
+	network := func(j int) (int, bool) {
+		switch {
+		case f.at(j).Kind == tokIdent && f.isHostName(f.at(j).Str) && f.isMemberDot(j+1) && f.isIdent(j+2, "network"):
+			return j + 3, true
+		case f.at(j).Kind == tokIdent && f.networkNames[f.at(j).Str]:
+			return j + 1, true
+		}
+		return j, false
+	}
+	fetchValue := func(j int) bool {
+		if end, ok := network(j); ok && f.isMemberDot(end) {
+			j = end + 1
+		} else if f.isGlobalObject(j) && f.isMemberDot(j+1) {
+			j += 2
+		}
+		if !f.isIdent(j, "fetch") {
+			return false
+		}
+		return f.isMemberDot(j+1) && f.isIdent(j+2, "bind") || !f.isPunct(j+1, "(") && !f.isMemberDot(j+1) && !f.isPunct(j+1, "[")
+	}
+	for i := 0; i+3 < len(f.toks); i++ {
+		t := f.toks[i]
+		if t.Kind != tokIdent || t.Str != "const" && t.Str != "let" && t.Str != "var" {
+			continue
+		}
+		if name := f.at(i + 1); name.Kind == tokIdent && f.isPunct(i+2, "=") {
+			if end, ok := network(i + 3); ok && !f.isMemberDot(end) && !f.isPunct(end, "(") {
+				add(&f.networkNames, name.Str)
+			} else if fetchValue(i + 3) {
+				add(&f.fetchNames, name.Str)
+			}
+			continue
+		}
+		if !f.isPunct(i+1, "{") {
+			continue
+		}
+		// const { a, b: c } = source: find the closing brace and the source.
+		close := -1
+		for j := i + 2; j < len(f.toks) && j < i+64; j++ {
+			if f.isPunct(j, "}") {
+				close = j
+				break
+			}
+		}
+		if close < 0 || !f.isPunct(close+1, "=") {
+			continue
+		}
+		src := close + 2
+		fromHost := f.at(src).Kind == tokIdent && f.isHostName(f.at(src).Str) && !f.isMemberDot(src+1)
+		end, fromNetwork := network(src)
+		fromNetwork = fromNetwork && !f.isMemberDot(end)
+		fromGlobal := f.isGlobalObject(src) && !f.isMemberDot(src+1)
+		for j := i + 2; j < close; j++ {
+			key := f.at(j)
+			if key.Kind != tokIdent || !(f.isPunct(j-1, "{") || f.isPunct(j-1, ",")) {
+				continue
+			}
+			bound := key.Str
+			if f.isPunct(j+1, ":") && f.at(j+2).Kind == tokIdent {
+				bound = f.at(j + 2).Str
+			}
+			switch {
+			case fromHost && key.Str == "network":
+				add(&f.networkNames, bound)
+			case (fromNetwork || fromGlobal) && key.Str == "fetch" && bound != "fetch":
+				add(&f.fetchNames, bound)
 			}
 		}
 	}

@@ -192,3 +192,40 @@ func FuzzReadModule(f *testing.F) {
 		}
 	})
 }
+
+// A fetch reached through a name it is bound to is a fetch too.
+func TestReadModuleFetchThroughBindings(t *testing.T) {
+	src := `const g = globalThis.fetch;
+export async function execute(args, host) {
+  const net = host.network;
+  const { network: n2 } = host;
+  const f = host.network.fetch.bind(host.network);
+  const { fetch: get } = net;
+  const viaNet = net.fetch;
+  await net.fetch('https://a.example.com/1');
+  await n2.fetch('https://b.example.com/2');
+  await f('https://c.example.com/3');
+  await get('https://d.example.com/4');
+  await viaNet('https://e.example.com/5');
+  await g('https://f.example.com/6');
+  const r = await net.fetch(url);
+  other.net.fetch('https://not.example.com/member');
+  const y = host.network.fetch('https://g.example.com/7');
+  y('https://not.example.com/result');
+  store.f('https://not.example.com/method');
+}
+`
+	var got []string
+	for _, x := range ReadModule(src).Fetches {
+		if x.Dynamic {
+			got = append(got, "?")
+		} else {
+			got = append(got, x.URL)
+		}
+	}
+	want := []string{"https://a.example.com/1", "https://b.example.com/2", "https://c.example.com/3", "https://d.example.com/4",
+		"https://e.example.com/5", "https://f.example.com/6", "?", "https://g.example.com/7"}
+	if !slices.Equal(got, want) {
+		t.Errorf("fetches = %q\nwant      %q", got, want)
+	}
+}
