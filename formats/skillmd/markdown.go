@@ -74,8 +74,7 @@ var markdownParser = sync.OnceValue(func() parser.Parser { return goldmark.New()
 // paths in text; code blocks and code spans hold no links. The fast
 // scanner (mdscan.go) reads most bodies; goldmark reads the rest.
 func scanMarkdown(body []byte) Outline {
-	cut := markdownBudget.prefix(body)
-	f, ok := scanFast(body[:cut])
+	f, ok, cut := scanBudgeted(body, false)
 	if !ok && cut > 0 {
 		f = scanGoldmark(defuseLinkFloods(body[:cut]))
 	}
@@ -88,8 +87,7 @@ func scanMarkdown(body []byte) Outline {
 // reads body (goldmark's reading has them all the same): the links and
 // the unclosed fence.
 func scanLinks(body []byte) Outline {
-	cut := markdownBudget.prefix(body)
-	f, ok := scanFastMode(body[:cut], true)
+	f, ok, cut := scanBudgeted(body, true)
 	if !ok && cut > 0 {
 		f = scanGoldmark(defuseLinkFloods(body[:cut]))
 		setSectionEnds(f.Headings, len(body))
@@ -135,25 +133,9 @@ func (b markupBudget) prefix(body []byte) int {
 		} else {
 			nl += off
 		}
-		cols := 0
-	indent:
-		for _, c := range body[off:nl] {
-			switch {
-			case c == '\t':
-				cols += 4 - cols%4
-			case c == ' ' || c == '>' || c == '-' || c == '*' || c == '+' || c == '.' || c == ')' || c >= '0' && c <= '9':
-				cols++
-			default:
-				break indent
-			}
-		}
-		depth += cols * cols
+		depth += indentDepth(body[off:nl])
 		if countMarks {
-			for _, c := range body[off:nl] {
-				if markupMark[c] {
-					marks++
-				}
-			}
+			marks += markCount(body[off:nl])
 		}
 		if marks > b.marks || depth > b.depth {
 			return off
@@ -161,6 +143,34 @@ func (b markupBudget) prefix(body []byte) int {
 		off = nl + 1
 	}
 	return len(body)
+}
+
+// indentDepth is a line's share of the depth budget: the square of the
+// columns its leading space, tabs, > and list markers take.
+func indentDepth(line []byte) int {
+	cols := 0
+	for _, c := range line {
+		switch {
+		case c == '\t':
+			cols += 4 - cols%4
+		case c == ' ' || c == '>' || c == '-' || c == '*' || c == '+' || c == '.' || c == ')' || c >= '0' && c <= '9':
+			cols++
+		default:
+			return cols * cols
+		}
+	}
+	return cols * cols
+}
+
+// markCount counts the markup marks of line.
+func markCount(line []byte) int {
+	n := 0
+	for _, c := range line {
+		if markupMark[c] {
+			n++
+		}
+	}
+	return n
 }
 
 var markupMark = [256]bool{'[': true, ']': true, '!': true, '*': true, '_': true, '<': true, '`': true}

@@ -63,6 +63,12 @@ type fastScanner struct {
 
 	scratch   *mdScratch
 	linksOnly bool // scanFastMode
+	// tabs: the text holds a tab somewhere (when not, lines are not
+	// searched for one).
+	tabs bool
+	// The first '[' and "references/" at or after nextFrom (len(body):
+	// none): holdsLinkOrMention.
+	nextFrom, nextBracket, nextRefs int
 }
 
 // mdScratch is what a scan uses and drops, kept from paragraph to
@@ -93,13 +99,60 @@ func scanFast(body []byte) (f Outline, ok bool) {
 // the links and the unclosed fence only. It gives up exactly where
 // scanFast does.
 func scanFastMode(body []byte, linksOnly bool) (f Outline, ok bool) {
-	if hasControl(body) {
+	control, tabs := controlsIn(body)
+	if control {
 		return f, false
 	}
+	f, ok, _ = scanLines(body, linksOnly, tabs, nil)
+	return f, ok
+}
+
+// scanBudgeted is scanFastMode(body[:cut], linksOnly) for cut =
+// markdownBudget.prefix(body), reading the lines once: the budget is
+// counted in the scanner's own line loop rather than in a pass of its
+// own. When the budget cuts the text, when it holds a control character
+// or when the scan gives up, it does what it stands for step by step.
+func scanBudgeted(body []byte, linksOnly bool) (f Outline, ok bool, cut int) {
+	control, tabs := controlsIn(body)
+	if !control {
+		b := budgetCount{countMarks: len(body) > markdownBudget.marks}
+		f, ok, over := scanLines(body, linksOnly, tabs, &b)
+		if ok && !over {
+			return f, true, len(body)
+		}
+		if cut = markdownBudget.prefix(body); !over && cut == len(body) {
+			return Outline{}, false, cut // it gave up on the very text the budget allows
+		}
+	} else {
+		cut = markdownBudget.prefix(body)
+	}
+	f, ok = scanFastMode(body[:cut], linksOnly)
+	return f, ok, cut
+}
+
+// budgetCount is markupBudget.prefix's count, line by line.
+type budgetCount struct {
+	countMarks   bool
+	marks, depth int
+}
+
+// add counts line; false when the text up to and with it is over the
+// budget.
+func (b *budgetCount) add(line []byte) bool {
+	b.depth += indentDepth(line)
+	if b.countMarks {
+		b.marks += markCount(line)
+	}
+	return b.marks <= markdownBudget.marks && b.depth <= markdownBudget.depth
+}
+
+// scanLines scans body line by line; with a budget it stops (over true)
+// at the first line that takes the text over it.
+func scanLines(body []byte, linksOnly, tabs bool, budget *budgetCount) (f Outline, ok, over bool) {
 	sc := scratchPool.Get().(*mdScratch)
 	defer scratchPool.Put(sc)
 	clear(sc.slugs)
-	s := &fastScanner{body: body, scratch: sc, slugs: sc.slugs, linksOnly: linksOnly}
+	s := &fastScanner{body: body, scratch: sc, slugs: sc.slugs, linksOnly: linksOnly, tabs: tabs, nextBracket: -1, nextRefs: -1}
 	for off := 0; off < len(body) && !s.failed; {
 		end := bytes.IndexByte(body[off:], '\n')
 		next := len(body)
@@ -108,6 +161,9 @@ func scanFastMode(body []byte, linksOnly bool) (f Outline, ok bool) {
 		} else {
 			end += off
 			next = end + 1
+		}
+		if budget != nil && !budget.add(body[off:end]) {
+			return Outline{}, false, true
 		}
 		s.line(off, end)
 		off = next
@@ -132,34 +188,43 @@ func scanFastMode(body []byte, linksOnly bool) (f Outline, ok bool) {
 	}
 	s.closeLeaf()
 	if s.failed {
-		return Outline{}, false
+		return Outline{}, false, false
 	}
-	return s.facts, true
+	return s.facts, true, false
 }
 
 // hasControl: body holds an ASCII control character other than \n and \t
 // (a \r, \v or \f is white space to goldmark in ways not modelled here).
-// Eight bytes at a time, with exact per-byte masks (no closer look at the
-// words holding a line break).
 func hasControl(body []byte) bool {
+	control, _ := controlsIn(body)
+	return control
+}
+
+// controlsIn is hasControl, and whether body holds a tab (most texts hold
+// none, and the scanner then looks for none line by line). Eight bytes at
+// a time, with exact per-byte masks (no closer look at the words holding
+// a line break).
+func controlsIn(body []byte) (control, tabs bool) {
 	const low7 = 0x7f7f7f7f7f7f7f7f
 	// zero marks (with its high bit) each byte of x that is 0.
 	zero := func(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
+	var tab uint64
 	for len(body) >= 8 {
 		w := binary.LittleEndian.Uint64(body)
 		// Most words hold no byte below 0x20 at all: the line breaks and
 		// tabs are looked at only in the others.
 		below := zero(w & 0xe0e0e0e0e0e0e0e0) // < 0x20
 		if below != 0 {
-			allowed := zero(w^0x0a0a0a0a0a0a0a0a) | zero(w^0x0909090909090909)
-			below &^= allowed
+			t := zero(w ^ 0x0909090909090909)
+			tab |= t
+			below &^= zero(w^0x0a0a0a0a0a0a0a0a) | t
 		}
 		if below|zero(w^low7) != 0 {
-			return true
+			return true, true
 		}
 		body = body[8:]
 	}
-	return isControlByteIn(body)
+	return isControlByteIn(body), tab != 0 || bytes.IndexByte(body, '\t') >= 0
 }
 
 func isControlByteIn(b []byte) bool {
@@ -297,7 +362,7 @@ func (s *fastScanner) line(start, end int) {
 		}
 	}
 	s.inIndented = false
-	if bytes.IndexByte(body[start:end], '\t') >= 0 {
+	if s.tabs && bytes.IndexByte(body[start:end], '\t') >= 0 {
 		s.failed = true // tabs outside code: column rules not modelled
 		return
 	}
@@ -621,7 +686,7 @@ func (s *fastScanner) atxHeading(p, end int) bool {
 			stop--
 		}
 	}
-	if stop <= start || bytes.IndexByte(s.body[start:stop], '\t') >= 0 {
+	if stop <= start || s.tabs && bytes.IndexByte(s.body[start:stop], '\t') >= 0 {
 		s.failed = true // empty headings and tabs: goldmark's handling is its own
 		return true
 	}
@@ -726,17 +791,34 @@ func (s *fastScanner) closeLeaf() {
 	if s.failed {
 		return
 	}
-	interesting := false
-	for _, l := range lines {
-		t := s.body[l.start:l.end]
-		if bytes.IndexByte(t, '[') >= 0 || referencesDir.index(t) >= 0 {
-			interesting = true
-			break
-		}
-	}
-	if interesting {
+	if s.holdsLinkOrMention(lines[0].start, lines[len(lines)-1].end) {
 		s.inline(lines)
 	}
+}
+
+// holdsLinkOrMention: body[from:to], a paragraph's span, holds a '[' or
+// "references/". Between a paragraph's lines there are only line breaks,
+// spaces and container markers, so the span holds one exactly when a line
+// does. Paragraphs close in order, so the next '[' and the next
+// "references/" are each found once and kept: one search per occurrence
+// instead of two per line.
+func (s *fastScanner) holdsLinkOrMention(from, to int) bool {
+	if from < s.nextFrom || s.nextBracket < from {
+		s.nextBracket = nextAt(s.body, from, bytes.IndexByte(s.body[from:], '['))
+	}
+	if from < s.nextFrom || s.nextRefs < from {
+		s.nextRefs = nextAt(s.body, from, referencesDir.index(s.body[from:]))
+	}
+	s.nextFrom = from
+	return s.nextBracket < to || s.nextRefs < to
+}
+
+// nextAt is from+i for a search's result i, len(body) for none.
+func nextAt(body []byte, from, i int) int {
+	if i < 0 {
+		return len(body)
+	}
+	return from + i
 }
 
 // mdOpener is a "[" or "![" not yet closed.
