@@ -121,10 +121,9 @@ type markupBudget struct {
 var markdownBudget = markupBudget{marks: 100_000, depth: 50_000_000}
 
 // prefix is the length of the longest run of whole lines at the start of
-// body within b (len(body) when all of it is). A text shorter than the
-// mark bound cannot pass it, so only longer ones are counted.
+// body within b (len(body) when all of it is).
 func (b markupBudget) prefix(body []byte) int {
-	countMarks := len(body) > b.marks
+	countMarks := b.marksMatter(body)
 	marks, depth := 0, 0
 	for off := 0; off < len(body); {
 		nl := bytes.IndexByte(body[off:], '\n')
@@ -143,6 +142,21 @@ func (b markupBudget) prefix(body []byte) int {
 		off = nl + 1
 	}
 	return len(body)
+}
+
+// marksMatter: body may pass the mark bound, so its marks are counted line
+// by line. A text shorter than the bound cannot pass it, and a longer one
+// holding no more marks than it in all (counted a mark at a time, at
+// memory speed) cannot either.
+func (b markupBudget) marksMatter(body []byte) bool {
+	if len(body) <= b.marks {
+		return false
+	}
+	n := 0
+	for _, c := range []byte("[]!*_<`") {
+		n += bytes.Count(body, []byte{c})
+	}
+	return n > b.marks
 }
 
 // indentDepth is a line's share of the depth budget: the square of the

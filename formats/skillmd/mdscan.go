@@ -115,7 +115,7 @@ func scanFastMode(body []byte, linksOnly bool) (f Outline, ok bool) {
 func scanBudgeted(body []byte, linksOnly bool) (f Outline, ok bool, cut int) {
 	control, tabs := controlsIn(body)
 	if !control {
-		b := budgetCount{countMarks: len(body) > markdownBudget.marks}
+		b := budgetCount{countMarks: markdownBudget.marksMatter(body)}
 		f, ok, over := scanLines(body, linksOnly, tabs, &b)
 		if ok && !over {
 			return f, true, len(body)
