@@ -202,29 +202,41 @@ func hasControl(body []byte) bool {
 
 // controlsIn is hasControl, and whether body holds a tab (most texts hold
 // none, and the scanner then looks for none line by line). Eight bytes at
-// a time, with exact per-byte masks (no closer look at the words holding
-// a line break).
+// a time with exact per-byte masks, four words between checks and no
+// branch per word: a branch on whether a word holds a byte below 0x20
+// went each way often in Markdown (every line break), and the corpus
+// reads about a third faster without it.
 func controlsIn(body []byte) (control, tabs bool) {
-	const low7 = 0x7f7f7f7f7f7f7f7f
-	// zero marks (with its high bit) each byte of x that is 0.
-	zero := func(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
 	var tab uint64
-	for len(body) >= 8 {
-		w := binary.LittleEndian.Uint64(body)
-		// Most words hold no byte below 0x20 at all: the line breaks and
-		// tabs are looked at only in the others.
-		below := zero(w & 0xe0e0e0e0e0e0e0e0) // < 0x20
-		if below != 0 {
-			t := zero(w ^ 0x0909090909090909)
-			tab |= t
-			below &^= zero(w^0x0a0a0a0a0a0a0a0a) | t
-		}
-		if below|zero(w^low7) != 0 {
+	for ; len(body) >= 32; body = body[32:] {
+		b0, t0 := controlWord(binary.LittleEndian.Uint64(body))
+		b1, t1 := controlWord(binary.LittleEndian.Uint64(body[8:]))
+		b2, t2 := controlWord(binary.LittleEndian.Uint64(body[16:]))
+		b3, t3 := controlWord(binary.LittleEndian.Uint64(body[24:]))
+		if b0|b1|b2|b3 != 0 {
 			return true, true
 		}
-		body = body[8:]
+		tab |= t0 | t1 | t2 | t3
+	}
+	for ; len(body) >= 8; body = body[8:] {
+		b, t := controlWord(binary.LittleEndian.Uint64(body))
+		if b != 0 {
+			return true, true
+		}
+		tab |= t
 	}
 	return isControlByteIn(body), tab != 0 || bytes.IndexByte(body, '\t') >= 0
+}
+
+// controlWord marks (with its high bit) each byte of w that is a control
+// character other than \n and \t (bad), and each that is a tab.
+func controlWord(w uint64) (bad, tab uint64) {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	// zero marks each byte of x that is 0.
+	zero := func(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
+	tab = zero(w ^ 0x0909090909090909)
+	below := zero(w & 0xe0e0e0e0e0e0e0e0) // < 0x20
+	return below&^(zero(w^0x0a0a0a0a0a0a0a0a)|tab) | zero(w^low7), tab
 }
 
 func isControlByteIn(b []byte) bool {
