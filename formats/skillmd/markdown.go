@@ -437,12 +437,20 @@ func Slug(s string) string {
 // table lookups; ok is false when s holds other characters.
 func asciiSlug(s string) (string, bool) {
 	var buf [96]byte // on the stack: the slug string is the one allocation
-	b := buf[:0]
+	b, ok := appendASCIISlug(buf[:0], s)
+	if !ok {
+		return "", false
+	}
+	return string(b), true
+}
+
+// appendASCIISlug appends asciiSlug's slug of s to b.
+func appendASCIISlug(b []byte, s string) ([]byte, bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		switch {
 		case c >= 0x80:
-			return "", false
+			return b, false
 		case c >= 'A' && c <= 'Z':
 			b = append(b, c+('a'-'A'))
 		case c == ' ':
@@ -451,7 +459,7 @@ func asciiSlug(s string) (string, bool) {
 			b = append(b, c)
 		}
 	}
-	return string(b), true
+	return b, true
 }
 
 func uniqueSlug(seen map[string]int, slug string) string {

@@ -66,6 +66,8 @@ type fastScanner struct {
 	// tabs: the text holds a tab somewhere (when not, lines are not
 	// searched for one).
 	tabs bool
+	// names holds the headings' texts and anchors (keep).
+	names strings.Builder
 	// The first '[' and "references/" at or after nextFrom (len(body):
 	// none): holdsLinkOrMention.
 	nextFrom, nextBracket, nextRefs int
@@ -84,6 +86,7 @@ type mdScratch struct {
 	atoms   [][2]int
 	tails   tailScan
 	slugs   map[string]int
+	heads   []Heading
 }
 
 var scratchPool = sync.Pool{New: func() any { return &mdScratch{slugs: map[string]int{}} }}
@@ -153,6 +156,7 @@ func scanLines(body []byte, linksOnly, tabs bool, budget *budgetCount) (f Outlin
 	defer scratchPool.Put(sc)
 	clear(sc.slugs)
 	s := &fastScanner{body: body, scratch: sc, slugs: sc.slugs, linksOnly: linksOnly, tabs: tabs, nextBracket: -1, nextRefs: -1}
+	s.facts.Headings = sc.heads[:0]
 	for off := 0; off < len(body) && !s.failed; {
 		end := bytes.IndexByte(body[off:], '\n')
 		next := len(body)
@@ -190,6 +194,14 @@ func scanLines(body []byte, linksOnly, tabs bool, budget *budgetCount) (f Outlin
 	if s.failed {
 		return Outline{}, false, false
 	}
+	// The headings were read into the scratch array; the outline gets its
+	// own, of the right size (nil for none).
+	heads := s.facts.Headings
+	s.facts.Headings = nil
+	if len(heads) > 0 {
+		s.facts.Headings = slices.Clone(heads)
+	}
+	sc.heads = heads[:0]
 	return s.facts, true, false
 }
 
@@ -723,7 +735,7 @@ func (s *fastScanner) addHeading(level, first int, lines []mdLine) {
 		if s.linksOnly {
 			return
 		}
-		text = headingText(s.body[lines[0].start:lines[0].end])
+		text = s.headingText(s.body[lines[0].start:lines[0].end])
 	} else {
 		var ok bool
 		if text, ok = multiLineHeadingText(s.body, lines); !ok {
@@ -736,8 +748,41 @@ func (s *fastScanner) addHeading(level, first int, lines []mdLine) {
 	}
 	off := lineStart(s.body, first)
 	h := Heading{Text: text, Level: level, Offset: off, TextOffset: lines[0].start, Line: s.lineOf(off)}
-	h.Slug = uniqueSlug(s.slugs, Slug(h.Text))
+	h.Slug = uniqueSlug(s.slugs, s.slug(h.Text))
 	s.facts.Headings = append(s.facts.Headings, h)
+}
+
+// headingText is the package's headingText, with a plain heading's text
+// kept in s.names.
+func (s *fastScanner) headingText(text []byte) string {
+	if !bytes.ContainsAny(text, "`*_[]!<&\\") {
+		return s.keep(bytes.TrimSpace(text))
+	}
+	return headingText(text)
+}
+
+// slug is Slug(text), kept in s.names when text is ASCII.
+func (s *fastScanner) slug(text string) string {
+	var buf [96]byte
+	if b, ok := appendASCIISlug(buf[:0], text); ok {
+		return s.keep(b)
+	}
+	return Slug(text)
+}
+
+// keep returns b as a string held in s.names: the texts and anchors of a
+// text's headings share a few allocations instead of taking two each
+// (what a Builder has written never changes, so earlier strings stay
+// valid as it grows).
+func (s *fastScanner) keep(b []byte) string {
+	if s.names.Cap() == 0 {
+		// Headings' texts and anchors take about a thirtieth of a
+		// Markdown text: mostly one allocation.
+		s.names.Grow(min(max(len(s.body)>>5, 64), 4096))
+	}
+	at := s.names.Len()
+	s.names.Write(b)
+	return s.names.String()[at:]
 }
 
 // lineOf is the 1-based line of body offset off, counted on from the last
