@@ -66,7 +66,7 @@ type fastScanner struct {
 	// tabs: the text holds a tab somewhere (when not, lines are not
 	// searched for one).
 	tabs bool
-	// names holds the headings' texts and anchors (keep).
+	// names holds the strings of the outline read (keep).
 	names strings.Builder
 	// The first '[' and "references/" at or after nextFrom (len(body):
 	// none): holdsLinkOrMention.
@@ -771,13 +771,13 @@ func (s *fastScanner) slug(text string) string {
 }
 
 // keep returns b as a string held in s.names: the texts and anchors of a
-// text's headings share a few allocations instead of taking two each
-// (what a Builder has written never changes, so earlier strings stay
-// valid as it grows).
+// text's headings and the destinations and texts of its links share a
+// few allocations instead of taking one each (what a Builder has written
+// never changes, so earlier strings stay valid as it grows).
 func (s *fastScanner) keep(b []byte) string {
 	if s.names.Cap() == 0 {
-		// Headings' texts and anchors take about a thirtieth of a
-		// Markdown text: mostly one allocation.
+		// An outline's strings take about a thirtieth of a Markdown
+		// text: mostly one allocation.
 		s.names.Grow(min(max(len(s.body)>>5, 64), 4096))
 	}
 	at := s.names.Len()
@@ -1211,7 +1211,7 @@ func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) 
 		return "", 0, false
 	}
 	if i < len(v) && v[i] == ')' {
-		return string(d), i + 1, true
+		return s.keep(d), i + 1, true
 	}
 	if i >= len(v) || (v[i] != '"' && v[i] != '\'' && v[i] != '(') {
 		return "", 0, false
@@ -1234,7 +1234,7 @@ func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) 
 		return "", 0, false
 	}
 	if i < len(v) && v[i] == ')' {
-		return string(d), i + 1, true
+		return s.keep(d), i + 1, true
 	}
 	return "", 0, false
 }
@@ -1279,7 +1279,7 @@ func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int) {
 					s.failed = true
 					return
 				}
-				s.facts.Links = append(s.facts.Links, Link{Dest: string(run[m[0]:m[1]]), Offset: toBody(a + m[0]), Mention: true})
+				s.facts.Links = append(s.facts.Links, Link{Dest: s.keep(run[m[0]:m[1]]), Offset: toBody(a + m[0]), Mention: true})
 			}
 			a = e + 1
 		}
