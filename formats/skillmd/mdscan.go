@@ -244,11 +244,16 @@ func controlsIn(body []byte) (control, tabs bool) {
 // character other than \n and \t (bad), and each that is a tab.
 func controlWord(w uint64) (bad, tab uint64) {
 	const low7 = 0x7f7f7f7f7f7f7f7f
-	// zero marks each byte of x that is 0.
-	zero := func(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
-	tab = zero(w ^ 0x0909090909090909)
-	below := zero(w & 0xe0e0e0e0e0e0e0e0) // < 0x20
-	return below&^(zero(w^0x0a0a0a0a0a0a0a0a)|tab) | zero(w^low7), tab
+	tab = zeroBytes(w ^ 0x0909090909090909)
+	below := zeroBytes(w & 0xe0e0e0e0e0e0e0e0) // < 0x20
+	return below&^(zeroBytes(w^0x0a0a0a0a0a0a0a0a)|tab) | zeroBytes(w^low7), tab
+}
+
+// zeroBytes marks (with its high bit) each byte of x that is 0, exactly
+// (no carry crosses a byte).
+func zeroBytes(x uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^((x&low7 + low7) | x | low7)
 }
 
 func isControlByteIn(b []byte) bool {
