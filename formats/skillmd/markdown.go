@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -418,49 +419,45 @@ func lineStart(src []byte, off int) int {
 // Slug is GitHub's anchor for a heading text: lowercase, letters, digits,
 // marks, - and _ kept, spaces turned into hyphens, everything else dropped.
 func Slug(s string) string {
-	if ascii, ok := asciiSlug(s); ok {
-		return ascii
-	}
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case r == ' ':
-			b.WriteByte('-')
-		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.M, r):
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// asciiSlug is Slug for ASCII text (the usual heading) without Unicode
-// table lookups; ok is false when s holds other characters.
-func asciiSlug(s string) (string, bool) {
 	var buf [96]byte // on the stack: the slug string is the one allocation
-	b, ok := appendASCIISlug(buf[:0], s)
-	if !ok {
-		return "", false
-	}
-	return string(b), true
+	return string(appendSlug(buf[:0], s))
 }
 
-// appendASCIISlug appends asciiSlug's slug of s to b.
-func appendASCIISlug(b []byte, s string) ([]byte, bool) {
-	for i := 0; i < len(s); i++ {
+// appendSlug appends Slug(s) to b: ASCII by table, other characters
+// lowered one at a time (what strings.ToLower does, without the copy).
+func appendSlug(b []byte, s string) []byte {
+	for i := 0; i < len(s); {
 		c := s[i]
-		switch {
-		case c >= 0x80:
-			return b, false
-		case c >= 'A' && c <= 'Z':
-			b = append(b, c+('a'-'A'))
-		case c == ' ':
-			b = append(b, '-')
-		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_':
-			b = append(b, c)
+		if c < utf8.RuneSelf {
+			if out := slugByte[c]; out != 0 {
+				b = append(b, out)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if r = unicode.ToLower(r); unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.M, r) {
+			b = utf8.AppendRune(b, r)
 		}
 	}
-	return b, true
+	return b
 }
+
+// slugByte is what an ASCII byte becomes in a slug (0: dropped).
+var slugByte = func() (t [utf8.RuneSelf]byte) {
+	for c := range utf8.RuneSelf {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			t[c] = byte(c) + 'a' - 'A'
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_':
+			t[c] = byte(c)
+		case c == ' ':
+			t[c] = '-'
+		}
+	}
+	return t
+}()
 
 func uniqueSlug(seen map[string]int, slug string) string {
 	n, dup := seen[slug]

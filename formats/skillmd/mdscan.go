@@ -760,19 +760,21 @@ func (s *fastScanner) addHeading(level, first int, lines []mdLine) {
 // headingText is the package's headingText, with a plain heading's text
 // kept in s.names.
 func (s *fastScanner) headingText(text []byte) string {
-	if !bytes.ContainsAny(text, "`*_[]!<&\\") {
-		return s.keep(bytes.TrimSpace(text))
+	for _, c := range text {
+		if headingMarkup[c] {
+			return headingText(text)
+		}
 	}
-	return headingText(text)
+	return s.keep(bytes.TrimSpace(text))
 }
 
-// slug is Slug(text), kept in s.names when text is ASCII.
+// headingMarkup are the bytes headingText leaves to a closer reading.
+var headingMarkup = [256]bool{'`': true, '*': true, '_': true, '[': true, ']': true, '!': true, '<': true, '&': true, '\\': true}
+
+// slug is Slug(text), kept in s.names.
 func (s *fastScanner) slug(text string) string {
 	var buf [96]byte
-	if b, ok := appendASCIISlug(buf[:0], text); ok {
-		return s.keep(b)
-	}
-	return Slug(text)
+	return s.keep(appendSlug(buf[:0], text))
 }
 
 // keep returns b as a string held in s.names: the texts and anchors of a
