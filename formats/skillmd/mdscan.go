@@ -937,6 +937,12 @@ func (s *fastScanner) inline(lines []mdLine) {
 	atoms := sc.atoms[:0] // code spans and links: text that is not the paragraph's own
 	defer func() { sc.openers, sc.links, sc.atoms = openers[:0], links[:0], atoms[:0] }()
 	for i := 0; i < len(v); {
+		for i < len(v) && !inlineSpecial[v[i]] {
+			i++ // text the switch below passes over
+		}
+		if i == len(v) {
+			break
+		}
 		switch c := v[i]; c {
 		case '`':
 			n := 1
@@ -1059,6 +1065,9 @@ func (s *fastScanner) inline(lines []mdLine) {
 		s.facts.Links = append(s.facts.Links, Link{Dest: l.dest, Text: l.text, Offset: l.offset, Image: l.image})
 	}
 }
+
+// inlineSpecial are the bytes inline's switch acts on.
+var inlineSpecial = [256]bool{'`': true, '\\': true, '&': true, '<': true, '[': true, '!': true, ']': true}
 
 // maybeEntity: the '&' at v[i] may start an entity or numeric character
 // reference (which goldmark decodes): it is followed by a run of letters
