@@ -2,6 +2,7 @@ package formats
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"runtime"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/formats/skillmd"
 	"github.com/skillstudio/skillstudio/internal/cputime"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -36,8 +38,19 @@ func benchLibrary(b *testing.B, n int) string {
 // SKILL.md folders: per skill, one goroutine, every rule — the unit
 // skills-ref-bench.mjs times skills-ref on, over the same folders.
 func BenchmarkLoadSkillMDDir(b *testing.B) {
+	benchLoadSkillMDDir(b, os.DirFS)
+}
+
+// BenchmarkLoadSkillMDDirSafeFS is BenchmarkLoadSkillMDDir reading through
+// internal/safefs, as lint does (os.DirFS's os.Open adds four fcntl and an
+// epoll_ctl to each file: five of a file's nine system calls).
+func BenchmarkLoadSkillMDDirSafeFS(b *testing.B) {
+	benchLoadSkillMDDir(b, func(dir string) fs.FS { return safefs.Dir(dir) })
+}
+
+func benchLoadSkillMDDir(b *testing.B, open func(string) fs.FS) {
 	dir := benchLibrary(b, 300)
-	fsys := os.DirFS(dir)
+	fsys := open(dir)
 	base := model.Location{Source: dir, Root: dir, Local: true, FS: fsys}
 	var cands []Candidate
 	for _, c := range Find(fsys, ".").Candidates {

@@ -2,9 +2,11 @@ package formats
 
 import (
 	"bytes"
+	"encoding/binary"
 	"io/fs"
 	"unicode/utf8"
 
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -20,62 +22,111 @@ func charColumns(fsys fs.FS, ds []model.Diagnostic) {
 	if fsys == nil {
 		return
 	}
-	lines := map[string][][]byte{} // nil entry: unreadable or all ASCII
+	texts := map[string]*columnText{} // nil entry: unreadable or all ASCII
 	for i := range ds {
 		d := &ds[i]
 		if d.File == "" || (d.Column <= 1 && d.EndColumn <= 1) {
 			continue
 		}
-		ls, seen := lines[d.File]
+		t, seen := texts[d.File]
 		if !seen {
-			ls = readLines(fsys, d.File)
-			lines[d.File] = ls
+			t = readColumnText(fsys, d.File)
+			texts[d.File] = t
 		}
-		if ls == nil {
+		if t == nil {
 			continue
 		}
-		d.Column = utf16Column(ls, d.Line, d.Column)
+		d.Column = t.column(d.Line, d.Column)
 		if d.EndColumn > 0 {
 			end := d.EndLine
 			if end == 0 {
 				end = d.Line
 			}
-			d.EndColumn = utf16Column(ls, end, d.EndColumn)
+			d.EndColumn = t.column(end, d.EndColumn)
 		}
 	}
 }
 
-// readLines splits a file into lines, or returns nil when it cannot be
-// read, is too large, or is ASCII (where bytes are characters).
-func readLines(fsys fs.FS, name string) [][]byte {
-	if info, err := fs.Stat(fsys, name); err != nil || info.IsDir() || info.Size() > maxColumnFile {
+// columnText is a file read back for its columns: its bytes and, found
+// on first use, where its lines start (not a slice per line: most files
+// have a finding or two).
+type columnText struct {
+	text   []byte
+	starts []int
+}
+
+// readColumnText reads a file in one open, or returns nil when it cannot
+// be read, is too large, or is ASCII (where bytes are characters).
+func readColumnText(fsys fs.FS, name string) *columnText {
+	f, err := fsys.Open(name)
+	if err != nil {
 		return nil
 	}
-	b, err := fs.ReadFile(fsys, name)
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil || info.IsDir() || info.Size() > maxColumnFile {
+		return nil
+	}
+	b, err := safefs.ReadSized(f, name, info.Size(), maxColumnFile)
 	if err != nil || isASCII(b) {
 		return nil
 	}
-	return bytes.Split(b, []byte{'\n'})
+	return &columnText{text: b}
 }
 
-func isASCII(b []byte) bool {
-	for _, c := range b {
-		if c >= utf8.RuneSelf {
-			return false
+// line is the text of 1-based line n without its line break.
+func (t *columnText) line(n int) ([]byte, bool) {
+	if t.starts == nil {
+		t.starts = make([]int, 1, bytes.Count(t.text, []byte{'\n'})+1)
+		for i := 0; ; {
+			j := bytes.IndexByte(t.text[i:], '\n')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			t.starts = append(t.starts, i)
 		}
 	}
-	return true
+	if n < 1 || n > len(t.starts) {
+		return nil, false
+	}
+	end := len(t.text)
+	if n < len(t.starts) {
+		end = t.starts[n] - 1
+	}
+	return t.text[t.starts[n-1]:end], true
 }
 
-// utf16Column converts a 1-based byte column on a 1-based line into a
+// column converts a 1-based byte column on 1-based line n (see
+// utf16Column; a line the file does not have keeps its column).
+func (t *columnText) column(n, col int) int {
+	text, ok := t.line(n)
+	if !ok {
+		return col
+	}
+	return utf16Column(text, col)
+}
+
+// isASCII: no byte of b is 0x80 or above, eight at a time.
+func isASCII(b []byte) bool {
+	var or uint64
+	for ; len(b) >= 8; b = b[8:] {
+		or |= binary.LittleEndian.Uint64(b)
+	}
+	for _, c := range b {
+		or |= uint64(c)
+	}
+	return or&0x8080808080808080 == 0
+}
+
+// utf16Column converts a 1-based byte column on a line of text into a
 // 1-based UTF-16 code unit column. A column past the line's end keeps its
 // distance past the end; an invalid byte counts as one unit, as a
 // replacement character would.
-func utf16Column(lines [][]byte, line, col int) int {
-	if line < 1 || line > len(lines) || col <= 1 {
+func utf16Column(text []byte, col int) int {
+	if col <= 1 {
 		return col
 	}
-	text := lines[line-1]
 	prefix := min(col-1, len(text))
 	units := 0
 	for i := 0; i < prefix; {

@@ -8,7 +8,7 @@ import (
 )
 
 func TestUTF16Column(t *testing.T) {
-	lines := [][]byte{[]byte("héllo [x](nope.md)"), []byte("😀 [y](z.md)"), []byte("plain")}
+	text := &columnText{text: []byte("héllo [x](nope.md)\n😀 [y](z.md)\nplain")}
 	cases := []struct{ line, col, want int }{
 		{1, 1, 1},
 		{1, 8, 7},    // "héllo " is 7 bytes, 6 characters: the [ is character 7
@@ -19,7 +19,7 @@ func TestUTF16Column(t *testing.T) {
 		{1, 100, 99}, // 19 bytes, 18 characters, then 80 past the end
 	}
 	for _, c := range cases {
-		if got := utf16Column(lines, c.line, c.col); got != c.want {
+		if got := text.column(c.line, c.col); got != c.want {
 			t.Errorf("line %d col %d: got %d, want %d", c.line, c.col, got, c.want)
 		}
 	}

@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"io/fs"
@@ -153,4 +154,16 @@ func TestUnmarkedKeepsSuppressions(t *testing.T) {
 		!slices.Contains(findings, "lib/js/module.ts "+suppress.UnusedRule) {
 		t.Errorf("findings: %q", findings)
 	}
+}
+
+// FuzzContainsMarker: the anchored search is bytes.Contains.
+func FuzzContainsMarker(f *testing.F) {
+	for _, s := range []string{"", suppress.Marker, "x skillstudio-disable-next-line y", "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk skillstudio-disabl", "skillstudio-disablskillstudio-disable", "skillstudio-disabl"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := containsMarker(b), bytes.Contains(b, marker); got != want {
+			t.Fatalf("containsMarker(%q) = %v, bytes.Contains says %v", b, got, want)
+		}
+	})
 }

@@ -154,7 +154,7 @@ func (c *checker) checkLinks() {
 		}
 	}
 	for _, f := range sortedKeys(c.doc.ReferenceTokens) {
-		c.reportIn(path.Join(c.dir, f), "skillmd/tokens", 1, 1,
+		c.reportIn(c.fsPath(f), "skillmd/tokens", 1, 1,
 			f+" costs about "+humanize.Comma(int64(c.doc.ReferenceTokens[f]))+tokenNoun(c.doc.ReferenceTokens[f])+" when an agent loads it", "")
 	}
 }
@@ -200,6 +200,7 @@ func sortedKeys(m map[string]int) []string {
 // linkedFile is a Markdown file of the skill, read once per Load and
 // scanned once, when its links or headings are first needed.
 type linkedFile struct {
+	file    string // its FS path
 	text    []byte
 	ok      bool
 	outline *Outline // scanMarkdown's, with the headings
@@ -259,8 +260,9 @@ func (c *checker) readLinked(rel string) ([]byte, bool) {
 	if f, ok := c.linked[rel]; ok {
 		return f.text, f.ok
 	}
+	file := path.Join(c.dir, rel)
 	buf := linkBuffers.Get().(*[]byte)
-	data, _, err := readInto(c.fsys, path.Join(c.dir, rel), maxLinkedBytes, *buf)
+	data, _, err := readInto(c.fsys, file, maxLinkedBytes, *buf)
 	if cap(data) > cap(*buf) {
 		*buf = data[:0] // keep the larger buffer for the next Load
 	}
@@ -269,8 +271,17 @@ func (c *checker) readLinked(rel string) ([]byte, bool) {
 	if ok {
 		data, _ = sanitizeUTF8(data)
 	}
-	c.linked[rel] = linkedFile{text: data, ok: ok}
+	c.linked[rel] = linkedFile{file: file, text: data, ok: ok}
 	return data, ok
+}
+
+// fsPath is the FS path of the skill's file rel, the one readLinked made
+// when it read rel.
+func (c *checker) fsPath(rel string) string {
+	if f, ok := c.linked[rel]; ok {
+		return f.file
+	}
+	return path.Join(c.dir, rel)
 }
 
 func (c *checker) markdownTokens(rel string) int {

@@ -39,7 +39,7 @@ func (c *checker) checkOtherMarkdown() {
 		}
 		out, _ := c.linkedLinks(f)
 		lines := newLineIndex(text)
-		file := path.Join(c.dir, f)
+		file := c.fsPath(f)
 		if out.Unclosed {
 			line, col := lines.position(out.UnclosedAt)
 			c.reportIn(file, "skillmd/unclosed-fence", line, col, "this code fence is never closed, so the rest of the file is code",

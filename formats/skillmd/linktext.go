@@ -2,7 +2,6 @@ package skillmd
 
 import (
 	"bytes"
-	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	gmtext "github.com/yuin/goldmark/text"
@@ -17,7 +16,7 @@ import (
 // the scan gives up and goldmark reads the whole body.
 func (s *fastScanner) linkText(raw []byte, image bool) string {
 	if !bytes.ContainsAny(raw, "`*_[]!<&\\\n") {
-		return strings.TrimSpace(string(raw))
+		return s.keep(bytes.TrimSpace(raw))
 	}
 	open := "["
 	if image {

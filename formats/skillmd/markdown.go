@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -74,8 +75,7 @@ var markdownParser = sync.OnceValue(func() parser.Parser { return goldmark.New()
 // paths in text; code blocks and code spans hold no links. The fast
 // scanner (mdscan.go) reads most bodies; goldmark reads the rest.
 func scanMarkdown(body []byte) Outline {
-	cut := markdownBudget.prefix(body)
-	f, ok := scanFast(body[:cut])
+	f, ok, cut := scanBudgeted(body, false)
 	if !ok && cut > 0 {
 		f = scanGoldmark(defuseLinkFloods(body[:cut]))
 	}
@@ -88,8 +88,7 @@ func scanMarkdown(body []byte) Outline {
 // reads body (goldmark's reading has them all the same): the links and
 // the unclosed fence.
 func scanLinks(body []byte) Outline {
-	cut := markdownBudget.prefix(body)
-	f, ok := scanFastMode(body[:cut], true)
+	f, ok, cut := scanBudgeted(body, true)
 	if !ok && cut > 0 {
 		f = scanGoldmark(defuseLinkFloods(body[:cut]))
 		setSectionEnds(f.Headings, len(body))
@@ -123,10 +122,9 @@ type markupBudget struct {
 var markdownBudget = markupBudget{marks: 100_000, depth: 50_000_000}
 
 // prefix is the length of the longest run of whole lines at the start of
-// body within b (len(body) when all of it is). A text shorter than the
-// mark bound cannot pass it, so only longer ones are counted.
+// body within b (len(body) when all of it is).
 func (b markupBudget) prefix(body []byte) int {
-	countMarks := len(body) > b.marks
+	countMarks := b.marksMatter(body)
 	marks, depth := 0, 0
 	for off := 0; off < len(body); {
 		nl := bytes.IndexByte(body[off:], '\n')
@@ -135,25 +133,9 @@ func (b markupBudget) prefix(body []byte) int {
 		} else {
 			nl += off
 		}
-		cols := 0
-	indent:
-		for _, c := range body[off:nl] {
-			switch {
-			case c == '\t':
-				cols += 4 - cols%4
-			case c == ' ' || c == '>' || c == '-' || c == '*' || c == '+' || c == '.' || c == ')' || c >= '0' && c <= '9':
-				cols++
-			default:
-				break indent
-			}
-		}
-		depth += cols * cols
+		depth += indentDepth(body[off:nl])
 		if countMarks {
-			for _, c := range body[off:nl] {
-				if markupMark[c] {
-					marks++
-				}
-			}
+			marks += markCount(body[off:nl])
 		}
 		if marks > b.marks || depth > b.depth {
 			return off
@@ -161,6 +143,49 @@ func (b markupBudget) prefix(body []byte) int {
 		off = nl + 1
 	}
 	return len(body)
+}
+
+// marksMatter: body may pass the mark bound, so its marks are counted line
+// by line. A text shorter than the bound cannot pass it, and a longer one
+// holding no more marks than it in all (counted a mark at a time, at
+// memory speed) cannot either.
+func (b markupBudget) marksMatter(body []byte) bool {
+	if len(body) <= b.marks {
+		return false
+	}
+	n := 0
+	for _, c := range []byte("[]!*_<`") {
+		n += bytes.Count(body, []byte{c})
+	}
+	return n > b.marks
+}
+
+// indentDepth is a line's share of the depth budget: the square of the
+// columns its leading space, tabs, > and list markers take.
+func indentDepth(line []byte) int {
+	cols := 0
+	for _, c := range line {
+		switch {
+		case c == '\t':
+			cols += 4 - cols%4
+		case c == ' ' || c == '>' || c == '-' || c == '*' || c == '+' || c == '.' || c == ')' || c >= '0' && c <= '9':
+			cols++
+		default:
+			return cols * cols
+		}
+	}
+	return cols * cols
+}
+
+// markCount counts the markup marks of line.
+func markCount(line []byte) int {
+	n := 0
+	for _, c := range line {
+		if markupMark[c] {
+			n++
+		}
+	}
+	return n
 }
 
 var markupMark = [256]bool{'[': true, ']': true, '!': true, '*': true, '_': true, '<': true, '`': true}
@@ -394,41 +419,45 @@ func lineStart(src []byte, off int) int {
 // Slug is GitHub's anchor for a heading text: lowercase, letters, digits,
 // marks, - and _ kept, spaces turned into hyphens, everything else dropped.
 func Slug(s string) string {
-	if ascii, ok := asciiSlug(s); ok {
-		return ascii
-	}
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		switch {
-		case r == ' ':
-			b.WriteByte('-')
-		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.M, r):
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	var buf [96]byte // on the stack: the slug string is the one allocation
+	return string(appendSlug(buf[:0], s))
 }
 
-// asciiSlug is Slug for ASCII text (the usual heading) without Unicode
-// table lookups; ok is false when s holds other characters.
-func asciiSlug(s string) (string, bool) {
-	var buf [96]byte // on the stack: the slug string is the one allocation
-	b := buf[:0]
-	for i := 0; i < len(s); i++ {
+// appendSlug appends Slug(s) to b: ASCII by table, other characters
+// lowered one at a time (what strings.ToLower does, without the copy).
+func appendSlug(b []byte, s string) []byte {
+	for i := 0; i < len(s); {
 		c := s[i]
-		switch {
-		case c >= 0x80:
-			return "", false
-		case c >= 'A' && c <= 'Z':
-			b = append(b, c+('a'-'A'))
-		case c == ' ':
-			b = append(b, '-')
-		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_':
-			b = append(b, c)
+		if c < utf8.RuneSelf {
+			if out := slugByte[c]; out != 0 {
+				b = append(b, out)
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		if r = unicode.ToLower(r); unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.M, r) {
+			b = utf8.AppendRune(b, r)
 		}
 	}
-	return string(b), true
+	return b
 }
+
+// slugByte is what an ASCII byte becomes in a slug (0: dropped).
+var slugByte = func() (t [utf8.RuneSelf]byte) {
+	for c := range utf8.RuneSelf {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			t[c] = byte(c) + 'a' - 'A'
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_':
+			t[c] = byte(c)
+		case c == ' ':
+			t[c] = '-'
+		}
+	}
+	return t
+}()
 
 func uniqueSlug(seen map[string]int, slug string) string {
 	n, dup := seen[slug]

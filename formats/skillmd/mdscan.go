@@ -63,6 +63,14 @@ type fastScanner struct {
 
 	scratch   *mdScratch
 	linksOnly bool // scanFastMode
+	// tabs: the text holds a tab somewhere (when not, lines are not
+	// searched for one).
+	tabs bool
+	// names holds the strings of the outline read (keep).
+	names strings.Builder
+	// The first '[' and "references/" at or after nextFrom (len(body):
+	// none): holdsLinkOrMention.
+	nextFrom, nextBracket, nextRefs int
 }
 
 // mdScratch is what a scan uses and drops, kept from paragraph to
@@ -78,6 +86,7 @@ type mdScratch struct {
 	atoms   [][2]int
 	tails   tailScan
 	slugs   map[string]int
+	heads   []Heading
 }
 
 var scratchPool = sync.Pool{New: func() any { return &mdScratch{slugs: map[string]int{}} }}
@@ -93,13 +102,61 @@ func scanFast(body []byte) (f Outline, ok bool) {
 // the links and the unclosed fence only. It gives up exactly where
 // scanFast does.
 func scanFastMode(body []byte, linksOnly bool) (f Outline, ok bool) {
-	if hasControl(body) {
+	control, tabs := controlsIn(body)
+	if control {
 		return f, false
 	}
+	f, ok, _ = scanLines(body, linksOnly, tabs, nil)
+	return f, ok
+}
+
+// scanBudgeted is scanFastMode(body[:cut], linksOnly) for cut =
+// markdownBudget.prefix(body), reading the lines once: the budget is
+// counted in the scanner's own line loop rather than in a pass of its
+// own. When the budget cuts the text, when it holds a control character
+// or when the scan gives up, it does what it stands for step by step.
+func scanBudgeted(body []byte, linksOnly bool) (f Outline, ok bool, cut int) {
+	control, tabs := controlsIn(body)
+	if !control {
+		b := budgetCount{countMarks: markdownBudget.marksMatter(body)}
+		f, ok, over := scanLines(body, linksOnly, tabs, &b)
+		if ok && !over {
+			return f, true, len(body)
+		}
+		if cut = markdownBudget.prefix(body); !over && cut == len(body) {
+			return Outline{}, false, cut // it gave up on the very text the budget allows
+		}
+	} else {
+		cut = markdownBudget.prefix(body)
+	}
+	f, ok = scanFastMode(body[:cut], linksOnly)
+	return f, ok, cut
+}
+
+// budgetCount is markupBudget.prefix's count, line by line.
+type budgetCount struct {
+	countMarks   bool
+	marks, depth int
+}
+
+// add counts line; false when the text up to and with it is over the
+// budget.
+func (b *budgetCount) add(line []byte) bool {
+	b.depth += indentDepth(line)
+	if b.countMarks {
+		b.marks += markCount(line)
+	}
+	return b.marks <= markdownBudget.marks && b.depth <= markdownBudget.depth
+}
+
+// scanLines scans body line by line; with a budget it stops (over true)
+// at the first line that takes the text over it.
+func scanLines(body []byte, linksOnly, tabs bool, budget *budgetCount) (f Outline, ok, over bool) {
 	sc := scratchPool.Get().(*mdScratch)
 	defer scratchPool.Put(sc)
 	clear(sc.slugs)
-	s := &fastScanner{body: body, scratch: sc, slugs: sc.slugs, linksOnly: linksOnly}
+	s := &fastScanner{body: body, scratch: sc, slugs: sc.slugs, linksOnly: linksOnly, tabs: tabs, nextBracket: -1, nextRefs: -1}
+	s.facts.Headings = sc.heads[:0]
 	for off := 0; off < len(body) && !s.failed; {
 		end := bytes.IndexByte(body[off:], '\n')
 		next := len(body)
@@ -108,6 +165,9 @@ func scanFastMode(body []byte, linksOnly bool) (f Outline, ok bool) {
 		} else {
 			end += off
 			next = end + 1
+		}
+		if budget != nil && !budget.add(body[off:end]) {
+			return Outline{}, false, true
 		}
 		s.line(off, end)
 		off = next
@@ -132,34 +192,68 @@ func scanFastMode(body []byte, linksOnly bool) (f Outline, ok bool) {
 	}
 	s.closeLeaf()
 	if s.failed {
-		return Outline{}, false
+		return Outline{}, false, false
 	}
-	return s.facts, true
+	// The headings were read into the scratch array; the outline gets its
+	// own, of the right size (nil for none).
+	heads := s.facts.Headings
+	s.facts.Headings = nil
+	if len(heads) > 0 {
+		s.facts.Headings = slices.Clone(heads)
+	}
+	sc.heads = heads[:0]
+	return s.facts, true, false
 }
 
 // hasControl: body holds an ASCII control character other than \n and \t
 // (a \r, \v or \f is white space to goldmark in ways not modelled here).
-// Eight bytes at a time, with exact per-byte masks (no closer look at the
-// words holding a line break).
 func hasControl(body []byte) bool {
-	const low7 = 0x7f7f7f7f7f7f7f7f
-	// zero marks (with its high bit) each byte of x that is 0.
-	zero := func(x uint64) uint64 { return ^((x&low7 + low7) | x | low7) }
-	for len(body) >= 8 {
-		w := binary.LittleEndian.Uint64(body)
-		// Most words hold no byte below 0x20 at all: the line breaks and
-		// tabs are looked at only in the others.
-		below := zero(w & 0xe0e0e0e0e0e0e0e0) // < 0x20
-		if below != 0 {
-			allowed := zero(w^0x0a0a0a0a0a0a0a0a) | zero(w^0x0909090909090909)
-			below &^= allowed
+	control, _ := controlsIn(body)
+	return control
+}
+
+// controlsIn is hasControl, and whether body holds a tab (most texts hold
+// none, and the scanner then looks for none line by line). Eight bytes at
+// a time with exact per-byte masks, four words between checks and no
+// branch per word: a branch on whether a word holds a byte below 0x20
+// went each way often in Markdown (every line break), and the corpus
+// reads about a third faster without it.
+func controlsIn(body []byte) (control, tabs bool) {
+	var tab uint64
+	for ; len(body) >= 32; body = body[32:] {
+		b0, t0 := controlWord(binary.LittleEndian.Uint64(body))
+		b1, t1 := controlWord(binary.LittleEndian.Uint64(body[8:]))
+		b2, t2 := controlWord(binary.LittleEndian.Uint64(body[16:]))
+		b3, t3 := controlWord(binary.LittleEndian.Uint64(body[24:]))
+		if b0|b1|b2|b3 != 0 {
+			return true, true
 		}
-		if below|zero(w^low7) != 0 {
-			return true
-		}
-		body = body[8:]
+		tab |= t0 | t1 | t2 | t3
 	}
-	return isControlByteIn(body)
+	for ; len(body) >= 8; body = body[8:] {
+		b, t := controlWord(binary.LittleEndian.Uint64(body))
+		if b != 0 {
+			return true, true
+		}
+		tab |= t
+	}
+	return isControlByteIn(body), tab != 0 || bytes.IndexByte(body, '\t') >= 0
+}
+
+// controlWord marks (with its high bit) each byte of w that is a control
+// character other than \n and \t (bad), and each that is a tab.
+func controlWord(w uint64) (bad, tab uint64) {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	tab = zeroBytes(w ^ 0x0909090909090909)
+	below := zeroBytes(w & 0xe0e0e0e0e0e0e0e0) // < 0x20
+	return below&^(zeroBytes(w^0x0a0a0a0a0a0a0a0a)|tab) | zeroBytes(w^low7), tab
+}
+
+// zeroBytes marks (with its high bit) each byte of x that is 0, exactly
+// (no carry crosses a byte).
+func zeroBytes(x uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	return ^((x&low7 + low7) | x | low7)
 }
 
 func isControlByteIn(b []byte) bool {
@@ -297,7 +391,7 @@ func (s *fastScanner) line(start, end int) {
 		}
 	}
 	s.inIndented = false
-	if bytes.IndexByte(body[start:end], '\t') >= 0 {
+	if s.tabs && bytes.IndexByte(body[start:end], '\t') >= 0 {
 		s.failed = true // tabs outside code: column rules not modelled
 		return
 	}
@@ -621,7 +715,7 @@ func (s *fastScanner) atxHeading(p, end int) bool {
 			stop--
 		}
 	}
-	if stop <= start || bytes.IndexByte(s.body[start:stop], '\t') >= 0 {
+	if stop <= start || s.tabs && bytes.IndexByte(s.body[start:stop], '\t') >= 0 {
 		s.failed = true // empty headings and tabs: goldmark's handling is its own
 		return true
 	}
@@ -646,7 +740,7 @@ func (s *fastScanner) addHeading(level, first int, lines []mdLine) {
 		if s.linksOnly {
 			return
 		}
-		text = headingText(s.body[lines[0].start:lines[0].end])
+		text = s.headingText(s.body[lines[0].start:lines[0].end])
 	} else {
 		var ok bool
 		if text, ok = multiLineHeadingText(s.body, lines); !ok {
@@ -659,8 +753,43 @@ func (s *fastScanner) addHeading(level, first int, lines []mdLine) {
 	}
 	off := lineStart(s.body, first)
 	h := Heading{Text: text, Level: level, Offset: off, TextOffset: lines[0].start, Line: s.lineOf(off)}
-	h.Slug = uniqueSlug(s.slugs, Slug(h.Text))
+	h.Slug = uniqueSlug(s.slugs, s.slug(h.Text))
 	s.facts.Headings = append(s.facts.Headings, h)
+}
+
+// headingText is the package's headingText, with a plain heading's text
+// kept in s.names.
+func (s *fastScanner) headingText(text []byte) string {
+	for _, c := range text {
+		if headingMarkup[c] {
+			return headingText(text)
+		}
+	}
+	return s.keep(bytes.TrimSpace(text))
+}
+
+// headingMarkup are the bytes headingText leaves to a closer reading.
+var headingMarkup = [256]bool{'`': true, '*': true, '_': true, '[': true, ']': true, '!': true, '<': true, '&': true, '\\': true}
+
+// slug is Slug(text), kept in s.names.
+func (s *fastScanner) slug(text string) string {
+	var buf [96]byte
+	return s.keep(appendSlug(buf[:0], text))
+}
+
+// keep returns b as a string held in s.names: the texts and anchors of a
+// text's headings and the destinations and texts of its links share a
+// few allocations instead of taking one each (what a Builder has written
+// never changes, so earlier strings stay valid as it grows).
+func (s *fastScanner) keep(b []byte) string {
+	if s.names.Cap() == 0 {
+		// An outline's strings take about a thirtieth of a Markdown
+		// text: mostly one allocation.
+		s.names.Grow(min(max(len(s.body)>>5, 64), 4096))
+	}
+	at := s.names.Len()
+	s.names.Write(b)
+	return s.names.String()[at:]
 }
 
 // lineOf is the 1-based line of body offset off, counted on from the last
@@ -726,17 +855,34 @@ func (s *fastScanner) closeLeaf() {
 	if s.failed {
 		return
 	}
-	interesting := false
-	for _, l := range lines {
-		t := s.body[l.start:l.end]
-		if bytes.IndexByte(t, '[') >= 0 || referencesDir.index(t) >= 0 {
-			interesting = true
-			break
-		}
-	}
-	if interesting {
+	if s.holdsLinkOrMention(lines[0].start, lines[len(lines)-1].end) {
 		s.inline(lines)
 	}
+}
+
+// holdsLinkOrMention: body[from:to], a paragraph's span, holds a '[' or
+// "references/". Between a paragraph's lines there are only line breaks,
+// spaces and container markers, so the span holds one exactly when a line
+// does. Paragraphs close in order, so the next '[' and the next
+// "references/" are each found once and kept: one search per occurrence
+// instead of two per line.
+func (s *fastScanner) holdsLinkOrMention(from, to int) bool {
+	if from < s.nextFrom || s.nextBracket < from {
+		s.nextBracket = nextAt(s.body, from, bytes.IndexByte(s.body[from:], '['))
+	}
+	if from < s.nextFrom || s.nextRefs < from {
+		s.nextRefs = nextAt(s.body, from, referencesDir.index(s.body[from:]))
+	}
+	s.nextFrom = from
+	return s.nextBracket < to || s.nextRefs < to
+}
+
+// nextAt is from+i for a search's result i, len(body) for none.
+func nextAt(body []byte, from, i int) int {
+	if i < 0 {
+		return len(body)
+	}
+	return from + i
 }
 
 // mdOpener is a "[" or "![" not yet closed.
@@ -791,6 +937,12 @@ func (s *fastScanner) inline(lines []mdLine) {
 	atoms := sc.atoms[:0] // code spans and links: text that is not the paragraph's own
 	defer func() { sc.openers, sc.links, sc.atoms = openers[:0], links[:0], atoms[:0] }()
 	for i := 0; i < len(v); {
+		for i < len(v) && !inlineSpecial[v[i]] {
+			i++ // text the switch below passes over
+		}
+		if i == len(v) {
+			break
+		}
 		switch c := v[i]; c {
 		case '`':
 			n := 1
@@ -913,6 +1065,9 @@ func (s *fastScanner) inline(lines []mdLine) {
 		s.facts.Links = append(s.facts.Links, Link{Dest: l.dest, Text: l.text, Offset: l.offset, Image: l.image})
 	}
 }
+
+// inlineSpecial are the bytes inline's switch acts on.
+var inlineSpecial = [256]bool{'`': true, '\\': true, '&': true, '<': true, '[': true, '!': true, ']': true}
 
 // maybeEntity: the '&' at v[i] may start an entity or numeric character
 // reference (which goldmark decodes): it is followed by a run of letters
@@ -1072,7 +1227,7 @@ func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) 
 		return "", 0, false
 	}
 	if i < len(v) && v[i] == ')' {
-		return string(d), i + 1, true
+		return s.keep(d), i + 1, true
 	}
 	if i >= len(v) || (v[i] != '"' && v[i] != '\'' && v[i] != '(') {
 		return "", 0, false
@@ -1095,7 +1250,7 @@ func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) 
 		return "", 0, false
 	}
 	if i < len(v) && v[i] == ')' {
-		return string(d), i + 1, true
+		return s.keep(d), i + 1, true
 	}
 	return "", 0, false
 }
@@ -1140,7 +1295,7 @@ func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int) {
 					s.failed = true
 					return
 				}
-				s.facts.Links = append(s.facts.Links, Link{Dest: string(run[m[0]:m[1]]), Offset: toBody(a + m[0]), Mention: true})
+				s.facts.Links = append(s.facts.Links, Link{Dest: s.keep(run[m[0]:m[1]]), Offset: toBody(a + m[0]), Mention: true})
 			}
 			a = e + 1
 		}

@@ -322,3 +322,45 @@ func BenchmarkScanFastManyMentions(b *testing.B) {
 		scanFast(body)
 	}
 }
+
+// FuzzScanBudgeted: counting the markup budget in the scan's own line
+// loop gives what cutting the text first and scanning the cut gives,
+// under the real budget and under tiny ones that cut most texts.
+func FuzzScanBudgeted(f *testing.F) {
+	for _, c := range fastCases {
+		f.Add(c)
+	}
+	f.Add("> > - [a](b.md)\n>   * x\n\t- [c](d)\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		body := []byte(s)
+		saved := markdownBudget
+		defer func() { markdownBudget = saved }()
+		for _, b := range []markupBudget{saved, {marks: 6, depth: 40}, {marks: 1, depth: 3}} {
+			markdownBudget = b
+			for _, linksOnly := range []bool{false, true} {
+				cut := b.prefix(body)
+				want, wantOK := scanFastMode(body[:cut], linksOnly)
+				got, gotOK, gotCut := scanBudgeted(body, linksOnly)
+				if gotCut != cut || gotOK != wantOK || wantOK && !reflect.DeepEqual(nilIfEmpty(got), nilIfEmpty(want)) {
+					t.Fatalf("budget %+v links only %v: cut %d ok %v%s\nwant cut %d ok %v%s", b, linksOnly, gotCut, gotOK, describeFacts(got), cut, wantOK, describeFacts(want))
+				}
+			}
+		}
+	})
+}
+
+// FuzzControlsIn: the eight-bytes-at-a-time controlsIn is the plain loop.
+func FuzzControlsIn(f *testing.F) {
+	for _, s := range []string{"", "plain text\n\twith tabs", "a\rb", "0123456\x7f", "\x1f", "0123456789\t", "\t"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		control, tabs := controlsIn(b)
+		if want := isControlByteIn(b); control != want {
+			t.Fatalf("controlsIn(%q) control %v, the plain loop says %v", b, control, want)
+		}
+		if !control && tabs != bytes.Contains(b, []byte{'\t'}) {
+			t.Fatalf("controlsIn(%q) tabs %v", b, tabs)
+		}
+	})
+}

@@ -36,3 +36,35 @@ func FuzzEstimateTokens(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNonLetters: the eight-bytes-at-a-time letter test is asciiClass's.
+func FuzzNonLetters(f *testing.F) {
+	f.Add(uint64(0x4142435a5b606162))
+	f.Add(uint64(0x7a7b404180c1dafa))
+	f.Fuzz(func(t *testing.T, w uint64) {
+		got := nonLetters(w)
+		for k := range 8 {
+			b := byte(w >> (8 * k))
+			if other := got>>(8*k+7)&1 == 1; other != (asciiClass[b] != clsLetter) {
+				t.Fatalf("nonLetters(%#x): byte %d (%#x) marked %v", w, k, b, other)
+			}
+		}
+	})
+}
+
+// TestNonLettersEveryByte: every byte value, next to every other, is
+// marked as asciiClass says.
+func TestNonLettersEveryByte(t *testing.T) {
+	for a := range 256 {
+		for b := range 256 {
+			w := uint64(a) | uint64(b)<<8 | uint64(a)<<48 | uint64(b)<<56
+			got := nonLetters(w)
+			for k, c := range [4]int{a, b, a, b} {
+				pos := [4]int{0, 1, 6, 7}[k]
+				if other := got>>(8*pos+7)&1 == 1; other != (asciiClass[c] != clsLetter) {
+					t.Fatalf("nonLetters(%#x): byte %d (%#x) marked %v", w, pos, c, other)
+				}
+			}
+		}
+	}
+}

@@ -118,16 +118,36 @@ func (li *lineIndex) position(off int) (line, col int) {
 	return lo + 1, off - li.starts[lo] + 1
 }
 
-// lineText is the text of a 1-based line without its line break.
+// lineText is the text of a 1-based line without its line break. Like
+// position, it counts its way to the first few lines asked for (the
+// frontmatter's, at the top of the file) rather than index them all.
 func (li *lineIndex) lineText(line int) []byte {
-	li.index()
-	if line < 1 || line > len(li.starts) {
+	if line < 1 {
 		return nil
 	}
-	start := li.starts[line-1]
-	end := len(li.text)
-	if line < len(li.starts) {
-		end = li.starts[line] - 1
+	var start, end int
+	if li.starts == nil && li.counted < countedPositions {
+		li.counted++
+		for n := 1; n < line; n++ {
+			nl := bytes.IndexByte(li.text[start:], '\n')
+			if nl < 0 {
+				return nil
+			}
+			start += nl + 1
+		}
+		end = len(li.text)
+		if nl := bytes.IndexByte(li.text[start:], '\n'); nl >= 0 {
+			end = start + nl
+		}
+	} else {
+		li.index()
+		if line > len(li.starts) {
+			return nil
+		}
+		start, end = li.starts[line-1], len(li.text)
+		if line < len(li.starts) {
+			end = li.starts[line] - 1
+		}
 	}
 	return bytes.TrimSuffix(li.text[start:end], []byte{'\r'})
 }

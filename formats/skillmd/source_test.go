@@ -29,3 +29,22 @@ func TestLineIndexCountedPositions(t *testing.T) {
 		t.Errorf("after %d positions the index is still not built", countedPositions+1)
 	}
 }
+
+// TestLineIndexCountedLineText: the first lines asked for, found by
+// counting, are the ones the index gives.
+func TestLineIndexCountedLineText(t *testing.T) {
+	for _, text := range []string{"", "one line", "a\nbc\n\nd", "\n\n", "x\n", "é\r\nü\n", "a\r"} {
+		indexed := newLineIndex([]byte(text))
+		indexed.index()
+		for line := -1; line <= 6; line++ {
+			counted := newLineIndex([]byte(text))
+			got, want := counted.lineText(line), indexed.lineText(line)
+			if string(got) != string(want) || (got == nil) != (want == nil) {
+				t.Errorf("%q line %d: counted %q, indexed %q", text, line, got, want)
+			}
+			if counted.starts != nil {
+				t.Errorf("%q: one line built the index", text)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package skillmd
 
 import (
 	"math"
+	"math/bits"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -237,6 +238,18 @@ var asciiClass = func() (t [256]uint8) {
 	return t
 }()
 
+// nonLetters marks (with its high bit) each byte of w that is not an
+// ASCII letter: b|0x20 is in a-z exactly for the bytes A-Z and a-z below
+// 0x80, compared per byte on seven bits (no carry crosses a byte).
+func nonLetters(w uint64) uint64 {
+	const low7, high = 0x7f7f7f7f7f7f7f7f, 0x8080808080808080
+	x := (w | 0x2020202020202020) & low7
+	atLeastA := x + 0x1f1f1f1f1f1f1f1f // high bit: x >= 'a'
+	pastZ := x + 0x0505050505050505    // high bit: x > 'z'
+	letter := atLeastA &^ pastZ &^ w & high
+	return ^letter & high
+}
+
 // classAt returns the length and class of the rune at s[i]: ASCII by
 // table (inlined), the rest by the unicode package.
 func classAt(s string, i int) (int, uint8) {
@@ -264,6 +277,17 @@ func classOf(s string) (int, uint8) {
 // letters returns the end of the run of letters from j.
 func letters(s string, j int) int {
 	for {
+		// Eight bytes at a time while they are ASCII letters: a byte at a
+		// time, the loop's exit at each word's end was a branch the
+		// processor mispredicted once a word.
+		for j+8 <= len(s) {
+			other := nonLetters(le64(s[j:]))
+			if other != 0 {
+				j += bits.TrailingZeros64(other) >> 3
+				break
+			}
+			j += 8
+		}
 		for j < len(s) && asciiClass[s[j]] == clsLetter { // the upper half of the table is clsOther
 			j++
 		}

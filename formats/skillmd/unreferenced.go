@@ -81,13 +81,27 @@ func ignoredForReferences(rel string) bool {
 	if rel == "agents/openai.yaml" {
 		return true
 	}
-	upper := strings.ToUpper(path.Base(rel))
+	base := path.Base(rel)
+	ascii := isASCIIString(base)
+	if !ascii {
+		base = strings.ToUpper(base)
+	}
 	for _, p := range []string{"LICENSE", "LICENCE", "README", "CHANGELOG", "NOTICE", "COPYING"} {
-		if strings.HasPrefix(upper, p) {
+		// For ASCII, EqualFold is ToUpper without making the new string.
+		if ascii && len(base) >= len(p) && strings.EqualFold(base[:len(p)], p) || !ascii && strings.HasPrefix(base, p) {
 			return true
 		}
 	}
 	return false
+}
+
+func isASCIIString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }
 
 // dropCovered removes target and, when target is a folder, what is in it.

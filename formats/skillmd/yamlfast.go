@@ -12,9 +12,9 @@ import (
 // for it (FuzzFastYAML holds the two to each other). yaml.v3 costs about
 // 50 us and 13 KB for a 600-byte frontmatter, a tenth of a whole Load; this
 // costs a few microseconds. ok is false for anything else (comments,
-// anchors, tags, flow collections, block scalars, escapes, values that
-// continue on the next line, non-string plain scalars such as numbers,
-// booleans and dates, a text yaml.v3 would reject), which yaml.v3 reads.
+// anchors, tags, nested flow collections, escapes other than \" \\ \n \t,
+// plain scalars such as floats, dates or signed numbers, a text yaml.v3
+// would reject), which yaml.v3 reads.
 func fastYAML(text []byte) (*yaml.Node, bool) {
 	if len(text) == 0 || !yamlPlainText(text) {
 		return nil, false
@@ -55,12 +55,14 @@ func fastYAML(text []byte) (*yaml.Node, bool) {
 
 // yamlPlainText: valid UTF-8 of printable characters and line feeds only,
 // with none of the characters that start what fastYAML leaves to yaml.v3
-// wherever they stand (comments, tabs, other line breaks, a BOM).
+// wherever they stand (tabs, other line breaks, a BOM), and no '#' that
+// could start a comment (one first on a line or after a space; a '#'
+// after anything else is text, as in C# or a URL's #fragment).
 func yamlPlainText(text []byte) bool {
 	for i := 0; i < len(text); {
 		c := text[i]
 		if c < utf8.RuneSelf {
-			if c < 0x20 && c != '\n' || c == 0x7f || c == '#' {
+			if c < 0x20 && c != '\n' || c == 0x7f || c == '#' && (i == 0 || text[i-1] == ' ' || text[i-1] == '\n') {
 				return false
 			}
 			i++
@@ -375,8 +377,9 @@ func yamlKey(line []byte) (key, rest []byte, ok bool) {
 	return nil, nil, false
 }
 
-// scalar reads a one-line scalar: double- or single-quoted without
-// escapes, or plain text that yaml.v3 reads as a string.
+// scalar reads a one-line scalar: single-quoted without escapes,
+// double-quoted with the escapes of yamlEscapes at most, or plain text
+// whose tag plainTag knows.
 func (p *yamlLines) scalar(v []byte, line, col int) (*yaml.Node, bool) {
 	if len(v) == 0 {
 		return nil, false
@@ -385,9 +388,14 @@ func (p *yamlLines) scalar(v []byte, line, col int) (*yaml.Node, bool) {
 	switch v[0] {
 	case '[':
 		return p.flowSequence(v, line, col)
-	case '"', '\'':
+	case '"':
+		if bytes.IndexByte(v, '\\') >= 0 {
+			return p.escapedScalar(n, v)
+		}
+		fallthrough
+	case '\'':
 		end := bytes.IndexByte(v[1:], v[0])
-		if end < 0 || indentOf(v[end+2:]) != len(v)-end-2 || v[0] == '"' && bytes.IndexByte(v[1:end+1], '\\') >= 0 {
+		if end < 0 || indentOf(v[end+2:]) != len(v)-end-2 {
 			return nil, false
 		}
 		if v[0] == '\'' && end+2 < len(v) && v[end+2] == '\'' {
@@ -412,11 +420,40 @@ func (p *yamlLines) scalar(v []byte, line, col int) (*yaml.Node, bool) {
 	return p.node(n), true
 }
 
+// yamlEscapes are the escapes of a double-quoted scalar read here, and
+// what each stands for.
+var yamlEscapes = [256]byte{'"': '"', '\\': '\\', 'n': '\n', 't': '\t'}
+
+// escapedScalar reads a one-line double-quoted scalar v holding the
+// escapes of yamlEscapes (\" in a shell command, say); n is its node
+// without the value.
+func (p *yamlLines) escapedScalar(n yaml.Node, v []byte) (*yaml.Node, bool) {
+	b := make([]byte, 0, len(v))
+	i := 1
+	for ; i < len(v) && v[i] != '"'; i++ {
+		if v[i] != '\\' {
+			b = append(b, v[i])
+			continue
+		}
+		if i+1 >= len(v) || yamlEscapes[v[i+1]] == 0 {
+			return nil, false
+		}
+		i++
+		b = append(b, yamlEscapes[v[i]])
+	}
+	if i >= len(v) || indentOf(v[i+1:]) != len(v)-i-1 {
+		return nil, false // no closing quote, or text after it
+	}
+	n.Value, n.Style = string(b), yaml.DoubleQuotedStyle
+	return p.node(n), true
+}
+
 // plainTag is the tag yaml.v3 resolves a plain scalar to, for the ones
 // read here: the boolean and null words; a text starting with a letter
 // (or any non-ASCII character) otherwise is a string, and so is a dotted
 // version of three or more numbers (1.2.0: not an int, float or date); ok
-// is false for the rest (numbers, dates, .inf, -x, ...).
+// is false for the rest (other numbers, dates, .inf, -x, ...); a plain
+// decimal is an int.
 func plainTag(v []byte) (string, bool) {
 	switch string(v) {
 	case "true", "True", "TRUE", "false", "False", "FALSE":
@@ -429,8 +466,24 @@ func plainTag(v []byte) (string, bool) {
 		return "!!str", true
 	case c >= '0' && c <= '9' && isDottedVersion(v):
 		return "!!str", true
+	case isDecimal(v):
+		return "!!int", true
 	}
 	return "", false
+}
+
+// isDecimal: 0, or up to 18 digits not starting with 0 (a number no
+// YAML reading takes for octal, a float or out of range).
+func isDecimal(v []byte) bool {
+	if len(v) == 0 || len(v) > 18 || v[0] == '0' && len(v) > 1 {
+		return false
+	}
+	for _, c := range v {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // isDottedVersion: digits in three or more dot-separated groups.

@@ -29,6 +29,10 @@ var yamlFastCases = []string{
 	"description: Reviews code,\n  on two lines\n    and a third.\n",
 	"a: b\n\n  c\n", "a:\n  b\n  - c\n", "a:\n  b\n  c: d\n", "a: b\n  c:\n", "a:\n  true\n", "a:\n  true\n  b\n", "a:\n  1.2.3\n  b\n", "a: b   \n  c  \n",
 	"a: 'b'\n  c\n", "a: b:\n  c\n",
+	// escapes, '#' that is text, decimals
+	"a: \"say \\\"hi\\\" \\\\ a\\/b\\n\\t\"\n", "a: \"x\\\"\n", "a: \"x\\q\"\n", "a: \"x\" \\\n", "a: \"x\\\\\" y\n",
+	"a: C# and F#\nb: https://x.y/z#readme\nc: \"#x\"\n", "a: b #c\n", "#c\na: b\n", "a: [b#c, \"#d\"]\n", "a: [#b]\n", "a: 'x#'\n", "a: b\n  #c\n",
+	"timeout: 30\nz: 0\nb: 007\nc: 08\nd: 123456789012345678\ne: 1234567890123456789\nf: -1\ng: [1, 22]\n", "a:\n  30\n  b\n", "a: 0x1f\n",
 }
 
 // TestFastYAMLShapes: the shapes of the corpus fastYAML reads itself
