@@ -273,7 +273,7 @@ var Rules = model.RuleSet{
 			Pass: "output: z.object({ rates: z.array(Rate) }),",
 		},
 	},
-	{ID: "xgs/describe", Severity: model.SeverityWarning, Doc: "Tricky inputs carry .describe() (rule 5): a string with no enum/literal/url/email/uuid/regex/date/datetime, a number with no bound (int() alone is not a bound; min or max is), a union or a record. z.enum and z.literal are constrained; .describe() anywhere in the field's chain counts.",
+	{ID: "xgs/describe", Severity: model.SeverityWarning, Doc: "Tricky inputs carry .describe() (rule 5): a string with no enum/literal/url/email/uuid/regex/date/datetime, a number with no bound (int() alone is not a bound; min or max is), a union (other than one of literals and enums, which lists its values as z.enum does) or a record. z.enum and z.literal are constrained; .describe() anywhere in the field's chain counts.",
 		Title: "A tricky input has no .describe()",
 		Why:   "The skill works, but the inline schema is just { type: \"string\" } and the agent guesses.",
 		Spec:  "Eight rules, 5: \"Use .describe() on tricky inputs.\"",

@@ -191,7 +191,7 @@ func tricky(s *Schema) string {
 		return "" // any/unknown: xgs/no-any; unresolved: not guessed
 	}
 	switch {
-	case len(s.AnyOf) > 0:
+	case len(s.AnyOf) > 0 && !allConstants(s.AnyOf):
 		return "a union"
 	case s.AdditionalProperties != nil:
 		return "a record"
@@ -201,6 +201,18 @@ func tricky(s *Schema) string {
 		return "an unbounded number"
 	}
 	return ""
+}
+
+// allConstants: every member of a union is a literal or an enum, so the
+// union lists its values as z.enum does (z.union([z.literal("a"),
+// z.literal("b")]) is the older spelling of z.enum(["a", "b"])).
+func allConstants(members []*Schema) bool {
+	for _, m := range members {
+		if m == nil || m.kind != kindPlain || (m.Const == nil && m.Enum == nil) {
+			return false
+		}
+	}
+	return true
 }
 
 // checkExamples: rule 6, ≥ 1 example whose args fit the input.

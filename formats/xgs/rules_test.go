@@ -273,6 +273,7 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 			{name: "enum", edits: []edit{{"property: z.string().regex(/^[A-Z]{5}$/).describe('Property code, e.g. \"NYCXX\"'),", "property: z.enum([\"NYCXX\", \"LONXX\"]),"}}},
 			{name: "describe before nullable", edits: []edit{{"property: z.string().regex(/^[A-Z]{5}$/).describe('Property code, e.g. \"NYCXX\"'),", "property: z.string().describe(\"Property code\").nullable(),"}}},
 			{name: "url", edits: []edit{{"property: z.string().regex(/^[A-Z]{5}$/).describe('Property code, e.g. \"NYCXX\"'),", "property: z.string().url(),"}}},
+			{name: "union of literals", edits: []edit{{"property: z.string().regex(/^[A-Z]{5}$/).describe('Property code, e.g. \"NYCXX\"'),", "property: z.union([z.literal(\"NYCXX\"), z.literal(\"LONXX\"), z.enum([\"PARXX\"])]),"}}},
 		},
 	},
 	"xgs/examples": {
