@@ -309,7 +309,7 @@ var Rules = model.RuleSet{
 			Pass: "await load();   // let it throw",
 		},
 	},
-	{ID: "xgs/iso-dates", Severity: model.SeverityWarning, Doc: "Date-like inputs (date, checkin, checkout, startDate, …) are YYYY-MM-DD strings (.regex or .date()), examples use that format, and money-like fields (price, amount, cost, currency, rate) describe their currency (rule 8).",
+	{ID: "xgs/iso-dates", Severity: model.SeverityWarning, Doc: "Date-like inputs (date, checkin, checkout, startDate, …) are YYYY-MM-DD strings (.regex or .date()), examples use that format, and money-like amounts (price, amount, cost, currency, rate; not a boolean, an enum of words, or a rateType/priceCode/rateLimit-style identifier) describe their currency (rule 8).",
 		Title: "A date is not YYYY-MM-DD or money has no currency",
 		Why:   "The skill works, but the agent may mix formats or units.",
 		Spec:  "Eight rules, 8: \"Date format is YYYY-MM-DD … document the currency field\".",

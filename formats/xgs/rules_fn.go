@@ -372,6 +372,9 @@ func (p *program) moneyFields(f *skillFn, obj *Schema, prefix, where string) {
 		if isCurrencyCode(pr.Name) && (core.Enum != nil || core.Const != nil || core.Pattern != nil) {
 			continue
 		}
+		if !isCurrencyCode(pr.Name) && (core.Type == "boolean" || core.Enum != nil || core.Const != nil) {
+			continue // a switch or a choice of words (includePrices, rateType: z.enum([…])), not an amount
+		}
 		p.report("xgs/iso-dates", pr.Off, fmt.Sprintf("%s %s%s of %s is money-like but does not say its currency", where, prefix, pr.Name, f.Name),
 			"Say the currency in .describe(), e.g. .describe(\"Nightly rate in the property's local currency (see currency)\").")
 	}
@@ -476,12 +479,18 @@ func dateLike(name string) bool {
 
 var moneyWords = map[string]bool{"price": true, "prices": true, "amount": true, "amounts": true, "cost": true, "costs": true, "currency": true, "currencies": true, "rate": true, "rates": true}
 
+// notMoneyAfter: a word that, after a money word, names something other
+// than an amount: rateLimit, rateType, priceCode, costCenterId.
+var notMoneyAfter = map[string]bool{"limit": true, "limited": true, "type": true, "types": true, "code": true, "codes": true,
+	"id": true, "ids": true, "plan": true, "plans": true, "name": true, "names": true, "key": true, "keys": true,
+	"kind": true, "mode": true, "category": true, "tier": true, "center": true, "centre": true}
+
 // moneyLike: a field named like money (price, amount, cost, currency,
-// rate); "rateLimit" is not money.
+// rate); "rateLimit" and "rateType" are not money.
 func moneyLike(name string) bool {
 	ws := words(name)
 	for i, w := range ws {
-		if moneyWords[w] && !(i+1 < len(ws) && (ws[i+1] == "limit" || ws[i+1] == "limited")) {
+		if moneyWords[w] && !(i+1 < len(ws) && notMoneyAfter[ws[i+1]]) {
 			return true
 		}
 	}

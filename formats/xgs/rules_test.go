@@ -346,6 +346,7 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 		pass: []ruleCase{
 			{name: "regex", edits: []edit{{"checkin: z.string().date(),", "checkin: z.string().regex(/^\\d{4}-\\d{2}-\\d{2}$/),"}}},
 			{name: "ISO code", edits: []edit{{"price: z.number().nonnegative().describe(\"Nightly price in the property's local currency\"),", "price: z.number().nonnegative().describe(\"Nightly price in USD\"),"}}},
+			{name: "rate type and price switch are no amounts", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      rateType: z.enum([\"cash\", \"points\"]).optional(),\n      rateCode: z.string().regex(/^[A-Z]{3}$/).optional(),\n      includePrices: z.boolean().optional(),"}}},
 			{name: "updatedAt is no date", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      updatedAfter: z.number().int().min(0).describe(\"epoch ms\"),"}}},
 		},
 	},
