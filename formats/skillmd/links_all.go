@@ -129,6 +129,13 @@ func (c *checker) checkLinkFrom(self, file string, l Link, lines *lineIndex) {
 	if _, ok := (Outline{Headings: heads}).HeadingWithSlug(t.anchor); ok {
 		return
 	}
+	anchorFile := target
+	if anchorFile == "" {
+		anchorFile = self
+	}
+	if HTMLAnchor(string(c.linked[anchorFile].text), t.anchor) {
+		return
+	}
 	c.reportIn(file, "skillmd/anchor", line, col, fmt.Sprintf("link %q: no heading in %s has the anchor #%s", l.Dest, where, t.anchor),
 		"Point the link at an existing heading's anchor (lowercase, spaces as hyphens, punctuation dropped).")
 }

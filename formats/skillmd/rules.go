@@ -270,7 +270,7 @@ var Rules = model.RuleSet{
 			Pass: "See [the API](references/api.md).   (file added)",
 		},
 	},
-	{ID: "skillmd/anchor", Severity: model.SeverityWarning, Doc: "A link's #anchor matches no heading of its target (GitHub slug rules: lowercase, punctuation dropped, spaces to hyphens, -1, -2 for repeats).",
+	{ID: "skillmd/anchor", Severity: model.SeverityWarning, Doc: "A link's #anchor matches no heading of its target (GitHub slug rules: lowercase, punctuation dropped, spaces to hyphens, -1, -2 for repeats) and no HTML id or name attribute in it (<a id=x></a>, <a name=x>, <h2 id=x>).",
 		Title: "A link's #anchor matches no heading",
 		Why:   "The skill loads, but the link lands at the top of the page.",
 		Spec:  "Not in the spec: GitHub heading slugs, which agents and renderers follow.",

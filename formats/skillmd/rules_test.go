@@ -172,6 +172,11 @@ func cases() []ruleCase {
 			"SKILL.md":            md("", "# Demo\n\n## Setup Steps (v2)!\n\n## Setup Steps (v2)!\n\nSee [s](#setup-steps-v2), [t](#setup-steps-v2-1) and [u](references/guide.md#usage-notes).\n"),
 			"references/guide.md": "# Guide\n\n## Usage Notes\n",
 		}},
+		{rule: "skillmd/anchor", name: "HTML id and name anchors", files: map[string]string{
+			"SKILL.md":            md("", "# Demo\n\nSee [a](#step-1), [b](#Legacy) and [c](references/guide.md#opts).\n\n<a id=\"step-1\"></a>\n### 1. Install\n\n<a name='legacy'>old</a>\n"),
+			"references/guide.md": "# Guide\n\n<h2 id=opts>Options</h2>\n\nBack to [top](#top).\n\n<a NAME=\"top\"></a>\n",
+		}},
+		{rule: "skillmd/anchor", name: "data-id is no anchor", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [a](#x).\n\n<div data-id=\"x\">y</div>\n")}},
 		{rule: "skillmd/link-escapes", name: "parent folder", fail: true, files: map[string]string{"SKILL.md": md("", "See [other](../other-skill/SKILL.md).\n")}},
 		{rule: "skillmd/link-escapes", name: "absolute path", fail: true, files: map[string]string{"SKILL.md": md("", "See [x](/etc/passwd).\n")}},
 		{rule: "skillmd/link-escapes", name: "inside", files: map[string]string{"SKILL.md": md("", "See [g](./references/../references/guide.md).\n"), "references/guide.md": "x\n"}},
