@@ -255,7 +255,7 @@ var Rules = model.RuleSet{
 			Pass: "input: z.object({ when: z.string().regex(/^\\d{4}-\\d{2}-\\d{2}$/) })",
 		},
 	},
-	{ID: "xgs/url-format", Severity: model.SeverityWarning, Doc: "A string input named like a URL (url, imageUrl, href, link, endpoint) or described as one carries a URL format: z.string().url() or zod 4's z.url() (rule 3). Strings with a regex, an enum or another format are left alone.",
+	{ID: "xgs/url-format", Severity: model.SeverityWarning, Doc: "A string input named like a URL (url, imageUrl, href, link, endpoint) or described as one (not as a part of one: a title as in the URL, a path, URL-encoded text) carries a URL format: z.string().url() or zod 4's z.url() (rule 3). Strings with a regex, an enum or another format are left alone.",
 		Title: "A URL input is a plain string",
 		Why:   "The skill works, but the agent's schema says only { type: \"string\" }: it guesses whether a full URL, a path or an id is wanted.",
 		Spec:  "Eight rules, 3: \"If a field is a URL, use z.string().url().\"",

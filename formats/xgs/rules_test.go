@@ -309,6 +309,7 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 			{name: "url format", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      photoUrl: z.string().url().optional(),"}}},
 			{name: "zod 4 z.url", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      photoUrl: z.url().optional(),"}}},
 			{name: "relative path", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      page: z.string().describe(\"Path of the booking page, relative to the site (the link's href)\").optional(),"}}},
+			{name: "part of a url", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      title: z.string().describe(\"Article title as in the URL, e.g. Alan_Turing\").optional(),\n      board: z.string().describe(\"Board name from the page's URL\").optional(),\n      q: z.string().describe(\"Query, URL-encoded\").optional(),"}}},
 			{name: "url slug", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      urlSlug: z.string().describe(\"Topic slug\").optional(),"}}},
 		},
 	},
