@@ -172,6 +172,11 @@ func cases() []ruleCase {
 			"SKILL.md":            md("", "# Demo\n\n## Setup Steps (v2)!\n\n## Setup Steps (v2)!\n\nSee [s](#setup-steps-v2), [t](#setup-steps-v2-1) and [u](references/guide.md#usage-notes).\n"),
 			"references/guide.md": "# Guide\n\n## Usage Notes\n",
 		}},
+		{rule: "skillmd/link", name: "links in output templates", files: map[string]string{
+			"SKILL.md":                   md("", "Copy [the report template](assets/report.md) and [the skill template](templates/SKILL.md.tmpl.md).\n"),
+			"assets/report.md":           "# Report\n\n![chart](chart.png) and [raw data](data/raw.csv)\n",
+			"templates/SKILL.md.tmpl.md": "# New skill\n\nSee [reference](references/REFERENCE.md#usage).\n",
+		}},
 		{rule: "skillmd/anchor", name: "HTML id and name anchors", files: map[string]string{
 			"SKILL.md":            md("", "# Demo\n\nSee [a](#step-1), [b](#Legacy) and [c](references/guide.md#opts).\n\n<a id=\"step-1\"></a>\n### 1. Install\n\n<a name='legacy'>old</a>\n"),
 			"references/guide.md": "# Guide\n\n<h2 id=opts>Options</h2>\n\nBack to [top](#top).\n\n<a NAME=\"top\"></a>\n",
