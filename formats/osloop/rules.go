@@ -90,7 +90,7 @@ var Rules = model.RuleSet{
 			Pass: "\"executionMode\": \"flow\"",
 		},
 	},
-	{ID: "osloop/unknown-field", Severity: model.SeverityWarning, Doc: "A field the spec does not define; often a typo or a field from an older schema (secretBindings, tags).",
+	{ID: "osloop/unknown-field", Severity: model.SeverityWarning, Doc: "A field the spec does not define; often a typo or a field from an older schema (secretBindings, tags). A top-level $schema (an editor's pointer to a JSON Schema for the file) is not a field and is not reported.",
 		Title: "A field the spec does not define",
 		Why:   "The runtime loads the skill and ignores the field, which is often a typo or a leftover.",
 		Spec:  "SkillManifest Fields lists every field.",

@@ -129,6 +129,8 @@ var ruleCases = []ruleCase{
 	{"bridgeRequirement optional", "osloop/enum", false, man("bridgeRequirement", `"optional"`), ""},
 	{"old secretBindings field", "osloop/unknown-field", true, man("secretBindings", "[]"), ""},
 	{"binding with a kind", "osloop/unknown-field", false, man("requiredBindings", `[{"name": "token", "kind": "token"}]`), ""},
+	{"$schema for editors", "osloop/unknown-field", false, man("$schema", `"https://example.org/manifest.schema.json"`), ""},
+	{"$schema inside a permission", "osloop/unknown-field", true, man("permissions.0.$schema", `"x"`), ""},
 	{"schemaVersion 1.0", "osloop/schema-version", true, man("schemaVersion", `"1.0"`), ""},
 	{"schemaVersion 2.0", "osloop/schema-version", false, none, ""},
 	{"version 1.2", "osloop/version", true, man("version", `"1.2"`), ""},
