@@ -229,6 +229,8 @@ var ruleCases = []ruleCase{
 	{"entry without tags", "osloop/index-entry", true, idx("0.tags", ""), ""},
 	{"entry with a bad mode", "osloop/index-entry", true, idx("0.executionMode", `"lazy"`), ""},
 	{"entry complete", "osloop/index-entry", false, none, ""},
+	{"entry with workspace support but no schema version", "osloop/index-entry", true, both(man("workspaceSupport", `"optional"`, "workspaceSchemaVersion", `"1.0.0"`), idx("0.workspaceSupport", `"optional"`, "0.workspaceSchemaVersion", "")), ""},
+	{"entry with workspace support and its schema version", "osloop/index-entry", false, both(man("workspaceSupport", `"optional"`, "workspaceSchemaVersion", `"1.0.0"`), idx("0.workspaceSupport", `"optional"`, "0.workspaceSchemaVersion", `"1.0.0"`)), ""},
 	{"entry with homepage", "osloop/index-unknown-field", true, idx("0.homepage", `"https://example.org"`), ""},
 	{"entry with optional fields only", "osloop/index-unknown-field", false, idx("0.workspaceSupport", ""), ""},
 	{"folderPath to nowhere", "osloop/index-folder", true, idx("0.folderPath", `"skills/nope"`), ""},
