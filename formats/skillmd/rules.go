@@ -72,6 +72,16 @@ var Rules = model.RuleSet{
 		},
 	},
 
+	{ID: "skillmd/description-comment", Severity: model.SeverityWarning, Doc: "A plain (unquoted) description or when_to_use holds \" #\": YAML reads the # and the rest of the line as a comment, so agents see the value cut there (\"Handles refs like #123\" becomes \"Handles refs like\"). Quote the value.",
+		Title: "An unquoted description is cut at \" #\"",
+		Why:   "The text after the # never reaches the agent, often the trigger phrases; the skill still loads.",
+		Spec:  "SKILL.md Structure: the frontmatter is YAML; description is how the agent decides when to invoke the skill.",
+		Example: model.RuleExample{
+			Fail: "---\nname: demo-skill\ndescription: Links issues like #123 to commits\n---\n",
+			Pass: "---\nname: demo-skill\ndescription: \"Links issues like #123 to commits\"\n---\n",
+		},
+	},
+
 	// Layer 1: the open standard.
 	{ID: "skillmd/name", Severity: model.SeverityError, Doc: "`name` is required: 1-64 characters of [a-z0-9-], no leading, trailing or double hyphen. skills-ref also accepts lowercase non-ASCII letters; the spec allows only [a-z0-9-], so skillstudio does too.",
 		Title: "name is missing or not [a-z0-9-]",
