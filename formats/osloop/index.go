@@ -311,10 +311,18 @@ func (c *indexChecker) checkMirrored(s *model.Skill, e IndexEntry, pkg *Package)
 		mv, _ := manifestValue(pkg, "compatibilityRequirements")
 		c.missingField(s, e, pkg, "compatibilityRequirements", mv, fmt.Sprintf("index entry %q lacks compatibilityRequirements with \"system_tools\" (required in both files for bridge commands)", e.Name), model.SeverityWarning)
 	}
+	// The repository's validator (scripts/validate.ts, `npm run validate`)
+	// rejects an entry that declares workspace support without a schema
+	// version, so this is an index-entry error, not a missing mirror.
 	if ws := strOf(e.Node.Get("workspaceSupport")); (ws == "optional" || ws == "required") && e.Node.Get("workspaceSchemaVersion") == nil {
+		line, col := c.idx.Doc.Pos(e.Node.Start)
+		d := newDiag("osloop/index-entry", c.path, line, col,
+			fmt.Sprintf("index entry %q has workspaceSupport %q but no workspaceSchemaVersion; the skills repository's validator rejects the entry", e.Name, ws),
+			"Add \"workspaceSchemaVersion\" to the entry, as in manifest.json.")
 		if mv, ok := manifestValue(pkg, "workspaceSchemaVersion"); ok && mv.Kind == KindString {
-			c.missingField(s, e, pkg, "workspaceSchemaVersion", mv, fmt.Sprintf("index entry %q has workspaceSupport %q but no workspaceSchemaVersion", e.Name, ws), model.SeverityInfo)
+			d.Fix = c.insertMemberFix(e.Node, "workspaceSchemaVersion", pkg.ManifestDoc, mv)
 		}
+		c.report(s, d)
 	}
 	// Description: the index may shorten the manifest's, not replace it.
 	if iv := e.Node.Get("description"); iv != nil && iv.Kind == KindString && m.Description != "" && !isShortening(iv.Str, m.Description) {

@@ -329,6 +329,9 @@ func (w *shapeWalk) walk(n *Node, s *shape) {
 		next = 0
 		for _, m := range n.Members {
 			i := s.fieldIndex(m.Key, next)
+			if i < 0 && m.Key == "$schema" && len(w.path) == 0 {
+				continue // points an editor at a JSON Schema for the file; no reader takes it for a field
+			}
 			if i < 0 {
 				w.add(w.rules.unknown, m.KeyStart, fmt.Sprintf("%s has a field %q the spec does not define", objectName(w.where()), m.Key),
 					"Remove it, or check its spelling"+suggest(m.Key, fieldNames(s))+".")

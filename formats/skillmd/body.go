@@ -180,6 +180,13 @@ func (c *checker) checkAnchor(l Link, t linkTarget, line, col int) {
 	if _, ok := (Outline{Headings: heads}).HeadingWithSlug(t.anchor); ok {
 		return
 	}
+	text := c.doc.Body
+	if t.file != "" {
+		text = string(c.linked[t.file].text)
+	}
+	if HTMLAnchor(text, t.anchor) {
+		return
+	}
 	where := "the body"
 	if t.file != "" {
 		where = t.file

@@ -49,6 +49,9 @@ func (c *checker) checkOtherMarkdown() {
 			line, col := lines.position(out.CutAt)
 			c.reportIn(file, "skillmd/markdown-too-dense", line, col, denseMessage, denseHint)
 		}
+		if isTemplate(f) {
+			continue
+		}
 		for _, l := range out.Links {
 			if l.Mention {
 				continue // a references/… path in prose names a file from the skill root, not from here
@@ -56,6 +59,16 @@ func (c *checker) checkOtherMarkdown() {
 			c.checkLinkFrom(f, file, l, lines)
 		}
 	}
+}
+
+// isTemplate: f lies under assets/ or templates/ (template/), where the
+// spec keeps templates and static files the skill copies into its output.
+// A link in such a file points where the copy will live (a report's
+// charts, a new skill's references/), not into this skill, so it is not
+// checked; its code fences still are.
+func isTemplate(f string) bool {
+	top, _, _ := strings.Cut(f, "/")
+	return top == "assets" || top == "templates" || top == "template"
 }
 
 // mayHaveLinkFindings: text could hold a link ("](" inline, "]:" for a
@@ -127,6 +140,13 @@ func (c *checker) checkLinkFrom(self, file string, l Link, lines *lineIndex) {
 		return
 	}
 	if _, ok := (Outline{Headings: heads}).HeadingWithSlug(t.anchor); ok {
+		return
+	}
+	anchorFile := target
+	if anchorFile == "" {
+		anchorFile = self
+	}
+	if HTMLAnchor(string(c.linked[anchorFile].text), t.anchor) {
 		return
 	}
 	c.reportIn(file, "skillmd/anchor", line, col, fmt.Sprintf("link %q: no heading in %s has the anchor #%s", l.Dest, where, t.anchor),

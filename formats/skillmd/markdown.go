@@ -9,6 +9,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -520,6 +521,28 @@ func AnchorSlug(fragment string) string {
 		slug = unescaped
 	}
 	return slug
+}
+
+// htmlAnchor matches an HTML tag's id or name attribute, the anchors
+// Markdown authors write by hand (<a id="x"></a>, <a name="x">,
+// <h2 id="x">); GitHub keeps them (prefixed user-content-, which its
+// page script resolves), so a link's #x reaches them.
+var htmlAnchor = lazyre.New(`(?i)<[a-z][a-z0-9-]*(?:\s[^<>]*?)?\s(?:id|name)\s*=\s*(?:"([^"<>]*)"|'([^'<>]*)'|([^\s"'<>]+))`)
+
+// HTMLAnchor says whether text holds an HTML tag whose id or name is the
+// link fragment (compared as AnchorSlug compares heading slugs).
+func HTMLAnchor(text, fragment string) bool {
+	if !strings.Contains(text, "id") && !strings.Contains(text, "name") && !strings.Contains(text, "ID") && !strings.Contains(text, "NAME") {
+		return false
+	}
+	slug := AnchorSlug(fragment)
+	for _, m := range htmlAnchor.FindAllStringSubmatch(text, -1) {
+		v := m[1] + m[2] + m[3]
+		if v != "" && strings.ToLower(v) == slug {
+			return true
+		}
+	}
+	return false
 }
 
 func findHeading(hs []Heading, target string) (int, bool) {

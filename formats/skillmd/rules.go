@@ -72,6 +72,16 @@ var Rules = model.RuleSet{
 		},
 	},
 
+	{ID: "skillmd/description-comment", Severity: model.SeverityWarning, Doc: "A plain (unquoted) description or when_to_use holds \" #\": YAML reads the # and the rest of the line as a comment, so agents see the value cut there (\"Handles refs like #123\" becomes \"Handles refs like\"). Quote the value.",
+		Title: "An unquoted description is cut at \" #\"",
+		Why:   "The text after the # never reaches the agent, often the trigger phrases; the skill still loads.",
+		Spec:  "SKILL.md Structure: the frontmatter is YAML; description is how the agent decides when to invoke the skill.",
+		Example: model.RuleExample{
+			Fail: "---\nname: demo-skill\ndescription: Links issues like #123 to commits\n---\n",
+			Pass: "---\nname: demo-skill\ndescription: \"Links issues like #123 to commits\"\n---\n",
+		},
+	},
+
 	// Layer 1: the open standard.
 	{ID: "skillmd/name", Severity: model.SeverityError, Doc: "`name` is required: 1-64 characters of [a-z0-9-], no leading, trailing or double hyphen. skills-ref also accepts lowercase non-ASCII letters; the spec allows only [a-z0-9-], so skillstudio does too.",
 		Title: "name is missing or not [a-z0-9-]",
@@ -261,7 +271,7 @@ var Rules = model.RuleSet{
 			Pass: "SKILL.md body: about 900 tokens (detail in references/)",
 		},
 	},
-	{ID: "skillmd/link", Severity: model.SeverityWarning, Doc: "A relative link, or a references/… path in the text, names a file that does not exist in the skill folder (links inside code are not links).",
+	{ID: "skillmd/link", Severity: model.SeverityWarning, Doc: "A relative link, or a references/… path in the text, names a file that does not exist in the skill folder (links inside code are not links, and links in the Markdown templates under assets/ and templates/ point where their copies will live, so they are not checked).",
 		Title: "A link names a missing file",
 		Why:   "The skill loads, but an agent following the link finds nothing.",
 		Spec:  "Progressive Disclosure: \"On demand: Files in scripts/, references/, assets/ loaded as needed\".",
@@ -270,7 +280,7 @@ var Rules = model.RuleSet{
 			Pass: "See [the API](references/api.md).   (file added)",
 		},
 	},
-	{ID: "skillmd/anchor", Severity: model.SeverityWarning, Doc: "A link's #anchor matches no heading of its target (GitHub slug rules: lowercase, punctuation dropped, spaces to hyphens, -1, -2 for repeats).",
+	{ID: "skillmd/anchor", Severity: model.SeverityWarning, Doc: "A link's #anchor matches no heading of its target (GitHub slug rules: lowercase, punctuation dropped, spaces to hyphens, -1, -2 for repeats) and no HTML id or name attribute in it (<a id=x></a>, <a name=x>, <h2 id=x>).",
 		Title: "A link's #anchor matches no heading",
 		Why:   "The skill loads, but the link lands at the top of the page.",
 		Spec:  "Not in the spec: GitHub heading slugs, which agents and renderers follow.",

@@ -7,6 +7,7 @@
 package skillmd
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"path"
@@ -152,6 +153,7 @@ func (c *checker) run() {
 	for _, r := range fm.Repairs {
 		c.reportColon(r)
 	}
+	c.checkValueComments(data, fm)
 
 	c.checkFrontmatter()
 	if !c.findingsOnly {
@@ -207,6 +209,46 @@ func (c *checker) nodePos(n *yaml.Node) (int, int) {
 // bodyPos turns a body byte offset into a file line and byte column.
 func (c *checker) bodyPos(off int) (int, int) {
 	return c.lines.position(c.doc.BodyOffset + off)
+}
+
+// commentedKeys are the fields whose text the agent reads to choose the
+// skill; a comment that cuts one loses what the author wrote.
+var commentedKeys = map[string]bool{"description": true, "when_to_use": true}
+
+// checkValueComments reports a top-level plain description (or
+// when_to_use) whose line holds " #": YAML ends the value there and reads
+// the rest as a comment, silently.
+func (c *checker) checkValueComments(src []byte, fm Frontmatter) {
+	if !fm.Present || fm.End > len(src) || fm.Start > fm.End {
+		return
+	}
+	text := src[fm.Start:fm.End]
+	for off, n := 0, 0; off < len(text); n++ {
+		line, next := lineAt(text, off)
+		off = next
+		m := topLevelPlain.FindSubmatchIndex(line)
+		if m == nil || !commentedKeys[string(line[m[2]:m[3]])] {
+			continue
+		}
+		v := line[m[4]:m[5]]
+		if len(v) == 0 || strings.IndexByte("\"'[{|>&*!#%@`", v[0]) >= 0 {
+			continue
+		}
+		i := bytes.Index(v, []byte(" #"))
+		if j := bytes.Index(v, []byte("\t#")); j >= 0 && (i < 0 || j < i) {
+			i = j
+		}
+		if i < 0 {
+			continue
+		}
+		key := string(line[m[2]:m[3]])
+		kept := strings.TrimSpace(string(v[:i]))
+		fileLine := fm.Line + n
+		col := m[4] + i + 2 // the #, as a 1-based byte column
+		c.report("skillmd/description-comment", fileLine, col,
+			fmt.Sprintf("the %s value holds \" #\" without quotes: YAML reads the rest of the line as a comment, so agents see only %q", key, kept),
+			"Put the whole value in double quotes (or drop the space before #).")
+	}
 }
 
 func (c *checker) reportColon(r Repair) {

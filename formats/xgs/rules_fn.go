@@ -191,7 +191,7 @@ func tricky(s *Schema) string {
 		return "" // any/unknown: xgs/no-any; unresolved: not guessed
 	}
 	switch {
-	case len(s.AnyOf) > 0:
+	case len(s.AnyOf) > 0 && !allConstants(s.AnyOf):
 		return "a union"
 	case s.AdditionalProperties != nil:
 		return "a record"
@@ -201,6 +201,18 @@ func tricky(s *Schema) string {
 		return "an unbounded number"
 	}
 	return ""
+}
+
+// allConstants: every member of a union is a literal or an enum, so the
+// union lists its values as z.enum does (z.union([z.literal("a"),
+// z.literal("b")]) is the older spelling of z.enum(["a", "b"])).
+func allConstants(members []*Schema) bool {
+	for _, m := range members {
+		if m == nil || m.kind != kindPlain || (m.Const == nil && m.Enum == nil) {
+			return false
+		}
+	}
+	return true
 }
 
 // checkExamples: rule 6, ≥ 1 example whose args fit the input.
@@ -360,6 +372,9 @@ func (p *program) moneyFields(f *skillFn, obj *Schema, prefix, where string) {
 		if isCurrencyCode(pr.Name) && (core.Enum != nil || core.Const != nil || core.Pattern != nil) {
 			continue
 		}
+		if !isCurrencyCode(pr.Name) && (core.Type == "boolean" || core.Enum != nil || core.Const != nil) {
+			continue // a switch or a choice of words (includePrices, rateType: z.enum([…])), not an amount
+		}
 		p.report("xgs/iso-dates", pr.Off, fmt.Sprintf("%s %s%s of %s is money-like but does not say its currency", where, prefix, pr.Name, f.Name),
 			"Say the currency in .describe(), e.g. .describe(\"Nightly rate in the property's local currency (see currency)\").")
 	}
@@ -464,12 +479,18 @@ func dateLike(name string) bool {
 
 var moneyWords = map[string]bool{"price": true, "prices": true, "amount": true, "amounts": true, "cost": true, "costs": true, "currency": true, "currencies": true, "rate": true, "rates": true}
 
+// notMoneyAfter: a word that, after a money word, names something other
+// than an amount: rateLimit, rateType, priceCode, costCenterId.
+var notMoneyAfter = map[string]bool{"limit": true, "limited": true, "type": true, "types": true, "code": true, "codes": true,
+	"id": true, "ids": true, "plan": true, "plans": true, "name": true, "names": true, "key": true, "keys": true,
+	"kind": true, "mode": true, "category": true, "tier": true, "center": true, "centre": true}
+
 // moneyLike: a field named like money (price, amount, cost, currency,
-// rate); "rateLimit" is not money.
+// rate); "rateLimit" and "rateType" are not money.
 func moneyLike(name string) bool {
 	ws := words(name)
 	for i, w := range ws {
-		if moneyWords[w] && !(i+1 < len(ws) && (ws[i+1] == "limit" || ws[i+1] == "limited")) {
+		if moneyWords[w] && !(i+1 < len(ws) && notMoneyAfter[ws[i+1]]) {
 			return true
 		}
 	}

@@ -273,6 +273,7 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 			{name: "enum", edits: []edit{{"property: z.string().regex(/^[A-Z]{5}$/).describe('Property code, e.g. \"NYCXX\"'),", "property: z.enum([\"NYCXX\", \"LONXX\"]),"}}},
 			{name: "describe before nullable", edits: []edit{{"property: z.string().regex(/^[A-Z]{5}$/).describe('Property code, e.g. \"NYCXX\"'),", "property: z.string().describe(\"Property code\").nullable(),"}}},
 			{name: "url", edits: []edit{{"property: z.string().regex(/^[A-Z]{5}$/).describe('Property code, e.g. \"NYCXX\"'),", "property: z.string().url(),"}}},
+			{name: "union of literals", edits: []edit{{"property: z.string().regex(/^[A-Z]{5}$/).describe('Property code, e.g. \"NYCXX\"'),", "property: z.union([z.literal(\"NYCXX\"), z.literal(\"LONXX\"), z.enum([\"PARXX\"])]),"}}},
 		},
 	},
 	"xgs/examples": {
@@ -308,6 +309,7 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 			{name: "url format", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      photoUrl: z.string().url().optional(),"}}},
 			{name: "zod 4 z.url", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      photoUrl: z.url().optional(),"}}},
 			{name: "relative path", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      page: z.string().describe(\"Path of the booking page, relative to the site (the link's href)\").optional(),"}}},
+			{name: "part of a url", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      title: z.string().describe(\"Article title as in the URL, e.g. Alan_Turing\").optional(),\n      board: z.string().describe(\"Board name from the page's URL\").optional(),\n      q: z.string().describe(\"Query, URL-encoded\").optional(),"}}},
 			{name: "url slug", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      urlSlug: z.string().describe(\"Topic slug\").optional(),"}}},
 		},
 	},
@@ -345,6 +347,7 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 		pass: []ruleCase{
 			{name: "regex", edits: []edit{{"checkin: z.string().date(),", "checkin: z.string().regex(/^\\d{4}-\\d{2}-\\d{2}$/),"}}},
 			{name: "ISO code", edits: []edit{{"price: z.number().nonnegative().describe(\"Nightly price in the property's local currency\"),", "price: z.number().nonnegative().describe(\"Nightly price in USD\"),"}}},
+			{name: "rate type and price switch are no amounts", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      rateType: z.enum([\"cash\", \"points\"]).optional(),\n      rateCode: z.string().regex(/^[A-Z]{3}$/).optional(),\n      includePrices: z.boolean().optional(),"}}},
 			{name: "updatedAt is no date", edits: []edit{{"nights: z.number().int().min(1).max(30),", "nights: z.number().int().min(1).max(30),\n      updatedAfter: z.number().int().min(0).describe(\"epoch ms\"),"}}},
 		},
 	},

@@ -8,7 +8,7 @@ import (
 
 // checkURLFields: rule 3's "If a field is a URL, use z.string().url()". A
 // string input named like a URL (url, imageUrl, href, link, endpoint) or
-// described as one, with no URL format and no other constraint the author
+// described as one (not as a part of one: "title as in the URL"), with no URL format and no other constraint the author
 // chose (a regex, an enum, another format), is reported.
 func (p *program) checkURLFields(f *skillFn) {
 	if f.Input != nil && f.Input.IsObject {
@@ -83,6 +83,10 @@ func hasPrefixFold(s, w string) bool {
 }
 
 var (
-	urlWords       = lazyre.New(`(?i)\b(urls?|uris?|href|links?|endpoints?)\b`)
-	notAbsoluteURL = lazyre.New(`(?i)\b(relative|path|slug|id)\b`)
+	urlWords = lazyre.New(`(?i)\b(urls?|uris?|href|links?|endpoints?)\b`)
+	// notAbsoluteURL: the description names something other than a whole
+	// URL: a relative path, a slug or id, a part taken from a URL ("title
+	// as in the URL", "name from the page's URL") or text that is
+	// URL-encoded.
+	notAbsoluteURL = lazyre.New(`(?i)\b(relative|path|slug|id)\b|\b(in|from|of|into|within|inside)\s+(?:(?:the|a|an|this|that|its|page|tab|current|site|browser)(?:'s)?\s+)*(urls?|uris?|links?|href)\b|\burl[- ](encoded|escaped|safe)\b`)
 )
