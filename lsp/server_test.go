@@ -250,3 +250,29 @@ func TestCompletionFollowsTheProfile(t *testing.T) {
 		t.Errorf("profile agentskills offers effort: %q", got)
 	}
 }
+
+// Findings after non-ASCII text sit where they are: the pipeline's columns
+// are already UTF-16 code units, which LSP positions count too (an emoji
+// is two, é one). A CRLF file gives the same positions as an LF one.
+func TestDiagnosticColumnsAreUTF16(t *testing.T) {
+	root := t.TempDir()
+	c := newClient(t, root)
+	for _, tc := range []struct{ rel, eol string }{{"s/units/SKILL.md", "\n"}, {"s/crlf/SKILL.md", "\r\n"}} {
+		name := filepath.Base(filepath.Dir(tc.rel))
+		doc := strings.ReplaceAll("---\nname: "+name+"\ndescription: Converts units for the column test of the server.\n---\n\n# Units\n\n😀 é See [ref](missing.md).\n", "\n", tc.eol)
+		writeFiles(t, root, map[string]string{tc.rel: doc})
+		c.open(tc.rel, doc)
+		ds := c.waitFor(tc.rel, hasCode("skillmd/link"))
+		for _, d := range ds {
+			if d.Code != "skillmd/link" {
+				continue
+			}
+			// 😀(2) space(1) é(1) space(1) "See "(4): the link starts at 9;
+			// the finding runs to the end of the line, 27 units long.
+			want := protocol.Range{Start: protocol.Position{Line: 7, Character: 9}, End: protocol.Position{Line: 7, Character: 27}}
+			if d.Range != want {
+				t.Errorf("%s: skillmd/link at %+v, want %+v", tc.rel, d.Range, want)
+			}
+		}
+	}
+}
