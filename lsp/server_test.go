@@ -276,3 +276,81 @@ func TestDiagnosticColumnsAreUTF16(t *testing.T) {
 		}
 	}
 }
+
+// A finding about the whole file (the body's token cost sits on its first
+// line and stays there) cannot be disabled for one line: the comment would
+// become that first line. The server offers the file-wide comment instead,
+// and it silences the finding. In a CRLF file the comment ends in CRLF.
+func TestDisableWholeFileFinding(t *testing.T) {
+	root := t.TempDir()
+	c := newClient(t, root)
+	for _, tc := range []struct{ rel, eol string }{{"s/costly/SKILL.md", "\n"}, {"s/crlf/SKILL.md", "\r\n"}} {
+		name := filepath.Base(filepath.Dir(tc.rel))
+		doc := strings.ReplaceAll("---\nname: "+name+"\ndescription: Costs tokens for the disable test of the server.\n---\n\n# Costly\n\nText.\n", "\n", tc.eol)
+		writeFiles(t, root, map[string]string{tc.rel: doc})
+		c.open(tc.rel, doc)
+		ds := c.waitFor(tc.rel, hasCode("skillmd/tokens"))
+		var line uint32
+		for _, d := range ds {
+			if d.Code == "skillmd/tokens" {
+				line = d.Range.Start.Line
+			}
+		}
+		var actions []protocol.CodeAction
+		c.call(protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(tc.rel)},
+			Range:        protocol.Range{Start: protocol.Position{Line: line}, End: protocol.Position{Line: line}},
+		}, &actions)
+		var disable *protocol.CodeAction
+		for i, a := range actions {
+			if strings.HasPrefix(a.Title, "Disable skillmd/tokens") {
+				if a.Title != "Disable skillmd/tokens for this file" {
+					t.Errorf("%s: offered %q", tc.rel, a.Title)
+				}
+				disable = &actions[i]
+			}
+		}
+		if disable == nil {
+			t.Fatalf("%s: no disable action in %+v", tc.rel, actions)
+		}
+		disabled := applyEdits(doc, disable.Edit.Changes[c.uri(tc.rel)])
+		if want := "---" + tc.eol + "<!-- skillstudio-disable skillmd/tokens -->" + tc.eol; !strings.Contains(disabled, want) {
+			t.Errorf("%s: disable gave %q", tc.rel, disabled)
+		}
+		c.change(tc.rel, disabled)
+		got := c.waitFor(tc.rel, not(hasCode("skillmd/tokens")))
+		if hasCode("library/unused-suppression")(got) {
+			t.Errorf("%s: after disabling: %s", tc.rel, codes(got))
+		}
+	}
+}
+
+// A fix that moves lines, applied from the editor to a CRLF file, keeps
+// the file CRLF, as lint --fix does on disk.
+func TestFixKeepsCRLF(t *testing.T) {
+	root := t.TempDir()
+	rel := "x/order.xgs.js"
+	doc := strings.ReplaceAll("// ==XGooseSkill==\n// @name Order\n// @namespace order\n// @version 1.0.0\n// @run-at document_idle\n// @description Orders things for the CRLF test of the server.\n// @match https://example.com/*\n// ==/XGooseSkill==\n\nimport { defineSkill } from \"@xgoose/skill\";\n\nexport default defineSkill({});\n", "\n", "\r\n")
+	writeFiles(t, root, map[string]string{rel: doc})
+	c := newClient(t, root)
+	c.open(rel, doc)
+	c.waitFor(rel, hasCode("xgs/header-order"))
+	var actions []protocol.CodeAction
+	c.call(protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(rel)},
+		Range:        protocol.Range{End: protocol.Position{Line: 8}},
+	}, &actions)
+	for _, a := range actions {
+		if !strings.HasSuffix(a.Title, "(xgs/header-order)") {
+			continue
+		}
+		fixed := applyEdits(doc, a.Edit.Changes[c.uri(rel)])
+		if strings.Count(fixed, "\n") != strings.Count(fixed, "\r\n") {
+			t.Errorf("the fix left lone LFs in a CRLF file: %q", fixed)
+		}
+		c.change(rel, fixed)
+		c.waitFor(rel, not(hasCode("xgs/header-order")))
+		return
+	}
+	t.Fatalf("no header-order fix in %+v", actions)
+}
