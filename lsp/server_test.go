@@ -354,3 +354,22 @@ func TestFixKeepsCRLF(t *testing.T) {
 	}
 	t.Fatalf("no header-order fix in %+v", actions)
 }
+
+// A file the editor has open but never saved (`:edit skills/new/SKILL.md`)
+// is linted from its buffer like any other, whether its folder exists on
+// disk or not.
+func TestUnsavedNewFile(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"skills/old/SKILL.md": "---\nname: old\ndescription: An old skill on disk for the unsaved-file test.\n---\n\n# Old\n"})
+	c := newClient(t, root)
+	for _, rel := range []string{"skills/new/SKILL.md", "skills/old/references/guide.md"} {
+		if rel == "skills/old/references/guide.md" {
+			c.open("skills/old/SKILL.md", "---\nname: old\ndescription: An old skill on disk for the unsaved-file test.\n---\n\n# Old\n\nSee [the guide](references/guide.md#missing-part).\n")
+			c.open(rel, "# Guide\n\nText.\n")
+			c.waitFor("skills/old/SKILL.md", hasCode("skillmd/anchor"))
+			continue
+		}
+		c.open(rel, "---\nname: New_Skill\ndescription: A new skill that is not saved yet.\n---\n\n# New\n")
+		c.waitFor(rel, hasCode("skillmd/name"))
+	}
+}
