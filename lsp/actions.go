@@ -9,9 +9,15 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skillstudio/skillstudio/fix"
+	"github.com/skillstudio/skillstudio/internal/lineend"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/suppress"
 )
+
+// wholeFile are the rules whose findings are about a file, not a line:
+// they sit on its first line (of the body, in a SKILL.md) whatever is
+// inserted above, so only the file-wide comment disables them.
+var wholeFile = map[string]bool{"skillmd/tokens": true, "skillmd/body-length": true}
 
 // codeActions offers, for each finding on the requested lines, its fix
 // (the same edits lint --fix writes) and a comment that disables the rule
@@ -51,18 +57,23 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 		if f.Line < 1 || disabled[key] {
 			continue
 		}
-		lineText := t.line(f.Line - 1)
-		comment, ok := suppress.Comment(d.path, f.Rule, lineText, f.Line-1 < t.frontmatterEnd())
+		title, at := "Disable "+f.Rule+" for this line", f.Line-1
+		comment, ok := suppress.Comment(d.path, f.Rule, t.line(at), at < t.frontmatterEnd())
+		if wholeFile[f.Rule] {
+			// Above the finding's line, past any frontmatter.
+			title, at = "Disable "+f.Rule+" for this file", max(at, t.frontmatterEnd()+1)
+			comment, ok = suppress.FileComment(d.path, f.Rule)
+		}
 		if !ok {
 			continue
 		}
 		disabled[key] = true
-		at := protocol.Position{Line: uint32(f.Line - 1)}
+		pos := protocol.Position{Line: uint32(at)}
 		disables = append(disables, protocol.CodeAction{
-			Title: "Disable " + f.Rule + " for this line", Kind: protocol.QuickFix,
+			Title: title, Kind: protocol.QuickFix,
 			Diagnostics: []protocol.Diagnostic{diag},
 			Edit: &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{
-				d.uri: {{Range: protocol.Range{Start: at, End: at}, NewText: comment}},
+				d.uri: {{Range: protocol.Range{Start: pos, End: pos}, NewText: lineend.Match([]byte(current), comment)}},
 			}},
 		})
 	}
@@ -102,7 +113,7 @@ func (s *Server) workspaceEdit(r *result, root string, edits []model.TextEdit) (
 		t := newText(content)
 		for _, e := range byFile[p] {
 			out.Changes[u] = append(out.Changes[u], protocol.TextEdit{
-				Range: protocol.Range{Start: t.pos(e.Start), End: t.pos(e.End)}, NewText: e.NewText,
+				Range: protocol.Range{Start: t.pos(e.Start), End: t.pos(e.End)}, NewText: lineend.Match([]byte(content), e.NewText),
 			})
 		}
 	}

@@ -122,7 +122,7 @@ func findingRange(t *text, d model.Diagnostic) protocol.Range {
 	if d.Line < 1 {
 		start = protocol.Position{}
 	}
-	end := t.at(line, len(t.line(line-1))+1)
+	end := t.at(line, utf16Len(t.line(line-1))+1)
 	if d.EndLine > 0 && d.EndColumn > 0 {
 		end = t.at(d.EndLine, d.EndColumn)
 	}

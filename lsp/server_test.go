@@ -250,3 +250,126 @@ func TestCompletionFollowsTheProfile(t *testing.T) {
 		t.Errorf("profile agentskills offers effort: %q", got)
 	}
 }
+
+// Findings after non-ASCII text sit where they are: the pipeline's columns
+// are already UTF-16 code units, which LSP positions count too (an emoji
+// is two, é one). A CRLF file gives the same positions as an LF one.
+func TestDiagnosticColumnsAreUTF16(t *testing.T) {
+	root := t.TempDir()
+	c := newClient(t, root)
+	for _, tc := range []struct{ rel, eol string }{{"s/units/SKILL.md", "\n"}, {"s/crlf/SKILL.md", "\r\n"}} {
+		name := filepath.Base(filepath.Dir(tc.rel))
+		doc := strings.ReplaceAll("---\nname: "+name+"\ndescription: Converts units for the column test of the server.\n---\n\n# Units\n\n😀 é See [ref](missing.md).\n", "\n", tc.eol)
+		writeFiles(t, root, map[string]string{tc.rel: doc})
+		c.open(tc.rel, doc)
+		ds := c.waitFor(tc.rel, hasCode("skillmd/link"))
+		for _, d := range ds {
+			if d.Code != "skillmd/link" {
+				continue
+			}
+			// 😀(2) space(1) é(1) space(1) "See "(4): the link starts at 9;
+			// the finding runs to the end of the line, 27 units long.
+			want := protocol.Range{Start: protocol.Position{Line: 7, Character: 9}, End: protocol.Position{Line: 7, Character: 27}}
+			if d.Range != want {
+				t.Errorf("%s: skillmd/link at %+v, want %+v", tc.rel, d.Range, want)
+			}
+		}
+	}
+}
+
+// A finding about the whole file (the body's token cost sits on its first
+// line and stays there) cannot be disabled for one line: the comment would
+// become that first line. The server offers the file-wide comment instead,
+// and it silences the finding. In a CRLF file the comment ends in CRLF.
+func TestDisableWholeFileFinding(t *testing.T) {
+	root := t.TempDir()
+	c := newClient(t, root)
+	for _, tc := range []struct{ rel, eol string }{{"s/costly/SKILL.md", "\n"}, {"s/crlf/SKILL.md", "\r\n"}} {
+		name := filepath.Base(filepath.Dir(tc.rel))
+		doc := strings.ReplaceAll("---\nname: "+name+"\ndescription: Costs tokens for the disable test of the server.\n---\n\n# Costly\n\nText.\n", "\n", tc.eol)
+		writeFiles(t, root, map[string]string{tc.rel: doc})
+		c.open(tc.rel, doc)
+		ds := c.waitFor(tc.rel, hasCode("skillmd/tokens"))
+		var line uint32
+		for _, d := range ds {
+			if d.Code == "skillmd/tokens" {
+				line = d.Range.Start.Line
+			}
+		}
+		var actions []protocol.CodeAction
+		c.call(protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(tc.rel)},
+			Range:        protocol.Range{Start: protocol.Position{Line: line}, End: protocol.Position{Line: line}},
+		}, &actions)
+		var disable *protocol.CodeAction
+		for i, a := range actions {
+			if strings.HasPrefix(a.Title, "Disable skillmd/tokens") {
+				if a.Title != "Disable skillmd/tokens for this file" {
+					t.Errorf("%s: offered %q", tc.rel, a.Title)
+				}
+				disable = &actions[i]
+			}
+		}
+		if disable == nil {
+			t.Fatalf("%s: no disable action in %+v", tc.rel, actions)
+		}
+		disabled := applyEdits(doc, disable.Edit.Changes[c.uri(tc.rel)])
+		if want := "---" + tc.eol + "<!-- skillstudio-disable skillmd/tokens -->" + tc.eol; !strings.Contains(disabled, want) {
+			t.Errorf("%s: disable gave %q", tc.rel, disabled)
+		}
+		c.change(tc.rel, disabled)
+		got := c.waitFor(tc.rel, not(hasCode("skillmd/tokens")))
+		if hasCode("library/unused-suppression")(got) {
+			t.Errorf("%s: after disabling: %s", tc.rel, codes(got))
+		}
+	}
+}
+
+// A fix that moves lines, applied from the editor to a CRLF file, keeps
+// the file CRLF, as lint --fix does on disk.
+func TestFixKeepsCRLF(t *testing.T) {
+	root := t.TempDir()
+	rel := "x/order.xgs.js"
+	doc := strings.ReplaceAll("// ==XGooseSkill==\n// @name Order\n// @namespace order\n// @version 1.0.0\n// @run-at document_idle\n// @description Orders things for the CRLF test of the server.\n// @match https://example.com/*\n// ==/XGooseSkill==\n\nimport { defineSkill } from \"@xgoose/skill\";\n\nexport default defineSkill({});\n", "\n", "\r\n")
+	writeFiles(t, root, map[string]string{rel: doc})
+	c := newClient(t, root)
+	c.open(rel, doc)
+	c.waitFor(rel, hasCode("xgs/header-order"))
+	var actions []protocol.CodeAction
+	c.call(protocol.MethodTextDocumentCodeAction, &protocol.CodeActionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(rel)},
+		Range:        protocol.Range{End: protocol.Position{Line: 8}},
+	}, &actions)
+	for _, a := range actions {
+		if !strings.HasSuffix(a.Title, "(xgs/header-order)") {
+			continue
+		}
+		fixed := applyEdits(doc, a.Edit.Changes[c.uri(rel)])
+		if strings.Count(fixed, "\n") != strings.Count(fixed, "\r\n") {
+			t.Errorf("the fix left lone LFs in a CRLF file: %q", fixed)
+		}
+		c.change(rel, fixed)
+		c.waitFor(rel, not(hasCode("xgs/header-order")))
+		return
+	}
+	t.Fatalf("no header-order fix in %+v", actions)
+}
+
+// A file the editor has open but never saved (`:edit skills/new/SKILL.md`)
+// is linted from its buffer like any other, whether its folder exists on
+// disk or not.
+func TestUnsavedNewFile(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{"skills/old/SKILL.md": "---\nname: old\ndescription: An old skill on disk for the unsaved-file test.\n---\n\n# Old\n"})
+	c := newClient(t, root)
+	for _, rel := range []string{"skills/new/SKILL.md", "skills/old/references/guide.md"} {
+		if rel == "skills/old/references/guide.md" {
+			c.open("skills/old/SKILL.md", "---\nname: old\ndescription: An old skill on disk for the unsaved-file test.\n---\n\n# Old\n\nSee [the guide](references/guide.md#missing-part).\n")
+			c.open(rel, "# Guide\n\nText.\n")
+			c.waitFor("skills/old/SKILL.md", hasCode("skillmd/anchor"))
+			continue
+		}
+		c.open(rel, "---\nname: New_Skill\ndescription: A new skill that is not saved yet.\n---\n\n# New\n")
+		c.waitFor(rel, hasCode("skillmd/name"))
+	}
+}

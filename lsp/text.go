@@ -56,15 +56,17 @@ func (t *text) pos(off int) protocol.Position {
 	return protocol.Position{Line: uint32(n), Character: uint32(utf16Len(t.data[t.starts[n]:off]))}
 }
 
-// at is the position of a finding's 1-based line and byte column (0 for
-// none).
+// at is the position of a finding's 1-based line and column, clamped to
+// the line. The pipeline has already turned readers' byte columns into
+// UTF-16 code units (model.ColumnKind), which is what LSP positions count,
+// so the column is taken as it is: measuring it again as bytes would move
+// every finding after a non-ASCII character to the left.
 func (t *text) at(line, col int) protocol.Position {
 	if line < 1 {
 		return protocol.Position{}
 	}
-	l := t.line(line - 1)
-	col = max(0, min(col-1, len(l)))
-	return protocol.Position{Line: uint32(line - 1), Character: uint32(utf16Len(l[:col]))}
+	col = max(0, min(col-1, utf16Len(t.line(line-1))))
+	return protocol.Position{Line: uint32(line - 1), Character: uint32(col)}
 }
 
 // offset is the byte offset of p.

@@ -179,3 +179,18 @@ func Comment(name, rule, lineText string, inFrontmatter bool) (string, bool) {
 	}
 	return "", false
 }
+
+// FileComment is the line that disables rule for the whole of file name,
+// for a finding about the file rather than a line of it (a file's token
+// cost sits on its first line, where a next-line comment would itself
+// become the first line). In Markdown it goes in the body, not the
+// frontmatter. ok is false when the file type has none.
+func FileComment(name, rule string) (string, bool) {
+	switch SyntaxOf(name) {
+	case Script:
+		return "// " + Marker + " " + rule + "\n", true
+	case Markdown:
+		return "<!-- " + Marker + " " + rule + " -->\n", true
+	}
+	return "", false
+}
