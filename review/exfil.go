@@ -23,9 +23,10 @@ var (
 	envDump = lazyre.New(`(?i)(^|[;&|("'` + "`" + `:]\s*|\$\()\s*(env|printenv|set|export\s+-p)\s*(\||>|\)|$)|os\.environ\.items\(\)|dict\(os\.environ\)|json\.dumps\(\s*(dict\()?os\.environ|str\(os\.environ\)|json\.stringify\(\s*process\.env\s*\)|object\.(entries|keys|values)\(\s*process\.env\s*\)|get-childitem\s+env:|\bgci\s+env:|\bdir\s+env:|\$env:\*`)
 	// envFile: a .env file handed over as data (cat .env, @.env, open(".env")),
 	// not `source .env` or `--env-file .env`.
-	envFile = lazyre.New(`(?i)(\bcat\s+[^|;&\n]*|@|post-file=|upload-file\s+|<\s*|open\(\s*["']|readfilesync\(\s*["']|get-content\s+["']?|readalltext\(\s*["']?)[^\s'"]*\.env\b`)
-	// netSink: a program or call that talks to the network.
-	netSink = lazyre.New(`(?i)\b(curl|wget|nc|ncat|netcat|socat|telnet|nslookup|dig|iwr|irm|invoke-webrequest|invoke-restmethod|urlopen|requests\.(post|put|get|patch)|httpx\.(post|put|get)|http\.client|urllib3|aiohttp|smtplib|ftplib|axios|sendbeacon|uploadstring|uploadfile|uploaddata)\b|/dev/(tcp|udp)/|\bsocket\.(socket|create_connection)|\bfetch\s*\(|net\.webclient|https?\.request\(|\bscp\s+[^|;&\n]*\s\S+@?\S*:`)
+	envFile = lazyre.New(`(?i)(\bcat\s+[^|;&\n]*|@|post-file=|upload-file\s+|<\s*|open\(\s*["']|readfilesync\(\s*["']|get-content\s+["']?|readalltext\(\s*["']?)[^\s'"<>:]*\.env\b`)
+	// netSink: a program or call that talks to the network. Not scp or
+	// rsync: copying a .env or key to one's own server is ordinary.
+	netSink = lazyre.New(`(?i)\b(curl|wget|nc|ncat|netcat|socat|telnet|nslookup|dig|iwr|irm|invoke-webrequest|invoke-restmethod|urlopen|requests\.(post|put|get|patch)|httpx\.(post|put|get)|http\.client|urllib3|aiohttp|smtplib|ftplib|axios|sendbeacon|uploadstring|uploadfile|uploaddata)\b|/dev/(tcp|udp)/|\bsocket\.(socket|create_connection)|\bfetch\s*\(|net\.webclient|https?\.request\(`)
 )
 
 // secretSourceIn says what secret line reads, or "".
