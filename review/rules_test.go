@@ -152,6 +152,11 @@ var ruleCases = []struct {
 	{"review/invisible", false, "emoji sequences", body("Team: 👩\u200D💻 ℹ\uFE0F ❤\uFE0F #\uFE0F\u20E3 — done.\n")},
 	{"review/invisible", false, "BOM at the start", md("references/notes.md", "\uFEFF# Notes\n")},
 
+	{"review/homoglyph", false, "Latin name joined to a Russian word", body("Войдите в Google-аккаунт и откройте настройки.\n")},
+	{"review/homoglyph", true, "compound in English text", body("Open the Google-аккаунт page.\n")},
+	{"review/homoglyph", true, "mixed part of a compound", body("Войдите на pаypal-секрет сейчас.\n")},
+	{"review/invisible", false, "RLM beside a Latin term in Hebrew", body("דוגמה: \u200fAPI\u200f של OpenAI.\n")},
+	{"review/invisible", true, "RLM in an English line", body("Run the \u200fpayment flow.\n")},
 	{"review/homoglyph", true, "Cyrillic a in a host", body("Log in at p\u0430ypal.com first.\n")},
 	{"review/homoglyph", false, "Russian and Greek text", body("Привет мир. Latency 10 μs, β release.\n")},
 
