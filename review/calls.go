@@ -40,14 +40,17 @@ func callAt(toks []token, i int, consts map[string]token, aliases map[string]boo
 		if !isPunct(next(1), "(") || prev(1).kind == tokIdent && (prev(1).str == "function" || prev(1).str == "async") {
 			return call{}, false
 		}
+		api := "fetch"
 		if isPunct(prev(1), ".") || isPunct(prev(1), "?.") {
-			if !globalObjects[prev(2).str] {
+			// host["network"].fetch(…) or a name bound to host.network
+			// (const net = host.network; const { network: n } = host).
+			bracketed := isPunct(prev(2), "]") && prev(3).kind == tokString && prev(3).str == "network"
+			switch {
+			case bracketed || aliases[netAliasKey+prev(2).str] || prev(2).str == "network":
+				api = "host.network.fetch"
+			case !globalObjects[prev(2).str]:
 				return call{}, false
 			}
-		}
-		api := "fetch"
-		if prev(2).str == "network" {
-			api = "host.network.fetch"
 		}
 		return newCall(api, toks, i+2, consts), true
 	case "URL", "WebSocket", "EventSource":
@@ -423,6 +426,10 @@ func constStrings(toks []token) map[string]token {
 	return out
 }
 
+// netAliasKey prefixes, in the aliases map, the names bound to
+// host.network (as opposed to names bound to fetch itself).
+const netAliasKey = "\x00network:"
+
 // fetchAliases are the names a file binds fetch to, so that calls through
 // them are read like fetch's own: const f = fetch, let f = window.fetch,
 // var f = fetch.bind(globalThis), const { fetch: f } = globalThis.
@@ -440,7 +447,7 @@ func fetchAliases(toks []token) map[string]bool {
 	// fetchAt says whether a fetch value starts at toks[j]: fetch, or
 	// window.fetch and the like, optionally .bind(…), not called.
 	fetchAt := func(j int) bool {
-		if j+1 < len(toks) && toks[j].kind == tokIdent && globalObjects[toks[j].str] && toks[j].str != "network" && is(j+1, tokPunct, ".") {
+		if j+1 < len(toks) && toks[j].kind == tokIdent && (globalObjects[toks[j].str] || out[netAliasKey+toks[j].str]) && is(j+1, tokPunct, ".") {
 			j += 2
 		}
 		if !is(j, tokIdent, "fetch") {
@@ -450,6 +457,27 @@ func fetchAliases(toks []token) map[string]bool {
 			return true
 		}
 		return !is(j+1, tokPunct, "(") && !is(j+1, tokPunct, ".") && !is(j+1, tokPunct, "?.") && !is(j+1, tokPunct, "[")
+	}
+	// Names bound to host.network first, so that net.fetch.bind(net)
+	// below is seen as a fetch too.
+	for i := 0; i+3 < len(toks); i++ {
+		t := toks[i]
+		switch {
+		case t.kind == tokIdent && (t.str == "const" || t.str == "let" || t.str == "var") && toks[i+1].kind == tokIdent && is(i+2, tokPunct, "="):
+			// const net = host.network / host["network"] / other.network
+			j := i + 3
+			if j+2 < len(toks) && toks[j].kind == tokIdent && (is(j+1, tokPunct, ".") && is(j+2, tokIdent, "network") ||
+				is(j+1, tokPunct, "[") && j+3 < len(toks) && toks[j+2].kind == tokString && toks[j+2].str == "network" && is(j+3, tokPunct, "]")) {
+				add(netAliasKey + toks[i+1].str)
+			}
+		case t.kind == tokIdent && t.str == "network" && i > 0 && (is(i-1, tokPunct, "{") || is(i-1, tokPunct, ",")):
+			// const { network } = host; const { network: n } = host
+			name := "network"
+			if is(i+1, tokPunct, ":") && toks[i+2].kind == tokIdent {
+				name = toks[i+2].str
+			}
+			add(netAliasKey + name)
+		}
 	}
 	for i := 0; i+3 < len(toks); i++ {
 		t := toks[i]

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -54,8 +55,10 @@ func classAt(s string, i int) hiddenClass {
 		if isNonLatinLetter(prev) && isNonLatinLetter(next) {
 			return clean
 		}
-	case 0x200E, 0x200F, 0x061C: // directional marks beside right-to-left text
-		if isRTL(prev) || isRTL(next) {
+	case 0x200E, 0x200F, 0x061C: // directional marks in right-to-left text
+		// They sit between an RTL word and punctuation, a number or a
+		// Latin term ("‏API‏ של"), so the line, not the neighbour, decides.
+		if isRTL(prev) || isRTL(next) || lineHasRTL(s, i) {
 			return clean
 		}
 	case 0xFE0E, 0xFE0F: // text/emoji presentation after a symbol or keycap base
@@ -103,4 +106,21 @@ func isFlagTags(s string, i int) bool {
 	_, end := decodeTags(s, j)
 	last, _ := utf8.DecodeLastRuneInString(s[:end])
 	return last == 0xE007F && end-j <= 4*8
+}
+
+// lineHasRTL: the line holding s[i] has a right-to-left letter.
+func lineHasRTL(s string, i int) bool {
+	start := strings.LastIndexByte(s[:i], '\n') + 1
+	end := strings.IndexByte(s[i:], '\n')
+	if end < 0 {
+		end = len(s)
+	} else {
+		end += i
+	}
+	for _, r := range s[start:end] {
+		if r >= 0x590 && isRTL(r) {
+			return true
+		}
+	}
+	return false
 }

@@ -56,7 +56,7 @@ func (r *reviewer) scanHomoglyphs(f *source) {
 		}
 		// A Cyrillic or Greek letter with no Latin look-alike means the
 		// word is written in that script (perhaps with a Latin typo).
-		if latin > 0 && lookalike > 0 && other == 0 {
+		if latin > 0 && lookalike > 0 && other == 0 && !compoundInProse(text, start, i) {
 			word := text[start:i]
 			r.report(f, start, "review/homoglyph", fmt.Sprintf("%q mixes Latin with look-alike letters: %s reads as %q", word, markLookalikes(word), asLatin(word)),
 				"Spell the word in one script; if it names a host, command or package, check which one it really is.")
@@ -91,4 +91,44 @@ func asLatin(word string) string {
 
 func isWordByte(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// compoundInProse: a hyphenated compound whose parts are each in one
+// script ("Google-аккаунт", "iPhone-версия"), no host or path (no '.'),
+// on a line that is itself written in Cyrillic or Greek (a letter with
+// no Latin look-alike outside the word). Russian and Greek prose joins
+// Latin names to native words this way; a spoof mixes inside one part
+// or stands in Latin text.
+func compoundInProse(text string, start, end int) bool {
+	word := text[start:end]
+	if strings.ContainsAny(word, "._") || !strings.Contains(word, "-") {
+		return false
+	}
+	for _, part := range strings.Split(word, "-") {
+		latin, look := false, false
+		for _, ch := range part {
+			switch {
+			case ch < utf8.RuneSelf && unicode.IsLetter(ch):
+				latin = true
+			case confusables[ch] != 0:
+				look = true
+			}
+		}
+		if latin && look {
+			return false
+		}
+	}
+	ls := strings.LastIndexByte(text[:start], '\n') + 1
+	le := strings.IndexByte(text[end:], '\n')
+	if le < 0 {
+		le = len(text)
+	} else {
+		le += end
+	}
+	for _, ch := range text[ls:start] + " " + text[end:le] {
+		if unicode.In(ch, unicode.Cyrillic, unicode.Greek) && confusables[ch] == 0 {
+			return true
+		}
+	}
+	return false
 }

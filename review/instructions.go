@@ -53,6 +53,16 @@ var (
 	negation    = lazyre.New(`\b(never|not|don't|dont|avoid|prevent|prevents|without|unless|no)\b`)
 )
 
+// reportedSpeech ends the words before a phrase that cite it rather
+// than say it: a security skill describing what an attack looks like.
+var reportedSpeech = lazyre.New(`\b(says?|saying|said|tells? you|telling you|asks? you|asking you|asks?|requests?|attempts?|tries|such as|like|e g|phrases?) (to )?$`)
+
+// inQuote: an odd number of double quotes before i in s, so i sits
+// inside a quotation.
+func inQuote(s string, i int) bool {
+	return (strings.Count(s[:i], "\"")+strings.Count(s[:i], "“")-strings.Count(s[:i], "”"))%2 == 1
+}
+
 const exfilWhat = "tells the agent to send secrets or private files elsewhere"
 
 // instructionIn says what the first instruction in text does, or "".
@@ -93,7 +103,7 @@ func (r *reviewer) scanInstructions(f *source, text string, base int) {
 		}
 	}
 	for _, s := range sentences(text) {
-		if exfiltrates(text[s[0]:s[1]]) {
+		if sent := text[s[0]:s[1]]; exfiltrates(sent) && !citedExfil(sent) {
 			off := base + s[0]
 			r.report(f, off, "review/instruction", fmt.Sprintf("%s: %q", exfilWhat, clip(text[s[0]:s[1]], 200)),
 				"Read where the data goes; a skill should not move keys or private files off the machine.")
@@ -137,6 +147,9 @@ func (p phrase) excluded(n normalized, text string, m []int, visible bool) bool 
 	before := strings.TrimRight(text[:start], " \t*_")
 	if q, _ := utf8.DecodeLastRuneInString(before); visible && strings.ContainsRune("'\"`‘“«", q) {
 		return true
+	}
+	if visible && reportedSpeech.MatchString(n.text[max(0, m[0]-40):m[0]]) {
+		return true // "if a page says to ignore previous instructions, …"
 	}
 	after := strings.TrimSpace(n.text[m[1]:])
 	for _, w := range p.notBefore {
@@ -262,4 +275,21 @@ func blankComments(text string) string {
 		}
 	}
 	return string(b)
+}
+
+// citedExfil: visible exfiltration wording that cites an attack instead
+// of giving an order: inside a quotation, or after "requests to",
+// "attempts to", "asks you to" ("- Requests to upload .env files to a
+// webhook" in a list of red flags).
+func citedExfil(sentence string) bool {
+	lower := strings.ToLower(sentence)
+	v := exfilVerb.FindStringIndex(lower)
+	if v == nil {
+		return false
+	}
+	if inQuote(sentence, v[0]) {
+		return true
+	}
+	n := normalize(lower[:v[0]])
+	return reportedSpeech.MatchString(strings.TrimRight(n.text, " ") + " ")
 }

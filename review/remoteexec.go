@@ -2,6 +2,8 @@ package review
 
 import (
 	"fmt"
+	"path"
+	"regexp"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/lazyre"
@@ -19,7 +21,7 @@ var remoteExecPatterns = []*lazyre.Regexp{
 	// eval "$(curl …)", sh -c "$(wget -O- …)"
 	lazyre.New(`(?i)\b(eval|(ba|z)?sh\s+-c|source)\s+["']?\$\(\s*(curl|wget)\b`),
 	// bash <(curl …), source <(wget …)
-	lazyre.New(`(?i)\b((ba|z)?sh|source|\.)\s+<\(\s*(curl|wget)\b`),
+	lazyre.New(`(?i)\b((ba|z)?sh|source|\.|python[0-9.]*|perl|ruby|node)\s+<\(\s*(curl|wget)\b`),
 }
 
 // joinContinuations joins backslash-continued shell lines (built once: a
@@ -63,35 +65,52 @@ func stdinIsData(rest string) bool {
 	return true // "| python3 tool.py": a local script reads the download
 }
 
-// scanRemoteExec reports each download-and-run line of f.
+// scanRemoteExec reports each download-and-run or decode-and-run line
+// of f, and a download saved to a file that the next lines run unchecked
+// (in Markdown, only in code: prose that says "download it and run it"
+// is not a command).
 func (r *reviewer) scanRemoteExec(f *source) {
+	type logicalLine struct {
+		pos             int
+		logical, joined string
+	}
+	var lines []logicalLine
+	forLines(f.text, func(pos int, logical, joined string) {
+		lines = append(lines, logicalLine{pos, logical, joined})
+	})
+	done := map[int]bool{}
+	for _, l := range lines {
+		what := remoteExecIn(l.joined)
+		if what == "" {
+			what = decodeExecIn(l.joined)
+		}
+		if what != "" {
+			off := l.pos + len(l.logical) - len(strings.TrimLeft(l.logical, " \t"))
+			done[l.pos] = true
+			r.report(f, off, remoteExecRule(f, off), fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(l.joined)), 200)), remoteExecHint)
+		}
+	}
 	text := f.text
-	for pos := 0; pos < len(text); {
-		end := pos
-		// One logical line: join "\\\n" continuations.
-		for {
-			nl := strings.IndexByte(text[end:], '\n')
-			if nl < 0 {
-				end = len(text)
-				break
-			}
-			end += nl
-			if end > pos && strings.HasSuffix(strings.TrimRight(text[pos:end], "\r"), "\\") {
-				end++
-				continue
-			}
-			break
+	if k := kindOf(f.rel); k == kindMarkdown || k == kindText {
+		text = codeOnly(text)
+	}
+	if lower := strings.ToLower(text); !containsAny(lower, []string{"curl", "wget", "iwr", "irm", "invoke-"}) {
+		return
+	}
+	var pos []int
+	var code []string
+	forLines(text, func(p int, _, joined string) {
+		pos = append(pos, p)
+		code = append(code, joined)
+	})
+	for i := range code {
+		if done[pos[i]] {
+			continue
 		}
-		logical := text[pos:end]
-		joined := logical
-		if strings.Contains(logical, "\\\n") || strings.Contains(logical, "\\\r\n") {
-			joined = joinContinuations.Replace(logical)
+		if what := downloadThenRun(code, i); what != "" {
+			off := pos[i] + len(code[i]) - len(strings.TrimLeft(code[i], " \t"))
+			r.report(f, off, remoteExecRule(f, off), fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(code[i])), 200)), remoteExecHint)
 		}
-		if what := remoteExecIn(joined); what != "" {
-			off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
-			r.report(f, off, remoteExecRule(f, off), fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(joined)), 200)), remoteExecHint)
-		}
-		pos = end + 1
 	}
 }
 
@@ -122,4 +141,73 @@ func inFrontmatter(text string, off int) bool {
 		return false
 	}
 	return off < start+end+1
+}
+
+// Decode-and-run shapes: code a reviewer cannot read, decoded or
+// unscrambled at run time and run (echo … | base64 -d | sh, eval "$(echo …
+// | rev)", powershell -EncodedCommand …, exec(b64decode(…))). No honest
+// skill needs to hide the commands it runs.
+var decodeExecPatterns = []*lazyre.Regexp{
+	lazyre.New(`(?i)(\bbase64\s+(-d|--decode|-D)\b|\bxxd\s+-r|\|\s*rev\b|\bopenssl\s+(enc\s+)?[^|\n]*-d\b|\bgunzip\b|\bzcat\b|\btr\s+['"]?[a-z]-[a-z])[^|\n]*\|\s*(sudo\s+(-\S+\s+)*)?(sh|bash|zsh|dash|ksh|python[0-9.]*|perl|ruby|node|pwsh|powershell|iex|invoke-expression)\b\s*(-\s*)?($|[;&|)'"]|-[a-z]*$)`),
+	lazyre.New(`(?i)\b(eval|(ba|z)?sh\s+-c|source|\.|iex|invoke-expression)\s+["'(]*\$?\(\s*(echo|printf|\[)[^)]*\|\s*(base64|rev|xxd|openssl|tr)\b`),
+	lazyre.New(`(?i)\b(ba|z)?sh\s+<\(\s*(echo|printf)\b[^)]*\|\s*(base64|rev|xxd)\b`),
+	lazyre.New(`(?i)\b(powershell|pwsh)(\.exe)?\b[^|\n]*\s-e(nc|ncodedcommand|c)?\s+[A-Za-z0-9+/=]{20,}`),
+	lazyre.New(`(?i)\b(exec|eval)\s*\(\s*(base64\.b64decode|b64decode|zlib\.decompress|codecs\.decode|bytes\.fromhex|atob|buffer\.from)\s*\(`),
+	lazyre.New(`(?i)\bnew\s+function\s*\(\s*atob\s*\(|\bfunction\s*\(\s*atob\s*\(`),
+	lazyre.New(`(?i)\[scriptblock\]::create\s*\([^)]*frombase64string|iex\s*\(?\s*\[[a-z.]*text\.encoding\][^)]*frombase64string`),
+}
+
+// decodeExecIn returns a description when line decodes code and runs it.
+func decodeExecIn(line string) string {
+	lower := strings.ToLower(line)
+	if !containsAny(lower, []string{"base64", "xxd", "rev", "openssl", "zcat", "gunzip", "tr ", "-e", "decode", "atob", "fromhex", "decompress"}) {
+		return ""
+	}
+	for _, re := range decodeExecPatterns {
+		if re.MatchString(line) {
+			return "decodes hidden code and runs it"
+		}
+	}
+	return ""
+}
+
+// downloadTo finds a download saved to a file (curl -o F, wget -O F,
+// Invoke-WebRequest -OutFile F); runFile a later run of that file.
+var (
+	downloadTo = lazyre.New(`(?i)\b(curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod)\b[^|;&\n]*?\s(-[a-zA-Z]*[oO]|--output|--output-document|-outfile)[\s=]+["']?([^\s"';&|)]+)`)
+	verifyRe   = lazyre.New(`(?i)\b(sha(1|256|384|512)?sum|shasum|gpg\s+(--verify|-v)|cosign\s+verify|minisign|get-filehash|certutil\s+-hashfile|openssl\s+dgst|slsa-verifier|gh\s+attestation\s+verify|less|more|view)\b`)
+)
+
+// downloadThenRun looks at the lines from one that saves a download to a
+// file onwards (the same line and the next few) for a run of that file
+// with no checksum or signature check in between.
+func downloadThenRun(lines []string, i int) string {
+	m := downloadTo.FindStringSubmatchIndex(lines[i])
+	if m == nil {
+		return ""
+	}
+	file := lines[i][m[6]:m[7]]
+	if file == "-" || file == "/dev/null" || strings.HasPrefix(file, "$(") {
+		return ""
+	}
+	base := path.Base(strings.ReplaceAll(file, "\\", "/"))
+	q := regexp.QuoteMeta(file)
+	qb := regexp.QuoteMeta(base)
+	run := regexp.MustCompile(`(?i)(\b(sh|bash|zsh|dash|ksh|python[0-9.]*|perl|ruby|node|pwsh|powershell|source|iex)\s+(-\S+\s+)*["']?` + q + `\b|(^|[;&|(]|&&)\s*["']?(\./|\.\\|&\s*)?` + q + `["']?\s*($|[;&|)]|\s+-)|(^|[;&|]|&&)\s*(\./|\.\\)` + qb + `\b)`)
+	tail := lines[i][m[1]:]
+	window := []string{tail}
+	for j := i + 1; j < len(lines) && j <= i+5; j++ {
+		window = append(window, lines[j])
+	}
+	for _, l := range window {
+		if verifyRe.MatchString(l) {
+			return ""
+		}
+	}
+	for _, l := range window {
+		if run.MatchString(l) {
+			return "downloads code to " + clip(file, 60) + " and runs it unchecked"
+		}
+	}
+	return ""
 }

@@ -119,6 +119,7 @@ func (r *reviewer) run() {
 		r.scanHidden(f, kind)
 		r.scanSecrets(f, kind)
 		r.scanRemoteExec(f)
+		r.scanExfil(f, kind)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)

@@ -34,6 +34,8 @@ var ruleKinds = map[string]struct {
 	"review/secret-like":              {KindSecret, "possible secret", "possible secrets"},
 	"review/sends-page-data":          {KindPageData, "request sending page data away", "requests sending page data away"},
 	"review/cross-origin-credentials": {KindPageData, "cross-origin request with cookies", "cross-origin requests with cookies"},
+	"review/exfiltration":             {KindSecret, "command sending credentials away", "commands sending credentials away"},
+	"review/exfiltration-doc":         {KindSecret, "documented command sending credentials away", "documented commands sending credentials away"},
 	"review/remote-exec":              {KindRemoteExec, "download-and-run command", "download-and-run commands"},
 	"review/remote-exec-doc":          {KindRemoteExec, "download-and-run install line", "download-and-run install lines"},
 	"review/bidi":                     {KindHiddenText, "line with bidi controls", "lines with bidi controls"},

@@ -1,0 +1,204 @@
+package review
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
+)
+
+// Commands and code that send the user's keys away: a read of a private
+// key file, a credentials file or the whole environment, and a network
+// tool or call to send it with. The scan reads shell lines the way
+// remote-exec does (scripts, hooks, code in Markdown) and, in a script
+// file, pairs a read anywhere with a network call anywhere, since the
+// data often passes through a variable.
+var (
+	// secretRead: the places credentials live. A public key (.pub) is not
+	// one; ssh-keygen, ssh-add, chmod and the like only touch the file.
+	secretFile = lazyre.New(`(?i)\.ssh[/\\](id_[a-z0-9_*]+(\.pub)?|\*)|[/\\]\.ssh[/\\"']?(\s|$|[;|&)])|\.aws[/\\]credentials|\.netrc\b|\.git-credentials|\.gnupg\b|\.docker[/\\]config\.json|\.kube[/\\]config\b|gh[/\\]hosts\.yml|\.npmrc\b|\.pypirc\b|login data|cookies\.sqlite|\.password-store`)
+	// secretLocal: touching the file, not reading it out.
+	secretLocalUse = lazyre.New(`(?i)\b(ssh-keygen|ssh-add|ssh-copy-id|chmod|chown|mkdir|touch|ls|test|stat)\b|\[\s+-[efsr]\s|\bssh\s+-i\b|identityfile|\bscp\s+-i\b|\bgit\s+config\b`)
+	// envDump: the whole environment, not one variable.
+	envDump = lazyre.New(`(?i)(^|[;&|("'` + "`" + `:]\s*|\$\()\s*(env|printenv|set|export\s+-p)\s*(\||>|\)|$)|os\.environ\.items\(\)|dict\(os\.environ\)|json\.dumps\(\s*(dict\()?os\.environ|str\(os\.environ\)|json\.stringify\(\s*process\.env\s*\)|object\.(entries|keys|values)\(\s*process\.env\s*\)|get-childitem\s+env:|\bgci\s+env:|\bdir\s+env:|\$env:\*`)
+	// envFile: a .env file handed over as data (cat .env, @.env, open(".env")),
+	// not `source .env` or `--env-file .env`.
+	envFile = lazyre.New(`(?i)(\bcat\s+[^|;&\n]*|@|post-file=|upload-file\s+|<\s*|open\(\s*["']|readfilesync\(\s*["']|get-content\s+["']?|readalltext\(\s*["']?)[^\s'"<>:]*\.env\b`)
+	// netSink: a program or call that talks to the network. Not scp or
+	// rsync: copying a .env or key to one's own server is ordinary.
+	netSink = lazyre.New(`(?i)\b(curl|wget|nc|ncat|netcat|socat|telnet|nslookup|dig|iwr|irm|invoke-webrequest|invoke-restmethod|urlopen|requests\.(post|put|get|patch)|httpx\.(post|put|get)|http\.client|urllib3|aiohttp|smtplib|ftplib|axios|sendbeacon|uploadstring|uploadfile|uploaddata)\b|/dev/(tcp|udp)/|\bsocket\.(socket|create_connection)|\bfetch\s*\(|net\.webclient|https?\.request\(`)
+)
+
+// secretSourceIn says what secret line reads, or "".
+func secretSourceIn(line string) string {
+	for _, m := range secretFile.FindAllStringIndex(line, -1) {
+		name := strings.TrimRight(line[m[0]:m[1]], " \t;|&)\"'")
+		if strings.HasSuffix(strings.ToLower(name), ".pub") || secretLocalUse.MatchString(line[:m[0]]) {
+			continue // a public key, or a command that only touches the file
+		}
+		return "reads " + clip(name, 60)
+	}
+	if envDump.MatchString(line) {
+		return "reads the whole environment"
+	}
+	if m := envFile.FindStringIndex(line); m != nil {
+		return "reads a .env file"
+	}
+	return ""
+}
+
+// scanExfil reports commands and scripts that send credentials away.
+// In a script or code file the read and the sending may sit on different
+// lines; in Markdown and hooks they must share a logical line (a
+// one-liner the agent is told to run).
+func (r *reviewer) scanExfil(f *source, kind fileKind) {
+	text := f.text
+	if kind == kindMarkdown || kind == kindText {
+		text = codeOnly(text)
+	}
+	whole := kind == kindShell || kind == kindScript
+	type hit struct {
+		off  int
+		what string
+	}
+	var reads []hit
+	sink := -1
+	sinkLine := ""
+	forLines(text, func(pos int, logical, joined string) {
+		what := secretSourceIn(joined)
+		net := netSink.FindStringIndex(joined)
+		off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
+		if what != "" && net != nil {
+			r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s and sends it over the network: %s", what, clip(Visible(strings.TrimSpace(joined)), 200)), exfilHint)
+			return
+		}
+		if what != "" {
+			reads = append(reads, hit{off, what})
+		}
+		if net != nil && sink < 0 {
+			sink, sinkLine = off, strings.TrimSpace(joined)
+		}
+	})
+	if !whole || len(reads) == 0 || sink < 0 {
+		return
+	}
+	line, _ := f.pos(sink)
+	r.report(f, reads[0].off, "review/exfiltration", fmt.Sprintf("%s, and the script talks to the network (line %d: %s)", reads[0].what, line, clip(Visible(sinkLine), 120)), exfilHint)
+}
+
+const exfilHint = "Read where the data goes: a skill has no reason to send private keys, credential files or the whole environment off the machine."
+
+// exfilRule: in Markdown or text prose the command is one someone must
+// choose to run (the doc rule); in a script, a hook or code it runs.
+func exfilRule(f *source, off int) string {
+	if remoteExecRule(f, off) == "review/remote-exec-doc" {
+		return "review/exfiltration-doc"
+	}
+	return "review/exfiltration"
+}
+
+// forLines calls fn for each logical shell line of text (backslash
+// continuations joined), with its offset, its text as written and joined.
+func forLines(text string, fn func(pos int, logical, joined string)) {
+	for pos := 0; pos < len(text); {
+		end := pos
+		for {
+			nl := strings.IndexByte(text[end:], '\n')
+			if nl < 0 {
+				end = len(text)
+				break
+			}
+			end += nl
+			if end > pos && strings.HasSuffix(strings.TrimRight(text[pos:end], "\r"), "\\") {
+				end++
+				continue
+			}
+			break
+		}
+		logical := text[pos:end]
+		joined := logical
+		if strings.Contains(logical, "\\\n") || strings.Contains(logical, "\\\r\n") {
+			joined = joinContinuations.Replace(logical)
+		}
+		fn(pos, logical, joined)
+		pos = end + 1
+	}
+}
+
+// codeOnly blanks the prose of a Markdown file, keeping offsets: what
+// remains is its frontmatter, fenced code blocks and inline code spans,
+// the commands someone may run. Prose that mentions a key file and curl
+// in one sentence ("never send ~/.ssh with curl") is not a command.
+func codeOnly(text string) string {
+	b := []byte(text)
+	fence := ""
+	front := strings.HasPrefix(text, "---\n") || strings.HasPrefix(text, "---\r\n")
+	for pos, n := 0, 0; pos < len(text); n++ {
+		end := strings.IndexByte(text[pos:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += pos + 1
+		}
+		line := text[pos:end]
+		trimmed := strings.TrimLeft(line, " ")
+		switch {
+		case front:
+			if n > 0 && strings.TrimRight(line, "\r\n") == "---" {
+				front = false
+			}
+		case fenceOf(trimmed) != "" && len(line)-len(trimmed) < 4:
+			f := fenceOf(trimmed)
+			switch {
+			case fence == "":
+				fence = f
+			case strings.HasPrefix(f, fence) && strings.TrimSpace(trimmed[len(f):]) == "":
+				fence = ""
+			}
+			blank(b, pos, end)
+		case fence != "":
+		default:
+			keep := inlineCode(line)
+			for i := pos; i < end; i++ {
+				if !keep[i-pos] && b[i] != '\n' {
+					b[i] = ' '
+				}
+			}
+		}
+		pos = end
+	}
+	return string(b)
+}
+
+func blank(b []byte, from, to int) {
+	for i := from; i < to; i++ {
+		if b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+}
+
+// inlineCode marks the bytes of line inside `code spans`.
+func inlineCode(line string) []bool {
+	keep := make([]bool, len(line))
+	for i := 0; i < len(line); {
+		if line[i] != '`' {
+			i++
+			continue
+		}
+		n := 1
+		for i+n < len(line) && line[i+n] == '`' {
+			n++
+		}
+		ticks := line[i : i+n]
+		close := strings.Index(line[i+n:], ticks)
+		if close < 0 {
+			break
+		}
+		for j := i + n; j < i+n+close; j++ {
+			keep[j] = true
+		}
+		i += n + close + n
+	}
+	return keep
+}
