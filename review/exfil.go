@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/lazyre"
@@ -29,22 +30,60 @@ var (
 	netSink = lazyre.New(`(?i)\b(curl|wget|nc|ncat|netcat|socat|telnet|nslookup|dig|iwr|irm|invoke-webrequest|invoke-restmethod|urlopen|requests\.(post|put|get|patch)|httpx\.(post|put|get)|http\.client|urllib3|aiohttp|smtplib|ftplib|axios|sendbeacon|uploadstring|uploadfile|uploaddata)\b|/dev/(tcp|udp)/|\bsocket\.(socket|create_connection)|\bfetch\s*\(|net\.webclient|https?\.request\(`)
 )
 
-// secretSourceIn says what secret line reads, or "".
-func secretSourceIn(line string) string {
+// ownService are the hosts a credentials file is made for: sending a gh
+// token to api.github.com or an npm token to the npm registry is what the
+// file is for, not a leak. Files that hold keys for any host (.netrc,
+// .git-credentials, SSH keys) have none.
+var ownService = map[string][]string{
+	"gh/hosts.yml":        {"github.com"},
+	".aws/credentials":    {"amazonaws.com"},
+	".npmrc":              {"npmjs.org", "npmjs.com"},
+	".pypirc":             {"pypi.org"},
+	".docker/config.json": {"docker.io", "docker.com"},
+}
+
+// urlHost finds the hosts of the URLs written in a line.
+var urlHost = lazyre.New(`(?i)\bhttps?://([a-z0-9.-]+)`)
+
+// sendsOnlyTo says whether every URL line sends to is written out and on
+// one of domains (or a subdomain); false when it names none.
+func sendsOnlyTo(line string, domains []string) bool {
+	ms := urlHost.FindAllStringSubmatch(line, -1)
+	if len(ms) == 0 {
+		return false
+	}
+	for _, m := range ms {
+		host := strings.ToLower(strings.TrimSuffix(m[1], "."))
+		if !slices.ContainsFunc(domains, func(d string) bool { return host == d || strings.HasSuffix(host, "."+d) }) {
+			return false
+		}
+	}
+	return true
+}
+
+// secretSourceIn says what secret line reads, or "", and the hosts that
+// secret is meant for (ownService), if any.
+func secretSourceIn(line string) (what string, own []string) {
 	for _, m := range secretFile.FindAllStringIndex(line, -1) {
 		name := strings.TrimRight(line[m[0]:m[1]], " \t;|&)\"'")
 		if strings.HasSuffix(strings.ToLower(name), ".pub") || secretLocalUse.MatchString(line[:m[0]]) {
 			continue // a public key, or a command that only touches the file
 		}
-		return "reads " + clip(name, 60)
+		key := strings.ToLower(strings.ReplaceAll(name, "\\", "/"))
+		for file, hosts := range ownService {
+			if strings.HasSuffix(key, file) {
+				own = hosts
+			}
+		}
+		return "reads " + clip(name, 60), own
 	}
 	if envDump.MatchString(line) {
-		return "reads the whole environment"
+		return "reads the whole environment", nil
 	}
 	if m := envFile.FindStringIndex(line); m != nil {
-		return "reads a .env file"
+		return "reads a .env file", nil
 	}
-	return ""
+	return "", nil
 }
 
 // scanExfil reports commands and scripts that send credentials away.
@@ -60,30 +99,39 @@ func (r *reviewer) scanExfil(f *source, kind fileKind) {
 	type hit struct {
 		off  int
 		what string
+		own  []string
 	}
-	var reads []hit
-	sink := -1
-	sinkLine := ""
+	var reads, sinks []hit // sinks: the lines that talk to the network
 	forLines(text, func(pos int, logical, joined string) {
-		what := secretSourceIn(joined)
+		what, own := secretSourceIn(joined)
 		net := netSink.FindStringIndex(joined)
 		off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
 		if what != "" && net != nil {
-			r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s and sends it over the network: %s", what, clip(Visible(strings.TrimSpace(joined)), 200)), exfilHint)
+			if own == nil || !sendsOnlyTo(joined, own) {
+				r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s and sends it over the network: %s", what, clip(Visible(strings.TrimSpace(joined)), 200)), exfilHint)
+			}
 			return
 		}
 		if what != "" {
-			reads = append(reads, hit{off, what})
+			reads = append(reads, hit{off, what, own})
 		}
-		if net != nil && sink < 0 {
-			sink, sinkLine = off, strings.TrimSpace(joined)
+		if net != nil {
+			sinks = append(sinks, hit{off: off, what: strings.TrimSpace(joined)})
 		}
 	})
-	if !whole || len(reads) == 0 || sink < 0 {
+	if !whole {
 		return
 	}
-	line, _ := f.pos(sink)
-	r.report(f, reads[0].off, "review/exfiltration", fmt.Sprintf("%s, and the script talks to the network (line %d: %s)", reads[0].what, line, clip(Visible(sinkLine), 120)), exfilHint)
+	for _, read := range reads {
+		// A credential sent only to the service it is for is its use.
+		i := slices.IndexFunc(sinks, func(s hit) bool { return read.own == nil || !sendsOnlyTo(s.what, read.own) })
+		if i < 0 {
+			continue
+		}
+		line, _ := f.pos(sinks[i].off)
+		r.report(f, read.off, "review/exfiltration", fmt.Sprintf("%s, and the script talks to the network (line %d: %s)", read.what, line, clip(Visible(sinks[i].what), 120)), exfilHint)
+		return
+	}
 }
 
 const exfilHint = "Read where the data goes: a skill has no reason to send private keys, credential files or the whole environment off the machine."
