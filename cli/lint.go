@@ -12,6 +12,7 @@ import (
 	"github.com/skillstudio/skillstudio/baseline"
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/internal/termout"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/report"
@@ -254,7 +255,13 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	if req.format == "text" {
 		ropts.Color = report.ShouldColor(stdout, os.Environ())
 	}
-	if err := printer(stdout, lib, ropts); err != nil {
+	out := stdout
+	if req.format == "github" {
+		// Its lines are workflow commands on purpose; everything else
+		// printed is kept from starting one (termout).
+		out = termout.Trusted(stdout)
+	}
+	if err := printer(out, lib, ropts); err != nil {
 		return err
 	}
 	sum := report.Summarize(lib)
