@@ -12,6 +12,7 @@ import (
 	"github.com/skillstudio/skillstudio/fix"
 	"github.com/skillstudio/skillstudio/internal/display"
 	"github.com/skillstudio/skillstudio/internal/pathname"
+	"github.com/skillstudio/skillstudio/internal/termout"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/report"
 )
@@ -44,12 +45,18 @@ func (o lintOutput) write(lib *model.Library, opts report.Options, root string) 
 	if o.format == "github" {
 		opts.BaseDir = root
 	}
-	f, err := os.Create(o.file)
+	f, err := openReport(o.file)
 	if err != nil {
 		return usageError{fmt.Errorf("--output %s=%s: %w", o.format, o.file, err)}
 	}
 	opts.Color = false
-	if err := o.print(f, lib, opts); err != nil {
+	// The file passes the same filter as the terminal: a CI step that
+	// prints it must not meet an escape or a workflow command either.
+	w := termout.Wrap(f)
+	if o.format == "github" {
+		w = termout.Trusted(w)
+	}
+	if err := o.print(w, lib, opts); err != nil {
 		f.Close()
 		return err
 	}
