@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
@@ -85,13 +86,15 @@ func New(findings []Finding, tool string) File {
 	return out
 }
 
-// Write saves b to path atomically.
+// Write saves b to path atomically. It is JSON a person or jq reads, so
+// it goes through jsonout like every JSON output: a file name or message
+// quoting a skill's "\u001b]52;…" is stored without it.
 func Write(path string, b File) error {
-	data, err := json.MarshalIndent(b, "", "  ")
-	if err != nil {
+	var data bytes.Buffer
+	if err := jsonout.Encode(&data, b); err != nil {
 		return err
 	}
-	return atomicfile.Write(path, append(data, '\n'), 0o644)
+	return atomicfile.Write(path, data.Bytes(), 0o644)
 }
 
 // MaxSize is the largest baseline file Read accepts (about 300,000

@@ -104,3 +104,32 @@ func TestValueStart(t *testing.T) {
 		}
 	}
 }
+
+// A baseline file is JSON a person or jq reads: a file name or message
+// holding an escape is stored without it (jq -r would make it live), and
+// the finding still matches its entry.
+func TestWriteStoresNoEscapeAndStillMatches(t *testing.T) {
+	evil := "e\x1b]52;c;aGk=\a\u202evil"
+	d := model.Diagnostic{Rule: "r/a", Severity: model.SeverityWarning, File: evil + "/SKILL.md", Line: 1, Column: 1, Message: "name " + evil}
+	one := &model.Library{Skills: []*model.Skill{{
+		Location:    model.Location{Root: "/repo", Local: true, Dir: evil, File: evil + "/SKILL.md", FS: fstest.MapFS{evil + "/SKILL.md": {Data: []byte("x\n")}}},
+		Diagnostics: []model.Diagnostic{d},
+	}}}
+	path := filepath.Join(t.TempDir(), "b.json")
+	if err := Write(path, New(Findings(one, "/repo"), "test")); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	for _, bad := range []string{`\u001b`, `\u0007`, `\u202e`, "\x1b", "\u202e"} {
+		if strings.Contains(string(data), bad) {
+			t.Errorf("the baseline holds %q:\n%s", bad, data)
+		}
+	}
+	b, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.Filter(one, "/repo").Skills[0].Diagnostics; len(got) != 0 {
+		t.Errorf("the finding no longer matches its entry: %v", got)
+	}
+}
