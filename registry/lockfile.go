@@ -100,6 +100,9 @@ func ReadLock(dir string) (Lock, error) {
 		var typ *json.UnmarshalTypeError
 		if errors.As(err, &syn) {
 			off = syn.Offset
+			if strings.HasPrefix(syn.Error(), "invalid character") {
+				off-- // Offset is past the character
+			}
 		} else if errors.As(err, &typ) {
 			off = typ.Offset
 		}
