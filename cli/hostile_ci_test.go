@@ -37,6 +37,10 @@ func TestSkillTextNeverBecomesACICommand(t *testing.T) {
 		"---\nname: Bad_Name\ndescription: Use when ##vso[task.setvariable variable=a]b happens.\n---\n# H\n")
 	xgs := readFile(t, "testdata/lint/clean/xgs/recipe-box.xgs.js")
 	write(t, filepath.Join(lib, "::warning::r.xgs.js"), strings.Replace(xgs, "Recipe", "::error::Recipe", 1))
+	// A newline in a folder name must not start a line of its own (a
+	// forged "nothing to flag" or summary line).
+	write(t, filepath.Join(lib, "nl\nFORGED line\r\nFORGED too", "SKILL.md"),
+		"---\nname: Nl_Bad\ndescription: \"Use when x.\\nFORGED in description\"\n---\n# H\n")
 	skill := filepath.Join(lib, "::stop-commands::tok")
 	cmds := [][]string{
 		{"list", lib},
@@ -60,6 +64,9 @@ func TestSkillTextNeverBecomesACICommand(t *testing.T) {
 		what := strings.Join(args, " ")
 		for stream, text := range map[string]string{"stdout": out, "stderr": errOut} {
 			for _, line := range strings.Split(text, "\n") {
+				if strings.HasPrefix(strings.TrimSpace(line), "FORGED") {
+					t.Errorf("%s (%s): a name's newline started a line: %q", what, stream, line)
+				}
 				if !ciCommandLine(line) {
 					continue
 				}
