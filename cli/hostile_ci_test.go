@@ -41,6 +41,8 @@ func TestSkillTextNeverBecomesACICommand(t *testing.T) {
 	// forged "nothing to flag" or summary line).
 	write(t, filepath.Join(lib, "nl\nFORGED line\r\nFORGED too", "SKILL.md"),
 		"---\nname: Nl_Bad\ndescription: \"Use when x.\\nFORGED in description\"\n---\n# H\n")
+	write(t, filepath.Join(lib, "x\nFORGED xgs.xgs.js"), strings.Replace(xgs, "@version 1.0.0", "", 1))
+	copyTreeTo(t, "testdata/lint/fixable/skillmd/colon-desc", filepath.Join(lib, "c\nFORGED fix"))
 	skill := filepath.Join(lib, "::stop-commands::tok")
 	cmds := [][]string{
 		{"list", lib},
@@ -57,6 +59,10 @@ func TestSkillTextNeverBecomesACICommand(t *testing.T) {
 		{"describe", filepath.Join(lib, "::warning::r.xgs.js")},
 		{"show", "--style", "notty", skill},
 		{"quiz", skill, "--walk"},
+		{"lint", "--fix", "--dry-run", lib},
+		{"lint", "--fix", lib},
+		{"build", "--out", filepath.Join(t.TempDir(), "dist"), lib},
+		{"describe", filepath.Join(lib, "x\nFORGED xgs.xgs.js")},
 	}
 	t.Chdir(lib)
 	for _, args := range cmds {
