@@ -26,6 +26,7 @@ import (
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
 	"github.com/skillstudio/skillstudio/internal/display"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -72,6 +73,9 @@ func Run(ctx context.Context, req Request) error {
 	if info, err := os.Lstat(absOut); err == nil && info.Mode()&os.ModeSymlink != 0 {
 		target, _ := os.Readlink(absOut)
 		return fmt.Errorf("--out %s is a symbolic link to %s; a build does not write through a link (name the folder it points to with --out if that is meant)", display.Path(cwd, absOut), sanitize.Line(target))
+	}
+	if link, target, ok := pathname.LinkOnTheWay(req.Out, false); ok {
+		return fmt.Errorf("--out %s: %s is a symbolic link to %s; a build does not write through a link (name the folder it points to if that is meant)", sanitize.Line(req.Out), sanitize.Line(link), sanitize.Line(target))
 	}
 	// The project's rule config decides lint counts and which header
 	// findings are errors that stop a build, as it does for lint.

@@ -143,7 +143,8 @@ func TestBuildOutLinkIsNotWrittenThrough(t *testing.T) {
 	work := t.TempDir()
 	must(t, os.Symlink(victim, filepath.Join(work, "dist")))
 	t.Chdir(work)
-	for _, args := range [][]string{{"build", dir}, {"build", "--out", "dist", dir}} {
+	must(t, os.Symlink(victim, filepath.Join(work, "site")))
+	for _, args := range [][]string{{"build", dir}, {"build", "--out", "dist", dir}, {"build", "--out", "site/skills", dir}} {
 		code, out, errOut := runBounded(t, 60*time.Second, args...)
 		if code == 0 || !strings.Contains(errOut, "symbolic link to "+victim) {
 			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)

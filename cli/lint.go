@@ -12,6 +12,7 @@ import (
 	"github.com/skillstudio/skillstudio/baseline"
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/internal/termout"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
@@ -230,6 +231,11 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	}
 	root := projectRoot(cwd, os.Getenv)
 	if req.writeBaseline != "" {
+		// Like --output: not into a folder the checkout linked elsewhere.
+		// (A link as the file itself is replaced, never written through.)
+		if link, target, ok := pathname.LinkOnTheWay(req.writeBaseline, false); ok {
+			return usageError{fmt.Errorf("--write-baseline %s: %s is a symbolic link to %s: a baseline is not written through a link (name a path without one)", req.writeBaseline, link, target)}
+		}
 		b := baseline.New(baseline.Findings(lib, root), "skillstudio "+a.version)
 		if err := baseline.Write(req.writeBaseline, b); err != nil {
 			return usageError{fmt.Errorf("--write-baseline: %w", err)}

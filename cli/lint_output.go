@@ -7,13 +7,16 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+
+	"github.com/skillstudio/skillstudio/internal/pathname"
 )
 
 // openReport opens the file an --output names, which usually sits in the
 // checkout under review, so a pull request may have put something there:
 //
 //   - a symbolic link to a regular file, or a dangling one, is refused
-//     (writing through it would write, or create, a file elsewhere);
+//     (writing through it would write, or create, a file elsewhere), and
+//     so is a relative path through a linked folder (pathname.LinkOnTheWay);
 //   - a folder is named as one;
 //   - a FIFO is opened without blocking: one nobody reads is an error, not
 //     a hang;
@@ -21,6 +24,9 @@ import (
 //     FIFO with a reader are written as the streams the user named;
 //   - a regular file is replaced, anything else refused.
 func openReport(path string) (*os.File, error) {
+	if link, target, ok := pathname.LinkOnTheWay(path, false); ok {
+		return nil, fmt.Errorf("%s is a symbolic link to %s: a report is not written through a link (name a path without one)", link, target)
+	}
 	link, err := os.Lstat(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)

@@ -50,6 +50,24 @@ func TestLintOutputFileIsOnlyWhereTheUserAsked(t *testing.T) {
 	if _, err := os.Lstat(created); err == nil {
 		t.Error("a dangling link's target was created")
 	}
+	// A folder on the way that is a link planted in the checkout, for a
+	// relative FILE: the report (and a baseline) is not written there.
+	t.Chdir(root)
+	must(t, os.Symlink(filepath.Dir(elsewhere), filepath.Join(root, "reports")))
+	for _, args := range [][]string{
+		{"lint", "--output", "sarif=reports/new.sarif", skill},
+		{"lint", "--write-baseline", "reports/new.json", skill},
+	} {
+		code, _, errOut := runBounded(t, 20*time.Second, args...)
+		if code != 2 || !strings.Contains(errOut, "reports is a symbolic link") {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+	}
+	for _, name := range []string{"new.sarif", "new.json"} {
+		if _, err := os.Lstat(filepath.Join(filepath.Dir(elsewhere), name)); err == nil {
+			t.Errorf("%s was written through the linked folder", name)
+		}
+	}
 	// A device is a stream the user named.
 	if code, _, errOut := runBounded(t, 20*time.Second, "lint", "--output", "sarif=/dev/null", skill); code != 0 {
 		t.Errorf("--output sarif=/dev/null: exit %d: %s", code, errOut)
