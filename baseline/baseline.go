@@ -12,6 +12,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -102,11 +105,20 @@ func Write(path string, b File) error {
 const MaxSize = safefs.MaxFile
 
 // Read loads a baseline file, saying what is wrong with a bad one and
-// where (file:line:col). The file usually comes with the repository under
+// where (file:line:col). A relative path is in the repository under
 // review, so it is read like a skill: a regular file only (a FIFO or a
-// link to /dev/zero is refused at once), at most MaxSize bytes.
+// link to /dev/zero there is refused at once), at most MaxSize bytes. An
+// absolute path is the user's own choice and may be a pipe
+// (--baseline <(git show main:.skillstudio-baseline.json) names
+// /dev/fd/63); it is read up to MaxSize bytes too.
 func Read(path string) (File, error) {
-	data, err := safefs.ReadFile(path, MaxSize)
+	var data []byte
+	var err error
+	if filepath.IsAbs(path) {
+		data, err = readNamed(path)
+	} else {
+		data, err = safefs.ReadFile(path, MaxSize)
+	}
 	if err != nil {
 		return File{}, err
 	}
@@ -119,6 +131,24 @@ func Read(path string) (File, error) {
 		return File{}, fmt.Errorf("%s: baseline version %d, this skillstudio reads version %d (write it again with --write-baseline)", path, b.Version, Version)
 	}
 	return b, nil
+}
+
+// readNamed reads what the user named, a file or a stream, up to MaxSize
+// bytes.
+func readNamed(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSize {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: more than %d bytes", safefs.ErrTooLarge, MaxSize)}
+	}
+	return data, nil
 }
 
 // jsonErrorAt is the 1-based line and byte column where err, from

@@ -18,11 +18,12 @@ import (
 // refused at once, not read for ever (memory) or waited on (a hang).
 func TestReadRefusesWhatIsNotAFile(t *testing.T) {
 	dir := t.TempDir()
-	zero := filepath.Join(dir, "zero.json")
+	t.Chdir(dir)
+	zero := "zero.json"
 	if err := os.Symlink("/dev/zero", zero); err != nil {
 		t.Fatal(err)
 	}
-	fifo := filepath.Join(dir, "fifo.json")
+	fifo := "fifo.json"
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skip("no FIFOs:", err)
 	}
@@ -80,5 +81,35 @@ func TestFindingsNeverReadThroughALinkOrAFIFO(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("Findings did not return (reading /dev/zero or waiting on a FIFO)")
+	}
+}
+
+// An absolute path is the user's own: a pipe they name
+// (--baseline <(git show main:b.json) names /dev/fd/63) is read, and a
+// device is read no further than the cap.
+func TestReadAbsolutePipeAndDeviceAreBounded(t *testing.T) {
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	go func() {
+		f, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+		if err == nil {
+			f.WriteString(`{"version": 1, "findings": []}`)
+			f.Close()
+		}
+	}()
+	if b, err := Read(fifo); err != nil || b.Version != 1 {
+		t.Errorf("pipe: %+v, %v", b, err)
+	}
+	done := make(chan error, 1)
+	go func() { _, err := Read("/dev/zero"); done <- err }()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "too large") {
+			t.Errorf("/dev/zero: err = %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("/dev/zero was read without end")
 	}
 }
