@@ -6,17 +6,23 @@
 package baseline
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"github.com/skillstudio/skillstudio/internal/lazyre"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -83,29 +89,115 @@ func New(findings []Finding, tool string) File {
 	return out
 }
 
-// Write saves b to path atomically.
+// Write saves b to path atomically. It is JSON a person or jq reads, so
+// it goes through jsonout like every JSON output: a file name or message
+// quoting a skill's "\u001b]52;…" is stored without it.
 func Write(path string, b File) error {
-	data, err := json.MarshalIndent(b, "", "  ")
-	if err != nil {
+	var data bytes.Buffer
+	if err := jsonout.Encode(&data, b); err != nil {
 		return err
 	}
-	return atomicfile.Write(path, append(data, '\n'), 0o644)
+	return atomicfile.Write(path, data.Bytes(), 0o644)
 }
 
-// Read loads a baseline file, saying what is wrong with a bad one.
+// MaxSize is the largest baseline file Read accepts (about 300,000
+// findings).
+const MaxSize = safefs.MaxFile
+
+// Read loads a baseline file, saying what is wrong with a bad one and
+// where (file:line:col). A relative path is in the repository under
+// review, so it is read like a skill: a regular file only (a FIFO or a
+// link to /dev/zero there is refused at once), at most MaxSize bytes. An
+// absolute path is the user's own choice and may be a pipe
+// (--baseline <(git show main:.skillstudio-baseline.json) names
+// /dev/fd/63); it is read up to MaxSize bytes too.
 func Read(path string) (File, error) {
-	data, err := os.ReadFile(path)
+	var data []byte
+	var err error
+	if filepath.IsAbs(path) {
+		data, err = readNamed(path)
+	} else {
+		data, err = safefs.ReadFile(path, MaxSize)
+	}
 	if err != nil {
 		return File{}, err
 	}
 	var b File
 	if err := json.Unmarshal(data, &b); err != nil {
-		return File{}, fmt.Errorf("%s: not a baseline file: %v (write one with lint --write-baseline %s)", path, err, filepath.Base(path))
+		line, col := jsonErrorAt(data, err)
+		return File{}, fmt.Errorf("%s:%d:%d: not a baseline file: %v (write one with lint --write-baseline %s)", path, line, col, err, filepath.Base(path))
 	}
 	if b.Version != Version {
 		return File{}, fmt.Errorf("%s: baseline version %d, this skillstudio reads version %d (write it again with --write-baseline)", path, b.Version, Version)
 	}
 	return b, nil
+}
+
+// readNamed reads what the user named, a file or a stream, up to MaxSize
+// bytes.
+func readNamed(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxSize {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fmt.Errorf("%w: more than %d bytes", safefs.ErrTooLarge, MaxSize)}
+	}
+	return data, nil
+}
+
+// jsonErrorAt is the 1-based line and byte column where err, from
+// json.Unmarshal(data), went wrong.
+func jsonErrorAt(data []byte, err error) (line, col int) {
+	off := int64(len(data))
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		off = syn.Offset
+		if strings.HasPrefix(syn.Error(), "invalid character") {
+			off-- // Offset is past the character
+		}
+	case errors.As(err, &typ):
+		off = valueStart(data, typ.Offset)
+	}
+	off = min(max(off, 0), int64(len(data)))
+	before := data[:off]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return line, col
+}
+
+// valueStart is where the string or scalar ending at end begins (the
+// decoder reports a value of the wrong type at its end).
+func valueStart(data []byte, end int64) int64 {
+	end = min(max(end, 0), int64(len(data)))
+	i := end
+	if i > 0 && data[i-1] == '"' {
+		for i--; i > 0; {
+			i--
+			if data[i] != '"' {
+				continue
+			}
+			bs := 0
+			for j := i - 1; j >= 0 && data[j] == '\\'; j-- {
+				bs++
+			}
+			if bs%2 == 0 {
+				return i
+			}
+		}
+		return end
+	}
+	for i > 0 && strings.IndexByte("0123456789.+-eEtrufalsn", data[i-1]) >= 0 {
+		i--
+	}
+	return i
 }
 
 // New returns which of findings are not in b: each entry of b absorbs

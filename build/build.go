@@ -25,6 +25,9 @@ import (
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
+	"github.com/skillstudio/skillstudio/internal/display"
+	"github.com/skillstudio/skillstudio/internal/pathname"
+	"github.com/skillstudio/skillstudio/sanitize"
 )
 
 // Request is everything a build run was told.
@@ -63,6 +66,16 @@ func Run(ctx context.Context, req Request) error {
 	s := &session{stdout: req.Stdout, stderr: req.Stderr, cwd: cwd, out: absOut, skills: map[string]*builtSkill{}}
 	if err := s.find(req.Paths); err != nil {
 		return err
+	}
+	// The output folder (dist by default) sits in the checkout, which a
+	// pull request controls: a symbolic link there would have the bundles
+	// written wherever it points. The user can name the target itself.
+	if info, err := os.Lstat(absOut); err == nil && info.Mode()&os.ModeSymlink != 0 {
+		target, _ := os.Readlink(absOut)
+		return fmt.Errorf("--out %s is a symbolic link to %s; a build does not write through a link (name the folder it points to with --out if that is meant)", display.Path(cwd, absOut), sanitize.Line(target))
+	}
+	if link, target, ok := pathname.LinkOnTheWay(req.Out, false); ok {
+		return fmt.Errorf("--out %s: %s is a symbolic link to %s; a build does not write through a link (name the folder it points to if that is meant)", sanitize.Line(req.Out), sanitize.Line(link), sanitize.Line(target))
 	}
 	// The project's rule config decides lint counts and which header
 	// findings are errors that stop a build, as it does for lint.

@@ -132,3 +132,25 @@ func TestBuildChainsAreFindings(t *testing.T) {
 		})
 	}
 }
+
+// The output folder (dist by default) sits in the checkout, which a pull
+// request controls: a symbolic link named dist had the bundles and
+// registry.json written wherever it pointed. It is refused, named with its
+// target, and nothing is written there.
+func TestBuildOutLinkIsNotWrittenThrough(t *testing.T) {
+	dir, _ := buildSource(t)
+	victim := t.TempDir()
+	work := t.TempDir()
+	must(t, os.Symlink(victim, filepath.Join(work, "dist")))
+	t.Chdir(work)
+	must(t, os.Symlink(victim, filepath.Join(work, "site")))
+	for _, args := range [][]string{{"build", dir}, {"build", "--out", "dist", dir}, {"build", "--out", "site/skills", dir}} {
+		code, out, errOut := runBounded(t, 60*time.Second, args...)
+		if code == 0 || !strings.Contains(errOut, "symbolic link to "+victim) {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out, errOut)
+		}
+	}
+	if entries, _ := os.ReadDir(victim); len(entries) != 0 {
+		t.Errorf("the build wrote through the link: %v", entries)
+	}
+}

@@ -12,6 +12,8 @@ import (
 	"github.com/skillstudio/skillstudio/baseline"
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/internal/pathname"
+	"github.com/skillstudio/skillstudio/internal/termout"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/report"
@@ -229,6 +231,11 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	}
 	root := projectRoot(cwd, os.Getenv)
 	if req.writeBaseline != "" {
+		// Like --output: not into a folder the checkout linked elsewhere.
+		// (A link as the file itself is replaced, never written through.)
+		if link, target, ok := pathname.LinkOnTheWay(req.writeBaseline, false); ok {
+			return usageError{fmt.Errorf("--write-baseline %s: %s is a symbolic link to %s: a baseline is not written through a link (name a path without one)", req.writeBaseline, link, target)}
+		}
 		b := baseline.New(baseline.Findings(lib, root), "skillstudio "+a.version)
 		if err := baseline.Write(req.writeBaseline, b); err != nil {
 			return usageError{fmt.Errorf("--write-baseline: %w", err)}
@@ -254,7 +261,13 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	if req.format == "text" {
 		ropts.Color = report.ShouldColor(stdout, os.Environ())
 	}
-	if err := printer(stdout, lib, ropts); err != nil {
+	out := stdout
+	if req.format == "github" {
+		// Its lines are workflow commands on purpose; everything else
+		// printed is kept from starting one (termout).
+		out = termout.Trusted(stdout)
+	}
+	if err := printer(out, lib, ropts); err != nil {
 		return err
 	}
 	sum := report.Summarize(lib)

@@ -12,8 +12,10 @@ import (
 	"github.com/skillstudio/skillstudio/fix"
 	"github.com/skillstudio/skillstudio/internal/display"
 	"github.com/skillstudio/skillstudio/internal/pathname"
+	"github.com/skillstudio/skillstudio/internal/termout"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/report"
+	"github.com/skillstudio/skillstudio/sanitize"
 )
 
 // lintOutput is one --output FORMAT=FILE.
@@ -44,12 +46,18 @@ func (o lintOutput) write(lib *model.Library, opts report.Options, root string) 
 	if o.format == "github" {
 		opts.BaseDir = root
 	}
-	f, err := os.Create(o.file)
+	f, err := openReport(o.file)
 	if err != nil {
 		return usageError{fmt.Errorf("--output %s=%s: %w", o.format, o.file, err)}
 	}
 	opts.Color = false
-	if err := o.print(f, lib, opts); err != nil {
+	// The file passes the same filter as the terminal: a CI step that
+	// prints it must not meet an escape or a workflow command either.
+	w := termout.Wrap(f)
+	if o.format == "github" {
+		w = termout.Trusted(w)
+	}
+	if err := o.print(w, lib, opts); err != nil {
 		f.Close()
 		return err
 	}
@@ -122,14 +130,14 @@ func printFixDiff(lib *model.Library, w io.Writer, cwd string) {
 			continue
 		}
 		name := filepath.ToSlash(display.Path(cwd, fe.Path))
-		io.WriteString(w, udiff.Unified("a/"+name, "b/"+name, string(fe.Original), string(after)))
+		io.WriteString(w, udiff.Unified(gitQuote("a/"+name), gitQuote("b/"+name), string(fe.Original), string(after)))
 	}
 	waiting := 0
 	for _, s := range plan.Skipped {
 		if s.Overlap {
 			waiting++
 		} else {
-			fmt.Fprintf(w, "# not fixable %s:%d: %s: %s\n", display.Path(cwd, s.Fix.File), s.Fix.Diag.Line, s.Fix.Diag.Rule, s.Reason)
+			fmt.Fprintf(w, "# not fixable %s:%d: %s: %s\n", sanitize.Line(display.Path(cwd, s.Fix.File)), s.Fix.Diag.Line, s.Fix.Diag.Rule, sanitize.Line(s.Reason))
 		}
 	}
 	if waiting > 0 {
@@ -138,4 +146,53 @@ func printFixDiff(lib *model.Library, w io.Writer, cwd string) {
 	if len(plan.Accepted) == 0 {
 		fmt.Fprintln(w, "# nothing to fix")
 	}
+}
+
+// gitQuote writes a diff header's file name as git does when the name
+// holds a control character, a quote or a backslash: in double quotes
+// with C escapes (\n, \t, octal for the rest), which git apply and patch
+// read back. A newline in a name would otherwise start a line of its own
+// in the diff.
+func gitQuote(name string) string {
+	needs := false
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; c < 0x20 || c == 0x7f || c == '"' || c == '\\' {
+			needs = true
+			break
+		}
+	}
+	if !needs {
+		return name
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(name); i++ {
+		switch c := name[i]; c {
+		case '"', '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\v':
+			b.WriteString(`\v`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\r':
+			b.WriteString(`\r`)
+		default:
+			if c < 0x20 || c == 0x7f {
+				fmt.Fprintf(&b, "\\%03o", c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
 }

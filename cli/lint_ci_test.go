@@ -139,3 +139,18 @@ func TestProjectRoot(t *testing.T) {
 		t.Errorf("GITHUB_WORKSPACE wins when it holds the folder, got %s", got)
 	}
 }
+
+// A diff header names a file as git does when the name holds a control,
+// a quote or a backslash, so a newline in a name cannot start a line.
+func TestGitQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"a/plain/SKILL.md":         "a/plain/SKILL.md",
+		"a/c\nFORGED/SKILL.md":     `"a/c\nFORGED/SKILL.md"`,
+		"a/q\"b\\s\x1b\x7f\t/x.md": `"a/q\"b\\s\033\177\t/x.md"`,
+		"a/ünï/x.md":               "a/ünï/x.md",
+	} {
+		if got := gitQuote(in); got != want {
+			t.Errorf("gitQuote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

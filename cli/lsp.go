@@ -28,7 +28,7 @@ Markdown files; it lints the workspace folder as you type (open buffers,
 not the files on disk), offers each fixable rule's fix and a comment that
 disables a rule for a line, and explains frontmatter fields and xgs
 directives on hover. See the README for Neovim, VS Code and Helix.`,
-		Example: `  nvim: vim.lsp.start({ name = "skillstudio", cmd = { "skillstudio", "lsp" } })`,
+		Example: `  nvim: vim.lsp.start({ name="skillstudio", cmd={ "skillstudio", "lsp" } })`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_ = stdioFlag // stdio is the only transport; the flag is for clients that always pass it

@@ -24,7 +24,7 @@ func printPullReview(w io.Writer, s *model.Skill, source string) review.Report {
 	fmt.Fprintf(w, "review of %s (%s) from %s: %s\n", shown(s.Name), s.Format.Label(), sanitize.Line(source), rep.Verdict.Line)
 	for _, d := range rep.Findings {
 		if d.Severity >= model.SeverityWarning {
-			fmt.Fprintf(w, "  %s:%d:%d: %s %s: %s\n", findingPath(cwd, s, d.File), d.Line, d.Column, d.Severity, d.Rule, shown(d.Message))
+			fmt.Fprintf(w, "  %s:%d:%d: %s %s: %s\n", sanitize.Line(findingPath(cwd, s, d.File)), d.Line, d.Column, d.Severity, d.Rule, shown(d.Message))
 		}
 	}
 	if rep.Verdict.Infos > 0 {

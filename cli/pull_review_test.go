@@ -166,7 +166,7 @@ func TestPullCheckWithoutLock(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "skillstudio.lock"), []byte("{not json"), 0o644)
 	_, errOut, code = pullCLI(t, "pull", "--check", "--dir", dir)
-	if code != 2 || !strings.Contains(errOut, "is not a skillstudio lock file") {
+	if code != 2 || !strings.Contains(errOut, "skillstudio.lock:1:2: not a skillstudio lock file") {
 		t.Errorf("bad lock: exit %d, %q", code, errOut)
 	}
 	if _, _, code = pullCLI(t, "pull", "--check", "github:acme/skills", "x"); code != 2 {

@@ -105,10 +105,10 @@ func writeReviewText(w io.Writer, reports []review.Report, cwd string) error {
 			fmt.Fprintln(w)
 		}
 		fmt.Fprintf(w, "%s (%s) — %s\n", shown(r.Skill.Name), r.Skill.Format.Label(), r.Verdict.Line)
-		fmt.Fprintf(w, "  %s\n", findingPath(cwd, r.Skill, r.Skill.Location.File))
+		fmt.Fprintf(w, "  %s\n", sanitize.Line(findingPath(cwd, r.Skill, r.Skill.Location.File)))
 		fmt.Fprintf(w, "  %s\n", sanitize.Line(registry.Provenance(r.Skill).Line()))
 		for _, d := range r.Findings {
-			fmt.Fprintf(w, "  %s:%d:%d: %s %s: %s\n", findingPath(cwd, r.Skill, d.File), d.Line, d.Column, d.Severity, d.Rule, shown(d.Message))
+			fmt.Fprintf(w, "  %s:%d:%d: %s %s: %s\n", sanitize.Line(findingPath(cwd, r.Skill, d.File)), d.Line, d.Column, d.Severity, d.Rule, shown(d.Message))
 		}
 		errs += r.Verdict.Errors
 		warns += r.Verdict.Warnings

@@ -6,15 +6,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 )
 
 // LockFileName is the file pull writes beside the skills it copies: where
@@ -79,18 +78,15 @@ func TreeDigest(files map[string][]byte) string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
-// ReadLock reads dir's lock file; a missing file is an empty lock.
+// ReadLock reads dir's lock file; a missing file is an empty lock. It sits
+// beside the skills, so it is read like them (safefs): a FIFO, a device or
+// a link to one (/dev/tty would wait for typing) is refused at once.
 func ReadLock(dir string) (Lock, error) {
 	p := filepath.Join(dir, LockFileName)
-	f, err := os.Open(p)
+	data, err := safefs.ReadFile(p, maxLockBytes+1)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Lock{Version: 1}, nil
 	}
-	if err != nil {
-		return Lock{}, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxLockBytes+1))
 	if err != nil {
 		return Lock{}, err
 	}
@@ -99,7 +95,19 @@ func ReadLock(dir string) (Lock, error) {
 	}
 	var l Lock
 	if err := json.Unmarshal(data, &l); err != nil {
-		return Lock{}, fmt.Errorf("%s is not a skillstudio lock file: %v (fix or remove it; pull rewrites it)", p, err)
+		off := int64(len(data))
+		var syn *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		if errors.As(err, &syn) {
+			off = syn.Offset
+			if strings.HasPrefix(syn.Error(), "invalid character") {
+				off-- // Offset is past the character
+			}
+		} else if errors.As(err, &typ) {
+			off = typ.Offset
+		}
+		line, col := lineCol(data, int(off))
+		return Lock{}, fmt.Errorf("%s:%d:%d: not a skillstudio lock file: %v (fix or remove it; pull rewrites it)", p, line, col, err)
 	}
 	if l.Version != 1 {
 		return Lock{}, fmt.Errorf("%s has version %d; this skillstudio reads version 1", p, l.Version)

@@ -18,6 +18,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/sanitize"
 )
 
 // Options tune every printer.
@@ -158,9 +159,13 @@ func (d displayer) sortedSkills(lib *model.Library) []*model.Skill {
 // uri turns a display path into a URI reference for SARIF: a relative
 // slash path when it is relative, file:// for an absolute local path, and
 // URLs as they are.
+//
+// A local path is percent-encoded from its bytes, so a name that is not
+// valid UTF-8 or holds controls still names the file on disk and the URI
+// is printable ASCII; a remote URL is sanitised.
 func uri(p string) string {
 	if strings.Contains(p, "://") {
-		return p
+		return sanitize.Line(p)
 	}
 	if filepath.IsAbs(p) {
 		u := url.URL{Scheme: "file", Path: filepath.ToSlash(p)}

@@ -333,3 +333,31 @@ func TestPlainPaintIsAnEmptyStyle(t *testing.T) {
 		}
 	}
 }
+
+// A file name that is not valid UTF-8, or holds controls, is percent-
+// encoded byte for byte in the SARIF URI, so it names the file that is on
+// disk (before, sanitising first made it name "n%EF%BF%BD…", a file that
+// does not exist), and the URI holds nothing but printable ASCII.
+func TestSARIFURIKeepsTheBytesOfTheName(t *testing.T) {
+	dir := "n\xff\x1b]0;x\aul"
+	lib := &model.Library{Skills: []*model.Skill{
+		{Format: model.FormatSkillMD, Name: "odd", Location: model.Location{Root: filepath.FromSlash("/work/repo"), Local: true, Dir: dir, File: dir + "/SKILL.md"},
+			Diagnostics: []model.Diagnostic{{Rule: "x/y", Severity: model.SeverityInfo, File: dir + "/SKILL.md", Line: 1, Column: 1, Message: "m"}}},
+		{Format: model.FormatSkillMD, Name: "remote", Location: model.Location{Root: "https://example.com/s\x1b]0;x\a", Dir: "r", File: "r/SKILL.md"},
+			Diagnostics: []model.Diagnostic{{Rule: "x/y", Severity: model.SeverityInfo, File: "r/SKILL.md", Line: 1, Column: 1, Message: "m"}}},
+	}}
+	var buf bytes.Buffer
+	if err := SARIF(&buf, lib, opts()); err != nil {
+		t.Fatal(err)
+	}
+	validateSARIF(t, buf.Bytes())
+	out := buf.String()
+	if !strings.Contains(out, `"uri": "n%FF%1B%5D0;x%07ul/SKILL.md"`) {
+		t.Errorf("the URI does not name the file on disk:\n%s", out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.Contains(line, `"uri"`) && (strings.Contains(line, `\u`) || strings.ContainsFunc(line, func(r rune) bool { return r < 0x20 || r > 0x7e })) {
+			t.Errorf("a URI holds more than printable ASCII: %s", line)
+		}
+	}
+}

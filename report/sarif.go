@@ -145,7 +145,7 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 			Level:   sarifLevel(f.Severity),
 			Message: sarifText{text},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
-				ArtifactLocation: sarifArtifact{URI: uri(sanitize.Line(f.path))},
+				ArtifactLocation: sarifArtifact{URI: uri(f.path)},
 				Region:           region(f.Diagnostic),
 			}}},
 		}

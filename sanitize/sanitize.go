@@ -66,13 +66,14 @@ func String(s string) string {
 }
 
 // Line is String for text shown on one line: newlines and tabs become
-// spaces too.
+// spaces too, and each cluster takes the same cells however it is
+// measured (Cells), so columns line up on every terminal.
 func Line(s string) string {
 	s = String(s)
 	if strings.ContainsAny(s, "\n\t") {
 		s = strings.NewReplacer("\n", " ", "\t", " ").Replace(s)
 	}
-	return s
+	return Cells(s)
 }
 
 // clean reports whether s needs no change (the common case, kept fast).

@@ -164,6 +164,13 @@ func checkFrame(t testing.TB, m *Model) {
 		if w := ansi.StringWidth(l); w > m.c.Width {
 			t.Errorf("line %d is %d cells wide, window is %d: %q", i+1, w, m.c.Width, ansi.Strip(l))
 		}
+		// The renderer measures by code point (wcwidth) unless the
+		// terminal speaks mode 2027; lipgloss lays out by cluster. A line
+		// the two measure differently overflows and is cut on most
+		// terminals (the pane's right border, or the next pane, is lost).
+		if w, wc := ansi.StringWidth(l), ansi.StringWidthWc(l); w != wc {
+			t.Errorf("line %d is %d cells by cluster but %d by code point: %q", i+1, w, wc, ansi.Strip(l))
+		}
 	}
 	if err := onlyOwnEscapes(out); err != "" {
 		t.Errorf("frame holds a foreign escape sequence: %s", err)

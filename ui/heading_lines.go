@@ -34,7 +34,7 @@ const (
 // readerMarkdown is Markdown as the reader renders it: sanitised, and
 // without the marker delimiter, so every marker in the output is ours.
 func readerMarkdown(md string) string {
-	return strings.ReplaceAll(sanitize.String(md), string(markDelim), "")
+	return strings.ReplaceAll(sanitize.Display(md), string(markDelim), "")
 }
 
 // headingMarker is heading i's marker as Markdown source.
@@ -167,7 +167,7 @@ func fillMissing(at []int, lines []string, hs []skillmd.Heading) {
 // renderWithHeadings renders md (readerMarkdown already) and says which
 // line each of its outline's headings starts on.
 func renderWithHeadings(md string, hs []skillmd.Heading, width int, style string) (out string, lines []string, at []int, cut budgetCut, err error) {
-	out, cut, err = DefaultRenderBudget.render(sanitize.String(markHeadings(md, hs)), width, style)
+	out, cut, err = DefaultRenderBudget.render(sanitize.Display(markHeadings(md, hs)), width, style)
 	if err != nil {
 		return "", nil, nil, cut, err
 	}

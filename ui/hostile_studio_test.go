@@ -30,6 +30,14 @@ const hostileYAML = `\e]52;c;ZXZpbA==\a\e]0;pwned\a\e]2;title\e\\\eP1$qm\e\\\e_a
 // hostileJSON is the payload in JSON string escapes.
 const hostileJSON = `\u001b]52;c;ZXZpbA==\u0007\u001b]0;pwned\u0007\u009b31m\u001b[2J\u202egnp.exe\u202c\u200b\u001bP1$qm\u001b\\`
 
+// wideRaw holds grapheme clusters whose width depends on how it is
+// measured: by cluster (lipgloss, and terminals with mode 2027) a ZWJ
+// family, a skin tone, a VS16 heart or keycap and a lone regional
+// indicator are 2 cells; by code point (wcwidth: tmux, most terminals,
+// and Bubble Tea's renderer when the terminal lacks 2027) 8, 4, 1, 1, 1.
+const wideRaw = "👨‍👩‍👧‍👦 👍🏽 ❤️ #️⃣ 🇺 x" +
+	"👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦"
+
 // hostileLibrary is the fixture library with hostile text in all three
 // formats, plus hostile SKILL.md folders.
 func hostileLibrary(t testing.TB) string {
@@ -82,6 +90,13 @@ func hostileLibrary(t testing.TB) string {
 		"| a "+hostileRaw+" | b |\n|---|---|\n| "+hostileRaw+" | c |\n")
 	write(dir+"/"+ref, "# Ref "+hostileRaw+"\n\nReference "+hostileRaw+"\n")
 	write(dir+"/scripts/run"+hostileRaw+".sh", "#!/bin/sh\necho '"+hostileRaw+"'\n")
+
+	// A SKILL.md whose text is made of clusters of uncertain width.
+	write("skills/wide/SKILL.md", "---\nname: wide\n"+
+		`description: "Use when `+wideRaw+wideRaw+wideRaw+`"`+"\n"+
+		`metadata: {author: "`+wideRaw+`"}`+"\n"+
+		"---\n\n# "+wideRaw+"\n\n"+wideRaw+" "+wideRaw+"\n\n| "+wideRaw+" | b |\n|---|---|\n| "+wideRaw+" | c |\n\n[x](<references/"+wideRaw+".md>)\n")
+	write("skills/wide/references/"+wideRaw+".md", "# "+wideRaw+"\n")
 
 	// A SKILL.md whose name is plain, so the lint tab quotes the rest.
 	write("skills/plain-name/SKILL.md", "---\nname: plain-name\n"+

@@ -62,7 +62,7 @@ func (t *quizTab) textWidth() int { return max(t.width-4, 10) }
 
 // para wraps skill text and indents it.
 func (t *quizTab) para(s string, prefix string) string {
-	return indent(wrap(sanitize.String(s), t.textWidth()-len(prefix)+1), prefix)
+	return indent(wrap(sanitize.Display(s), t.textWidth()-len(prefix)+1), prefix)
 }
 
 // gateLabel is a block's gate as the exam shows it.

@@ -32,7 +32,7 @@ func RenderMarkdown(md string, width int, style string) (string, error) {
 
 // Render is RenderMarkdown within budget b.
 func (b RenderBudget) Render(md string, width int, style string) (string, error) {
-	out, cut, err := b.render(sanitize.String(md), width, style)
+	out, cut, err := b.render(sanitize.Display(md), width, style)
 	if err != nil {
 		return "", err
 	}

@@ -261,7 +261,7 @@ func (m *Model) confirmDetail(w, h int) string {
 	st := m.c.Styles
 	var b strings.Builder
 	b.WriteString(fit(" "+st.Error.Render(ansi.Truncate(m.confirm.detailTitle, max(w-2, 1), glyphEllip)), w) + "\n\n")
-	for _, line := range strings.Split(sanitize.String(m.confirm.detail), "\n") {
+	for _, line := range strings.Split(sanitize.Display(m.confirm.detail), "\n") {
 		for _, l := range strings.Split(wrap(line, max(w-2, 1)), "\n") {
 			b.WriteString(" " + l + "\n")
 		}

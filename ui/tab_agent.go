@@ -68,7 +68,7 @@ func buildAgentReport(id int, s *model.Skill, workDir string) *agentReport {
 		r.budget = fmt.Sprintf("spec: keep the body under %d lines / %s tokens", bodyBudgetLines, "5,000")
 		if strings.TrimSpace(s.Body) != "" {
 			r.hasBody = true
-			body := sanitize.String(s.Body)
+			body := sanitize.Display(s.Body)
 			r.bodyTokens, r.bodyExact = countTokens(body)
 			r.bodyLines = strings.Count(strings.TrimRight(body, "\n"), "\n") + 1
 		}
@@ -77,7 +77,7 @@ func buildAgentReport(id int, s *model.Skill, workDir string) *agentReport {
 		r.text = toolDefinitions(s)
 	}
 	r.evals = evalsSummary(s)
-	r.text = sanitize.String(r.text)
+	r.text = sanitize.Display(r.text)
 	r.bytes = len(r.text)
 	r.tokens, r.exact = countTokens(r.text)
 	switch s.Format {

@@ -103,7 +103,7 @@ func infoContent(st *Styles, e *Entry, width int) string {
 			name = pad(ansi.Truncate(name, nameW, glyphEllip), nameW)
 			var values []string
 			if f.Value != "" {
-				values = append(values, sanitize.String(f.Value))
+				values = append(values, sanitize.Display(f.Value))
 			}
 			for _, item := range f.List {
 				bullet := "• "

@@ -59,7 +59,47 @@ func (r *Renderer) Render(md string) (string, error) {
 	if err := r.md.Convert([]byte(md), &buf); err != nil {
 		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
 	}
-	return stripMarkers(buf.String()), nil
+	return encodeHyperlinks(stripMarkers(buf.String())), nil
+}
+
+// encodeHyperlinks percent-encodes what is not printable ASCII in the URI
+// of every OSC 8 hyperlink glamour wrote (ESC ] 8 ; params ; URI ST): a
+// target written between < and > may hold spaces and any character, and
+// a terminal reads the URI up to the terminator; RFC 3986 and the OSC 8
+// convention want it encoded. What is printed as text is left as written.
+func encodeHyperlinks(s string) string {
+	const start = "\x1b]8;"
+	if !strings.Contains(s, start) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, start)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i+len(start)])
+		s = s[i+len(start):]
+		end := strings.IndexAny(s, "\x1b\a")
+		if end < 0 {
+			end = len(s)
+		}
+		params, uri, ok := strings.Cut(s[:end], ";")
+		if !ok {
+			continue
+		}
+		b.WriteString(params)
+		b.WriteByte(';')
+		for j := 0; j < len(uri); j++ {
+			if c := uri[j]; c < 0x21 || c > 0x7e {
+				fmt.Fprintf(&b, "%%%02X", c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+		s = s[end:]
+	}
 }
 
 // stripMarkers takes the markers out, and the head of one cut short by a

@@ -49,3 +49,49 @@ func TestSelfLinksPrintOnce(t *testing.T) {
 		}
 	}
 }
+
+// A link target with spaces or non-ASCII (allowed between < and >) is
+// percent-encoded inside the OSC 8 hyperlink, where a terminal reads a URI;
+// the target printed as text stays as written.
+func TestHyperlinkURIsArePrintableASCII(t *testing.T) {
+	r, err := New("dark", 200)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.Render("see [guide](<references/my guide ü.md>) and <https://x.io/a%20b>\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for rest := out; ; {
+		i := strings.Index(rest, "\x1b]8;")
+		if i < 0 {
+			break
+		}
+		rest = rest[i+4:]
+		end := strings.Index(rest, "\x1b\\")
+		if end < 0 {
+			end = strings.IndexByte(rest, '\a')
+		}
+		seq := rest[:end]
+		_, uri, _ := strings.Cut(seq, ";")
+		for _, c := range []byte(uri) {
+			if c < 0x21 || c > 0x7e {
+				t.Errorf("OSC 8 URI %q holds byte %#x", uri, c)
+				break
+			}
+		}
+		if uri != "" {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no hyperlink in %q", out)
+	}
+	if !strings.Contains(out, "references/my guide ü.md") && !strings.Contains(xansi.Strip(out), "references/my guide ü.md") {
+		t.Errorf("the target as written is gone: %q", xansi.Strip(out))
+	}
+	if strings.Contains(out, "a%2520b") {
+		t.Errorf("an encoded URI was encoded again: %q", out)
+	}
+}

@@ -6,6 +6,7 @@ package pathname
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -68,4 +69,35 @@ func Rel(base, p string) (string, bool) {
 		return "", false
 	}
 	return r, true
+}
+
+// LinkOnTheWay returns the first symbolic link among the components of
+// the relative path p that lie inside the working folder, and its target:
+// the folders a checkout under review may have planted to send a write
+// elsewhere. Components after a ".." are not looked at (the user walked
+// out of the folder by name), nor is anything of an absolute path (the
+// user named the place, /tmp on macOS being a link itself). With last,
+// the final component is checked too. ok is false when there is none.
+func LinkOnTheWay(p string, last bool) (link, target string, ok bool) {
+	if p == "" || filepath.IsAbs(p) {
+		return "", "", false
+	}
+	parts := strings.Split(filepath.Clean(p), string(filepath.Separator))
+	if !last {
+		parts = parts[:len(parts)-1]
+	}
+	cur := ""
+	for _, part := range parts {
+		if part == ".." {
+			return "", "", false
+		}
+		cur = filepath.Join(cur, part)
+		if info, err := os.Lstat(cur); err != nil {
+			return "", "", false
+		} else if info.Mode()&os.ModeSymlink != 0 {
+			target, _ := os.Readlink(cur)
+			return cur, target, true
+		}
+	}
+	return "", "", false
 }

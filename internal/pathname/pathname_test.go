@@ -1,6 +1,8 @@
 package pathname
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -40,6 +42,40 @@ func TestRel(t *testing.T) {
 		rel, ok := Rel(c.base, c.p)
 		if rel != c.rel || ok != c.ok {
 			t.Errorf("Rel(%q, %q) = %q %v", c.base, c.p, rel, ok)
+		}
+	}
+}
+
+func TestLinkOnTheWay(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	if err := os.MkdirAll(filepath.Join("real", "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(t.TempDir(), "out"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real", "inner"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		p    string
+		last bool
+		link string
+	}{
+		{"out/x.sarif", false, "out"},
+		{"out", false, ""},
+		{"out", true, "out"},
+		{"real/sub/x.sarif", false, ""},
+		{"inner/sub/x", false, "inner"},
+		{"./out/x", false, "out"},
+		{"../x/out/y", false, ""},
+		{filepath.Join(dir, "out", "x"), false, ""},
+		{"missing/x", false, ""},
+	} {
+		link, _, ok := LinkOnTheWay(c.p, c.last)
+		if link != c.link || ok != (c.link != "") {
+			t.Errorf("LinkOnTheWay(%q, %v) = %q, %v; want %q", c.p, c.last, link, ok, c.link)
 		}
 	}
 }

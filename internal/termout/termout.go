@@ -15,6 +15,7 @@ package termout
 import (
 	"io"
 	"os"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -40,10 +41,102 @@ type Writer struct {
 	seq     []byte // CSI bytes so far (including ESC [), kept while deciding
 	partial []byte // an incomplete UTF-8 sequence held across writes
 	out     []byte
+	ci      ciState
+}
+
+// ciState follows what a CI runner would read as a command in the line
+// being written (see emit).
+type ciState struct {
+	lead    bool // the line so far is white space (and SGR), or that and one ':'
+	colon   bool // ... and one ':'
+	hashes  int  // '#' run just before (at least 2 is a command prefix)
+	word    bool // letters after a run of at least two '#' ("##vso")
+	trusted bool // writing through Trusted: our own workflow commands
 }
 
 // New returns a Writer filtering into w.
-func New(w io.Writer) *Writer { return &Writer{w: w} }
+func New(w io.Writer) *Writer { return &Writer{w: w, ci: ciState{lead: true}} }
+
+// zwsp is put between the characters that would make a CI runner read a
+// line as a command. It is invisible and not white space to the runners
+// (.NET's TrimStart keeps it), so the line reads as it was written.
+const zwsp = "\u200b"
+
+// Trusted returns a view of w (a Writer from New or Wrap) whose lines may
+// start with "::": the GitHub printer's own workflow commands, which
+// escape what they quote. Any other writer is returned as it is.
+func Trusted(w io.Writer) io.Writer {
+	switch v := w.(type) {
+	case *Writer:
+		return trusted{v}
+	case *File:
+		return trusted{v.f}
+	}
+	return w
+}
+
+type trusted struct{ t *Writer }
+
+func (tw trusted) Write(p []byte) (int, error) {
+	tw.t.ci.trusted = true
+	defer func() { tw.t.ci.trusted = false }()
+	return tw.t.Write(p)
+}
+
+// emit appends a printable ASCII byte or newline, defusing CI commands:
+// GitHub Actions acts on a line that starts with "::" after white space
+// (and on "##[" anywhere), Azure Pipelines on "##vso[", TeamCity on
+// "##teamcity[". A skill's folder name at the start of a lint line, or a
+// name indented in a listing, must not become one; a zero-width space
+// goes between the two colons or before the '['.
+func (t *Writer) emit(c byte) {
+	ci := &t.ci
+	if c == '\n' {
+		*ci = ciState{lead: true, trusted: ci.trusted}
+		t.out = append(t.out, c)
+		return
+	}
+	if ci.lead {
+		switch {
+		case ci.colon:
+			if c == ':' && !ci.trusted {
+				t.out = append(t.out, zwsp...)
+			}
+			ci.lead, ci.colon = false, false
+		case c == ' ' || c == '\t':
+		case c == ':':
+			ci.colon = true
+		default:
+			ci.lead = false
+		}
+	}
+	switch {
+	case c == '[' && ci.hashes >= 2:
+		t.out = append(t.out, zwsp...)
+		ci.hashes, ci.word = 0, false
+	case c == '#':
+		if ci.word {
+			ci.hashes, ci.word = 0, false
+		}
+		ci.hashes++
+	case ci.hashes >= 2 && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'):
+		ci.word = true
+	default:
+		ci.hashes, ci.word = 0, false
+	}
+	t.out = append(t.out, c)
+}
+
+// emitRune appends a printable non-ASCII rune: white space keeps a line's
+// lead (the runners trim Unicode white space too), anything else ends it.
+func (t *Writer) emitRune(b []byte, r rune) {
+	ci := &t.ci
+	if ci.lead && (ci.colon || !unicode.IsSpace(r)) {
+		ci.lead, ci.colon = false, false
+	}
+	ci.hashes, ci.word = 0, false
+	t.out = append(t.out, b...)
+}
 
 // File is a Writer that keeps the *os.File underneath it reachable, so
 // colour detection (which asks for Fd) still sees the real terminal.
@@ -118,7 +211,7 @@ func (t *Writer) byte(c byte) {
 		case c == 0x1b:
 			t.st = escape
 		case c == '\n' || c == '\t' || c >= 0x20 && c != 0x7f:
-			t.out = append(t.out, c)
+			t.emit(c)
 		}
 	case escape:
 		switch c {
@@ -199,7 +292,7 @@ func (t *Writer) rune(b []byte, r rune, size int) {
 		t.st = ctlString
 	case r >= 0x80 && r <= 0x9f, isBidiControl(r):
 	default:
-		t.out = append(t.out, b...)
+		t.emitRune(b, r)
 	}
 }
 
