@@ -7,11 +7,13 @@ import (
 )
 
 // ciCommand reports whether a CI runner would act on line: GitHub Actions
-// takes a line whose text after leading white space starts with "::"
-// (workflow commands) and "##[" anywhere (the older syntax); Azure
-// Pipelines takes "##vso[", TeamCity "##teamcity[".
+// takes a line whose text after leading white space starts with "::" and
+// a command name, which starts with a letter (workflow commands), and
+// "##[" anywhere (the older syntax); Azure Pipelines takes "##vso[",
+// TeamCity "##teamcity[".
 func ciCommand(line string) bool {
-	if strings.HasPrefix(strings.TrimLeft(line, " \t\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\u1680"), "::") {
+	if rest, ok := strings.CutPrefix(strings.TrimLeft(line, " \t\u00a0\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\u1680"), "::"); ok &&
+		rest != "" && (rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= 'A' && rest[0] <= 'Z') {
 		return true
 	}
 	for _, p := range []string{"##[", "##vso[", "##teamcity["} {
@@ -46,7 +48,7 @@ func TestWriterDefusesCICommands(t *testing.T) {
 		}
 	}
 	// Text that only looks near a command is left alone.
-	for _, in := range []string{"a::b\n", "## heading [x]\n", "#[x]\n", "x: :y\n"} {
+	for _, in := range []string{"a::b\n", "## heading [x]\n", "#[x]\n", "x: :y\n", ":::note\n", ":: a batch comment\n", "  ::\n", "::1\n", "::é\n"} {
 		if got := filter(in); got != in {
 			t.Errorf("%q -> %q", in, got)
 		}

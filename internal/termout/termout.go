@@ -49,6 +49,7 @@ type Writer struct {
 type ciState struct {
 	lead    bool // the line so far is white space (and SGR), or that and one ':'
 	colon   bool // ... and one ':'
+	held    bool // a second ':' after the lead, not written yet (see emit)
 	hashes  int  // '#' run just before (at least 2 is a command prefix)
 	word    bool // letters after a run of at least two '#' ("##vso")
 	trusted bool // writing through Trusted: our own workflow commands
@@ -84,13 +85,22 @@ func (tw trusted) Write(p []byte) (int, error) {
 }
 
 // emit appends a printable ASCII byte or newline, defusing CI commands:
-// GitHub Actions acts on a line that starts with "::" after white space
-// (and on "##[" anywhere), Azure Pipelines on "##vso[", TeamCity on
-// "##teamcity[". A skill's folder name at the start of a lint line, or a
-// name indented in a listing, must not become one; a zero-width space
-// goes between the two colons or before the '['.
+// GitHub Actions acts on a line that starts with "::" and a command name
+// after white space (and on "##[" anywhere), Azure Pipelines on "##vso[",
+// TeamCity on "##teamcity[". A skill's folder name at the start of a lint
+// line, or a name indented in a listing, must not become one; a zero-width
+// space goes between the two colons or before the '['. The second colon
+// is held until the next byte: command names start with a letter, so
+// ":::note", ":: comment" (a batch file's) or "::" alone stay as written.
 func (t *Writer) emit(c byte) {
 	ci := &t.ci
+	if ci.held {
+		ci.held = false
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' {
+			t.out = append(t.out, zwsp...)
+		}
+		t.out = append(t.out, ':')
+	}
 	if c == '\n' {
 		*ci = ciState{lead: true, trusted: ci.trusted}
 		t.out = append(t.out, c)
@@ -99,10 +109,11 @@ func (t *Writer) emit(c byte) {
 	if ci.lead {
 		switch {
 		case ci.colon:
-			if c == ':' && !ci.trusted {
-				t.out = append(t.out, zwsp...)
-			}
 			ci.lead, ci.colon = false, false
+			if c == ':' && !ci.trusted {
+				ci.held = true
+				return
+			}
 		case c == ' ' || c == '\t':
 		case c == ':':
 			ci.colon = true
@@ -127,10 +138,25 @@ func (t *Writer) emit(c byte) {
 	t.out = append(t.out, c)
 }
 
+// release writes a held colon before anything but a printable byte (an
+// SGR sequence, the end of a write), defused, since what follows it is
+// not known.
+func (t *Writer) release() {
+	if t.ci.held {
+		t.ci.held = false
+		t.out = append(t.out, zwsp...)
+		t.out = append(t.out, ':')
+	}
+}
+
 // emitRune appends a printable non-ASCII rune: white space keeps a line's
 // lead (the runners trim Unicode white space too), anything else ends it.
 func (t *Writer) emitRune(b []byte, r rune) {
 	ci := &t.ci
+	if ci.held {
+		ci.held = false
+		t.out = append(t.out, ':')
+	}
 	if ci.lead && (ci.colon || !unicode.IsSpace(r)) {
 		ci.lead, ci.colon = false, false
 	}
@@ -175,6 +201,7 @@ func (t *Writer) Write(p []byte) (int, error) {
 		t.partial = t.partial[:0]
 	}
 	t.feed(in)
+	t.release()
 	if len(t.out) == 0 {
 		return len(p), nil
 	}
@@ -236,6 +263,7 @@ func (t *Writer) byte(c byte) {
 		case c >= 0x40 && c <= 0x7e:
 			t.st = ground
 			if c == 'm' && t.seq[0] == 0x1b && sgrParams(t.seq[2:]) {
+				t.release()
 				t.out = append(t.out, t.seq...)
 				t.out = append(t.out, c)
 			}

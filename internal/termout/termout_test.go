@@ -58,6 +58,7 @@ func TestWriterSplitAcrossWrites(t *testing.T) {
 func FuzzWriter(f *testing.F) {
 	f.Add("a\x1b]52;c;x\x07b", 3)
 	f.Add("\u009b\u202e\x1b[1m", 1)
+	f.Add(" ::error::x\n:::note\n##vso[a]", 2)
 	f.Fuzz(func(t *testing.T, s string, cut int) {
 		if cut < 0 || cut > len(s) {
 			cut = len(s) / 2
@@ -86,6 +87,11 @@ func FuzzWriter(f *testing.F) {
 		for _, r := range got {
 			if r >= 0x80 && r <= 0x9f || isBidiControl(r) {
 				t.Fatalf("rune %U survived in %q", r, got)
+			}
+		}
+		for _, line := range strings.Split(got, "\n") {
+			if ciCommand(line) {
+				t.Fatalf("CI command survived in %q", line)
 			}
 		}
 	})
