@@ -113,26 +113,9 @@ func headingHint(body string) string {
 }
 
 // CleanReference checks that rel names a file inside the skill folder and
-// returns it cleaned. Absolute paths, backslashes and any path that climbs
-// out with ".." are refused.
-func CleanReference(rel string) (string, error) {
-	switch {
-	case strings.TrimSpace(rel) == "":
-		return "", errors.New("load-reference names no file")
-	case strings.Contains(rel, `\`):
-		return "", fmt.Errorf("%q uses backslashes; write a slash path relative to the skill folder", rel)
-	case path.IsAbs(rel) || (len(rel) > 1 && rel[1] == ':'):
-		return "", fmt.Errorf("%q is absolute; references are relative to the skill folder", rel)
-	}
-	clean := path.Clean(rel)
-	if clean == ".." || strings.HasPrefix(clean, "../") {
-		return "", fmt.Errorf("%q leads outside the skill folder; references must stay inside it", rel)
-	}
-	if clean == "." {
-		return "", fmt.Errorf("%q names the skill folder, not a file", rel)
-	}
-	return clean, nil
-}
+// returns it cleaned; it is skillmd.CleanReference, the check lint's
+// quiz/reference-escapes applies, so lint and a run never disagree.
+func CleanReference(rel string) (string, error) { return skillmd.CleanReference(rel) }
 
 func resolveReference(s *model.Skill, target string) (*Reference, error) {
 	rel, err := CleanReference(target)

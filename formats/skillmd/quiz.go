@@ -1,7 +1,9 @@
 package skillmd
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"path"
 	"strconv"
 	"strings"
@@ -284,14 +286,17 @@ func (c *checker) checkQuizTargets(blocks []model.QuizBlock) {
 							"Add the heading to the body, or point goto at an existing one (e.g. \"## Setup Steps\").")
 					}
 				case model.ActionLoadReference:
-					rel, ok := insideSkill(a.Target)
+					rel, err := CleanReference(a.Target)
 					switch {
-					case !ok:
-						c.report("quiz/reference-escapes", a.Line, a.Column, fmt.Sprintf("load-reference %q leaves the skill folder", a.Target),
-							"Copy the file into the skill (e.g. references/) and point at it with a relative path.")
+					case err != nil:
+						c.report("quiz/reference-escapes", a.Line, a.Column, "load-reference "+err.Error(),
+							"Copy the file into the skill (e.g. references/) and point at it with a slash path relative to the skill folder.")
 					case !c.exists(rel):
 						c.report("quiz/reference-missing", a.Line, a.Column, fmt.Sprintf("load-reference %q: no such file in the skill", a.Target),
 							"Create the file, or fix the path (relative to the skill folder).")
+					case c.isDir(rel):
+						c.report("quiz/reference-missing", a.Line, a.Column, fmt.Sprintf("load-reference %q names a folder, not a file", a.Target),
+							"Point at a file inside the folder (e.g. references/guide.md).")
 					}
 				}
 			}
@@ -311,4 +316,33 @@ func insideSkill(p string) (string, bool) {
 		return "", false
 	}
 	return clean, true
+}
+
+// CleanReference checks that rel names a file inside the skill folder and
+// returns it cleaned: absolute paths, backslashes and any path that climbs
+// out with ".." are refused. Lint (quiz/reference-escapes) and the quiz
+// engine both use it.
+func CleanReference(rel string) (string, error) {
+	switch {
+	case strings.TrimSpace(rel) == "":
+		return "", errors.New("load-reference names no file")
+	case strings.Contains(rel, `\`):
+		return "", fmt.Errorf("%q uses backslashes; write a slash path relative to the skill folder", rel)
+	case path.IsAbs(rel) || (len(rel) > 1 && rel[1] == ':'):
+		return "", fmt.Errorf("%q is absolute; references are relative to the skill folder", rel)
+	}
+	clean := path.Clean(rel)
+	if clean == ".." || strings.HasPrefix(clean, "../") {
+		return "", fmt.Errorf("%q leads outside the skill folder; references must stay inside it", rel)
+	}
+	if clean == "." {
+		return "", fmt.Errorf("%q names the skill folder, not a file", rel)
+	}
+	return clean, nil
+}
+
+// isDir says whether rel (known to exist) is a folder of the skill.
+func (c *checker) isDir(rel string) bool {
+	info, err := fs.Stat(c.fsys, path.Join(c.dir, rel))
+	return err == nil && info.IsDir()
 }

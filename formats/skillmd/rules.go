@@ -390,7 +390,7 @@ var Rules = model.RuleSet{
 			Pass: "load-reference: references/auth.md   (file added)",
 		},
 	},
-	{ID: "quiz/reference-escapes", Severity: model.SeverityError, Doc: "A `load-reference` path leaves the skill folder (absolute, or climbing with ..).",
+	{ID: "quiz/reference-escapes", Severity: model.SeverityError, Doc: "A `load-reference` path is not a slash path inside the skill folder (absolute, climbing with .., or written with backslashes).",
 		Title: "load-reference leaves the skill folder",
 		Why:   "The path breaks once the skill is installed on its own, and may read files it should not.",
 		Spec:  "SKILL.md Structure: references/ live inside the skill directory.",
