@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dustin/go-humanize/english"
 	"github.com/skillstudio/skillstudio/model"
 	"gopkg.in/yaml.v3"
 )
@@ -156,7 +157,7 @@ func (p *quizParser) question(m *yaml.Node) (model.Question, bool) {
 			}
 		}
 		if n := len(opts.Content); n < minOptions || n > maxOptions {
-			p.add("quiz/options-count", opts, fmt.Sprintf("the question has %d options; give 2 to 6", n), "Offer between 2 and 6 answer choices.")
+			p.add("quiz/options-count", opts, "the question has "+english.Plural(n, "option", "")+"; give 2 to 6", "Offer between 2 and 6 answer choices.")
 		}
 		correct := false
 		for _, o := range q.Options {
