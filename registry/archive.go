@@ -172,8 +172,18 @@ func memberPath(name string) (string, error) {
 	return p, nil
 }
 
-// checkTreeShape refuses a file that is also a folder of another file.
+// checkTreeShape refuses a file that is also a folder of another file,
+// and two names that are one file on a case-insensitive or normalising
+// disk.
 func checkTreeShape(files map[string][]byte) error {
+	names := make([]string, 0, len(files))
+	for p := range files {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	if a, b, clash := pathname.FirstClash(names); clash {
+		return fmt.Errorf("members %s and %s %s", sanitize.Line(a), sanitize.Line(b), pathname.ClashMessage(a, b))
+	}
 	for p := range files {
 		for d := path.Dir(p); d != "."; d = path.Dir(d) {
 			if _, clash := files[d]; clash {

@@ -49,6 +49,8 @@ func TestUnpackArchiveRefuses(t *testing.T) {
 		"zip bomb":       {zipBomb(t, 51_000_000), "unpacks to more than 50 MB"},
 		"hard link":      {tarHardLink(t), "is a link"},
 		"file as folder": {zipOf(t, map[string]string{"a": "x", "a/b": "y"}), "both a file and a folder"},
+		"case clash":     {tarGz(t, []tarMember{{name: "SKILL.md", body: "s"}, {name: "skill.md", body: "x"}}), "same file on a case-insensitive"},
+		"NFD clash":      {zipOf(t, map[string]string{"SKILL.md": "s", "caf\u00e9.md": "a", "cafe\u0301.md": "b"}), "same file on a case-insensitive"},
 		"not an archive": {[]byte("hello"), "not a .tar.gz or .zip"},
 		"bad gzip":       {[]byte{0x1f, 0x8b, 0, 0}, "not a valid gzip stream"},
 	}

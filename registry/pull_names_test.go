@@ -35,3 +35,36 @@ func TestPullRefusesBidiAndControlFileNames(t *testing.T) {
 		})
 	}
 }
+
+// Two file names that differ only by case or by Unicode normalisation
+// (NFC é against NFD e + U+0301) are one file on macOS and Windows: the
+// copy written last would silently replace the one the review showed.
+// Pull refuses the skill whole, naming both.
+func TestPullRefusesNamesThatClashByCaseOrNormalisation(t *testing.T) {
+	for name, files := range map[string][2]string{
+		"case of SKILL.md": {"evil/SKILL.md", "evil/skill.md"},
+		"case":             {"evil/references/A.md", "evil/references/a.md"},
+		"folder case":      {"evil/Refs/a.md", "evil/refs/b.md"},
+		"NFC and NFD":      {"evil/references/caf\u00e9.md", "evil/references/cafe\u0301.md"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			fsys := fstest.MapFS{
+				"evil/SKILL.md": {Data: []byte("---\nname: evil\ndescription: Use when testing clashing names.\n---\n# Evil\n")},
+			}
+			for _, f := range files {
+				if _, ok := fsys[f]; !ok {
+					fsys[f] = &fstest.MapFile{Data: []byte("unreviewed")}
+				}
+			}
+			o := Opened{Base: model.Location{Source: "https://example.test/", Root: ".", FS: fsys}, Root: "."}
+			dir := t.TempDir()
+			_, err := Pull(context.Background(), o, "evil", dir, model.Options{})
+			if err == nil || !strings.Contains(err.Error(), "same file on a case-insensitive") || !strings.Contains(err.Error(), "nothing was pulled") {
+				t.Fatalf("err = %v", err)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+				t.Errorf("pull wrote %v", entries)
+			}
+		})
+	}
+}

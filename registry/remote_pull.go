@@ -106,6 +106,16 @@ func PullSkill(o Opened, s *model.Skill, dir string) (Pulled, error) {
 				break
 			}
 		}
+		if err == nil {
+			names := make([]string, 0, len(files))
+			for rel := range files {
+				names = append(names, rel)
+			}
+			sort.Strings(names)
+			if a, b, clash := pathname.FirstClash(names); clash {
+				err = fmt.Errorf("file names %q and %q %s; nothing was pulled", sanitize.Line(a), sanitize.Line(b), pathname.ClashMessage(a, b))
+			}
+		}
 	}
 	if err != nil {
 		return Pulled{}, err

@@ -199,6 +199,7 @@ func (r *remote) legacyEntry(ctx context.Context, root *url.URL, de discoveryEnt
 		}
 		lazy = append(lazy, discoveryFileV1{Path: p, Digest: f.Digest})
 	}
+	lazy = r.keepDistinctFiles(de.Name, lazy, it)
 	if !hasMain && len(de.Files) > 0 {
 		r.note(RemoteRules.New("remote/bad-entry", "index.json", it.line, it.column,
 			fmt.Sprintf("skill %s: files does not list SKILL.md", de.Name), `Add "SKILL.md" to the skill's files.`))
@@ -226,6 +227,48 @@ func (r *remote) legacyEntry(ctx context.Context, root *url.URL, de discoveryEnt
 		r.fetchSkill(ctx, *e, "index.json", []fileJob{{fsPath: de.Name + "/SKILL.md", url: e.URL, want: expectText, digest: mainDigest}})
 	}
 	return job, unverified, true
+}
+
+// keepDistinctFiles leaves out, each with a note, a listed file named
+// twice (the first entry is used), one whose name is one file with an
+// earlier one on a case-insensitive or normalising disk, and one that is
+// also a folder of another listed file: the file system would keep one
+// of them in silence.
+func (r *remote) keepDistinctFiles(skill string, files []discoveryFileV1, it jsonItem) []discoveryFileV1 {
+	note := func(msg string) {
+		r.note(RemoteRules.New("remote/bad-entry", "index.json", it.line, it.column,
+			fmt.Sprintf("skill %s: %s; not followed", sanitize.Line(skill), msg),
+			"List each file once, by one spelling, and no file where another file's folder is."))
+	}
+	clashes := pathname.NewClashes()
+	clashes.Add("SKILL.md")
+	seen := map[string]bool{}
+	folders := map[string]bool{}
+	var kept []discoveryFileV1
+	for _, f := range files {
+		if seen[f.Path] {
+			note(fmt.Sprintf("file %q is listed twice; the first entry is used", sanitize.Line(f.Path)))
+			continue
+		}
+		if earlier, now, clash := clashes.Add(f.Path); clash {
+			note(fmt.Sprintf("file %q and %q %s", sanitize.Line(now), sanitize.Line(earlier), pathname.ClashMessage(now, earlier)))
+			continue
+		}
+		seen[f.Path] = true
+		kept = append(kept, f)
+		for d := path.Dir(f.Path); d != "."; d = path.Dir(d) {
+			folders[d] = true
+		}
+	}
+	out := kept[:0]
+	for _, f := range kept {
+		if folders[f.Path] {
+			note(fmt.Sprintf("file %q is both a file and a folder", sanitize.Line(f.Path)))
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
 }
 
 // sameOrigin resolves ref against the index URL and accepts it only on

@@ -219,3 +219,29 @@ func TestPullWithheldSaysWhy(t *testing.T) {
 		t.Errorf("Withheld does not name the tampered skill: %v", WithheldFindings(lib))
 	}
 }
+
+// A legacy index whose files list a name twice (with two digests), a
+// name that is also a folder of another, or names that clash by case
+// has each left out with a note: nothing listed is dropped in silence,
+// and the first entry is the one used.
+func TestLegacyIndexConflictingFilesAreNamed(t *testing.T) {
+	s := newFakeServer(t)
+	s.setFile("/.well-known/agent-skills/index.json", fakeFile{status: 404})
+	s.set("/.well-known/skills/pdf/SKILL.md", skillMD("pdf"))
+	s.set("/.well-known/skills/pdf/references/a.md", "# A\n")
+	s.set("/.well-known/skills/pdf/b.md", "# B\n")
+	s.setJSON("/.well-known/skills/index.json", map[string]any{"skills": []map[string]any{
+		{"name": "pdf", "description": "PDFs", "files": []any{"SKILL.md", "references/a.md", "references",
+			map[string]any{"path": "b.md", "digest": sha("# B\n")}, map[string]any{"path": "b.md", "digest": sha("evil")}, "B.md"}},
+	}})
+	op := mustOpen(t, s.URL, testOpts(t, nil, nil))
+	text := noteText(op.Notes)
+	for _, want := range []string{`file "references" is both a file and a folder`, `file "b.md" is listed twice`, `file "B.md" and "b.md" differ only by case`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("missing %q in:\n%s", want, text)
+		}
+	}
+	if readFS(t, op, "pdf/b.md") != "# B\n" {
+		t.Error("the first entry of b.md is not the one used")
+	}
+}
