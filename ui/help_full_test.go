@@ -1,0 +1,30 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestFullHelpShowsEveryKey: `?` lists every key the pane has, plus the
+// global ones (new skill, fewer keys, quit), even where the columns do
+// not fit one row: they go on to a second band instead of being cut.
+func TestFullHelpShowsEveryKey(t *testing.T) {
+	for _, w := range []int{80, 120, 200} {
+		m := embeddedStudio(t, w, 50)
+		selectSkill(t, m, "webhook-verification")
+		press(t, m, "enter", "?")
+		frame := ansi.Strip(content(m))
+		for _, want := range []string{"next heading", "clear search", "outline", "edit in $EDITOR", "new skill", "fewer keys", "quit"} {
+			if !strings.Contains(frame, want) {
+				t.Errorf("at %d the full help lacks %q:\n%s", w, want, frame)
+			}
+		}
+		for _, l := range strings.Split(frame, "\n") {
+			if ansi.StringWidth(l) > w {
+				t.Errorf("at %d a line is %d wide: %q", w, ansi.StringWidth(l), l)
+			}
+		}
+	}
+}
