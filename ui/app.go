@@ -563,7 +563,11 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 	}
 	// The same key closes what it opened.
 	fewer := key.NewBinding(key.WithKeys(h.k.Help.Keys()...), key.WithHelp(h.k.Help.Help().Key, "fewer keys"))
-	return append(cols, []key.Binding{h.k.NewSkill, h.k.AddSource, h.k.RemoveSrc, h.k.Pull, fewer, h.k.Quit, h.k.ForceQuit})
+	global := []key.Binding{h.k.NewSkill, h.k.AddSource}
+	if h.libFocused {
+		global = append(global, h.k.RemoveSrc) // D works from the library only
+	}
+	return append(cols, append(global, h.k.Pull, fewer, h.k.Quit, h.k.ForceQuit))
 }
 
 // helpView is the help under the panes. The full help's columns that do

@@ -28,3 +28,19 @@ func TestFullHelpShowsEveryKey(t *testing.T) {
 		}
 	}
 }
+
+// TestFullHelpListsOnlyKeysThatWork: D removes a source from the library
+// only, so the skill pane's full help does not offer it.
+func TestFullHelpListsOnlyKeysThatWork(t *testing.T) {
+	m := embeddedStudio(t, 120, 50)
+	press(t, m, "?")
+	if frame := ansi.Strip(content(m)); !strings.Contains(frame, "remove source") {
+		t.Errorf("the library's full help lacks D:\n%s", frame)
+	}
+	press(t, m, "enter")
+	frame := ansi.Strip(content(m))
+	press(t, m, "D")
+	if strings.Contains(frame, "remove source") && !strings.Contains(ansi.Strip(content(m)), "only source") {
+		t.Errorf("the skill pane's full help offers D, which does nothing there:\n%s", frame)
+	}
+}
