@@ -480,7 +480,7 @@ func (m *Model) geometry() geometry {
 	w, h := m.c.Width, m.c.Height
 	g := geometry{top: 1}
 	m.help.SetWidth(w)
-	g.helpH = lipgloss.Height(m.help.View(m.helpKeys()))
+	g.helpH = lipgloss.Height(m.helpView())
 	g.panesH = max(h-g.top-1-g.helpH, 3)
 	switch {
 	case m.split():
@@ -563,7 +563,45 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 	}
 	// The same key closes what it opened.
 	fewer := key.NewBinding(key.WithKeys(h.k.Help.Keys()...), key.WithHelp(h.k.Help.Help().Key, "fewer keys"))
-	return append(cols, []key.Binding{h.k.NewSkill, h.k.AddSource, h.k.RemoveSrc, h.k.Pull, fewer, h.k.Quit, h.k.ForceQuit})
+	global := []key.Binding{h.k.NewSkill, h.k.AddSource}
+	if h.libFocused {
+		global = append(global, h.k.RemoveSrc) // D works from the library only
+	}
+	return append(cols, append(global, h.k.Pull, fewer, h.k.Quit, h.k.ForceQuit))
+}
+
+// helpView is the help under the panes. The full help's columns that do
+// not fit the window's width go on to further bands below, rather than
+// being cut with an ellipsis (which hid the global keys, `?` and `q`
+// among them, whenever the skill pane had the focus).
+func (m *Model) helpView() string {
+	keys := m.helpKeys()
+	if !m.help.ShowAll {
+		return m.help.View(keys)
+	}
+	sepW := lipgloss.Width(m.help.FullSeparator)
+	var bands []string
+	var band [][]key.Binding
+	bandW := 0
+	for _, g := range keys.FullHelp() {
+		gw := lipgloss.Width(m.help.FullHelpView([][]key.Binding{g}))
+		if gw == 0 {
+			continue
+		}
+		if len(band) > 0 && bandW+sepW+gw > m.help.Width() {
+			bands = append(bands, m.help.FullHelpView(band))
+			band, bandW = nil, 0
+		}
+		if len(band) > 0 {
+			bandW += sepW
+		}
+		band = append(band, g)
+		bandW += gw
+	}
+	if len(band) > 0 {
+		bands = append(bands, m.help.FullHelpView(band))
+	}
+	return strings.Join(bands, "\n")
 }
 
 // View draws the window: title, panes, status bar, help.
@@ -605,7 +643,7 @@ func (m *Model) render() string {
 	}
 	b.WriteString(lipgloss.JoinHorizontal(lipgloss.Top, panes...) + "\n")
 	b.WriteString(m.statusBar() + "\n")
-	b.WriteString(fitLines(m.help.View(m.helpKeys()), w, g.helpH))
+	b.WriteString(fitLines(m.helpView(), w, g.helpH))
 	return b.String()
 }
 

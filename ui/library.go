@@ -639,12 +639,15 @@ func (p *libraryPane) headerLine() string {
 	st := p.c.Styles
 	if p.filtering || p.query != "" {
 		count := st.Dim.Render(fmt.Sprintf(" %d/%d", p.skillCount(), len(p.entries)))
-		in := p.filter.View()
-		if !p.filtering {
-			in = st.FilterPrompt.Render("/ ") + st.FilterText.Render(p.query)
+		room := max(p.width-lipgloss.Width(count), 0)
+		if p.filtering {
+			return fit(ansi.Truncate(p.filter.View(), room, "")+count, p.width)
 		}
-		room := p.width - lipgloss.Width(count)
-		return fit(ansi.Truncate(in, max(room, 0), "")+count, p.width)
+		// Applied: the count stays where it was while typing, at the
+		// right edge, and a query too long to show is cut visibly.
+		in := st.FilterPrompt.Render("/ ") + st.FilterText.Render(sanitize.Line(p.query))
+		in = ansi.Truncate(in, room, glyphEllip)
+		return fit(in+strings.Repeat(" ", max(room-lipgloss.Width(in), 0))+count, p.width)
 	}
 	left := st.PaneHeader.Render(" " + plural(len(p.entries), "skill", "skills"))
 	right := p.sortBy.String()

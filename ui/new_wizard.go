@@ -101,6 +101,8 @@ type newSkillWizard struct {
 	in        wizardInput
 
 	nameIn, descIn, nsIn, matchIn, authorIn, versionIn, dirIn *huh.Input
+	// templateSel is the template picker, relabelled to each width.
+	templateSel *huh.Select[string]
 
 	prev    preview
 	writing bool
@@ -172,20 +174,33 @@ func (s *newSkillWizard) finishForm(f *huh.Form) *huh.Form {
 }
 
 func (s *newSkillWizard) templateForm() *huh.Form {
-	var opts []huh.Option[string]
-	for _, t := range s.templates {
-		label := fmt.Sprintf("%-8s %-12s %s", t.Format.Label(), t.Name, sanitize.Line(t.Description))
-		opts = append(opts, huh.NewOption(label, string(t.Format)+"/"+t.Name))
-	}
+	opts := s.templateOptions()
 	if s.in.choice == "" && len(opts) > 0 {
 		s.in.choice = opts[0].Value
 	}
-	sel := huh.NewSelect[string]().
+	s.templateSel = huh.NewSelect[string]().
 		Title("What kind of skill?").
 		Description("Every template writes a skill the linter finds nothing wrong with.").
 		Options(opts...).
 		Value(&s.in.choice)
-	return s.finishForm(huh.NewForm(huh.NewGroup(sel)))
+	return s.finishForm(huh.NewForm(huh.NewGroup(s.templateSel)))
+}
+
+// templateOptions labels each template with its format, name and
+// description, one line each: the description is cut with an ellipsis
+// to the form's width rather than wrapped under the format column.
+func (s *newSkillWizard) templateOptions() []huh.Option[string] {
+	// The form's left border and the select's cursor take 4 cells.
+	width := s.formWidth() - 4
+	var opts []huh.Option[string]
+	for _, t := range s.templates {
+		label := fmt.Sprintf("%-8s %-12s %s", t.Format.Label(), t.Name, sanitize.Line(t.Description))
+		if s.w > 0 {
+			label = ansi.Truncate(label, max(width, 24), glyphEllip)
+		}
+		opts = append(opts, huh.NewOption(label, string(t.Format)+"/"+t.Name))
+	}
+	return opts
 }
 
 func (s *newSkillWizard) valuesForm() *huh.Form {
@@ -540,6 +555,9 @@ func (s *newSkillWizard) finish(plan *templates.Plan) tea.Cmd {
 // SetSize is the room the wizard has.
 func (s *newSkillWizard) SetSize(w, h int) {
 	s.w, s.h = w, h
+	if s.stage == stageTemplate && s.templateSel != nil {
+		s.templateSel.Options(s.templateOptions()...)
+	}
 	s.form = s.form.WithWidth(s.formWidth()).WithHeight(s.formHeight())
 	s.refreshHints()
 }

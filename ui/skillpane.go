@@ -327,14 +327,14 @@ type tabBarStyle struct {
 	numbers bool // "1 Read"
 	badges  bool // the Lint tab's counts, the Quiz tab's lock
 	short   bool // ShortTitle where a tab has one
-	tight   bool // inactive tabs without padding, two-space gaps
+	tight   bool // no gap between tabs (their padding still parts them)
 	numOnly bool // inactive tabs as their number alone (last resort)
 }
 
 // tabBarStyles is the order tabBar tries: a first-time user should see
-// every tab's name, so numbers go first, then badges and padding, then
-// names are abbreviated, and only in a very narrow pane do inactive tabs
-// shrink to their numbers.
+// every tab's name, so numbers go first, then badges and gaps, then names
+// are abbreviated, and only in a very narrow pane do inactive tabs shrink
+// to their numbers.
 var tabBarStyles = []tabBarStyle{
 	{numbers: true, badges: true},
 	{badges: true},
@@ -346,52 +346,59 @@ var tabBarStyles = []tabBarStyle{
 }
 
 // tabBar draws the tabs, the active one highlighted, in the roomiest
-// style that fits the pane.
+// style that fits the pane whichever tab is active: switching tabs moves
+// the highlight, never the names.
 func (p *skillPane) tabBar() string {
 	for _, style := range tabBarStyles {
-		if bar := p.drawTabBar(style); ansi.StringWidth(bar) <= p.width {
-			return fit(bar, p.width)
+		if p.tabBarWidth(style) <= p.width {
+			return fit(p.drawTabBar(style, p.active), p.width)
 		}
 	}
-	return fit(p.drawTabBar(tabBarStyles[len(tabBarStyles)-1]), p.width)
+	return fit(p.drawTabBar(tabBarStyles[len(tabBarStyles)-1], p.active), p.width)
 }
 
-func (p *skillPane) drawTabBar(o tabBarStyle) string {
+// tabBarWidth is the widest the bar is in style, over every tab that
+// could be active.
+func (p *skillPane) tabBarWidth(o tabBarStyle) int {
+	w := 0
+	for _, i := range p.visible() {
+		w = max(w, ansi.StringWidth(p.drawTabBar(o, i)))
+	}
+	return w
+}
+
+// drawTabBar draws the bar with tab active highlighted. Active or not, a
+// tab takes the same cells (its padding, its badge after it), so in every
+// style but numOnly the bar's text is the same whichever tab is active.
+func (p *skillPane) drawTabBar(o tabBarStyle, active int) string {
 	st := p.c.Styles
 	var parts []string
 	for n, i := range p.visible() {
 		t := p.tabs[i]
-		active := i == p.active
 		label := t.Title()
-		if s, ok := t.(shortTitler); ok && o.short && !active {
+		if s, ok := t.(shortTitler); ok && o.short {
 			label = s.ShortTitle()
 		}
 		switch {
-		case o.numOnly && !active:
+		case o.numOnly && i != active:
 			label = fmt.Sprint(n + 1)
 		case o.numbers:
 			label = fmt.Sprintf("%d %s", n+1, label)
 		}
 		style := st.TabInactive
-		if active {
+		if i == active {
 			style = st.TabActive
-		} else if o.tight {
-			style = style.Padding(0)
 		}
 		part := style.Render(label)
 		if b := t.Badge(p.entry); o.badges && b != "" {
-			if o.tight || active {
-				// Keep the badge off the name: an inactive tab's padding
-				// does when there is any; the active one's is coloured.
-				part += " "
-			}
-			part += b
+			// The tab's padding keeps the badge off its name; a space
+			// after it keeps it off the next tab's.
+			part += b + " "
 		}
 		parts = append(parts, part)
 	}
-	gap := " "
 	if o.tight {
-		gap = "  "
+		return strings.Join(parts, "")
 	}
-	return strings.Join(parts, st.TabGap.Render(gap))
+	return strings.Join(parts, st.TabGap.Render(" "))
 }

@@ -7,6 +7,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -131,7 +132,8 @@ func (t *filesTab) redraw(keep bool) {
 	}
 	st := t.c.Styles
 	var b strings.Builder
-	b.WriteString(" " + st.Dim.Render(sanitize.Line(displayPath(t.c.WorkDir, t.entry.OSPath(t.entry.Skill.Location.Dir)))) + "\n")
+	dir := sanitize.Line(displayPath(t.c.WorkDir, t.entry.OSPath(t.entry.Skill.Location.Dir)))
+	b.WriteString(" " + st.Dim.Render(ansi.Truncate(dir, max(t.width-2, 1), glyphEllip)) + "\n")
 	for i, r := range t.rows {
 		name := sanitize.Line(r.name)
 		mark := "  "

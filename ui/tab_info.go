@@ -95,7 +95,7 @@ func infoContent(st *Styles, e *Entry, width int) string {
 	}
 	measure(fs, 0)
 	nameW = min(nameW, max(width/3, 10), 28)
-	valueW := max(width-nameW-3, 10)
+	valueW := max(width-nameW-4, 10) // a space, the name, two spaces, the value, a margin
 	var draw func(fs []model.Field, depth int)
 	draw = func(fs []model.Field, depth int) {
 		for _, f := range fs {

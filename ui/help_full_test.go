@@ -1,0 +1,46 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// TestFullHelpShowsEveryKey: `?` lists every key the pane has, plus the
+// global ones (new skill, fewer keys, quit), even where the columns do
+// not fit one row: they go on to a second band instead of being cut.
+func TestFullHelpShowsEveryKey(t *testing.T) {
+	for _, w := range []int{80, 120, 200} {
+		m := embeddedStudio(t, w, 50)
+		selectSkill(t, m, "webhook-verification")
+		press(t, m, "enter", "?")
+		frame := ansi.Strip(content(m))
+		for _, want := range []string{"next heading", "clear search", "outline", "edit in $EDITOR", "new skill", "fewer keys", "quit"} {
+			if !strings.Contains(frame, want) {
+				t.Errorf("at %d the full help lacks %q:\n%s", w, want, frame)
+			}
+		}
+		for _, l := range strings.Split(frame, "\n") {
+			if ansi.StringWidth(l) > w {
+				t.Errorf("at %d a line is %d wide: %q", w, ansi.StringWidth(l), l)
+			}
+		}
+	}
+}
+
+// TestFullHelpListsOnlyKeysThatWork: D removes a source from the library
+// only, so the skill pane's full help does not offer it.
+func TestFullHelpListsOnlyKeysThatWork(t *testing.T) {
+	m := embeddedStudio(t, 120, 50)
+	press(t, m, "?")
+	if frame := ansi.Strip(content(m)); !strings.Contains(frame, "remove source") {
+		t.Errorf("the library's full help lacks D:\n%s", frame)
+	}
+	press(t, m, "enter")
+	frame := ansi.Strip(content(m))
+	press(t, m, "D")
+	if strings.Contains(frame, "remove source") && !strings.Contains(ansi.Strip(content(m)), "only source") {
+		t.Errorf("the skill pane's full help offers D, which does nothing there:\n%s", frame)
+	}
+}
