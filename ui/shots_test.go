@@ -74,7 +74,7 @@ func TestWriteScreenshotFrames(t *testing.T) {
 	press(t, m, "/")
 	typeText(t, m, "has:quiz")
 	press(t, m, "enter", "down")
-	writeShot(t, m, dir, "library", "has:quiz 3/13", "webhook-verifi")
+	writeShot(t, m, dir, "library", "has:quiz", "3/13", "webhook-verifi")
 
 	filterOpen(t, m, "ledger", "")
 	writeShot(t, m, dir, "read", "Ledger API Onboarding")
