@@ -42,18 +42,26 @@ var ownService = map[string][]string{
 	".docker/config.json": {"docker.io", "docker.com"},
 }
 
-// urlHost finds the hosts of the URLs written in a line.
-var urlHost = lazyre.New(`(?i)\bhttps?://([a-z0-9.-]+)`)
+// urlAuthority finds the authorities of the URLs written in a line (user
+// info and port included: the host is what follows the last '@').
+var urlAuthority = lazyre.New(`(?i)\bhttps?://([^/\s"'?#\\]*)`)
 
 // sendsOnlyTo says whether every URL line sends to is written out and on
 // one of domains (or a subdomain); false when it names none.
 func sendsOnlyTo(line string, domains []string) bool {
-	ms := urlHost.FindAllStringSubmatch(line, -1)
+	ms := urlAuthority.FindAllStringSubmatch(line, -1)
 	if len(ms) == 0 {
 		return false
 	}
 	for _, m := range ms {
-		host := strings.ToLower(strings.TrimSuffix(m[1], "."))
+		host := m[1][strings.LastIndexByte(m[1], '@')+1:]
+		if i := strings.IndexByte(host, ':'); i >= 0 {
+			host = host[:i]
+		}
+		host = strings.ToLower(strings.TrimSuffix(host, "."))
+		if host == "" || strings.ContainsAny(host, "$`{}") {
+			return false // a host built at run time
+		}
 		if !slices.ContainsFunc(domains, func(d string) bool { return host == d || strings.HasSuffix(host, "."+d) }) {
 			return false
 		}
