@@ -226,6 +226,9 @@ func (c *checker) checkValueComments(src []byte, fm Frontmatter) {
 	for off, n := 0, 0; off < len(text); n++ {
 		line, next := lineAt(text, off)
 		off = next
+		if bytes.IndexByte(line, '#') < 0 {
+			continue // most lines: no comment to cut at, no regexp to run
+		}
 		m := topLevelPlain.FindSubmatchIndex(line)
 		if m == nil || !commentedKeys[string(line[m[2]:m[3]])] {
 			continue
