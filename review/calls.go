@@ -31,6 +31,9 @@ func callAt(toks []token, i int, consts map[string]token, aliases map[string]boo
 		return token{}
 	}
 	isPunct := func(t token, s string) bool { return t.kind == tokPunct && t.str == s }
+	if isPunct(next(1), "(") && declaresMethod(toks, i) {
+		return call{}, false
+	}
 	if aliases[t.str] && isPunct(next(1), "(") && !isPunct(prev(1), ".") && !isPunct(prev(1), "?.") &&
 		!(prev(1).kind == tokIdent && (prev(1).str == "function" || prev(1).str == "async")) {
 		return newCall("fetch (as "+t.str+")", toks, i+2, consts), true
@@ -499,4 +502,27 @@ func fetchAliases(toks []token) map[string]bool {
 		}
 	}
 	return out
+}
+
+// declaresMethod says whether the name at toks[i], followed by `(`, begins
+// a method declaration rather than a call: a TypeScript signature in a
+// type (`network: { fetch(url: string): Promise<Response> }`) or a method
+// of an object literal or class (`fetch(url) { … }`). It starts a member
+// (after `{`, `;`, `,`, `}` or a line break) and its parameter list is
+// followed by a return type or a body, which no call is.
+func declaresMethod(toks []token, i int) bool {
+	if i == 0 || i+1 >= len(toks) {
+		return false
+	}
+	p := toks[i-1]
+	member := toks[i].nl || p.kind == tokPunct && (p.str == "{" || p.str == ";" || p.str == "," || p.str == "}")
+	if !member {
+		return false
+	}
+	end := closing(toks, i+1)
+	if end+1 >= len(toks) {
+		return false
+	}
+	after := toks[end+1]
+	return after.kind == tokPunct && (after.str == ":" || after.str == "{" && !after.nl)
 }

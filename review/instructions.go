@@ -94,7 +94,7 @@ func (r *reviewer) scanInstructions(f *source, text string, base int) {
 	n := normalize(text)
 	for _, p := range overridePhrases {
 		for _, m := range p.matches(n) {
-			if p.excluded(n, text, m, true) {
+			if p.excluded(n, text, m, true) || citedInMarkdown(text, n.orig[m[0]]) {
 				continue
 			}
 			off := base + n.orig[m[0]]
@@ -103,7 +103,7 @@ func (r *reviewer) scanInstructions(f *source, text string, base int) {
 		}
 	}
 	for _, s := range sentences(text) {
-		if sent := text[s[0]:s[1]]; exfiltrates(sent) && !citedExfil(sent) {
+		if sent := text[s[0]:s[1]]; exfiltrates(sent) && !citedExfil(sent) && !citedInMarkdown(text, s[0]+len(sent)-len(strings.TrimLeft(sent, " \t\n"))) {
 			off := base + s[0]
 			r.report(f, off, "review/instruction", fmt.Sprintf("%s: %q", exfilWhat, clip(text[s[0]:s[1]], 200)),
 				"Read where the data goes; a skill should not move keys or private files off the machine.")
@@ -292,4 +292,34 @@ func citedExfil(sentence string) bool {
 	}
 	n := normalize(lower[:v[0]])
 	return reportedSpeech.MatchString(strings.TrimRight(n.text, " ") + " ")
+}
+
+// quoteIntro: the line before a blockquote presents what follows as
+// attack text to recognise, not as instructions.
+var quoteIntro = lazyre.New(`(?i)\b(examples?|payloads?|attacks?|injections?|malicious|untrusted|red flags?|such as|like these|like this|e\.g\.|never (obey|follow)|do not (obey|follow))\b[^\n]*:\s*$`)
+
+// citedInMarkdown: visible text at off is cited the Markdown way rather
+// than said: inside an inline code span on its line, or in a blockquote
+// that a line presenting examples of attacks introduces ("Untrusted
+// content carries instructions like these:" then "> Ignore all previous
+// instructions"). A blockquote with no such introduction still counts.
+func citedInMarkdown(text string, off int) bool {
+	lineStart := strings.LastIndexByte(text[:off], '\n') + 1
+	if strings.Count(text[lineStart:off], "`")%2 == 1 {
+		return true
+	}
+	if !strings.HasPrefix(strings.TrimLeft(text[lineStart:], " \t"), ">") {
+		return false
+	}
+	// Walk up over the blockquote to the line before it.
+	for end := lineStart - 1; end > 0; {
+		start := strings.LastIndexByte(text[:end], '\n') + 1
+		line := strings.TrimSpace(text[start:end])
+		if line == "" || strings.HasPrefix(line, ">") {
+			end = start - 1
+			continue
+		}
+		return quoteIntro.MatchString(line)
+	}
+	return false
 }

@@ -119,6 +119,19 @@ type factScanner struct {
 	// networkNames to host.network (const net = host.network), whose
 	// .fetch(…) is the sandbox's. Made by bindings, nil when none.
 	fetchNames, networkNames map[string]bool
+	// seenUse holds the capabilities already in m.HostUses (nil until one).
+	seenUse map[string]bool
+}
+
+// use records the first use of host capability c at offset off.
+func (f *factScanner) use(c string, off int) {
+	if f.seenUse == nil {
+		f.seenUse = map[string]bool{}
+	}
+	if !f.seenUse[c] {
+		f.seenUse[c] = true
+		f.m.HostUses = append(f.m.HostUses, HostUse{Capability: c, Off: off})
+	}
 }
 
 func (f *factScanner) isHostName(s string) bool {
@@ -388,7 +401,6 @@ func (f *factScanner) scan() {
 		f.hostNames[1] = e.Params[1]
 	}
 	f.bindings()
-	var seenUse map[string]bool // made at the first host use
 	for i := 0; i < len(f.toks); i++ {
 		t := f.toks[i]
 		switch t.Kind {
@@ -398,14 +410,11 @@ func (f *factScanner) scan() {
 				continue
 			}
 			if f.isHostName(t.Str) && !f.isPunct(i-1, ".") && f.isMemberDot(i+1) && f.at(i+2).Kind == tokIdent {
-				c := f.at(i + 2)
-				if seenUse == nil {
-					seenUse = map[string]bool{}
-				}
-				if !seenUse[c.Str] {
-					seenUse[c.Str] = true
-					f.m.HostUses = append(f.m.HostUses, HostUse{Capability: c.Str, Off: c.Off})
-				}
+				f.use(f.at(i+2).Str, f.at(i+2).Off)
+			}
+			// host["llm"]: the same use, bracketed.
+			if f.isHostName(t.Str) && !f.isMemberDot(i-1) && f.isPunct(i+1, "[") && f.at(i+2).Kind == tokString && f.isPunct(i+3, "]") {
+				f.use(f.at(i+2).Str, f.at(i+2).Off)
 			}
 			if t.Str == "complete" && f.isMemberDot(i-1) && f.isIdent(i-2, "llm") && f.isPunct(i+1, "(") {
 				f.llmCall(i)
@@ -509,6 +518,10 @@ func (f *factScanner) bindings() {
 			bound := key.Str
 			if f.isPunct(j+1, ":") && f.at(j+2).Kind == tokIdent {
 				bound = f.at(j + 2).Str
+			}
+			if fromHost {
+				// const { llm, workspace: ws } = host: each key is a use.
+				f.use(key.Str, key.Off)
 			}
 			switch {
 			case fromHost && key.Str == "network":

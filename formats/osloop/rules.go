@@ -299,7 +299,7 @@ var Rules = model.RuleSet{
 			Pass: "\"networkRules\": [{ \"urlPattern\": \"https://api.example.com/*\", … }]",
 		},
 	},
-	{ID: "osloop/permission", Severity: model.SeverityError, Doc: "The module uses host.llm, host.network, host.vault, host.storage, host.wasm or host.filesystem without a permission of that kind; the runtime enforces declared permissions.",
+	{ID: "osloop/permission", Severity: model.SeverityError, Doc: "The module uses host.llm, host.network, host.vault, host.storage, host.wasm or host.filesystem without a permission of that kind (a use is host.llm, host[\"llm\"] or a key of const { llm } = host); the runtime enforces declared permissions.",
 		Title: "A host API is used without its permission",
 		Why:   "Breaks at run time: \"the runtime enforces\" declared permissions, so a host API used without its permission fails when the skill runs.",
 		Spec:  "SkillPermission: the permissions the skill requires.",

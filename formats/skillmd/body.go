@@ -130,8 +130,10 @@ func (c *checker) checkLinks() {
 			if l.Mention {
 				what = "path"
 			}
-			c.report("skillmd/link", line, col, fmt.Sprintf("%s %q: no such file in the skill", what, l.Dest),
-				"Create the file or fix the path; paths are relative to the skill folder.")
+			if !c.reportThroughSymlink(c.skill.Location.File, what, l.Dest, t.file, line, col) {
+				c.report("skillmd/link", line, col, fmt.Sprintf("%s %q: no such file in the skill", what, l.Dest),
+					"Create the file or fix the path; paths are relative to the skill folder.")
+			}
 			continue
 		}
 		if t.file != "" && isMarkdown(t.file) && !linked[t.file] && len(linked) < maxLinkedFiles {

@@ -2,6 +2,7 @@ package skillmd
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"net/url"
@@ -118,8 +119,10 @@ func (c *checker) checkLinkFrom(self, file string, l Link, lines *lineIndex) {
 			d.Severity = model.SeverityInfo
 			return
 		}
-		c.reportIn(file, "skillmd/link", line, col, fmt.Sprintf("link %q: no such file in the skill", l.Dest),
-			"Create the file or fix the path; links in this file are relative to its folder.")
+		if !c.reportThroughSymlink(file, "link", l.Dest, target, line, col) {
+			c.reportIn(file, "skillmd/link", line, col, fmt.Sprintf("link %q: no such file in the skill", l.Dest),
+				"Create the file or fix the path; links in this file are relative to its folder.")
+		}
 		return
 	}
 	if t.anchor == "" {
@@ -261,4 +264,32 @@ func relLink(from, target string) string {
 		up += "../"
 	}
 	return up + target
+}
+
+// reportThroughSymlink reports a missing target that lies below a symbolic
+// link of the skill folder, which the file system would not follow here
+// (it leads outside what was opened, or to nothing), as an info saying
+// so rather than "no such file"; false when target is below no link.
+func (c *checker) reportThroughSymlink(file, what, dest, target string, line, col int) bool {
+	link := c.symlinkAbove(target)
+	if link == "" {
+		return false
+	}
+	at := path.Join(c.dir, link)
+	to, err := fs.ReadLink(c.fsys, at)
+	if err != nil {
+		return false
+	}
+	msg := fmt.Sprintf("%s %q goes through the symbolic link %s → %s", what, dest, link, to)
+	if _, err := fs.Stat(c.fsys, at); err == nil || errors.Is(err, fs.ErrNotExist) {
+		// The link resolves (or dangles) inside what was opened: the
+		// file is missing here as much as anywhere.
+		c.reportIn(file, "skillmd/link", line, col, msg+", and there is no such file there",
+			"Create the file or fix the path or the symbolic link.")
+		return true
+	}
+	d := c.reportIn(file, "skillmd/link", line, col, msg+", which leads outside the folder linted, so the file could not be checked",
+		"Lint the folder that holds what the link points at (the repository), or copy the file into the skill.")
+	d.Severity = model.SeverityInfo
+	return true
 }

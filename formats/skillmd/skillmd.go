@@ -98,6 +98,7 @@ type checker struct {
 	lines        *lineIndex
 	files        []string              // relative to dir, sorted
 	fileSet      map[string]bool       // the same, for lookups (also holds folders)
+	symlinks     []string              // entries of files that are symbolic links (not followed by the walk)
 	linked       map[string]linkedFile // Markdown files of the skill read so far
 	// buffers hold the linked files' bytes, handed back to linkBuffers
 	// when the Load ends (nothing the skill keeps points into them).
@@ -311,6 +312,9 @@ func (c *checker) walk(rel string) bool {
 		if len(c.files) >= maxFiles {
 			return false
 		}
+		if d.Type()&fs.ModeSymlink != 0 {
+			c.symlinks = append(c.symlinks, r)
+		}
 		c.files = append(c.files, r)
 		c.fileSet[r] = true
 	}
@@ -344,9 +348,28 @@ func (c *checker) exists(rel string) bool {
 	if c.fileSet[rel] {
 		return true
 	}
-	if len(c.files) >= maxFiles {
+	if len(c.files) >= maxFiles || c.underSymlink(rel) {
 		_, err := fs.Stat(c.fsys, path.Join(c.dir, rel))
 		return err == nil
 	}
 	return false
+}
+
+// underSymlink says whether rel lies below a symbolic link of the skill
+// folder (a shared folder linked in, skills/x/brand -> ../_shared/brand):
+// the walk does not follow links, so only the file system can say whether
+// rel is there.
+func (c *checker) underSymlink(rel string) bool {
+	return c.symlinkAbove(rel) != ""
+}
+
+// symlinkAbove is the symbolic link of the skill folder rel lies below,
+// or "".
+func (c *checker) symlinkAbove(rel string) string {
+	for _, l := range c.symlinks {
+		if strings.HasPrefix(rel, l+"/") {
+			return l
+		}
+	}
+	return ""
 }

@@ -83,6 +83,15 @@ func parseBody(file string, src []byte, lines *lineIndex) (p *program, err error
 	// would be copied to []byte and back, two more copies of the file).
 	prog, perr := parser.ParseFile(nil, file, src, parser.IgnoreRegExpErrors, parser.IsModule, parser.WithDisableSourceMaps)
 	if perr != nil {
+		// Async iteration sobek does not parse: read the same-length
+		// rewrite instead; a file that still fails reports its own error.
+		if masked := maskAsyncIteration(src); masked != nil {
+			if mprog, merr := parser.ParseFile(nil, file, masked, parser.IgnoreRegExpErrors, parser.IsModule, parser.WithDisableSourceMaps); merr == nil {
+				prog, perr = mprog, nil
+			}
+		}
+	}
+	if perr != nil {
 		var list parser.ErrorList
 		if errors.As(perr, &list) && len(list) > 0 {
 			e := list[0]

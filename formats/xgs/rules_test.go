@@ -215,7 +215,12 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 			{name: "bad const", edits: []edit{top("const = 1;")}},
 			{name: "unclosed", raw: func(s string) string { return strings.TrimSuffix(s, "});\n") }},
 		},
-		pass: []ruleCase{{name: "modern syntax", edits: []edit{top("const o = { a: 1, ...{ b: 2 } }; const v = o?.a ?? 0; class K { #x = 1; static s = 2; }")}}},
+		pass: []ruleCase{
+			{name: "modern syntax", edits: []edit{top("const o = { a: 1, ...{ b: 2 } }; const v = o?.a ?? 0; class K { #x = 1; static s = 2; }")}},
+			// sobek rejects both (grafana/sobek#15); esbuild bundles them.
+			{name: "for await in a handler", edits: []edit{inHandler("for await (const page of [Promise.resolve(1)]) { void page; }")}},
+			{name: "async generator methods", edits: []edit{top("const pager = {\n  async *pages(url) {\n    let next = url;\n    while (next) { const r = await fetch(next); yield* (await r.json()).items; yield; next = r.headers.get(\"link\"); }\n  },\n};\nclass Feed { static async *[Symbol.asyncIterator]() { yield await 1; } }\nconst product = 2 * 3, async = 4; void (async * product);")}},
+		},
 	},
 	"xgs/define-skill": {
 		fail: []ruleCase{
@@ -354,6 +359,7 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 	"xgs/no-top-level-await": {
 		fail: []ruleCase{
 			{name: "await", edits: []edit{top("const cfg = await Promise.resolve(1);")}},
+			{name: "for await beside an async generator method", edits: []edit{top("const src = { async *rows() { yield 1; } };\nfor await (const row of src.rows()) { void row; }")}},
 		},
 		pass: []ruleCase{
 			{name: "in async function", edits: []edit{top("async function load() { return await Promise.resolve(1); }")}},
