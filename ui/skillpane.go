@@ -232,19 +232,34 @@ func (p *skillPane) update(msg tea.Msg) tea.Cmd {
 	return p.tabs[p.active].Update(msg)
 }
 
+// ShortHelp and FullHelp list the tab's keys first in precedence (what it
+// captures wins over the pane's keys), the pane's first on screen.
 func (p *skillPane) ShortHelp() []key.Binding {
 	k := p.c.Keys
+	claims := keyClaims{}
+	tab := claims.claim(p.tabs[p.active].ShortHelp())
+	if p.Typing() {
+		return tab
+	}
 	bs := []key.Binding{k.NextTab}
 	if _, ri := p.readTab(); p.ret != nil && p.active == ri {
 		bs = append(bs, k.QuizBack)
 	}
-	return append(bs, p.tabs[p.active].ShortHelp()...)
+	return append(claims.claim(bs), tab...)
 }
 
 func (p *skillPane) FullHelp() [][]key.Binding {
 	k := p.c.Keys
-	return append([][]key.Binding{{k.NextTab, k.PrevTab, k.TabNumber, k.Back}}, p.tabs[p.active].FullHelp()...)
+	claims := keyClaims{}
+	tab := claims.claimColumns(p.tabs[p.active].FullHelp())
+	if p.Typing() {
+		return tab
+	}
+	return append(claims.claimColumns([][]key.Binding{{k.NextTab, k.PrevTab, k.TabNumber, k.Back}}), tab...)
 }
+
+// Typing says whether the active tab takes every key into a text input.
+func (p *skillPane) Typing() bool { return p.entry != nil && isTyping(p.tabs[p.active]) }
 
 func (p *skillPane) View() string {
 	if p.width <= 0 || p.height <= 0 {
