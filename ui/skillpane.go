@@ -405,10 +405,11 @@ func (p *skillPane) drawTabBar(o tabBarStyle, active int) string {
 			style = st.TabActive
 		}
 		part := style.Render(label)
-		if b := t.Badge(p.entry); o.badges && b != "" {
+		if w := t.BadgeWidth(p.entry); o.badges && w > 0 {
+			// The badge's slot is kept whether it is filled yet or not.
 			// The tab's padding keeps the badge off its name; a space
 			// after it keeps it off the next tab's.
-			part += b + " "
+			part += fit(t.Badge(p.entry), w) + " "
 		}
 		parts = append(parts, part)
 	}

@@ -69,6 +69,7 @@ func (t *readTab) scrollToMatch(y int) {
 
 func (t *readTab) Title() string         { return "Read" }
 func (t *readTab) Badge(*Entry) string   { return "" }
+func (t *readTab) BadgeWidth(*Entry) int { return 0 }
 func (t *readTab) Applies(e *Entry) bool { return true }
 
 func (t *readTab) SetSize(w, h int) {
