@@ -29,7 +29,6 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 	if d != nil {
 		current = d.text.data
 	}
-	root := s.root
 	s.mu.Unlock()
 	out := []protocol.CodeAction{}
 	if r == nil || d == nil || r.texts[d.path] != current {
@@ -46,7 +45,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 		}
 		diag := s.toLSP(r, t, f)
 		if f.Fix != nil {
-			if edit, ok := s.workspaceEdit(r, root, f.Fix.Edits); ok {
+			if edit, ok := s.workspaceEdit(r, f.base, f.Fix.Edits); ok {
 				fixes = append(fixes, protocol.CodeAction{
 					Title: f.Fix.Description + " (" + f.Rule + ")", Kind: protocol.QuickFix,
 					Diagnostics: []protocol.Diagnostic{diag}, IsPreferred: true, Edit: edit,
@@ -80,7 +79,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 	return append(append(out, fixes...), disables...)
 }
 
-// workspaceEdit turns a fix's byte edits (FS paths under the root) into
+// workspaceEdit turns a fix's byte edits (FS paths under root) into
 // LSP edits against the text each file had when it was linted. It checks
 // them with fix.ApplyToBytes first: edits that do not apply are not
 // offered.
