@@ -60,7 +60,7 @@ func TestTabBarStableWhenBadgesAppear(t *testing.T) {
 			openTab(t, m, "Quiz")
 			m.focus = focusSkill
 			m.syncFocus()
-			press(t, m, "enter") // start a run: the lock badge appears
+			press(t, m, "enter")  // start a run: the lock badge appears
 			if q.Badge(e) != "" { // an invalid quiz does not run
 				after = bars()
 			}
