@@ -19,6 +19,7 @@ import (
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/quiz"
 	"github.com/skillstudio/skillstudio/registry"
+	"github.com/skillstudio/skillstudio/report"
 )
 
 func (a *app) newQuizCmd() *cobra.Command {
@@ -142,7 +143,7 @@ func quizWalk(stdout io.Writer, s *model.Skill, resolver quiz.Resolver, asJSON b
 	if asJSON {
 		err = writeJSON(stdout, rep)
 	} else {
-		err = quiz.WriteWalkText(stdout, rep)
+		err = writeWalkText(stdout, rep)
 	}
 	if err != nil {
 		return err
@@ -154,6 +155,23 @@ func quizWalk(stdout io.Writer, s *model.Skill, resolver quiz.Resolver, asJSON b
 		return exitError{1}
 	}
 	return nil
+}
+
+// writeWalkText prints a walk with every problem and broken branch as lint
+// prints a finding: file:line:col, severity, rule, message and a hint.
+func writeWalkText(w io.Writer, rep quiz.WalkReport) error {
+	opts := report.Options{Color: report.ShouldColor(w, os.Environ())}
+	if cwd, err := os.Getwd(); err == nil {
+		opts.BaseDir = cwd
+	}
+	if _, err := fmt.Fprintln(w, rep.WalkHeadline()); err != nil {
+		return err
+	}
+	if err := report.Findings(w, rep.Findings(), opts); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, rep.WalkSummary())
+	return err
 }
 
 func writeJSON(w io.Writer, v any) error {

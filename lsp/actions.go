@@ -14,10 +14,12 @@ import (
 	"github.com/skillstudio/skillstudio/suppress"
 )
 
-// wholeFile are the rules whose findings are about a file, not a line:
-// they sit on its first line (of the body, in a SKILL.md) whatever is
-// inserted above, so only the file-wide comment disables them.
-var wholeFile = map[string]bool{"skillmd/tokens": true, "skillmd/body-length": true}
+// wholeFile says whether rule's findings are about a file, not a line
+// (model.Rule.WholeFile): only the file-wide comment disables them.
+func (s *Server) wholeFile(rule string) bool {
+	r, ok := s.rules.Get(rule)
+	return ok && r.WholeFile
+}
 
 // codeActions offers, for each finding on the requested lines, its fix
 // (the same edits lint --fix writes) and a comment that disables the rule
@@ -29,7 +31,6 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 	if d != nil {
 		current = d.text.data
 	}
-	root := s.root
 	s.mu.Unlock()
 	out := []protocol.CodeAction{}
 	if r == nil || d == nil || r.texts[d.path] != current {
@@ -46,7 +47,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 		}
 		diag := s.toLSP(r, t, f)
 		if f.Fix != nil {
-			if edit, ok := s.workspaceEdit(r, root, f.Fix.Edits); ok {
+			if edit, ok := s.workspaceEdit(r, f.base, f.Fix.Edits); ok {
 				fixes = append(fixes, protocol.CodeAction{
 					Title: f.Fix.Description + " (" + f.Rule + ")", Kind: protocol.QuickFix,
 					Diagnostics: []protocol.Diagnostic{diag}, IsPreferred: true, Edit: edit,
@@ -59,7 +60,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 		}
 		title, at := "Disable "+f.Rule+" for this line", f.Line-1
 		comment, ok := suppress.Comment(d.path, f.Rule, t.line(at), at < t.frontmatterEnd())
-		if wholeFile[f.Rule] {
+		if s.wholeFile(f.Rule) {
 			// Above the finding's line, past any frontmatter.
 			title, at = "Disable "+f.Rule+" for this file", max(at, t.frontmatterEnd()+1)
 			comment, ok = suppress.FileComment(d.path, f.Rule)
@@ -80,7 +81,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 	return append(append(out, fixes...), disables...)
 }
 
-// workspaceEdit turns a fix's byte edits (FS paths under the root) into
+// workspaceEdit turns a fix's byte edits (FS paths under root) into
 // LSP edits against the text each file had when it was linted. It checks
 // them with fix.ApplyToBytes first: edits that do not apply are not
 // offered.

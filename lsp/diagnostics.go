@@ -27,10 +27,35 @@ type result struct {
 }
 
 // found is a finding with the skill it belongs to (nil for a library
-// finding).
+// finding) and the folder its FS paths (a fix's edits) are relative to.
 type found struct {
 	model.Diagnostic
 	skill *model.Skill
+	base  string
+}
+
+// add takes in the findings of lib, read from an FS opened on base (the
+// workspace, or the folder above a skill outside it), by absolute path.
+func (r *result) add(lib *model.Library, base string) {
+	if r.lib == nil {
+		r.lib = lib
+	} else {
+		r.lib.Skills = append(r.lib.Skills, lib.Skills...)
+	}
+	for _, d := range lib.Diagnostics {
+		p := filepath.Join(base, filepath.FromSlash(d.File))
+		r.byPath[p] = append(r.byPath[p], found{Diagnostic: d, base: base})
+	}
+	for _, sk := range lib.Skills {
+		for _, d := range sk.Diagnostics {
+			file := d.File
+			if file == "" {
+				file = sk.Location.File
+			}
+			p := sk.Location.Path(file)
+			r.byPath[p] = append(r.byPath[p], found{Diagnostic: d, skill: sk, base: base})
+		}
+	}
 }
 
 // lint runs the load pipeline over the workspace as the editor has it.
@@ -49,22 +74,9 @@ func (s *Server) lint(ctx context.Context) (*result, []*document) {
 		return nil, nil
 	}
 	loc := model.Location{Source: root, Root: root, Local: true, FS: fsys}
-	lib := formats.LoadAll(ctx, loc, ".", settings, cfg)
-	r := &result{lib: lib, byPath: map[string][]found{}, texts: texts, uris: uris}
-	for _, d := range lib.Diagnostics {
-		p := filepath.Join(root, filepath.FromSlash(d.File))
-		r.byPath[p] = append(r.byPath[p], found{Diagnostic: d})
-	}
-	for _, sk := range lib.Skills {
-		for _, d := range sk.Diagnostics {
-			file := d.File
-			if file == "" {
-				file = sk.Location.File
-			}
-			p := sk.Location.Path(file)
-			r.byPath[p] = append(r.byPath[p], found{Diagnostic: d, skill: sk})
-		}
-	}
+	r := &result{byPath: map[string][]found{}, texts: texts, uris: uris}
+	r.add(formats.LoadAll(ctx, loc, ".", settings, cfg), root)
+	s.lintOutside(ctx, r, docs, settings, cfg)
 	return r, docs
 }
 

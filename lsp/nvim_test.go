@@ -13,6 +13,30 @@ import (
 // vim.diagnostic.get(), applies the fix the server offers and sees the
 // diagnostic clear (testdata/nvim_test.lua).
 func TestNeovim(t *testing.T) {
+	nvim, bin := neovimAndServer(t)
+	dir := t.TempDir()
+	root := filepath.Join(dir, "repo")
+	file := filepath.Join(root, "skills", "broken", "SKILL.md")
+	writeFiles(t, root, map[string]string{"skills/broken/SKILL.md": nvimBroken})
+	runNeovim(t, nvim, bin, dir, root, file)
+}
+
+// TestNeovimFileOutsideTheWorkspace: the same, with the SKILL.md opened
+// from outside the folder Neovim gave as the workspace root (a skill in
+// ~/.claude/skills edited from a project): it is linted on its own.
+func TestNeovimFileOutsideTheWorkspace(t *testing.T) {
+	nvim, bin := neovimAndServer(t)
+	dir := t.TempDir()
+	root := filepath.Join(dir, "project")
+	writeFiles(t, dir, map[string]string{"project/README.md": "# A project\n", "home/skills/broken/SKILL.md": nvimBroken})
+	runNeovim(t, nvim, bin, dir, root, filepath.Join(dir, "home", "skills", "broken", "SKILL.md"))
+}
+
+const nvimBroken = "---\nname: Broken_Skill\ndescription: Use when: testing the editor\n---\n\n# Broken\n\nText.\n"
+
+// neovimAndServer finds nvim (or skips) and builds skillstudio.
+func neovimAndServer(t *testing.T) (nvim, bin string) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("builds skillstudio and runs Neovim: skipped in -short mode")
 	}
@@ -20,14 +44,17 @@ func TestNeovim(t *testing.T) {
 	if err != nil {
 		t.Skip("Neovim is not installed: this test needs a real editor (apt-get install neovim)")
 	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "skillstudio")
+	bin = filepath.Join(t.TempDir(), "skillstudio")
 	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	root := filepath.Join(dir, "repo")
-	file := filepath.Join(root, "skills", "broken", "SKILL.md")
-	writeFiles(t, root, map[string]string{"skills/broken/SKILL.md": "---\nname: Broken_Skill\ndescription: Use when: testing the editor\n---\n\n# Broken\n\nText.\n"})
+	return nvim, bin
+}
+
+// runNeovim runs testdata/nvim_test.lua on file with root as the
+// workspace folder, and checks the file on disk is as written.
+func runNeovim(t *testing.T, nvim, bin, dir, root, file string) {
+	t.Helper()
 	script, err := filepath.Abs(filepath.Join("testdata", "nvim_test.lua"))
 	if err != nil {
 		t.Fatal(err)

@@ -81,7 +81,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 		opts.Log = io.Discard
 	}
 	s := &Server{opts: opts, rules: formats.Rules(), docs: map[protocol.DocumentURI]*document{}, exited: make(chan struct{})}
-	s.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(rwc))
+	s.conn = jsonrpc2.NewConn(newStream(rwc))
 	s.conn.Go(ctx, s.handle)
 	select {
 	case <-s.conn.Done():

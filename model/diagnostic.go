@@ -146,6 +146,11 @@ type Rule struct {
 	Doc      string   `json:"doc"`
 	// Fixable is true when `lint --fix` can resolve the rule's findings.
 	Fixable bool `json:"fixable,omitempty"`
+	// WholeFile is true when the rule's findings are about a file, not a
+	// line: they sit at its start (of the body, in a SKILL.md) whatever is
+	// inserted above, so only a file-wide suppression comment disables
+	// them (the LSP offers "Disable RULE for this file").
+	WholeFile bool `json:"wholeFile,omitempty"`
 	// Title names the problem in a few words ("@name is not kebab-case").
 	Title string `json:"title"`
 	// Why justifies the severity by the policy: error when an agent or the

@@ -168,34 +168,18 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// WriteWalkText prints a walk report: one line per broken branch action
-// with the options that lead to it, then a summary.
-func WriteWalkText(w io.Writer, r WalkReport) error {
-	p := &printer{w: w}
-	p.f("Walk: %s: %s tried, %s checked\n", cleanLine(r.Skill), plural(r.Paths, "option"), plural(r.Actions, "branch action"))
-	for _, pr := range r.Problems {
-		p.f("  ✗ %s\n", cleanLine(pr))
+// WalkHeadline is the line a walk's text output opens with.
+func (w WalkReport) WalkHeadline() string {
+	return fmt.Sprintf("Walk: %s: %s tried, %s checked", cleanLine(w.Skill), plural(w.Paths, "option"), plural(w.Actions, "branch action"))
+}
+
+// WalkSummary is the line a walk's text output ends with.
+func (w WalkReport) WalkSummary() string {
+	if w.OK() && len(w.Problems) == 0 {
+		return "Every branch leads somewhere."
 	}
-	for _, b := range r.Broken {
-		opts := make([]string, len(b.Options))
-		for i, o := range b.Options {
-			opts[i] = fmt.Sprintf("%d %q", o, cleanLine(b.OptionLabels[i]))
-		}
-		where := ""
-		if b.Action.Line > 0 {
-			where = fmt.Sprintf("line %d: ", b.Action.Line)
-		}
-		via := "via option " + strings.Join(opts, ", ")
-		if len(opts) == 0 {
-			via = "(no option leads here)"
-		}
-		p.f("  ✗ %sblock %d, question %d (%q), %s %s\n", where, b.Block, b.Question, cleanLine(b.QuestionText), b.Branch, via)
-		p.f("      %s %q: %s\n", b.Action.Kind, cleanLine(b.Action.Target), cleanLine(b.Action.Error))
+	if w.OK() {
+		return fmt.Sprintf("Every branch leads somewhere; %s.", plural(len(w.Problems), "warning"))
 	}
-	if r.OK() {
-		p.f("Every branch leads somewhere.\n")
-	} else {
-		p.f("%s, %s.\n", plural(len(r.Broken), "broken branch action"), plural(len(r.Problems), "problem"))
-	}
-	return p.err
+	return fmt.Sprintf("%s, %s.", plural(len(w.Broken), "broken branch action"), plural(len(w.Problems), "problem"))
 }

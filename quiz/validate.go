@@ -13,6 +13,19 @@ type Problem struct {
 	Block, Question int
 	Line, Column    int
 	Message         string
+	// Rule is the lint rule that reports the same problem; Hint says how
+	// to fix it.
+	Rule, Hint string
+}
+
+// diagnostic is p as lint words a finding in file.
+func (p Problem) diagnostic(file string) model.Diagnostic {
+	where := fmt.Sprintf("block %d", p.Block+1)
+	if p.Question >= 0 {
+		where += fmt.Sprintf(", question %d", p.Question+1)
+	}
+	return model.Diagnostic{Rule: p.Rule, Severity: model.SeverityError, File: file, Line: p.Line, Column: p.Column,
+		Message: where + ": " + p.Message, Hint: p.Hint}
 }
 
 func (p Problem) String() string {
@@ -55,17 +68,21 @@ func Validate(s *model.Skill) error {
 	var ps []Problem
 	for bi, b := range s.Quizzes {
 		if b.PassingScore < 0 || b.PassingScore > 100 {
-			ps = append(ps, Problem{bi, -1, b.Line, b.Column, fmt.Sprintf("passing-score %g is outside 0–100", b.PassingScore)})
+			ps = append(ps, Problem{bi, -1, b.Line, b.Column, fmt.Sprintf("passing-score %g is outside 0–100", b.PassingScore),
+				"quiz/passing-score", "Write a percentage from 0 to 100."})
 		}
 		if len(b.Questions) == 0 {
-			ps = append(ps, Problem{bi, -1, b.Line, b.Column, "the block has no questions"})
+			ps = append(ps, Problem{bi, -1, b.Line, b.Column, "the block has no questions",
+				"quiz/shape", "Add questions: with at least one question."})
 		}
 		for qi, q := range b.Questions {
 			if len(q.Options) < 2 {
-				ps = append(ps, Problem{bi, qi, q.Line, q.Column, fmt.Sprintf("%d option(s); a question needs at least 2", len(q.Options))})
+				ps = append(ps, Problem{bi, qi, q.Line, q.Column, fmt.Sprintf("%d option(s); a question needs at least 2", len(q.Options)),
+					"quiz/options-count", "Offer between 2 and 6 answer choices."})
 			}
 			if len(correctOptions(q)) == 0 {
-				ps = append(ps, Problem{bi, qi, q.Line, q.Column, "no option is marked correct: true, so it can never be answered correctly"})
+				ps = append(ps, Problem{bi, qi, q.Line, q.Column, "no option is marked correct: true, so it can never be answered correctly",
+					"quiz/no-correct", "Mark the right answer with correct: true."})
 			}
 		}
 	}

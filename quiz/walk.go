@@ -9,11 +9,13 @@ import (
 // WalkReport is every option of every question tried, and every branch
 // action that cannot resolve.
 type WalkReport struct {
-	Skill    string       `json:"skill"`
-	Paths    int          `json:"paths"`   // options tried
-	Actions  int          `json:"actions"` // branch actions checked
-	Broken   []BrokenPath `json:"broken"`
-	Problems []string     `json:"problems,omitempty"` // what lint's quiz rules report, or why the quiz cannot run
+	Skill   string       `json:"skill"`
+	Paths   int          `json:"paths"`   // options tried
+	Actions int          `json:"actions"` // branch actions checked
+	Broken  []BrokenPath `json:"broken"`
+	// Problems are what lint's quiz rules report, or why the quiz cannot
+	// run, each with its file, position and a hint, as lint gives them.
+	Problems []model.Diagnostic `json:"problems,omitempty"`
 	// Invalid is set when a problem is an error: the quiz cannot run as
 	// written (lint would fail it).
 	Invalid bool `json:"invalid,omitempty"`
@@ -34,6 +36,19 @@ type BrokenPath struct {
 	Options      []int        `json:"options"` // 1-based options that lead here
 	OptionLabels []string     `json:"optionLabels"`
 	Action       ActionResult `json:"action"`
+	// Finding is the broken action as lint words a finding: the rule it
+	// falls under, file, position, message and hint.
+	Finding model.Diagnostic `json:"finding"`
+}
+
+// Findings are the report's problems and broken branches, each a finding
+// lint's printers can show.
+func (w WalkReport) Findings() []model.Diagnostic {
+	out := append([]model.Diagnostic{}, w.Problems...)
+	for _, b := range w.Broken {
+		out = append(out, b.Finding)
+	}
+	return out
 }
 
 // Walk tries every option of every question and resolves the branch
@@ -72,11 +87,19 @@ func Walk(s *model.Skill, resolver Resolver) WalkReport {
 						bp.Options = append(bp.Options, oi+1)
 						bp.OptionLabels = append(bp.OptionLabels, q.Options[oi].Label)
 					}
+					bp.Finding = brokenFinding(s, bp)
 					rep.Broken = append(rep.Broken, bp)
 				}
 			}
 			if len(onCorrect) == 0 && len(q.OnCorrect) > 0 {
-				rep.Problems = append(rep.Problems, fmt.Sprintf("block %d, question %d: on-correct can never run: no option is correct", bi+1, qi+1))
+				line, col := q.Line, q.Column
+				if a := q.OnCorrect[0]; a.Line > 0 {
+					line, col = a.Line, a.Column
+				}
+				rep.Problems = append(rep.Problems, model.Diagnostic{Rule: "quiz/no-correct", Severity: model.SeverityError,
+					File: skillFile(s), Line: line, Column: col,
+					Message: fmt.Sprintf("block %d, question %d: on-correct can never run: no option is correct", bi+1, qi+1),
+					Hint:    "Mark the right answer with correct: true, or remove on-correct."})
 			}
 		}
 	}

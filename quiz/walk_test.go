@@ -76,8 +76,11 @@ func TestWalkTakesLintQuizFindings(t *testing.T) {
 		{Rule: "quiz/goto-heading", Severity: model.SeverityError, Line: 9, Message: "walked as a broken branch instead"},
 	}
 	rep := Walk(s, nil)
-	if len(rep.Problems) != 1 || !strings.Contains(rep.Problems[0], "line 5: quiz/unknown-key") {
+	if len(rep.Problems) != 1 || rep.Problems[0].Rule != "quiz/unknown-key" || rep.Problems[0].Line != 5 {
 		t.Fatalf("problems = %q, want only the unknown-key warning", rep.Problems)
+	}
+	if !strings.Contains(rep.WalkSummary(), "1 warning") {
+		t.Errorf("summary %q does not count the warning", rep.WalkSummary())
 	}
 	if rep.Invalid || !rep.OK() {
 		t.Errorf("a lint warning made the walk fail: invalid=%v ok=%v", rep.Invalid, rep.OK())
@@ -85,5 +88,41 @@ func TestWalkTakesLintQuizFindings(t *testing.T) {
 	s.Diagnostics = append(s.Diagnostics, model.Diagnostic{Rule: "quiz/passing-score", Severity: model.SeverityError, Line: 4, Message: "passing-score 150 is outside 0-100"})
 	if rep = Walk(s, nil); !rep.Invalid || rep.OK() || len(rep.Problems) != 2 {
 		t.Errorf("an error finding did not fail the walk: %+v", rep)
+	}
+}
+
+// Every problem a walk reports is a finding lint's printers can show in
+// full: a rule, the skill's file, a line and column, and a hint, whether
+// it comes from lint's findings, from Validate (a skill read without lint)
+// or from the walk itself (broken branches, an on-correct no option reaches).
+func TestWalkFindingsNameFilePositionAndHint(t *testing.T) {
+	dead := q("none correct", 2)
+	dead.Line, dead.Column = 9, 7
+	dead.OnCorrect = []model.Action{{Kind: model.ActionMessage, Target: "never", Line: 12, Column: 11}}
+	one := q("one option", 1, 0)
+	one.Line, one.Column = 14, 7
+	broken := q("broken", 2, 0)
+	broken.Line, broken.Column = 17, 7
+	broken.OnCorrect = []model.Action{
+		{Kind: model.ActionGoto, Target: "## Nowhere", Line: 20, Column: 15},
+		{Kind: model.ActionMessage, Target: " ", Line: 21, Column: 18},
+	}
+	broken.OnIncorrect = []model.Action{
+		{Kind: model.ActionLoadReference, Target: "references/gone.md", Line: 22, Column: 25},
+		{Kind: model.ActionLoadReference, Target: "../secret.txt", Line: 23, Column: 25},
+		{Kind: model.ActionLoadSkill, Target: "ghost", Line: 24, Column: 21},
+	}
+	b := block("b", true, 150, dead, one, broken)
+	b.Line, b.Column = 5, 3
+	s := testSkill(b)
+	rep := Walk(s, testResolver)
+	fs := rep.Findings()
+	if len(fs) != 9 { // passing-score, no-correct, dead on-correct, options-count, 5 broken
+		t.Errorf("%d findings, want 9: %+v", len(fs), fs)
+	}
+	for _, d := range fs {
+		if d.Rule == "" || !strings.HasPrefix(d.Rule, "quiz/") || d.File != "demo/SKILL.md" || d.Line <= 0 || d.Column <= 0 || d.Hint == "" || d.Message == "" {
+			t.Errorf("finding without rule, file:line:col or hint: %+v", d)
+		}
 	}
 }

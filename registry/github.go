@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -150,6 +151,9 @@ func safeListName(n string) bool {
 
 // classify looks at one folder: a skill folder becomes an entry; other
 // folders are listed in turn (up to depth 4), each .xgs.js an entry.
+// Names that are one file on macOS or Windows (nameClashes) are checked
+// before anything is listed: a skill folder holding such names is
+// withheld, and sibling skills or folders so named are both left out.
 func (g *githubLister) classify(ctx context.Context, dir string, items []githubItem, depth int) {
 	has := map[string]githubItem{}
 	for _, it := range items {
@@ -158,7 +162,7 @@ func (g *githubLister) classify(ctx context.Context, dir string, items []githubI
 		}
 	}
 	if _, ok := has["manifest.json"]; ok {
-		g.osloopFolder(ctx, dir, has)
+		g.osloopFolder(ctx, dir, items, has)
 		return
 	}
 	for _, name := range []string{"SKILL.md", "skill.md"} {
@@ -167,8 +171,18 @@ func (g *githubLister) classify(ctx context.Context, dir string, items []githubI
 			return
 		}
 	}
+	clashing := map[string]bool{}
+	for _, c := range nameClashes(items, dir) {
+		clashing[c.earlier], clashing[c.now] = true, true
+		g.r.note(RemoteRules.New("remote/name-clash", dir, 0, 0,
+			fmt.Sprintf("%s and %s %s; neither is listed", sanitize.Line(c.earlier), sanitize.Line(c.now), pathname.ClashMessage(c.earlier, c.now)),
+			"Rename one of them in the repository."))
+	}
 	var entries []Entry
 	for _, it := range items {
+		if clashing[it.Path] {
+			continue
+		}
 		if it.Type == "file" && strings.HasSuffix(it.Name, ".xgs.js") {
 			entries = append(entries, Entry{Name: entryName(it.Name), Format: model.FormatXGS, Path: it.Path, URL: g.raw(it.Path)})
 		}
@@ -183,7 +197,7 @@ func (g *githubLister) classify(ctx context.Context, dir string, items []githubI
 		return
 	}
 	for _, it := range items {
-		if it.Type != "dir" || githubSkipped[it.Name] {
+		if it.Type != "dir" || githubSkipped[it.Name] || clashing[it.Path] {
 			continue
 		}
 		g.r.spawn(func() {
@@ -197,7 +211,7 @@ func (g *githubLister) classify(ctx context.Context, dir string, items []githubI
 	}
 }
 
-func (g *githubLister) osloopFolder(ctx context.Context, dir string, has map[string]githubItem) {
+func (g *githubLister) osloopFolder(ctx context.Context, dir string, items []githubItem, has map[string]githubItem) {
 	e := Entry{Name: path.Base(dir), Format: model.FormatOSLoop, Path: dir, URL: g.raw(dir + "/manifest.json")}
 	var jobs []fileJob
 	for _, f := range osloopFiles {
@@ -206,33 +220,31 @@ func (g *githubLister) osloopFolder(ctx context.Context, dir string, has map[str
 		}
 	}
 	g.r.list(e)
+	if g.withholdClash(e, items) {
+		return
+	}
 	g.r.spawn(func() { g.r.fetchSkill(ctx, e, dir, jobs) })
 }
 
 // skillMDFolder fetches SKILL.md now and registers every other file of
-// the folder (listed recursively) to be fetched when first read.
+// the folder (listed recursively) to be fetched when first read, unless
+// two of its names are one file on macOS or Windows: then the skill is
+// withheld, as pull and archive unpacking refuse it.
 func (g *githubLister) skillMDFolder(ctx context.Context, dir, main string, items []githubItem) {
 	e := Entry{Name: path.Base(dir), Format: model.FormatSkillMD, Path: dir, URL: g.raw(dir + "/" + main)}
 	g.r.list(e)
 	g.r.spawn(func() {
-		count := 0
+		var all, files []githubItem
 		var walk func(items []githubItem, depth int)
 		walk = func(items []githubItem, depth int) {
 			for _, it := range items {
-				if count >= maxSkillFiles {
+				if len(files) >= maxSkillFiles {
 					return
 				}
+				all = append(all, it)
 				switch {
 				case it.Type == "file" && it.Path != dir+"/"+main:
-					count++
-					u := g.raw(it.Path)
-					g.r.fs.addLazy(ctx, it.Path, it.Size, func(ctx context.Context) ([]byte, error) {
-						resp, err := g.r.f.get(ctx, u, expectAny)
-						if err != nil {
-							return nil, err
-						}
-						return resp.Body, nil
-					})
+					files = append(files, it)
 				case it.Type == "dir" && depth < 4 && !githubSkipped[it.Name]:
 					sub, err := g.list(ctx, it.Path)
 					if err == nil {
@@ -242,6 +254,61 @@ func (g *githubLister) skillMDFolder(ctx context.Context, dir, main string, item
 			}
 		}
 		walk(items, 0)
+		if g.withholdClash(e, all) {
+			return
+		}
+		for _, it := range files {
+			u := g.raw(it.Path)
+			g.r.fs.addLazy(ctx, it.Path, it.Size, func(ctx context.Context) ([]byte, error) {
+				resp, err := g.r.f.get(ctx, u, expectAny)
+				if err != nil {
+					return nil, err
+				}
+				return resp.Body, nil
+			})
+		}
 		g.r.fetchSkill(ctx, e, dir, []fileJob{{fsPath: dir + "/" + main, url: e.URL, want: expectText}})
 	})
+}
+
+// withholdClash withholds skill e when two of the names listed in its
+// folder are one file on macOS or Windows, and says so.
+func (g *githubLister) withholdClash(e Entry, items []githubItem) bool {
+	cs := nameClashes(items, e.Path)
+	if len(cs) == 0 {
+		return false
+	}
+	c := cs[0]
+	g.r.failSkill(e, RemoteRules.New("remote/name-clash", e.Path, 0, 0,
+		fmt.Sprintf("skill %s: %s and %s %s; not used", sanitize.Line(e.Name), sanitize.Line(c.earlier), sanitize.Line(c.now), pathname.ClashMessage(c.earlier, c.now)),
+		"Rename one of them in the repository so each name is one file on every system."))
+	return true
+}
+
+// nameClash is two listed paths that are one file on a case-insensitive
+// or normalising disk.
+type nameClash struct{ earlier, now string }
+
+// nameClashes finds the listed paths (relative to dir, folders on the way
+// included) that pathname.Clashes says are one file, in listing order.
+func nameClashes(items []githubItem, dir string) []nameClash {
+	c := pathname.NewClashes()
+	var out []nameClash
+	for _, it := range items {
+		rel := strings.TrimPrefix(it.Path, dir+"/")
+		if dir == "." {
+			rel = it.Path
+		}
+		if earlier, now, clash := c.Add(rel); clash {
+			out = append(out, nameClash{joinDir(dir, earlier), joinDir(dir, now)})
+		}
+	}
+	return out
+}
+
+func joinDir(dir, rel string) string {
+	if dir == "." {
+		return rel
+	}
+	return dir + "/" + rel
 }

@@ -275,3 +275,65 @@ func TestGitHubSpecFromLoadSources(t *testing.T) {
 		t.Fatalf("skills = %+v", lib.Skills)
 	}
 }
+
+// A contents-API listing is checked for names that are one file on
+// macOS or Windows before anything is shown, as pull and archive
+// unpacking check them: a skill folder holding SKILL.md and skill.md, a
+// references/ and a References/ folder, or é in NFC and NFD is withheld
+// with remote/name-clash; sibling skills or .xgs.js files so named are
+// both left out; names that differ by more stay.
+func TestGitHubListingRefusesNamesThatAreOneFile(t *testing.T) {
+	raw, api := newFakeServer(t), newFakeServer(t)
+	serveRepo(raw, api, "acme", "skills", "HEAD", map[string]string{
+		"skills/case/SKILL.md":              skillMD("case"),
+		"skills/case/skill.md":              skillMD("case"),
+		"skills/folders/SKILL.md":           skillMD("folders"),
+		"skills/folders/references/a.md":    "# A\n",
+		"skills/folders/References/b.md":    "# B\n",
+		"skills/accent/SKILL.md":            skillMD("accent"),
+		"skills/accent/caf\u00e9.md":        "# NFC\n",
+		"skills/accent/cafe\u0301.md":       "# NFD\n",
+		"skills/osl/manifest.json":          osloopManifest("osl"),
+		"skills/osl/module.ts":              osloopModule,
+		"skills/osl/Module.ts":              osloopModule,
+		"skills/Twin/SKILL.md":              skillMD("twin"),
+		"skills/twin/SKILL.md":              skillMD("twin"),
+		"skills/tools/Helper.xgs.js":        xgsSource("helper"),
+		"skills/tools/helper.xgs.js":        xgsSource("helper"),
+		"skills/fine/SKILL.md":              skillMD("fine"),
+		"skills/fine/README.md":             "# not a clash with references/readme.md: another folder\n",
+		"skills/fine/references/readme.md":  "# Readme\n",
+		"skills/fine/scripts/references.md": "# a file named like a folder elsewhere\n",
+	})
+	op := mustOpen(t, "github:acme/skills", testOpts(t, raw, api))
+	if got, want := strings.Join(candidates(op), ","), "skillmd skills/fine"; got != want {
+		t.Errorf("candidates = %s, want %s", got, want)
+	}
+	text := noteText(op.Notes)
+	for _, want := range []string{
+		"remote/name-clash skills/case: skill case: skills/case/SKILL.md and skills/case/skill.md differ only by case",
+		"remote/name-clash skills/folders: skill folders: skills/folders/References and skills/folders/references differ only by case",
+		"remote/name-clash skills/accent: skill accent:",
+		"differ only by Unicode normalisation",
+		"remote/name-clash skills/osl: skill osl: skills/osl/Module.ts and skills/osl/module.ts differ only by case",
+		"remote/name-clash skills: skills/Twin and skills/twin differ only by case",
+		"remote/name-clash skills/tools: skills/tools/Helper.xgs.js and skills/tools/helper.xgs.js differ only by case",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("notes lack %q:\n%s", want, text)
+		}
+	}
+	withheld := map[string]bool{}
+	for _, w := range op.Withheld {
+		withheld[w.Entry.Name] = true
+	}
+	for _, name := range []string{"case", "folders", "accent", "osl"} {
+		if !withheld[name] {
+			t.Errorf("skill %s is not withheld: %v", name, op.Withheld)
+		}
+	}
+	// Nothing of a withheld skill is fetched.
+	if n := raw.hitCount("/acme/skills/HEAD/skills/case/SKILL.md"); n != 0 {
+		t.Errorf("a withheld skill's SKILL.md was fetched %d times", n)
+	}
+}

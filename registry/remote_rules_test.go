@@ -86,6 +86,10 @@ func ruleCases(t *testing.T) map[string][2]ruleCase {
 			truncatedCase(1),
 			truncatedCase(10),
 		},
+		"remote/name-clash": {
+			clashCase("skill.md"),
+			clashCase("references/skill.md"),
+		},
 	}
 }
 
@@ -110,6 +114,15 @@ func staleCase(serverDown bool) ruleCase {
 			s.handle("/w.xgs.js", func(w http.ResponseWriter, r *http.Request) { http.Error(w, "down", http.StatusBadGateway) })
 		}
 		return mustOpen(t, s.URL+"/w.xgs.js", o).Notes
+	}
+}
+
+// clashCase lists a SKILL.md folder holding SKILL.md and other.
+func clashCase(other string) ruleCase {
+	return func(t *testing.T) []model.Diagnostic {
+		raw, api := newFakeServer(t), newFakeServer(t)
+		serveRepo(raw, api, "a", "r", "HEAD", map[string]string{"skills/x/SKILL.md": skillMD("x"), "skills/x/" + other: "# other\n"})
+		return mustOpen(t, "github:a/r", testOpts(t, raw, api)).Notes
 	}
 }
 

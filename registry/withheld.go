@@ -14,6 +14,7 @@ var withheldRules = map[string]bool{
 	"remote/fetch-failed":     true,
 	"remote/missing-file":     true,
 	"remote/archive-rejected": true,
+	"remote/name-clash":       true,
 }
 
 // WithheldFindings returns the library findings that stand for skills a source

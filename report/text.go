@@ -60,6 +60,24 @@ func Text(w io.Writer, lib *model.Library, opts Options) error {
 	return bw.Flush()
 }
 
+// Findings prints diagnostics the way Text prints a library's, without
+// the summary line: for commands that report problems of their own in
+// lint's words (quiz --walk). File is a path as model.Location.Path gives it.
+func Findings(w io.Writer, ds []model.Diagnostic, opts Options) error {
+	bw := bufio.NewWriter(w)
+	st := newTextStyles(opts.Color)
+	d := displayer{opts.BaseDir}
+	all := make([]finding, len(ds))
+	for i, diag := range ds {
+		all[i] = finding{diag, d.rel(diag.File)}
+	}
+	sortFindings(all)
+	for _, f := range all {
+		writeFinding(bw, st, f)
+	}
+	return bw.Flush()
+}
+
 func writeFinding(w io.Writer, st textStyles, f finding) {
 	pos := sanitize.Line(f.path)
 	if f.Line > 0 {

@@ -543,23 +543,32 @@ type helpKeys struct {
 }
 
 func (h helpKeys) ShortHelp() []key.Binding {
-	bs := h.focused.ShortHelp()
+	claims := keyClaims{}
+	bs := claims.claim(h.focused.ShortHelp())
+	if isTyping(h.focused) {
+		return bs
+	}
+	var more []key.Binding
 	if h.libFocused {
-		bs = append(bs, h.k.NextTab)
+		more = append(more, h.k.NextTab)
 	}
 	if h.canPull {
-		bs = append(bs, h.k.Pull)
+		more = append(more, h.k.Pull)
 	}
-	return append(bs, h.k.Help, h.k.Quit)
+	return append(bs, claims.claim(append(more, h.k.Help, h.k.Quit))...)
 }
 
 func (h helpKeys) FullHelp() [][]key.Binding {
-	cols := h.focused.FullHelp()
+	claims := keyClaims{}
+	cols := claims.claimColumns(h.focused.FullHelp())
+	if isTyping(h.focused) {
+		return append(cols, claims.claim([]key.Binding{h.k.ForceQuit}))
+	}
 	if h.libFocused && len(cols) > 0 {
 		// Tabs switch from the library too; under its keys, not in a
 		// column of their own, so the global keys still fit 80 columns.
 		last := len(cols) - 1
-		cols[last] = append(slices.Clone(cols[last]), h.k.NextTab, h.k.PrevTab, h.k.TabNumber)
+		cols[last] = append(slices.Clone(cols[last]), claims.claim([]key.Binding{h.k.NextTab, h.k.PrevTab, h.k.TabNumber})...)
 	}
 	// The same key closes what it opened.
 	fewer := key.NewBinding(key.WithKeys(h.k.Help.Keys()...), key.WithHelp(h.k.Help.Help().Key, "fewer keys"))
@@ -567,7 +576,7 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 	if h.libFocused {
 		global = append(global, h.k.RemoveSrc) // D works from the library only
 	}
-	return append(cols, append(global, h.k.Pull, fewer, h.k.Quit, h.k.ForceQuit))
+	return append(cols, claims.claim(append(global, h.k.Pull, fewer, h.k.Quit, h.k.ForceQuit)))
 }
 
 // helpView is the help under the panes. The full help's columns that do

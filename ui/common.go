@@ -67,9 +67,13 @@ type Component interface {
 type Tab interface {
 	Component
 	// Title is the tab's label; Badge an optional short decoration after
-	// it for skill e (the Lint tab's counts), already styled.
+	// it for skill e (the Lint tab's counts), already styled, at most
+	// BadgeWidth(e) cells wide. The tab row keeps BadgeWidth cells for the
+	// badge whether it is there yet or not, so a badge that arrives later
+	// (a review landing, a quiz run starting) never moves the row.
 	Title() string
 	Badge(e *Entry) string
+	BadgeWidth(e *Entry) int
 	// Applies says whether the tab has anything to show for e (the
 	// Functions tab does not for SKILL.md); tabs that do not apply are
 	// hidden.

@@ -16,7 +16,7 @@ func TestFullHelpShowsEveryKey(t *testing.T) {
 		selectSkill(t, m, "webhook-verification")
 		press(t, m, "enter", "?")
 		frame := ansi.Strip(content(m))
-		for _, want := range []string{"next heading", "clear search", "outline", "edit in $EDITOR", "new skill", "fewer keys", "quit"} {
+		for _, want := range []string{"next heading", "search", "outline", "edit in $EDITOR", "new skill", "fewer keys", "quit"} {
 			if !strings.Contains(frame, want) {
 				t.Errorf("at %d the full help lacks %q:\n%s", w, want, frame)
 			}
@@ -26,6 +26,31 @@ func TestFullHelpShowsEveryKey(t *testing.T) {
 				t.Errorf("at %d a line is %d wide: %q", w, ansi.StringWidth(l), l)
 			}
 		}
+	}
+}
+
+// TestFullHelpSearchKeysWhileSearching: n, N and esc step through and
+// clear matches only while a search is in force; before it they are the
+// studio's new skill and the pane's way back, and the help says so.
+func TestFullHelpSearchKeysWhileSearching(t *testing.T) {
+	m := embeddedStudio(t, 120, 50)
+	selectSkill(t, m, "webhook-verification")
+	press(t, m, "enter", "?")
+	frame := ansi.Strip(content(m))
+	if strings.Contains(frame, "next match") || strings.Contains(frame, "clear search") || !strings.Contains(frame, "new skill") {
+		t.Errorf("before a search the help offers n and esc for the search, or lacks n for a new skill:\n%s", frame)
+	}
+	press(t, m, "/")
+	typeText(t, m, "key")
+	press(t, m, "enter")
+	frame = ansi.Strip(content(m))
+	for _, want := range []string{"next match", "prev match", "clear search"} {
+		if !strings.Contains(frame, want) {
+			t.Errorf("with a search in force the help lacks %q:\n%s", want, frame)
+		}
+	}
+	if strings.Contains(frame, "new skill") {
+		t.Errorf("with a search in force the help still offers n for a new skill:\n%s", frame)
 	}
 }
 

@@ -556,8 +556,14 @@ func (p *libraryPane) ShortHelp() []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Open, k.Filter, k.Sort, k.Group}
 }
 
+// Typing: the filter prompt takes every key.
+func (p *libraryPane) Typing() bool { return p.filtering }
+
 func (p *libraryPane) FullHelp() [][]key.Binding {
 	k := p.c.Keys
+	if p.filtering {
+		return [][]key.Binding{p.ShortHelp()}
+	}
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.Open, k.Filter, k.ClearFilter, k.Sort, k.Group, k.EditFile},

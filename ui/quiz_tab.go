@@ -65,10 +65,20 @@ func (t *quizTab) Badge(e *Entry) string {
 		return ""
 	}
 	if t.run.BodyLocked() {
-		return t.c.Styles.Warning.Render("locked")
+		return t.c.Styles.Warning.Render(quizLockedBadge)
 	}
 	return t.c.Styles.OK.Render(glyphOK)
 }
+
+// BadgeWidth is the wider of the two badges, "locked".
+func (t *quizTab) BadgeWidth(e *Entry) int {
+	if !t.Applies(e) {
+		return 0
+	}
+	return len(quizLockedBadge)
+}
+
+const quizLockedBadge = "locked"
 
 func (t *quizTab) Applies(e *Entry) bool {
 	return e != nil && e.Skill != nil && len(e.Skill.Quizzes) > 0

@@ -232,19 +232,34 @@ func (p *skillPane) update(msg tea.Msg) tea.Cmd {
 	return p.tabs[p.active].Update(msg)
 }
 
+// ShortHelp and FullHelp list the tab's keys first in precedence (what it
+// captures wins over the pane's keys), the pane's first on screen.
 func (p *skillPane) ShortHelp() []key.Binding {
 	k := p.c.Keys
+	claims := keyClaims{}
+	tab := claims.claim(p.tabs[p.active].ShortHelp())
+	if p.Typing() {
+		return tab
+	}
 	bs := []key.Binding{k.NextTab}
 	if _, ri := p.readTab(); p.ret != nil && p.active == ri {
 		bs = append(bs, k.QuizBack)
 	}
-	return append(bs, p.tabs[p.active].ShortHelp()...)
+	return append(claims.claim(bs), tab...)
 }
 
 func (p *skillPane) FullHelp() [][]key.Binding {
 	k := p.c.Keys
-	return append([][]key.Binding{{k.NextTab, k.PrevTab, k.TabNumber, k.Back}}, p.tabs[p.active].FullHelp()...)
+	claims := keyClaims{}
+	tab := claims.claimColumns(p.tabs[p.active].FullHelp())
+	if p.Typing() {
+		return tab
+	}
+	return append(claims.claimColumns([][]key.Binding{{k.NextTab, k.PrevTab, k.TabNumber, k.Back}}), tab...)
 }
+
+// Typing says whether the active tab takes every key into a text input.
+func (p *skillPane) Typing() bool { return p.entry != nil && isTyping(p.tabs[p.active]) }
 
 func (p *skillPane) View() string {
 	if p.width <= 0 || p.height <= 0 {
@@ -390,10 +405,11 @@ func (p *skillPane) drawTabBar(o tabBarStyle, active int) string {
 			style = st.TabActive
 		}
 		part := style.Render(label)
-		if b := t.Badge(p.entry); o.badges && b != "" {
+		if w := t.BadgeWidth(p.entry); o.badges && w > 0 {
+			// The badge's slot is kept whether it is filled yet or not.
 			// The tab's padding keeps the badge off its name; a space
 			// after it keeps it off the next tab's.
-			part += b + " "
+			part += fit(t.Badge(p.entry), w) + " "
 		}
 		parts = append(parts, part)
 	}

@@ -108,7 +108,7 @@ func TestTabBarNamesEveryTab(t *testing.T) {
 	if bw := ansi.StringWidth(m.skill.tabBar()); bw > 24 {
 		t.Errorf("narrow bar is %d wide", bw)
 	}
-	m.skill.SetSize(72, 30)
+	m.skill.SetSize(82, 30) // the names, numbers and badge slots
 	selectSkill(t, m, "forgejo-api")
 	if bar := ansi.Strip(m.skill.tabBar()); !strings.Contains(bar, "1 Read") {
 		t.Errorf("numbers dropped although they fit: %q", bar)

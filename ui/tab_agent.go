@@ -226,6 +226,7 @@ func (t *agentTab) relist() {
 
 func (t *agentTab) Title() string         { return "Agent" }
 func (t *agentTab) Badge(*Entry) string   { return "" }
+func (t *agentTab) BadgeWidth(*Entry) int { return 0 }
 func (t *agentTab) Applies(e *Entry) bool { return true }
 
 func (t *agentTab) SetSize(w, h int) { t.setSize(w, h); t.redraw(true) }

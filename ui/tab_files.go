@@ -32,6 +32,7 @@ func newFilesTab(c *Common) *filesTab { return &filesTab{scrollView: newScrollVi
 
 func (t *filesTab) Title() string         { return "Files" }
 func (t *filesTab) Badge(*Entry) string   { return "" }
+func (t *filesTab) BadgeWidth(*Entry) int { return 0 }
 func (t *filesTab) Applies(e *Entry) bool { return true }
 
 func (t *filesTab) SetSize(w, h int) { t.setSize(w, h); t.redraw(true) }

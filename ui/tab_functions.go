@@ -22,9 +22,10 @@ type functionsTab struct {
 
 func newFunctionsTab(c *Common) *functionsTab { return &functionsTab{scrollView: newScrollView(c)} }
 
-func (t *functionsTab) Title() string       { return "Functions" }
-func (t *functionsTab) ShortTitle() string  { return "Func" }
-func (t *functionsTab) Badge(*Entry) string { return "" }
+func (t *functionsTab) Title() string         { return "Functions" }
+func (t *functionsTab) ShortTitle() string    { return "Func" }
+func (t *functionsTab) Badge(*Entry) string   { return "" }
+func (t *functionsTab) BadgeWidth(*Entry) int { return 0 }
 
 // Applies: xgs and OS Loop skills export functions; SKILL.md ones do not
 // (unless a reader found some).

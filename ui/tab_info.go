@@ -22,6 +22,7 @@ func newInfoTab(c *Common) *infoTab { return &infoTab{scrollView: newScrollView(
 
 func (t *infoTab) Title() string         { return "Info" }
 func (t *infoTab) Badge(*Entry) string   { return "" }
+func (t *infoTab) BadgeWidth(*Entry) int { return 0 }
 func (t *infoTab) Applies(e *Entry) bool { return true }
 
 func (t *infoTab) SetSize(w, h int) {

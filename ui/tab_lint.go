@@ -42,17 +42,31 @@ func (t *lintTab) Badge(e *Entry) string {
 	return countsBadge(t.c.Styles, e.row.errors, e.row.warnings)
 }
 
-// countsBadge is "✗2 ⚠1" beside a tab's title (Lint, Review); empty when
-// both are zero.
+func (t *lintTab) BadgeWidth(*Entry) int { return countsBadgeWidth }
+
+// countsBadge is the count of the most severe findings beside a tab's
+// title (Lint, Review): "✗2" when there are errors, else "⚠1", else a dim
+// ✓. One count, so it fits the slot the tab row keeps for it
+// (countsBadgeWidth) whatever the numbers; the tab lists them all.
 func countsBadge(st *Styles, errors, warnings int) string {
-	var parts []string
-	if errors > 0 {
-		parts = append(parts, st.Error.Render(fmt.Sprintf("%s%d", glyphError, errors)))
+	switch {
+	case errors > 0:
+		return st.Error.Render(glyphError + badgeCount(errors))
+	case warnings > 0:
+		return st.Warning.Render(glyphWarning + badgeCount(warnings))
 	}
-	if warnings > 0 {
-		parts = append(parts, st.Warning.Render(fmt.Sprintf("%s%d", glyphWarning, warnings)))
+	return st.Dim.Render(glyphOK)
+}
+
+// countsBadgeWidth is a counts badge's slot: a glyph and three cells.
+const countsBadgeWidth = 4
+
+// badgeCount writes n in at most three cells.
+func badgeCount(n int) string {
+	if n > 999 {
+		return "1k+"
 	}
-	return strings.Join(parts, " ")
+	return fmt.Sprint(n)
 }
 
 func (t *lintTab) SetSize(w, h int) { t.setSize(w, h); t.redraw(true) }

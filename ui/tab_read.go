@@ -69,6 +69,7 @@ func (t *readTab) scrollToMatch(y int) {
 
 func (t *readTab) Title() string         { return "Read" }
 func (t *readTab) Badge(*Entry) string   { return "" }
+func (t *readTab) BadgeWidth(*Entry) int { return 0 }
 func (t *readTab) Applies(e *Entry) bool { return true }
 
 func (t *readTab) SetSize(w, h int) {
@@ -358,14 +359,27 @@ func (t *readTab) ShortHelp() []key.Binding {
 	return bs
 }
 
+// FullHelp lists the keys that act now: the search's n, N and esc only
+// while a search is in force (else they are the studio's), the prompt's
+// and the outline's keys alone while they are open.
 func (t *readTab) FullHelp() [][]key.Binding {
 	k := t.c.Keys
+	if t.search.typing || t.outline.open {
+		return [][]key.Binding{t.ShortHelp()}
+	}
+	find := []key.Binding{k.Search}
+	if t.search.query != "" {
+		find = append(find, k.SearchNext, k.SearchPrev, k.ClearSearch)
+	}
 	return [][]key.Binding{
 		{k.Down, k.Up, k.PageDown, k.PageUp, k.HalfDown, k.HalfUp, k.Top, k.Bottom},
 		{k.NextHeading, k.PrevHeading, k.NextLink, k.PrevLink, k.Follow, k.ReaderBack},
-		{k.Search, k.SearchNext, k.SearchPrev, k.ClearSearch, k.Outline, k.EditFile},
+		append(find, k.Outline, k.EditFile),
 	}
 }
+
+// Typing: the search prompt takes every key.
+func (t *readTab) Typing() bool { return t.search.typing }
 
 func (t *readTab) View() string {
 	if t.width <= 0 || t.height <= 0 {

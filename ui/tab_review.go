@@ -47,6 +47,8 @@ func (t *reviewTab) Badge(e *Entry) string {
 	return countsBadge(t.c.Styles, r.Verdict.Errors, r.Verdict.Warnings)
 }
 
+func (t *reviewTab) BadgeWidth(*Entry) int { return countsBadgeWidth }
+
 func (t *reviewTab) SetSize(w, h int) { t.setSize(w, h); t.redraw(true) }
 
 func (t *reviewTab) SetEntry(e *Entry, same bool) tea.Cmd {
