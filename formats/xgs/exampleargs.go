@@ -26,7 +26,7 @@ func (p *program) checkExampleArgs(f *skillFn) {
 	if f.Input == nil || !f.Input.IsObject {
 		return
 	}
-	if len(f.Examples) == 0 {
+	if len(f.Examples) == 0 || examplesFit(f) {
 		return
 	}
 	f.inputJSON = f.Input.JSON()
@@ -54,6 +54,125 @@ func (p *program) checkExampleArgs(f *skillFn) {
 				"Fix the example so the agent copies a call that works: use the schema's keys, types and values.")
 		}
 	}
+}
+
+// examplesFit reports whether every static example's args certainly fit
+// f's input, read from the Zod model without writing or validating the
+// JSON Schema (most examples fit, and that was most of this rule's cost).
+// false means "validate", never "does not fit".
+func examplesFit(f *skillFn) bool {
+	for _, ex := range f.Examples {
+		if ex.Args == nil || ex.ArgsVal == nil || ex.ArgsVal.kind != jsonObject {
+			continue // not checked below either
+		}
+		if !fits(f.Input, ex.ArgsVal, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// fits reports whether v certainly fits the JSON Schema s.emit() writes,
+// for the few shapes whose JSON Schema it can read off the model: {},
+// unconstrained strings, booleans, safe integers within a number's bounds,
+// enums of strings, and objects whose keys are all declared, with every
+// required one present. Anything else (formats, patterns, lengths,
+// multipleOf, unions, nullable, arrays, literals, .meta() keys other than
+// description…) is left to the validator.
+func fits(s *Schema, v *jsonValue, depth int) bool {
+	if s == nil || v == nil || depth > 32 {
+		return false
+	}
+	for _, m := range s.meta {
+		if m.key != "description" { // .meta() may add validation keywords
+			return false
+		}
+	}
+	switch s.wrapKind {
+	case "":
+	case "optional", "nonoptional", "readonly", "default", "prefault", "catch":
+		// The inner schema plus annotations (readOnly, default).
+		return fits(s.inner, v, depth+1)
+	default:
+		return false
+	}
+	switch s.zt {
+	case "", "any", "unknown": // {}
+		return true
+	case "boolean":
+		return v.kind == jsonBool
+	case "string":
+		return v.kind == jsonString && s.lenMin == nil && s.lenMax == nil && s.strFormat == "" && s.contentEncoding == "" && len(s.patterns) == 0
+	case "number":
+		return (s.Type == "number" || s.Type == "integer") && len(s.multipleOf) == 0 && v.kind == jsonNumber && fitsBounds(s, v.text)
+	case "enum":
+		if s.Type != "string" || v.kind != jsonString || !utf8.ValidString(v.text) {
+			return false
+		}
+		for _, m := range s.Enum {
+			if m.kind != jsonString || !utf8.ValidString(m.text) {
+				return false
+			}
+		}
+		for _, m := range s.Enum {
+			if m.text == v.text {
+				return true
+			}
+		}
+		return false
+	case "object":
+		if v.kind != jsonObject {
+			return false
+		}
+		for i, k := range v.keys {
+			pr := s.property(k)
+			if pr == nil || !utf8.ValidString(k) || !fits(pr.Schema, v.vals[i], depth+1) {
+				return false // an unknown key: xgs/examples, or a catchall to validate
+			}
+		}
+		for _, pr := range s.Properties {
+			if pr.Schema == nil || !utf8.ValidString(pr.Name) {
+				return false
+			}
+			if pr.Schema.required() && v.get(pr.Name) == nil {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// property returns the object's property name, or nil.
+func (s *Schema) property(name string) *Property {
+	for i := range s.Properties {
+		if s.Properties[i].Name == name {
+			return &s.Properties[i]
+		}
+	}
+	return nil
+}
+
+// fitsBounds: text is a safe integer (plain digits, at most 15: exactly a
+// float64, so comparing with the bounds as floats agrees with the
+// validator's exact arithmetic) within s's bounds.
+func fitsBounds(s *Schema, text string) bool {
+	digits := strings.TrimPrefix(text, "-")
+	if len(digits) == 0 || len(digits) > 15 || digits[0] == '0' && len(digits) > 1 {
+		return false
+	}
+	for i := 0; i < len(digits); i++ {
+		if digits[i] < '0' || digits[i] > '9' {
+			return false
+		}
+	}
+	n, err := strconv.ParseFloat(text, 64)
+	if err != nil {
+		return false
+	}
+	min, exMin, max, exMax := s.boundValues()
+	return (min == nil || n >= *min) && (exMin == nil || n > *exMin) &&
+		(max == nil || n <= *max) && (exMax == nil || n < *exMax)
 }
 
 // instance is v as jsonschema.UnmarshalJSON would read v.String(): the

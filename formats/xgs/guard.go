@@ -75,37 +75,56 @@ func scan(src []byte, costs bool) (int, bool) {
 var levelStacks = sync.Pool{New: func() any { s := make([]scanLevel, 0, 64); return &s }}
 
 type scanLevel struct {
-	chain int
+	// The counters are bounded (chain, stmts and ternaries by maxNesting,
+	// postfix by maxChain), so int32: a level is pushed and popped per
+	// bracket, and a smaller one is cheaper to copy.
+	chain int32
 	// stmts: statements opened at this level that the next statement
 	// nests inside (if, else, while, for, with, do, labels).
-	stmts int
+	stmts int32
+	// ternaries open (? seen, : not yet), so that a label's : (which
+	// nests the statement after it) is told from theirs.
+	ternaries int32
+	// postfix operations chained at this level.
+	postfix int32
+	// For + chains of string literals, the bytes joined so far and the
+	// folding cost.
+	joined, folded int
 	// kind of the bracket that opened this level: '(' '[' '{', or 't' for
 	// a template's ${.
 	open byte
 	// afterValue: closing this level ends an operand (false for the head
 	// of if/while/for/with and for a block's }).
 	afterValue bool
-	// ternaries open (? seen, : not yet) and whether a case or default
-	// waits for its :, so that a label's : (which nests the statement
-	// after it) is told from theirs.
-	ternaries int
-	inCase    bool
-	// postfix operations chained at this level and, for + chains of
-	// string literals, the bytes joined so far and the folding cost.
-	postfix        int
-	joined, folded int
-	joinPending    bool
+	// inCase: a case or default waits for its :.
+	inCase      bool
+	joinPending bool
 }
+
+// keywordKind is the previous token when it is a keyword that nests
+// what follows (kwNone otherwise); the scan only tells these apart.
+type keywordKind uint8
+
+const (
+	kwNone  keywordKind = iota
+	kwIf                // if
+	kwElse              // else
+	kwWhile             // while
+	kwFor               // for
+	kwWith              // with
+	kwDo                // do: a statement keyword
+	kwOther             // typeof, void, delete, await, new, yield, return, throw, async, function, class, in, of, instanceof
+)
 
 type depthScan struct {
 	src     []byte
 	stack   []scanLevel
 	total   int
-	operand bool   // the previous token ends an operand
-	keyword string // the previous token, when it is an identifier
-	ident   bool   // the previous token is an identifier
-	block   bool   // the previous token closed a block
-	costs   bool   // also apply maxChain and maxFoldedCost (tooCostly)
+	operand bool        // the previous token ends an operand
+	keyword keywordKind // the previous token, when it is an identifier
+	ident   bool        // the previous token is an identifier
+	block   bool        // the previous token closed a block
+	costs   bool        // also apply maxChain and maxFoldedCost (tooCostly)
 	at      int
 	tokens  int // tokens met so far (comments and literals count one)
 }
@@ -165,7 +184,7 @@ func (t *depthScan) bumpStmt(i int) bool {
 // endExpr ends the expression chain of the current level (at , and ;).
 func (t *depthScan) endExpr() {
 	top := &t.stack[len(t.stack)-1]
-	t.total -= top.chain
+	t.total -= int(top.chain)
 	top.chain, top.ternaries, top.inCase = 0, 0, false
 	t.resetChains()
 }
@@ -175,18 +194,47 @@ func (t *depthScan) endExpr() {
 func (t *depthScan) endStatement() {
 	t.endExpr()
 	top := &t.stack[len(t.stack)-1]
-	t.total -= top.stmts
+	t.total -= int(top.stmts)
 	top.stmts = 0
 }
 
-// continuesStatement: words that may follow a complete operand or block
-// within the same statement; any other name there starts a new one.
-func continuesStatement(word []byte) bool {
-	switch string(word) {
-	case "in", "of", "instanceof", "as", "satisfies", "extends", "implements", "else", "catch", "finally":
-		return true
+// Word classes for wordClass.
+const (
+	wordContinues = 1 << iota // may follow an operand or block within the same statement
+	wordCase                  // case or default: waits for its :
+)
+
+// wordClass says, in one switch, what the scan needs to know of an
+// identifier: the nesting keyword it is (kwNone for most names) and
+// whether it continues a statement or opens a case. Names that cannot be
+// keywords (one letter, capitalised, longer than ten) skip the switch.
+func wordClass(word []byte) (keywordKind, int) {
+	if len(word) < 2 || len(word) > 10 || word[0] < 'a' || word[0] > 'y' {
+		return kwNone, 0
 	}
-	return false
+	switch string(word) {
+	case "if":
+		return kwIf, 0
+	case "else":
+		return kwElse, wordContinues
+	case "while":
+		return kwWhile, 0
+	case "for":
+		return kwFor, 0
+	case "with":
+		return kwWith, 0
+	case "do":
+		return kwDo, 0
+	case "typeof", "void", "delete", "await", "new", "yield", "return", "throw", "async", "function", "class":
+		return kwOther, 0
+	case "in", "of", "instanceof":
+		return kwOther, wordContinues
+	case "as", "satisfies", "extends", "implements", "catch", "finally":
+		return kwNone, wordContinues
+	case "case", "default":
+		return kwNone, wordCase
+	}
+	return kwNone, 0
 }
 
 // nextWordIs reports whether the next token after i (spaces and comments
@@ -221,113 +269,126 @@ func (t *depthScan) push(i int, open byte, afterValue bool) bool {
 	return t.total > maxNesting
 }
 
-// pop closes a level and reports its kind ('t' continues a template).
-func (t *depthScan) pop() scanLevel {
+// pop closes a level and returns its kind ('t' continues a template) and
+// whether closing it ends an operand.
+func (t *depthScan) pop() (open byte, afterValue bool) {
 	if len(t.stack) == 1 {
-		return scanLevel{afterValue: true}
+		return 0, true
 	}
-	top := t.stack[len(t.stack)-1]
-	t.total -= top.chain + top.stmts + 1
+	top := &t.stack[len(t.stack)-1]
+	t.total -= int(top.chain) + int(top.stmts) + 1
+	open, afterValue = top.open, top.afterValue
 	t.stack = t.stack[:len(t.stack)-1]
-	return top
+	return open, afterValue
 }
 
-// recursingKeyword returns the keyword word is when it is one that nests
-// what follows ("" otherwise). A switch: a map lookup per identifier was a
-// third of the scan.
-func recursingKeyword(word []byte) string {
-	switch string(word) {
-	case "if":
-		return "if"
-	case "else":
-		return "else"
-	case "while":
-		return "while"
-	case "for":
-		return "for"
-	case "with":
-		return "with"
-	case "do":
-		return "do"
-	case "typeof":
-		return "typeof"
-	case "void":
-		return "void"
-	case "delete":
-		return "delete"
-	case "await":
-		return "await"
-	case "new":
-		return "new"
-	case "yield":
-		return "yield"
-	case "return":
-		return "return"
-	case "throw":
-		return "throw"
-	case "async":
-		return "async"
-	case "function":
-		return "function"
-	case "class":
-		return "class"
-	case "in":
-		return "in"
-	case "of":
-		return "of"
-	case "instanceof":
-		return "instanceof"
+// isOperatorByte: the bytes of the operators the scan reads as one run
+// (= ! < > * % & | ^).
+var isOperatorByte = func() (t [256]bool) {
+	for _, c := range []byte("=!<>*%&|^") {
+		t[c] = true
 	}
-	return ""
-}
+	return t
+}()
 
+// run is the scan. Identifiers and spaces, most of a file, are tested
+// first; the other bytes dispatch on a switch of constants (a jump
+// table), in the order the cases were first written where they overlap.
 func (t *depthScan) run() bool {
 	src := t.src
 	n := len(src)
 	for i := 0; i < n; {
 		c := src[i]
-		if c > ' ' {
-			if t.tokens++; t.tokens > maxTokens {
-				t.at = i
-				return true
+		if c <= ' ' {
+			if c == ' ' || c == '\t' || c == '\r' || c == '\n' {
+				i++
+				for i < n && (src[i] == ' ' || src[i] == '\t' || src[i] == '\r' || src[i] == '\n') {
+					i++
+				}
+				continue
 			}
-		}
-		kw := ""
-		switch {
-		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			// Another control byte: not a token, ends an operand.
+			t.operand, t.keyword, t.ident, t.block = false, kwNone, false, false
 			i++
 			continue
-		case c == '/' && i+1 < n && src[i+1] == '/':
-			// To the line's end: IndexByte, not a byte loop (the header
-			// alone is a run of line comments).
-			if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
-				i += k
-			} else {
-				i = n
+		}
+		if t.tokens++; t.tokens > maxTokens {
+			t.at = i
+			return true
+		}
+		if identByte[c] != 0 {
+			j := i + 1
+			for j < n && identByte[src[j]] != 0 {
+				j++
 			}
-			continue
-		case c == '/' && i+1 < n && src[i+1] == '*':
-			i += 2
-			for i+1 < n && !(src[i] == '*' && src[i+1] == '/') {
-				i++
+			k, class := wordClass(src[i:j])
+			if (t.operand || t.block) && class&wordContinues == 0 {
+				// A name right after an operand or a block starts a new
+				// statement (automatic semicolon insertion).
+				t.endStatement()
 			}
-			i += 2
-			continue
-		case c == '/' && !t.operand:
+			switch k {
+			case kwNone:
+				// extends, as, catch…: an operator, not an operand.
+				t.operand = class&wordContinues == 0
+				if class&wordCase != 0 {
+					t.stack[len(t.stack)-1].inCase = true
+					t.operand = false
+				}
+			case kwIf, kwElse, kwWhile, kwFor, kwWith, kwDo:
+				// else if nests once, as one statement in the else.
+				if !(k == kwIf && t.keyword == kwElse) && t.bumpStmt(i) {
+					return true
+				}
+				t.operand = false
+			default:
+				if t.bump(i) {
+					return true
+				}
+				t.operand = false
+			}
+			t.keyword = k
+			t.ident = k == kwNone && !(c >= '0' && c <= '9')
 			t.block = false
-			i = skipRegex(src, i)
-			t.operand = true
-			t.keyword = ""
+			i = j
 			continue
-		case c == '"' || c == '\'':
+		}
+		switch c {
+		case '/':
+			switch {
+			case i+1 < n && src[i+1] == '/':
+				// To the line's end: IndexByte, not a byte loop (the header
+				// alone is a run of line comments).
+				if k := bytes.IndexByte(src[i:], '\n'); k >= 0 {
+					i += k
+				} else {
+					i = n
+				}
+				continue
+			case i+1 < n && src[i+1] == '*':
+				i += 2
+				for i+1 < n && !(src[i] == '*' && src[i+1] == '/') {
+					i++
+				}
+				i += 2
+				continue
+			case !t.operand:
+				t.block = false
+				i = skipRegex(src, i)
+				t.operand = true
+				t.keyword = kwNone
+				continue
+			}
+			t.operand = false // division
+		case '"', '\'':
 			j := skipString(src, i)
 			if t.literal(i, j-i) {
 				return true
 			}
 			i = j
-			t.operand, t.keyword, t.ident, t.block = true, "", false, false
+			t.operand, t.keyword, t.ident, t.block = true, kwNone, false, false
 			continue
-		case c == '`':
+		case '`':
 			if t.chained(i) {
 				return true
 			}
@@ -342,27 +403,27 @@ func (t *depthScan) run() bool {
 			}
 			t.ident, t.block = false, false
 			continue
-		case c == '(':
-			head := t.keyword == "if" || t.keyword == "while" || t.keyword == "for" || t.keyword == "with"
+		case '(':
+			head := t.keyword == kwIf || t.keyword == kwWhile || t.keyword == kwFor || t.keyword == kwWith
 			if t.chained(i) || t.push(i, '(', !head) {
 				return true
 			}
 			t.operand = false
-		case c == '[':
+		case '[':
 			if t.chained(i) || t.push(i, '[', true) {
 				return true
 			}
 			t.operand = false
-		case c == '{':
+		case '{':
 			// After a value-expecting token it is an object literal;
 			// otherwise (statement start, ), =>, else…) a block.
-			if t.push(i, '{', !t.operand && t.keyword == "" && t.expressionContext(i)) {
+			if t.push(i, '{', !t.operand && t.keyword == kwNone && t.expressionContext(i)) {
 				return true
 			}
 			t.operand = false
-		case c == '}':
-			top := t.pop()
-			if top.open == 't' {
+		case '}':
+			open, afterValue := t.pop()
+			if open == 't' {
 				var deeper bool
 				i, deeper = t.template(i + 1)
 				if deeper {
@@ -370,19 +431,19 @@ func (t *depthScan) run() bool {
 				}
 				continue
 			}
-			t.operand = top.afterValue
-			if top.open == '{' && !top.afterValue {
+			t.operand = afterValue
+			if open == '{' && !afterValue {
 				t.block = true
-				t.keyword, t.ident = "", false
+				t.keyword, t.ident = kwNone, false
 				i++
 				continue
 			}
-		case c == ')' || c == ']':
-			t.operand = t.pop().afterValue
-		case c == ',':
+		case ')', ']':
+			_, t.operand = t.pop()
+		case ',':
 			t.endExpr()
 			t.operand = false
-		case c == ';':
+		case ';':
 			// An if's statement ends at its ; unless else follows.
 			if nextWordIs(src, i+1, "else") {
 				t.endExpr()
@@ -390,16 +451,17 @@ func (t *depthScan) run() bool {
 				t.endStatement()
 			}
 			t.operand = false
-		case c == '=' && i+1 < n && src[i+1] == '>':
-			if t.bump(i) {
-				return true
+		case '=', '!', '<', '>', '*', '%', '&', '|', '^':
+			if c == '=' && i+1 < n && src[i+1] == '>' {
+				if t.bump(i) {
+					return true
+				}
+				i += 2
+				t.operand, t.keyword, t.block = false, kwNone, false
+				continue
 			}
-			i += 2
-			t.operand, t.keyword, t.block = false, "", false
-			continue
-		case c == '=' || c == '!' || c == '<' || c == '>' || c == '*' || c == '%' || c == '&' || c == '|' || c == '^':
-			j := i
-			for j < n && (src[j] == '=' || src[j] == '!' || src[j] == '<' || src[j] == '>' || src[j] == '*' || src[j] == '%' || src[j] == '&' || src[j] == '|' || src[j] == '^') {
+			j := i + 1
+			for j < n && isOperatorByte[src[j]] {
 				j++
 			}
 			op := src[i:j]
@@ -411,15 +473,15 @@ func (t *depthScan) run() bool {
 						return true
 					}
 				}
-			case string(op) == "=" || string(op) == "**" || compound:
+			case len(op) == 1 && c == '=' || string(op) == "**" || compound:
 				if t.bump(i) { // assignment and ** are right-associative
 					return true
 				}
 			}
 			i = j
-			t.operand, t.keyword, t.block = false, "", false
+			t.operand, t.keyword, t.block = false, kwNone, false
 			continue
-		case c == ':':
+		case ':':
 			top := &t.stack[len(t.stack)-1]
 			switch {
 			case top.ternaries > 0:
@@ -435,7 +497,7 @@ func (t *depthScan) run() bool {
 				}
 			}
 			t.operand = false
-		case c == '~' || c == '?':
+		case '~', '?':
 			if t.bump(i) {
 				return true
 			}
@@ -443,7 +505,7 @@ func (t *depthScan) run() bool {
 				t.stack[len(t.stack)-1].ternaries++
 			}
 			t.operand = false
-		case c == '+' || c == '-':
+		case '+', '-':
 			if i+1 < n && src[i+1] == c && t.operand {
 				i += 2 // postfix ++ / --
 				t.block = false
@@ -456,14 +518,15 @@ func (t *depthScan) run() bool {
 				t.stack[len(t.stack)-1].joinPending = true
 			}
 			t.operand = false
-		case c == '.' && i+1 < n && src[i+1] >= '0' && src[i+1] <= '9':
-			i++
-			for i < n && isIdentPart(src[i]) {
+		case '.':
+			if i+1 < n && src[i+1] >= '0' && src[i+1] <= '9' {
 				i++
+				for i < n && isIdentPart(src[i]) {
+					i++
+				}
+				t.operand, t.keyword, t.block = true, kwNone, false
+				continue
 			}
-			t.operand, t.keyword, t.block = true, "", false
-			continue
-		case c == '.':
 			if t.chained(i) {
 				return true
 			}
@@ -481,51 +544,12 @@ func (t *depthScan) run() bool {
 				t.operand = true
 			}
 			i = j
-			t.keyword, t.ident, t.block = "", false, false
-			continue
-		case isIdentStart(c) || c >= '0' && c <= '9':
-			j := i
-			for j < n && isIdentPart(src[j]) {
-				j++
-			}
-			word := src[i:j]
-			if (t.operand || t.block) && !continuesStatement(word) {
-				// A name right after an operand or a block starts a new
-				// statement (automatic semicolon insertion).
-				t.endStatement()
-			}
-			k := recursingKeyword(word)
-			switch k {
-			case "":
-				// extends, as, catch…: an operator, not an operand.
-				t.operand = !continuesStatement(word)
-				if string(word) == "case" || string(word) == "default" {
-					t.stack[len(t.stack)-1].inCase = true
-					t.operand = false
-				}
-			case "if", "else", "while", "for", "with", "do":
-				// else if nests once, as one statement in the else.
-				if !(k == "if" && t.keyword == "else") && t.bumpStmt(i) {
-					return true
-				}
-				t.operand = false
-				kw = k
-			default:
-				if t.bump(i) {
-					return true
-				}
-				t.operand = false
-				kw = k
-			}
-			t.keyword = kw
-			t.ident = kw == "" && !(c >= '0' && c <= '9')
-			t.block = false
-			i = j
+			t.keyword, t.ident, t.block = kwNone, false, false
 			continue
 		default:
 			t.operand = false
 		}
-		t.keyword = kw
+		t.keyword = kwNone
 		t.ident, t.block = false, false
 		i++
 	}
@@ -557,14 +581,14 @@ func (t *depthScan) template(i int) (int, bool) {
 			i += 2
 			continue
 		case '`':
-			t.operand, t.keyword = true, ""
+			t.operand, t.keyword = true, kwNone
 			return i + 1, false
 		case '$':
 			if i+1 < len(src) && src[i+1] == '{' {
 				if t.push(i, 't', true) {
 					return i, true
 				}
-				t.operand, t.keyword = false, ""
+				t.operand, t.keyword = false, kwNone
 				return i + 2, false
 			}
 		}

@@ -180,10 +180,18 @@ func (a *Analysis) fill(s *model.Skill, findingsOnly bool) {
 		s.Homepage = h.Get("homepage")
 		s.Keywords = h.All("keyword")
 		s.Requires = h.All("require")
+		declared := 0
 		for _, d := range h.Directives {
-			switch d.Key {
-			case "name", "namespace", "description", "require":
-				s.Declared = append(s.Declared, model.Declaration{Key: d.Key, Value: d.Value, Line: d.Line, Column: d.ValueColumn})
+			if isDeclaration(d.Key) {
+				declared++
+			}
+		}
+		if declared > 0 {
+			s.Declared = make([]model.Declaration, 0, declared) // one allocation, not one per doubling
+			for _, d := range h.Directives {
+				if isDeclaration(d.Key) {
+					s.Declared = append(s.Declared, model.Declaration{Key: d.Key, Value: d.Value, Line: d.Line, Column: d.ValueColumn})
+				}
 			}
 		}
 		if !findingsOnly {
@@ -195,6 +203,16 @@ func (a *Analysis) fill(s *model.Skill, findingsOnly bool) {
 	}
 	s.Functions = a.Functions()
 	s.Body, s.BodyLine = a.body(s)
+}
+
+// isDeclaration: the directives the library checks read back
+// (model.Skill.Declared).
+func isDeclaration(key string) bool {
+	switch key {
+	case "name", "namespace", "description", "require":
+		return true
+	}
+	return false
 }
 
 // Functions returns the skill's functions in source order, with schemas,

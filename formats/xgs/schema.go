@@ -48,6 +48,10 @@ type Schema struct {
 	wrapKind string  // optional, nullable, default, catch, prefault, readonly, nonoptional
 	inner    *Schema // the wrapped schema
 	meta     []metaEntry
+	// metaBuf holds the first meta entry (a .describe(), usually the only
+	// one) inside the schema's own allocation: it still fits the 448-byte
+	// size class. A copy of a schema must reset meta (wrap and clone do).
+	metaBuf [1]metaEntry
 	// strings and arrays: length bounds; strings: formats and patterns.
 	lenMin, lenMax  *float64
 	strFormat       string
@@ -63,7 +67,7 @@ type Schema struct {
 	rest  *Schema
 
 	// The flags last, packed: a schema is allocated for every Zod call,
-	// and its size (now 424 bytes) decides its size class.
+	// and its size (now 448 bytes) decides its size class.
 	IsObject bool
 	kind     schemaKind
 	isInt    bool

@@ -45,6 +45,9 @@ func (s *Schema) setMeta(key string, val *jsonValue) {
 			return
 		}
 	}
+	if s.meta == nil {
+		s.meta = s.metaBuf[:0]
+	}
 	s.meta = append(s.meta, metaEntry{key, val})
 }
 

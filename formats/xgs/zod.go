@@ -2,6 +2,7 @@ package xgs
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/grafana/sobek/ast"
 )
@@ -52,7 +53,7 @@ func (p *program) zod(e ast.Expression, depth int) *Schema {
 		}
 		method := dot.Identifier.Name.String()
 		if ns := p.zodNamespace(dot.Left); ns != "" {
-			s := p.zodConstructor(e, ns+method, depth)
+			s := p.zodConstructor(e, qualified(ns, method), depth)
 			if s.kind != kindUnresolved {
 				s.off = idxOffset(e.Idx0())
 			}
@@ -85,3 +86,23 @@ func (p *program) zodNamespace(e ast.Expression) string {
 	}
 	return ""
 }
+
+// qualified is ns+method, without allocating for the constructors skills
+// call most (a new name per Zod call was 7 of an .xgs.js's ~500
+// allocations).
+func qualified(ns, method string) string {
+	if ns == "z." {
+		if name, ok := zodCommonNames[method]; ok {
+			return name
+		}
+	}
+	return ns + method
+}
+
+var zodCommonNames = func() map[string]string {
+	m := map[string]string{}
+	for _, c := range strings.Fields("string number int boolean object strictObject looseObject array enum literal union discriminatedUnion record tuple optional nullable any unknown date email url uuid") {
+		m[c] = "z." + c
+	}
+	return m
+}()

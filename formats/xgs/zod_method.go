@@ -62,8 +62,9 @@ func (p *program) zodMethod(base *Schema, call *ast.CallExpression, dot *ast.Dot
 		if !ok {
 			return bad(".describe() of text that is not a string literal")
 		}
-		base.setMeta("description", jsonStr(s))
-		base.Description = &s
+		d := jsonStr(s)
+		base.setMeta("description", d)
+		base.Description = &d.text // the text the meta holds: no second copy of s on the heap
 		return base
 	case "meta":
 		if len(args) == 0 {
