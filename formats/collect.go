@@ -28,6 +28,7 @@ func Collect(ctx context.Context, opens []Opener, set Settings) *Collected {
 	var members []Member
 	checkSources := make([]*Searched, len(opens))
 	early := make([][]model.Diagnostic, len(opens))
+	set.Repositories = true // each index is checked as soon as its packages are read
 	for si, open := range opens {
 		var read []Loaded
 		idx := newEarlyIndexes(set.Options, set.Rules)
@@ -35,6 +36,8 @@ func Collect(ctx context.Context, opens []Opener, set Settings) *Collected {
 			switch {
 			case ev.Err != nil:
 				c.Errs[si] = ev.Err
+			case ev.Repository != nil:
+				idx.leftRepo(ev.Repository)
 			case ev.Searched != nil:
 				c.Sources[si] = ev.Searched
 				idx.search(ev.Searched)

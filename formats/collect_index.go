@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"io/fs"
 	"path"
 	"sort"
 
@@ -14,6 +15,11 @@ import (
 // for these checks) are dropped then rather than after the last skill of
 // the library is read: at 50,000 skills they were most of the heap.
 //
+// A repository the stream says the search has left (Event.Repository) is
+// checked as soon as its packages are read, while the rest of the library
+// is still being read: waiting for the whole search to end put every
+// check on the serial path after the last read.
+//
 // The findings are exactly Check's: the same CheckIndex over the same
 // packages in path order, cfg applied to what it adds, the loose findings
 // in repository order; Check is then given the source without its
@@ -21,11 +27,16 @@ import (
 type earlyIndexes struct {
 	opts model.Options
 	cfg  *model.RuleConfig
-	// searched is nil until the search ends; loaded skills wait in byDir.
+	// searched is nil until the search ends; loaded skills wait in
+	// waiting until their repository is known (left, or searched).
 	searched *Searched
 	repos    []*pendingRepo
 	byDir    map[string]*pendingRepo
 	waiting  map[string][]*model.Skill
+	// left are the repositories known before the search ended, by
+	// folder; fsys is the source's FS they are read from.
+	left map[string]*pendingRepo
+	fsys fs.FS
 }
 
 type pendingRepo struct {
@@ -34,10 +45,28 @@ type pendingRepo struct {
 	skills   []*model.Skill
 	loose    []model.Diagnostic
 	done     bool
+	// single: the source is this one package (its index's other entries
+	// are not checked as loose findings).
+	single bool
 }
 
 func newEarlyIndexes(opts model.Options, cfg *model.RuleConfig) *earlyIndexes {
-	return &earlyIndexes{opts: opts, cfg: cfg, waiting: map[string][]*model.Skill{}}
+	return &earlyIndexes{opts: opts, cfg: cfg, waiting: map[string][]*model.Skill{}, left: map[string]*pendingRepo{}}
+}
+
+// leftRepo takes a repository the search has left, with its package
+// count: its skills already read are taken from waiting.
+func (e *earlyIndexes) leftRepo(l *LeftRepository) {
+	if e.searched != nil {
+		return // search() has it
+	}
+	parent := path.Dir(l.Index)
+	r := &pendingRepo{index: l.Index, expected: l.Packages}
+	e.fsys = l.FS
+	e.left[parent] = r
+	r.skills = append(r.skills, e.waiting[parent]...)
+	delete(e.waiting, parent)
+	e.maybeCheck(r)
 }
 
 // loaded takes one skill read by the stream.
@@ -47,6 +76,11 @@ func (e *earlyIndexes) loaded(s *model.Skill) {
 	}
 	parent := path.Dir(s.Location.Dir)
 	if e.searched == nil {
+		if r := e.left[parent]; r != nil {
+			r.skills = append(r.skills, s)
+			e.maybeCheck(r)
+			return
+		}
 		e.waiting[parent] = append(e.waiting[parent], s)
 		return
 	}
@@ -58,20 +92,25 @@ func (e *earlyIndexes) loaded(s *model.Skill) {
 
 // search takes the source's search: what each repository waits for.
 func (e *earlyIndexes) search(src *Searched) {
-	e.searched = src
+	e.searched, e.fsys = src, src.Base.FS
 	e.byDir = map[string]*pendingRepo{}
 	for _, repo := range src.Found.Repositories {
-		r := &pendingRepo{index: repo.Index}
+		dir := path.Dir(repo.Index) // one index per folder
+		r := e.left[dir]
+		if r == nil {
+			r = &pendingRepo{index: repo.Index, single: src.single()}
+		}
 		e.repos = append(e.repos, r)
-		e.byDir[path.Dir(repo.Index)] = r // one index per folder
+		e.byDir[dir] = r
 	}
 	for _, c := range src.Found.Candidates {
 		if c.Format == model.FormatOSLoop {
-			if r := e.byDir[path.Dir(c.Path)]; r != nil {
+			if r := e.byDir[path.Dir(c.Path)]; r != nil && e.left[path.Dir(c.Path)] == nil {
 				r.expected++
 			}
 		}
 	}
+	e.left = nil
 	for parent, ss := range e.waiting {
 		if r := e.byDir[parent]; r != nil {
 			r.skills = append(r.skills, ss...)
@@ -95,8 +134,8 @@ func (e *earlyIndexes) maybeCheck(r *pendingRepo) {
 	for i, s := range r.skills {
 		own[i] = len(s.Diagnostics)
 	}
-	ds := osloop.CheckIndex(e.searched.Base.FS, r.index, r.skills, e.opts)
-	if !e.searched.single() {
+	ds := osloop.CheckIndex(e.fsys, r.index, r.skills, e.opts)
+	if !r.single {
 		r.loose = ds
 	}
 	for i, s := range r.skills {

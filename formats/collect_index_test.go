@@ -2,6 +2,7 @@ package formats
 
 import (
 	"os"
+	"path"
 	"reflect"
 	"sort"
 	"testing"
@@ -60,6 +61,62 @@ func TestEarlyIndexChecksMatchCheck(t *testing.T) {
 			if opts.FindingsOnly && s.Doc != nil {
 				t.Errorf("%s: parsed document kept under FindingsOnly", s.Location.Dir)
 			}
+		}
+	}
+}
+
+// The search hands over each OS Loop repository as it leaves its folder,
+// with every package of it counted, except one holding a symlinked folder
+// (links are followed after the whole search).
+func TestSearchHandsOverLeftRepositories(t *testing.T) {
+	dir := t.TempDir()
+	if err := generateMixed(dir, 600); err != nil {
+		t.Fatal(err)
+	}
+	// group-001's repository gets a package through a symlink.
+	linked := dir + "/group-001/osloop/skills"
+	entries, _ := os.ReadDir(linked)
+	var pkg string
+	for _, e := range entries {
+		if e.IsDir() {
+			pkg = e.Name()
+			break
+		}
+	}
+	if err := os.Rename(linked+"/"+pkg, dir+"/"+pkg); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../../"+pkg, linked+"/"+pkg); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	fsys := os.DirFS(dir)
+	left := map[string]int{}
+	found := findWith(fsys, ".", func(Candidate) bool { return true }, func(index string, packages int) {
+		if _, twice := left[index]; twice {
+			t.Errorf("%s handed over twice", index)
+		}
+		left[index] = packages
+	})
+	want := map[string]int{}
+	for _, c := range found.Candidates {
+		if c.Format == model.FormatOSLoop {
+			want[path.Join(path.Dir(c.Path), "index.json")]++
+		}
+	}
+	if len(found.Repositories) < 3 {
+		t.Fatalf("%d repositories", len(found.Repositories))
+	}
+	for _, r := range found.Repositories {
+		n, ok := left[r.Index]
+		switch {
+		case r.Index == "group-001/osloop/skills/index.json":
+			if ok {
+				t.Errorf("%s has a symlinked package but was handed over", r.Index)
+			}
+		case !ok:
+			t.Errorf("%s was not handed over", r.Index)
+		case n != want[r.Index]:
+			t.Errorf("%s: %d packages handed over, %d found", r.Index, n, want[r.Index])
 		}
 	}
 }

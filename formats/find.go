@@ -159,6 +159,16 @@ func Find(fsys fs.FS, root string) Found { return FindFunc(fsys, root, nil) }
 // search runs; emit returning false stops the search (what was found so far
 // is returned).
 func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
+	return findWith(fsys, root, emit, nil)
+}
+
+// findWith is FindFunc that also hands left(index, packages) each OS Loop
+// repository as soon as the search leaves its folder, with the number of
+// its packages, every one of them already given to emit. A repository
+// with a symlinked folder in it is not handed over (the links are
+// followed after the whole search); nor is one searched as a single
+// skill. Found.Repositories has them all the same.
+func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(index string, packages int)) Found {
 	var f Found
 	stopped := false
 	add := func(cs ...Candidate) {
@@ -255,7 +265,7 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 				hasModule = true // or may be, on a file system that ignores case
 			}
 		}
-		sawOSLoop := false
+		packages, linked := 0, false
 		for _, e := range entries {
 			if stopped {
 				return
@@ -290,14 +300,19 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 			isLink := e.Type()&fs.ModeSymlink != 0
 			if isLink && !following {
 				deferred = append(deferred, link{p, depth})
+				linked = true
 				continue
 			}
 			if visitDir(p, isLink, depth) {
-				sawOSLoop = true
+				packages++
 			}
 		}
-		if hasIndex && sawOSLoop {
-			f.Repositories = append(f.Repositories, Repository{Index: path.Join(dir, "index.json")})
+		if hasIndex && packages > 0 {
+			index := path.Join(dir, "index.json")
+			f.Repositories = append(f.Repositories, Repository{Index: index})
+			if left != nil && !linked && !stopped {
+				left(index, packages)
+			}
 		}
 	}
 	entries, rootInfo, err := listDir(fsys, root)

@@ -33,7 +33,13 @@ func Search(src Source, cfg *model.RuleConfig) *Searched { return SearchFunc(src
 // SearchFunc is Search handing each candidate to emit as it is found (see
 // FindFunc).
 func SearchFunc(src Source, cfg *model.RuleConfig, emit func(Candidate) bool) *Searched {
-	found := FindFunc(src.Base.FS, src.Root, emit)
+	return searchWith(src, cfg, emit, nil)
+}
+
+// searchWith is SearchFunc handing left each OS Loop repository the
+// search has left (see findWith).
+func searchWith(src Source, cfg *model.RuleConfig, emit func(Candidate) bool, left func(index string, packages int)) *Searched {
+	found := findWith(src.Base.FS, src.Root, emit, left)
 	notes := cfg.Filter(found.Problems)
 	notes = append(notes, cfg.Filter(append([]model.Diagnostic(nil), src.Notes...))...)
 	found.Problems = nil // in Notes

@@ -2,6 +2,7 @@ package formats
 
 import (
 	"context"
+	"io/fs"
 
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -29,6 +30,9 @@ type Settings struct {
 	// Skip, when set, leaves out candidates already read (a rescan). It
 	// is called from the stream's goroutine.
 	Skip func(Candidate) bool
+	// Repositories asks for an Event per OS Loop repository as soon as
+	// the search has found all of its packages (see Event.Repository).
+	Repositories bool
 }
 
 // Opener opens a source; Stream calls it on its own goroutine.
@@ -53,6 +57,20 @@ type Event struct {
 	Searched *Searched
 	Batch    []Loaded
 	Err      error
+	// Repository, sent only when Settings.Repositories asks, is an OS
+	// Loop repository the search has left, every package of it found
+	// (their skills may come before or after it). Not every repository
+	// is sent; Searched lists them all.
+	Repository *LeftRepository
+}
+
+// LeftRepository is an OS Loop repository whose folder the search has
+// left: its index and how many packages were found beside it.
+type LeftRepository struct {
+	Index    string
+	Packages int
+	// FS is the source's, which the index is read from.
+	FS fs.FS
 }
 
 // Stream runs the first stage for one source. The channel is closed after

@@ -23,7 +23,13 @@ func searchAndRead(ctx context.Context, src Source, set Settings, send func(Even
 	wg.Go(func() {
 		defer close(jobs)
 		n := 0
-		searched := SearchFunc(src, set.Rules, func(c Candidate) bool {
+		var left func(index string, packages int)
+		if set.Repositories {
+			left = func(index string, packages int) {
+				send(Event{Repository: &LeftRepository{Index: index, Packages: packages, FS: src.Base.FS}})
+			}
+		}
+		searched := searchWith(src, set.Rules, func(c Candidate) bool {
 			if set.Skip != nil && set.Skip(c) {
 				return ctx.Err() == nil
 			}
@@ -34,7 +40,7 @@ func searchAndRead(ctx context.Context, src Source, set Settings, send func(Even
 			case <-ctx.Done():
 				return false
 			}
-		})
+		}, left)
 		if ctx.Err() == nil {
 			send(Event{Searched: searched})
 		}
