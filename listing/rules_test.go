@@ -1,6 +1,8 @@
 package listing
 
 import (
+	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -75,7 +77,8 @@ func TestCheckShapes(t *testing.T) {
 }
 
 // similarPairs (the inverted index CheckOverlap uses) finds exactly the
-// pairs of Similarities at or above the threshold.
+// pairs of Similarities at or above the threshold, with the very same
+// floats (both sum in term order), run after run.
 func TestSimilarPairsMatchesSimilarities(t *testing.T) {
 	lib := []*model.Skill{
 		skill("pdf-merge", "Merge and combine PDF files into one document. Use when the user wants to merge PDFs."),
@@ -89,12 +92,20 @@ func TestSimilarPairsMatchesSimilarities(t *testing.T) {
 		var want []string
 		for _, p := range Similarities(lib) {
 			if p.Similarity >= th {
-				want = append(want, p.A.Name+"~"+p.B.Name)
+				want = append(want, fmt.Sprintf("%s~%s %x", p.A.Location.File, p.B.Location.File, math.Float64bits(p.Similarity)))
 			}
 		}
 		var got []string
-		for _, p := range similarPairs(lib, th) {
-			got = append(got, p.A.Name+"~"+p.B.Name)
+		for range 5 {
+			got = got[:0]
+			for _, p := range similarPairs(lib, th) {
+				got = append(got, fmt.Sprintf("%s~%s %x", p.A.Location.File, p.B.Location.File, math.Float64bits(p.Similarity)))
+			}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				break
+			}
 		}
 		slices.Sort(want)
 		slices.Sort(got)

@@ -29,26 +29,39 @@ func similarPairs(skills []*model.Skill, threshold float64) []Pair {
 		doc int
 		w   float64
 	}
-	index := map[string][]posting{}
-	for i, v := range vs {
-		for t, w := range v {
-			index[t] = append(index[t], posting{i, w})
+	// Postings per term id, in document order; next[t] skips those of
+	// documents already compared, as i only grows.
+	nterms := 0
+	for _, v := range vs {
+		if len(v) > 0 {
+			nterms = max(nterms, int(v[len(v)-1].term)+1)
 		}
 	}
+	index := make([][]posting, nterms)
+	for i, v := range vs {
+		for _, x := range v {
+			index[x.term] = append(index[x.term], posting{i, x.w})
+		}
+	}
+	next := make([]int, nterms)
 	acc := make([]float64, len(vs))
 	var touched []int
 	var out []Pair
 	for i, v := range vs {
 		touched = touched[:0]
-		for t, w := range v {
-			for _, p := range index[t] {
-				if p.doc <= i {
-					continue
-				}
+		// Terms in id order, as cosine sums them: the same float.
+		for _, x := range v {
+			ps := index[x.term]
+			k := next[x.term]
+			for k < len(ps) && ps[k].doc <= i {
+				k++
+			}
+			next[x.term] = k
+			for _, p := range ps[k:] {
 				if acc[p.doc] == 0 {
 					touched = append(touched, p.doc)
 				}
-				acc[p.doc] += w * p.w
+				acc[p.doc] += x.w * p.w
 			}
 		}
 		for _, j := range touched {

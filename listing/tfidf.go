@@ -1,41 +1,69 @@
 package listing
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
-// vector is a sparse TF-IDF vector, L2-normalised.
-type vector map[string]float64
+// vector is a sparse TF-IDF vector, L2-normalised, its terms in ascending
+// id order (ids are numbered per collection). Every sum over vectors runs
+// in that one order, so a similarity is the same float on every run:
+// summed in map order, a pair right at the threshold could be reported
+// on one run and not the next.
+type vector []weight
+
+type weight struct {
+	term int32
+	w    float64
+}
 
 // tfidf turns documents into normalised TF-IDF vectors over their own
 // collection, with the smoothed IDF log((1+N)/(1+df))+1 so a term shared
 // by both of two documents still counts (plain IDF would zero it, and two
 // look-alike descriptions would look unrelated).
 func tfidf(docs [][]string) []vector {
-	df := map[string]int{}
-	for _, d := range docs {
-		seen := map[string]bool{}
-		for _, t := range d {
-			if !seen[t] {
-				seen[t] = true
-				df[t]++
+	ids := map[string]int32{}
+	var df []int
+	byID := make([][]int32, len(docs))
+	for i, d := range docs {
+		ts := make([]int32, len(d))
+		for k, t := range d {
+			id, ok := ids[t]
+			if !ok {
+				id = int32(len(df))
+				ids[t] = id
+				df = append(df, 0)
+			}
+			ts[k] = id
+		}
+		slices.Sort(ts)
+		for k, id := range ts {
+			if k == 0 || ts[k-1] != id {
+				df[id]++
 			}
 		}
+		byID[i] = ts
 	}
 	n := float64(len(docs))
 	out := make([]vector, len(docs))
-	for i, d := range docs {
-		v := vector{}
-		for _, t := range d {
-			v[t]++
+	for i, ts := range byID {
+		var v vector
+		for k := 0; k < len(ts); {
+			e := k + 1
+			for e < len(ts) && ts[e] == ts[k] {
+				e++
+			}
+			tf := float64(e - k)
+			v = append(v, weight{ts[k], (1 + math.Log(tf)) * (math.Log((1+n)/(1+float64(df[ts[k]]))) + 1)})
+			k = e
 		}
 		norm := 0.0
-		for t, tf := range v {
-			w := (1 + math.Log(tf)) * (math.Log((1+n)/(1+float64(df[t]))) + 1)
-			v[t] = w
-			norm += w * w
+		for _, x := range v {
+			norm += x.w * x.w
 		}
 		norm = math.Sqrt(norm)
-		for t := range v {
-			v[t] /= norm
+		for j := range v {
+			v[j].w /= norm
 		}
 		out[i] = v
 	}
@@ -44,12 +72,18 @@ func tfidf(docs [][]string) []vector {
 
 // cosine of two normalised vectors.
 func cosine(a, b vector) float64 {
-	if len(b) < len(a) {
-		a, b = b, a
-	}
 	s := 0.0
-	for t, w := range a {
-		s += w * b[t]
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i].term < b[j].term:
+			i++
+		case a[i].term > b[j].term:
+			j++
+		default:
+			s += a[i].w * b[j].w
+			i++
+			j++
+		}
 	}
 	return s
 }
