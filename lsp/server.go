@@ -235,8 +235,13 @@ func (s *Server) open(u protocol.DocumentURI, version int32, content string) {
 		s.mu.Unlock()
 		return
 	}
-	path := uri.URI(u).Filename()
-	d := &document{uri: u, path: path, rel: s.relPath(path), version: version, text: newText(content)}
+	// A buffer that is not a file (untitled:, git:) is kept for hover and
+	// completion but is no part of the workspace lint reads.
+	path, isFile := fileOf(uri.URI(u))
+	d := &document{uri: u, path: path, version: version, text: newText(content)}
+	if isFile {
+		d.rel = s.relPath(path)
+	}
 	s.docs[u] = d
 	if d.rel != "" {
 		s.fs.set(d.rel, []byte(content))
