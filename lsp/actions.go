@@ -1,7 +1,7 @@
 package lsp
 
 import (
-	"os"
+	"io/fs"
 	"path/filepath"
 	"sort"
 
@@ -10,6 +10,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/fix"
 	"github.com/skillstudio/skillstudio/internal/lineend"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/suppress"
 )
@@ -29,7 +30,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 	if d != nil {
 		current = d.text.data
 	}
-	root := s.root
+	root, fsys := s.root, s.fs
 	s.mu.Unlock()
 	out := []protocol.CodeAction{}
 	if r == nil || d == nil || r.texts[d.path] != current {
@@ -46,7 +47,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 		}
 		diag := s.toLSP(r, t, f)
 		if f.Fix != nil {
-			if edit, ok := s.workspaceEdit(r, root, f.Fix.Edits); ok {
+			if edit, ok := s.workspaceEdit(r, root, fsys, f.Fix.Edits); ok {
 				fixes = append(fixes, protocol.CodeAction{
 					Title: f.Fix.Description + " (" + f.Rule + ")", Kind: protocol.QuickFix,
 					Diagnostics: []protocol.Diagnostic{diag}, IsPreferred: true, Edit: edit,
@@ -84,7 +85,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 // LSP edits against the text each file had when it was linted. It checks
 // them with fix.ApplyToBytes first: edits that do not apply are not
 // offered.
-func (s *Server) workspaceEdit(r *result, root string, edits []model.TextEdit) (*protocol.WorkspaceEdit, bool) {
+func (s *Server) workspaceEdit(r *result, root string, fsys fs.FS, edits []model.TextEdit) (*protocol.WorkspaceEdit, bool) {
 	byFile := map[string][]model.TextEdit{}
 	for _, e := range edits {
 		byFile[filepath.Join(root, filepath.FromSlash(e.File))] = append(byFile[filepath.Join(root, filepath.FromSlash(e.File))], e)
@@ -101,7 +102,12 @@ func (s *Server) workspaceEdit(r *result, root string, edits []model.TextEdit) (
 		if ok {
 			u = uri.URI(r.uris[p])
 		} else {
-			data, err := os.ReadFile(p)
+			// Read as lint read it: inside the workspace, regular files only.
+			rel, inside := pathname.Rel(root, p)
+			if !inside || fsys == nil {
+				return nil, false
+			}
+			data, err := fs.ReadFile(fsys, filepath.ToSlash(rel))
 			if err != nil {
 				return nil, false
 			}
