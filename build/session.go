@@ -2,20 +2,24 @@ package build
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
-	"github.com/skillstudio/skillstudio/internal/safefs"
-	"github.com/skillstudio/skillstudio/sanitize"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/formats/xgs"
 	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
 	"github.com/skillstudio/skillstudio/internal/display"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/internal/watch"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
+	"github.com/skillstudio/skillstudio/sanitize"
 )
 
 // session is one run: the skills it found, the builder that keeps an
@@ -27,6 +31,7 @@ type session struct {
 	order          []string // absolute skill paths, in discovery order
 	skills         map[string]*builtSkill
 	roots          []string // folders the user named (new skills appear there)
+	rootFiles      map[string]sourceFile
 	watcher        *watch.Watcher
 	watched        map[string]bool
 	relevant       relevantFiles // the files whose events count (relevant.go)
@@ -34,7 +39,64 @@ type session struct {
 
 type builtSkill struct {
 	display string
+	src     sourceFile
 	good    *bundle.Result // the last successful build, or nil
+}
+
+// sourceFile is where a skill's text is read from: the FS its source was
+// opened with (registry.OpenLocal), whose links stay inside the folder
+// the user named. Every build reads through it, not by path: a skill
+// file replaced by a link leading out while build --watch ran was read
+// from wherever the link pointed, which the first search refuses.
+type sourceFile struct {
+	fsys fs.FS
+	rel  string // slash path in fsys
+}
+
+func (f sourceFile) read() ([]byte, error) {
+	file, err := f.fsys.Open(f.rel)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	info, err := file.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if info.IsDir() {
+		return nil, errors.New("a folder, not a file")
+	}
+	return safefs.ReadSized(file, f.rel, info.Size(), xgs.MaxBodySize)
+}
+
+// rebuild builds sk from the text its source FS gives.
+func (s *session) rebuild(sk *builtSkill) bundle.Result {
+	data, err := sk.src.read()
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return bundle.Result{Path: sk.display, Errors: []model.Diagnostic{bundle.Rules.New("xgs/build-error", sk.display, 0, 0,
+			"cannot read the skill: "+err.Error(), "Check that the file exists and is readable.")}}
+	}
+	return s.builder.RebuildSource(sk.display, data)
+}
+
+// sourceOf is the source file of p, a new .xgs.js in a folder being
+// watched: in a folder the user named, or beside a skill found before.
+func (s *session) sourceOf(p string) (sourceFile, bool) {
+	dir, name := filepath.Dir(p), filepath.Base(p)
+	if r, ok := s.rootFiles[dir]; ok {
+		return sourceFile{r.fsys, path.Join(r.rel, name)}, true
+	}
+	for _, abs := range s.order {
+		if filepath.Dir(abs) == dir {
+			sk := s.skills[abs].src
+			return sourceFile{sk.fsys, path.Join(path.Dir(sk.rel), name)}, true
+		}
+	}
+	return sourceFile{}, false
 }
 
 // find collects the .xgs.js skills under each path, skipping the bundles
@@ -60,6 +122,10 @@ func (s *session) find(paths []string) error {
 		if info, err := os.Stat(p); err == nil && info.IsDir() {
 			abs, _ := filepath.Abs(p)
 			s.roots = append(s.roots, abs)
+			if s.rootFiles == nil {
+				s.rootFiles = map[string]sourceFile{}
+			}
+			s.rootFiles[abs] = sourceFile{o.Base.FS, o.Root}
 		}
 		found := 0
 		for _, c := range formats.Find(o.Base.FS, o.Root).Candidates {
@@ -74,7 +140,7 @@ func (s *session) find(paths []string) error {
 				return fmt.Errorf("--out %s holds the skills being built; the bundles would replace their sources (choose another folder)", display.Path(s.cwd, s.out))
 			}
 			found++
-			s.add(abs)
+			s.add(abs, sourceFile{o.Base.FS, c.Path})
 		}
 		if found == 0 && len(paths) > 1 {
 			// With one PATH the error below says it.
@@ -104,12 +170,12 @@ func builtFiles(out string) map[string]bool {
 	return files
 }
 
-func (s *session) add(abs string) {
+func (s *session) add(abs string, src sourceFile) {
 	if s.skills[abs] != nil {
 		return
 	}
 	s.order = append(s.order, abs)
-	s.skills[abs] = &builtSkill{display: display.Path(s.cwd, abs)}
+	s.skills[abs] = &builtSkill{display: display.Path(s.cwd, abs), src: src}
 }
 
 // buildAll builds every skill once, writes what built, and returns how
@@ -117,7 +183,7 @@ func (s *session) add(abs string) {
 func (s *session) buildAll() (failed int) {
 	results := make([]*bundle.Result, 0, len(s.order))
 	for _, abs := range s.order {
-		r := s.builder.Rebuild(s.skills[abs].display) // findings name the path as shown
+		r := s.rebuild(s.skills[abs]) // findings name the path as shown
 		results = append(results, &r)
 	}
 	reg := bundle.NewRegistry(results) // may fail duplicates and cycles

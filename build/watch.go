@@ -89,8 +89,10 @@ func (s *session) changed(paths []string) {
 			rebuild[p] = true
 		case strings.HasSuffix(p, ".xgs.js") && s.isWatchedDir(filepath.Dir(p)):
 			if _, err := os.Stat(p); err == nil {
-				s.add(p)
-				rebuild[p] = true
+				if src, ok := s.sourceOf(p); ok {
+					s.add(p, src)
+					rebuild[p] = true
+				}
 			}
 		default:
 			// A helper module the skill imports: esbuild's metafile says
@@ -114,7 +116,7 @@ func (s *session) changed(paths []string) {
 			s.remove(abs)
 			continue
 		}
-		r := s.builder.Rebuild(sk.display)
+		r := s.rebuild(sk)
 		if r.OK() {
 			if err := bundle.WriteBundle(s.out, &r); err != nil {
 				fmt.Fprintf(s.stderr, "cannot write %s: %v\n", bundle.OutputName(r.Name), err)

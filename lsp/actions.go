@@ -1,7 +1,7 @@
 package lsp
 
 import (
-	"os"
+	"io/fs"
 	"path/filepath"
 	"sort"
 
@@ -10,6 +10,8 @@ import (
 
 	"github.com/skillstudio/skillstudio/fix"
 	"github.com/skillstudio/skillstudio/internal/lineend"
+	"github.com/skillstudio/skillstudio/internal/pathname"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/suppress"
 )
@@ -31,6 +33,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 	if d != nil {
 		current = d.text.data
 	}
+	root, fsys := s.root, s.fs
 	s.mu.Unlock()
 	out := []protocol.CodeAction{}
 	if r == nil || d == nil || r.texts[d.path] != current {
@@ -47,7 +50,13 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 		}
 		diag := s.toLSP(r, t, f)
 		if f.Fix != nil {
-			if edit, ok := s.workspaceEdit(r, f.base, f.Fix.Edits); ok {
+			// A file outside the workspace is read from its own folder,
+			// through safefs as lint read it.
+			base, baseFS := f.base, fs.FS(safefs.Dir(f.base))
+			if f.base == root && fsys != nil {
+				baseFS = fsys
+			}
+			if edit, ok := s.workspaceEdit(r, base, baseFS, f.Fix.Edits); ok {
 				fixes = append(fixes, protocol.CodeAction{
 					Title: f.Fix.Description + " (" + f.Rule + ")", Kind: protocol.QuickFix,
 					Diagnostics: []protocol.Diagnostic{diag}, IsPreferred: true, Edit: edit,
@@ -85,7 +94,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 // LSP edits against the text each file had when it was linted. It checks
 // them with fix.ApplyToBytes first: edits that do not apply are not
 // offered.
-func (s *Server) workspaceEdit(r *result, root string, edits []model.TextEdit) (*protocol.WorkspaceEdit, bool) {
+func (s *Server) workspaceEdit(r *result, root string, fsys fs.FS, edits []model.TextEdit) (*protocol.WorkspaceEdit, bool) {
 	byFile := map[string][]model.TextEdit{}
 	for _, e := range edits {
 		byFile[filepath.Join(root, filepath.FromSlash(e.File))] = append(byFile[filepath.Join(root, filepath.FromSlash(e.File))], e)
@@ -102,7 +111,12 @@ func (s *Server) workspaceEdit(r *result, root string, edits []model.TextEdit) (
 		if ok {
 			u = uri.URI(r.uris[p])
 		} else {
-			data, err := os.ReadFile(p)
+			// Read as lint read it: inside the workspace, regular files only.
+			rel, inside := pathname.Rel(root, p)
+			if !inside || fsys == nil {
+				return nil, false
+			}
+			data, err := fs.ReadFile(fsys, filepath.ToSlash(rel))
 			if err != nil {
 				return nil, false
 			}

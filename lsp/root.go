@@ -3,7 +3,9 @@
 package lsp
 
 import (
+	"net/url"
 	"os"
+	"path/filepath"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -12,14 +14,38 @@ import (
 // workspaceRoot is the folder to lint: the first workspace folder, else
 // the older rootUri or rootPath, else the server's working folder.
 func workspaceRoot(p *protocol.InitializeParams) string {
-	switch {
-	case len(p.WorkspaceFolders) > 0:
-		return uri.URI(p.WorkspaceFolders[0].URI).Filename()
-	case p.RootURI != "":
-		return p.RootURI.Filename()
-	case p.RootPath != "":
+	if len(p.WorkspaceFolders) > 0 {
+		if dir, ok := fileOf(uri.URI(p.WorkspaceFolders[0].URI)); ok {
+			return dir
+		}
+	}
+	if p.RootURI != "" {
+		if dir, ok := fileOf(p.RootURI); ok {
+			return dir
+		}
+	}
+	if p.RootPath != "" {
 		return p.RootPath
 	}
 	wd, _ := os.Getwd()
 	return wd
+}
+
+// fileOf is the file a file:// URI names. uri.URI.Filename panics on any
+// other scheme, and editors send others (VS Code's untitled: for a new
+// buffer, git: for a diff's other side): those are not files on disk.
+func fileOf(u uri.URI) (string, bool) {
+	parsed, err := url.ParseRequestURI(string(u)) // as Filename parses it
+	if err != nil || parsed.Scheme != uri.FileScheme {
+		return "", false
+	}
+	p := parsed.Path
+	if len(p) >= 3 && p[0] == '/' && p[2] == ':' { // /C:/… on Windows
+		p = p[1:]
+	}
+	p = filepath.Clean(filepath.FromSlash(p))
+	if !filepath.IsAbs(p) {
+		return "", false
+	}
+	return p, true
 }

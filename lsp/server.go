@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -24,6 +23,7 @@ import (
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/internal/pathname"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -193,7 +193,10 @@ func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeRe
 	root, _ = filepath.Abs(root)
 	s.mu.Lock()
 	s.root = root
-	s.fs = newOverlay(os.DirFS(root))
+	// Through safefs, as the CLI reads a folder: a FIFO or a link to
+	// /dev/zero in the checkout is refused, not opened (os.DirFS waited
+	// on the FIFO and lint never published again).
+	s.fs = newOverlay(safefs.Dir(root))
 	s.settings = model.Options{Profile: model.ProfileAll, FindingsOnly: true}
 	if cfg, err := config.Load("", root, s.rules); err != nil {
 		io.WriteString(s.opts.Log, "skillstudio lsp: "+err.Error()+"\n")
@@ -235,8 +238,13 @@ func (s *Server) open(u protocol.DocumentURI, version int32, content string) {
 		s.mu.Unlock()
 		return
 	}
-	path := uri.URI(u).Filename()
-	d := &document{uri: u, path: path, rel: s.relPath(path), version: version, text: newText(content)}
+	// A buffer that is not a file (untitled:, git:) is kept for hover and
+	// completion but is no part of the workspace lint reads.
+	path, isFile := fileOf(uri.URI(u))
+	d := &document{uri: u, path: path, version: version, text: newText(content)}
+	if isFile {
+		d.rel = s.relPath(path)
+	}
 	s.docs[u] = d
 	if d.rel != "" {
 		s.fs.set(d.rel, []byte(content))

@@ -1,0 +1,67 @@
+package build
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// A plain build skips a skill file that is a link leading outside the
+// folder named; build --watch once rebuilt one that became such a link
+// after it started, putting the outside file's text in the bundle.
+func TestWatchDoesNotFollowALinkOutOfTheSource(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	src := copyTree(t, filepath.Join("..", "formats", "xgs", "bundle", "testdata", "skills"))
+	file := filepath.Join(src, "base-kit.xgs.js")
+	orig, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outside := filepath.Join(t.TempDir(), "elsewhere.xgs.js")
+	if err := os.WriteFile(outside, []byte(strings.Replace(string(orig), "Hello, ", "OUTSIDE-TEXT ", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(orig), "Hello, ") {
+		t.Fatal("fixture changed: base-kit.xgs.js no longer says Hello")
+	}
+	out := filepath.Join(t.TempDir(), "dist")
+	var stdout, stderr syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ready := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, Request{
+			Paths: []string{src}, Out: out, Watch: true, Debounce: 20 * time.Millisecond,
+			Stdout: &stdout, Stderr: &stderr, Ready: func() { close(ready) },
+		})
+	}()
+	select {
+	case <-ready:
+	case err := <-done:
+		t.Fatalf("watch ended early: %v\n%s%s", err, stdout.String(), stderr.String())
+	}
+	tmp := filepath.Join(src, ".link.tmp")
+	if err := os.Symlink(outside, tmp); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, file); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, &stdout, "base-kit.xgs.js  failed")
+	if all := stdout.String() + stderr.String(); !strings.Contains(all, "leads outside") {
+		t.Errorf("the refusal does not say the link leads outside:\n%s", all)
+	}
+	cancel()
+	<-done
+	bundle, err := os.ReadFile(filepath.Join(out, "base-kit.xgs.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(bundle), "OUTSIDE-TEXT") {
+		t.Error("the bundle holds the text of the file outside the source")
+	}
+}
