@@ -137,7 +137,9 @@ func (s *fakeServer) serve(w http.ResponseWriter, r *http.Request) {
 // testOpts are options for a loopback test: a private cache, short
 // timeouts, and GitHub pointed at the fake servers.
 func testOpts(t testing.TB, raw, api *fakeServer) RemoteOptions {
-	o := RemoteOptions{CacheDir: t.TempDir(), Timeout: 3 * time.Second, ConnectTimeout: time.Second, GitHubToken: "-"}
+	// Generous request deadlines: a loopback server on a busy CI machine
+	// is slow now and then, and the tests of timeouts set their own.
+	o := RemoteOptions{CacheDir: t.TempDir(), Timeout: 30 * time.Second, ConnectTimeout: 10 * time.Second, GitHubToken: "-"}
 	o.GitHubToken = ""
 	if raw != nil {
 		o.GitHubRaw = raw.URL
