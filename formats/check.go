@@ -50,9 +50,23 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 			charColumns(src.Base.FS, out.Sources[si])
 		}
 	}
-	CheckLibrary(&model.Library{Skills: out.Skills})
-	// The agents' skill listings, look-alike descriptions and eval files.
+	// The library checks run beside the agents' skill listings, look-alike
+	// descriptions and eval files (listing.CheckLibraries, which appends
+	// to the skills itself): both come after the last read with nothing
+	// else to overlap. The library's findings, few, are gathered apart and
+	// put first, as CheckLibrary would have.
+	lib := map[*model.Skill][]model.Diagnostic{}
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		checkLibrary(out.Skills, func(s *model.Skill, d model.Diagnostic) { lib[s] = append(lib[s], d) })
+	})
 	listing.CheckLibraries(out.Skills, opts.ListingAgents, opts.ContextTokens)
+	wg.Wait()
+	for i, s := range out.Skills {
+		if ds := lib[s]; len(ds) > 0 {
+			s.Diagnostics = slices.Concat(s.Diagnostics[:own[i]], ds, s.Diagnostics[own[i]:])
+		}
+	}
 	// What is left is per skill and reads files (columns, suppression
 	// comments): one worker per CPU.
 	parallel(len(out.Skills), func(i int) {

@@ -11,15 +11,22 @@ import (
 // CheckLibrary runs the checks that need every skill at once and appends
 // each finding to the skill it concerns.
 func CheckLibrary(lib *model.Library) {
+	checkLibrary(lib.Skills, func(s *model.Skill, d model.Diagnostic) { s.Diagnostics = append(s.Diagnostics, d) })
+}
+
+// checkLibrary is CheckLibrary handing each finding to add, in the order
+// CheckLibrary appends them, rather than touching the skills (Check runs
+// it beside the listing checks, which append to the same skills).
+func checkLibrary(skills []*model.Skill, add func(*model.Skill, model.Diagnostic)) {
 	// Sized for every skill: grown from empty, the maps rehash their way
 	// up on the serial path after the last read.
-	byName := make(map[string][]*model.Skill, len(lib.Skills))
+	byName := make(map[string][]*model.Skill, len(skills))
 	type scopedName struct{ scope, name string }
-	clashes := make(map[scopedName][]*model.Skill, len(lib.Skills))
+	clashes := make(map[scopedName][]*model.Skill, len(skills))
 	var clashOrder []scopedName
 	byNS := map[string][]*model.Skill{}
 	plugins := pluginCache{}
-	for _, s := range lib.Skills {
+	for _, s := range skills {
 		if s.Name != "" {
 			byName[s.Name] = append(byName[s.Name], s)
 			if declaresName(s) {
@@ -41,7 +48,7 @@ func CheckLibrary(lib *model.Library) {
 		}
 		for i, s := range ss {
 			other := ss[(i+1)%len(ss)]
-			s.Diagnostics = append(s.Diagnostics, libraryAt("library/duplicate-name", s, "name", "",
+			add(s, libraryAt("library/duplicate-name", s, "name", "",
 				fmt.Sprintf("skill name %q is also used by %s, which agents list beside it", k.name, relativeTo(s, other)),
 				"Rename one of the skills so every name is unique."))
 		}
@@ -52,15 +59,15 @@ func CheckLibrary(lib *model.Library) {
 		}
 		for i, s := range ss {
 			other := ss[(i+1)%len(ss)]
-			s.Diagnostics = append(s.Diagnostics, libraryAt("library/duplicate-namespace", s, "namespace", "",
+			add(s, libraryAt("library/duplicate-namespace", s, "namespace", "",
 				fmt.Sprintf("@namespace %q is also used by %s", ns, relativeTo(s, other)),
 				"Pick a short namespace no other skill uses."))
 		}
 	}
-	for _, s := range lib.Skills {
+	for _, s := range skills {
 		for _, r := range s.Requires {
 			if len(byName[r]) == 0 {
-				s.Diagnostics = append(s.Diagnostics, libraryAt("library/missing-require", s, "require", r,
+				add(s, libraryAt("library/missing-require", s, "require", r,
 					fmt.Sprintf("@require %s: no skill named %q in the library", r, r),
 					"Add the required skill to the library or remove the @require line."))
 			}
@@ -69,7 +76,7 @@ func CheckLibrary(lib *model.Library) {
 			for _, question := range q.Questions {
 				for _, a := range append(append([]model.Action{}, question.OnCorrect...), question.OnIncorrect...) {
 					if a.Kind == model.ActionLoadSkill && len(byName[a.Target]) == 0 {
-						s.Diagnostics = append(s.Diagnostics, libraryRules.New("quiz/load-skill-unresolved", s.Location.File, a.Line, a.Column,
+						add(s, libraryRules.New("quiz/load-skill-unresolved", s.Location.File, a.Line, a.Column,
 							fmt.Sprintf("load-skill %q: no skill of that name in the library", a.Target),
 							"Check the name, or add the skill's source to the library."))
 					}
@@ -77,7 +84,7 @@ func CheckLibrary(lib *model.Library) {
 			}
 		}
 	}
-	for _, cycle := range RequireCycles(lib.Skills) {
+	for _, cycle := range RequireCycles(skills) {
 		first := cycle[0]
 		names := make([]string, 0, len(cycle)+1)
 		for _, s := range cycle {
@@ -85,7 +92,7 @@ func CheckLibrary(lib *model.Library) {
 		}
 		names = append(names, first.Name)
 		for i, s := range cycle {
-			s.Diagnostics = append(s.Diagnostics, libraryAt("library/require-cycle", s, "require", cycle[(i+1)%len(cycle)].Name,
+			add(s, libraryAt("library/require-cycle", s, "require", cycle[(i+1)%len(cycle)].Name,
 				"@require cycle: "+strings.Join(names, " → "),
 				"Break the cycle: move the shared functions into a skill both can require."))
 		}
