@@ -39,11 +39,11 @@ type Checked struct {
 func Check(sources []*Searched, members []Member, opts model.Options, cfg *model.RuleConfig) Checked {
 	out := Checked{Skills: make([]*model.Skill, len(members)), Sources: make([][]model.Diagnostic, len(sources))}
 	own := make([]int, len(members))
-	for i, m := range members {
-		c := *m.Skill
-		c.Diagnostics = slices.Clone(m.Skill.Diagnostics)
+	parallel(len(members), func(i int) {
+		c := *members[i].Skill
+		c.Diagnostics = slices.Clone(c.Diagnostics)
 		out.Skills[i], own[i] = &c, len(c.Diagnostics)
-	}
+	})
 	for si, src := range sources {
 		if src != nil {
 			out.Sources[si] = cfg.Filter(checkIndexes(src, out.Skills, members, si, opts))
