@@ -2,9 +2,13 @@ package report
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"charm.land/lipgloss/v2"
 
@@ -52,8 +56,8 @@ func Text(w io.Writer, lib *model.Library, opts Options) error {
 		all = append(all, d.skillFindings(s)...)
 	}
 	sortFindings(all)
-	for _, f := range all {
-		writeFinding(bw, st, f)
+	for _, b := range formatFindings(all, st) {
+		bw.Write(b)
 	}
 	sum := Summarize(lib)
 	fmt.Fprintln(bw, st.paint(st.summary, SummaryLine(sum)))
@@ -76,6 +80,39 @@ func Findings(w io.Writer, ds []model.Diagnostic, opts Options) error {
 		writeFinding(bw, st, f)
 	}
 	return bw.Flush()
+}
+
+// formatFindings is the text of every finding, in order, in pieces:
+// formatting is most of printing a big library's findings and comes after
+// the last read, so past a few thousand findings the pieces are formatted
+// on every core.
+func formatFindings(all []finding, st textStyles) [][]byte {
+	const perPiece = 512
+	pieces := make([][]byte, (len(all)+perPiece-1)/perPiece)
+	format := func(i int) {
+		var b bytes.Buffer
+		for _, f := range all[i*perPiece : min((i+1)*perPiece, len(all))] {
+			writeFinding(&b, st, f)
+		}
+		pieces[i] = b.Bytes()
+	}
+	if len(pieces) < 4 {
+		for i := range pieces {
+			format(i)
+		}
+		return pieces
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(pieces)) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(pieces); i = int(next.Add(1)) - 1 {
+				format(i)
+			}
+		})
+	}
+	wg.Wait()
+	return pieces
 }
 
 func writeFinding(w io.Writer, st textStyles, f finding) {
