@@ -19,10 +19,20 @@ const maxColumnFile = 8 << 20
 // editors and code hosts count). It reads each file a finding points into
 // at most once, and only when a finding has a column past the first.
 func charColumns(fsys fs.FS, ds []model.Diagnostic) {
+	charColumnsKnown(fsys, ds, "", nil)
+}
+
+// charColumnsKnown is charColumns with the bytes of one file, known (the
+// file its reader has just read whole), taken as they are rather than
+// read again.
+func charColumnsKnown(fsys fs.FS, ds []model.Diagnostic, known string, text []byte) {
 	if fsys == nil {
 		return
 	}
 	texts := map[string]*columnText{} // nil entry: unreadable or all ASCII
+	if known != "" {
+		texts[known] = columnTextOf(text)
+	}
 	for i := range ds {
 		d := &ds[i]
 		if d.File == "" || (d.Column <= 1 && d.EndColumn <= 1) {
@@ -68,7 +78,16 @@ func readColumnText(fsys fs.FS, name string) *columnText {
 		return nil
 	}
 	b, err := safefs.ReadSized(f, name, info.Size(), maxColumnFile)
-	if err != nil || isASCII(b) {
+	if err != nil {
+		return nil
+	}
+	return columnTextOf(b)
+}
+
+// columnTextOf is the columnText of a file's bytes b, nil when they are
+// all ASCII (byte and UTF-16 columns agree).
+func columnTextOf(b []byte) *columnText {
+	if isASCII(b) {
 		return nil
 	}
 	return &columnText{text: b}

@@ -47,7 +47,8 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 			s.Diagnostics = append(s.Diagnostics, nestedFinding(c, file))
 		}
 		s.Diagnostics = model.CapFindings(s.Diagnostics)
-		charColumns(loc.FS, s.Diagnostics)
+		known, text := readWhole(s)
+		charColumnsKnown(loc.FS, s.Diagnostics, known, text)
 		if opts.FindingsOnly {
 			dropViews(s)
 		}
@@ -103,4 +104,15 @@ func Slim(s *model.Skill) *model.Skill {
 		c.Body = s.Body
 	}
 	return &c
+}
+
+// readWhole is the file a skill's reader read whole and kept, and its
+// bytes: a SKILL.md under skillmd.MaxFileBytes (one at the cap may have
+// been cut). Its invalid bytes were read as '?', one for one, which
+// counts the same UTF-16 columns as the bytes themselves (utf16Column).
+func readWhole(s *model.Skill) (string, []byte) {
+	if d, ok := s.Doc.(*skillmd.Document); ok && d.Source != nil && len(d.Source) < skillmd.MaxFileBytes {
+		return d.File, d.Source
+	}
+	return "", nil
 }

@@ -499,7 +499,7 @@ func (s *fastScanner) line(start, end int) {
 			}
 			return
 		}
-	case c == '[' && s.para == nil && bytes.Contains(body[p:end], []byte("]:")):
+	case c == '[' && s.para == nil && bytes.Contains(body[p:end], []byte("]:")) && maybeLinkDefinition(body[p:end]):
 		s.failed = true // maybe a link reference definition
 		return
 	}
@@ -519,6 +519,35 @@ func (s *fastScanner) line(start, end int) {
 		s.para = s.scratch.para[:0]
 	}
 	s.addParaLine(p, end)
+}
+
+// maybeLinkDefinition: line, which starts with '[', may start a link
+// reference definition (goldmark's parseLinkReferenceDefinition). Its
+// label ends at the first ']' (FindClosure without nesting), and the
+// ':' after it, a destination and nothing else or a title must follow on
+// the line. A line that certainly breaks that shape is none ("[state_1]
+// → [state_2]: …", "[x]: Can reach …"); anything less plain (a '[', a
+// tab or an escape, a destination in <> or with parentheses, a
+// destination or title that may be on the next line) may be one.
+func maybeLinkDefinition(line []byte) bool {
+	j := bytes.IndexByte(line, ']')
+	if j < 0 || bytes.ContainsAny(line[1:j], "[\\") {
+		return true
+	}
+	if j+1 >= len(line) || line[j+1] != ':' {
+		return false
+	}
+	rest := line[j+2:]
+	if bytes.ContainsAny(rest, "\t\\()<") {
+		return true
+	}
+	rest = bytes.TrimLeft(rest, " ")
+	dest := bytes.IndexByte(rest, ' ')
+	if dest < 0 {
+		return true // a destination alone, or on the next line
+	}
+	rest = bytes.TrimLeft(rest[dest:], " ")
+	return len(rest) == 0 || rest[0] == '"' || rest[0] == '\''
 }
 
 // markContent notes that the innermost list item has content (a second
@@ -936,6 +965,7 @@ func (s *fastScanner) inline(lines []mdLine) {
 	lastLinkStart := -1   // the largest start of a link (not an image) read so far
 	atoms := sc.atoms[:0] // code spans and links: text that is not the paragraph's own
 	defer func() { sc.openers, sc.links, sc.atoms = openers[:0], links[:0], atoms[:0] }()
+	escaped := false // v holds a backslash escape outside code spans and links
 	for i := 0; i < len(v); {
 		for i < len(v) && !inlineSpecial[v[i]] {
 			i++ // text the switch below passes over
@@ -957,8 +987,22 @@ func (s *fastScanner) inline(lines []mdLine) {
 			}
 			continue
 		case '\\':
-			s.failed = true
-			return
+			// An escape keeps the punctuation after it from opening or
+			// closing anything, and goldmark keeps both bytes in the text.
+			// In a link's text (an opener is pending) it would change the
+			// text, and in a paragraph with a mention the emphasis around
+			// it (mentions): those are left to goldmark.
+			if len(openers) > 0 {
+				s.failed = true
+				return
+			}
+			escaped = true
+			if i+1 < len(v) && asciiPunct[v[i+1]] {
+				i += 2
+			} else {
+				i++
+			}
+			continue
 		case '&':
 			if maybeEntity(v, i) {
 				s.failed = true // goldmark decodes it
@@ -1055,7 +1099,7 @@ func (s *fastScanner) inline(lines []mdLine) {
 	// goldmark lists a paragraph's mentions, then its links in document
 	// order (an image holding a link comes before it).
 	if referencesDir.index(v) >= 0 {
-		s.mentions(v, atoms, toBody)
+		s.mentions(v, atoms, toBody, escaped)
 		if s.failed {
 			return
 		}
@@ -1065,6 +1109,14 @@ func (s *fastScanner) inline(lines []mdLine) {
 		s.facts.Links = append(s.facts.Links, Link{Dest: l.dest, Text: l.text, Offset: l.offset, Image: l.image})
 	}
 }
+
+// asciiPunct are the bytes a backslash escapes (goldmark's util.IsPunct).
+var asciiPunct = func() (t [256]bool) {
+	for _, c := range []byte("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~") {
+		t[c] = true
+	}
+	return t
+}()
 
 // inlineSpecial are the bytes inline's switch acts on.
 var inlineSpecial = [256]bool{'`': true, '\\': true, '&': true, '<': true, '[': true, '!': true, ']': true}
@@ -1258,8 +1310,10 @@ func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) 
 // mentions finds references/ paths in the paragraph's own text: v minus
 // the atoms, split at line ends. Emphasis would hide a mention from
 // goldmark's walk (only a paragraph's direct text is read), so a mention
-// that emphasis could enclose or touch sends the body to goldmark.
-func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int) {
+// that emphasis could enclose or touch sends the body to goldmark, as
+// does a references/ in the text of a paragraph holding a backslash
+// escape (escaped), which the emphasis reading here does not model.
+func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int, escaped bool) {
 	from := 0
 	var spans *[2]emphasisSpan // the paragraph's, read at its first mention
 	emit := func(a, b int) {
@@ -1276,6 +1330,10 @@ func (s *fastScanner) mentions(v []byte, atoms [][2]int, toBody func(int) int) {
 				j := referencesDir.index(run[i:])
 				if j < 0 {
 					break
+				}
+				if escaped {
+					s.failed = true
+					return
 				}
 				at := i + j
 				if at >= 2 && string(run[at-2:at]) == "./" {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	gmutil "github.com/yuin/goldmark/util"
 )
 
 // fastCases are Markdown shapes the fast scanner must read exactly as
@@ -60,6 +62,12 @@ var fastCases = []string{
 	"```\n   \t```\n \t```\nstill code\n```\n[b](b.md)\n",
 	"- item\n  ```\n  \tcode\n  ```\n[c](c.md)\n",
 	"> ```\n> \tcode\n> ```\n[d](d.md)\n",
+	"[x](x.md) TRACE\\_\\* and \\[not](a.md) \\\\[yes](y.md) \\`not code` [z](z.md)\n",
+	"- [ ] No SELECT \\* here [a](a.md)\n- \\![i](i.png) \\<b> \\&amp; \\a\\\n[b](b.md)\n",
+	"*a \\* [l](l.md) b*\n_x\\_ [m](m.md)_ `c\\` [n](n.md)\n",
+	"[x \\] y](x.md) [p](p.md) references/a\\_b.md\n",
+	"- [x]: Can reach it [l](l.md)\n- [y]: /u \"t\"\n- [z]: a (b) [m](m.md)\n\n[w]: <d> e\n\n[v]:   /a  b [n](n.md)\n\n[t]:\n/u\n",
+	"  [state_1] → [state_2]: [what] [x](x.md)\n[a] b]: c\n\n[a]: /u\n\n[a\\]: /v\n\n[a[b]: /w\n",
 }
 
 // TestScanFastTabInFence: a tab-indented line of a fenced block outside
@@ -81,6 +89,15 @@ func TestScanFastTabInFence(t *testing.T) {
 			t.Errorf("%q: fast path %v, want %v", c.text, ok, c.fast)
 		}
 		compareScans(t, c.text, []byte(c.text))
+	}
+}
+
+// TestASCIIPunctIsGoldmarks: the fast path escapes what goldmark does.
+func TestASCIIPunctIsGoldmarks(t *testing.T) {
+	for c := range 256 {
+		if asciiPunct[c] != gmutil.IsPunct(byte(c)) {
+			t.Errorf("byte %#x: asciiPunct %v, goldmark %v", c, asciiPunct[c], !asciiPunct[c])
+		}
 	}
 }
 

@@ -19,6 +19,11 @@ type pieceMemo struct {
 	// counted without being remembered.
 	short [memoShort]memoEntry
 	used  int // entries of short in use
+	// hot holds the pieces looked up last, direct-mapped: 16 KB that stay
+	// in the cache between texts, where short's 512 KB are mostly thrown
+	// out by the reading in between (a piece's first lookup in a text was
+	// a miss to memory, most of count's time in a Load).
+	hot [memoHot]memoEntry
 	// merged holds the pieces of up to 64 bytes that are not one token
 	// (the ones that cost a byte-pair merge), so that common words do not
 	// push them out of short.
@@ -28,6 +33,8 @@ type pieceMemo struct {
 const (
 	memoShortBits  = 15
 	memoShort      = 1 << memoShortBits
+	memoHotBits    = 10
+	memoHot        = 1 << memoHotBits
 	memoShortFill  = memoShort * 7 / 10 // keeps probe runs short
 	maxShortPiece  = 15
 	memoMergedBits = 13
@@ -100,6 +107,10 @@ func (m *pieceMemo) count(rk *bpeRanks, s string, i, j int) int {
 	h := (lo ^ hi*0xC2B2AE3D27D4EB4F ^ uint64(n)<<58) * hashMul
 	hi |= uint64(n) << 60
 	const countBits = 0xf << 56
+	hot := &m.hot[h>>(64-memoHotBits)]
+	if hot.lo == lo && hot.hi&^countBits == hi {
+		return int(hot.hi & countBits >> 56)
+	}
 	for k := h >> (64 - memoShortBits); ; k = (k + 1) & (memoShort - 1) {
 		e := &m.short[k]
 		if e.hi == 0 {
@@ -108,9 +119,11 @@ func (m *pieceMemo) count(rk *bpeRanks, s string, i, j int) int {
 				m.used++
 				*e = memoEntry{lo: lo, hi: hi | uint64(c)<<56}
 			}
+			*hot = memoEntry{lo: lo, hi: hi | uint64(c)<<56}
 			return c
 		}
 		if e.lo == lo && e.hi&^countBits == hi {
+			*hot = *e
 			return int(e.hi & countBits >> 56)
 		}
 	}

@@ -14,6 +14,6 @@ func (dirFD) open(string, string) (fs.File, fs.FileInfo, bool, error) {
 }
 func (dirFD) stat(string, string) (fs.FileInfo, bool, error) { return nil, false, nil }
 
-func (dirFD) readDir(*FS, string, string) ([]fs.DirEntry, fs.FileInfo, bool, error) {
+func (dirFD) readDir(*FS, string, string, bool) ([]fs.DirEntry, fs.FileInfo, bool, error) {
 	return nil, nil, false, nil
 }

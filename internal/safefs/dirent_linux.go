@@ -90,10 +90,10 @@ func direntMode(t byte) (fs.FileMode, bool) {
 }
 
 // readDir lists rel under d with getdents64 and returns its entries
-// sorted by name and its own FileInfo. handled is false when the caller
+// sorted by name and, withInfo, its own FileInfo. handled is false when the caller
 // must list it the general way: openat2 is not in use, or rel is not a
 // folder (whose error the general open words).
-func (d dirFD) readDir(fsys *FS, name, rel string) (entries []fs.DirEntry, info fs.FileInfo, handled bool, err error) {
+func (d dirFD) readDir(fsys *FS, name, rel string, withInfo bool) (entries []fs.DirEntry, info fs.FileInfo, handled bool, err error) {
 	if d.fd < 0 {
 		return nil, nil, false, nil
 	}
@@ -105,11 +105,13 @@ func (d dirFD) readDir(fsys *FS, name, rel string) (entries []fs.DirEntry, info 
 		return nil, nil, true, &fs.PathError{Op: "open", Path: name, Err: explain(beneathErr(err))}
 	}
 	defer unix.Close(fd)
-	var st syscall.Stat_t
-	if err := fstat(fd, &st); err != nil {
-		return nil, nil, true, &fs.PathError{Op: "open", Path: name, Err: explain(err)}
+	if withInfo {
+		var st syscall.Stat_t
+		if err := fstat(fd, &st); err != nil {
+			return nil, nil, true, &fs.PathError{Op: "open", Path: name, Err: explain(err)}
+		}
+		info = statInfo(name, &st)
 	}
-	info = statInfo(name, &st)
 
 	bp := direntBufs.Get().(*[]byte)
 	defer direntBufs.Put(bp)

@@ -148,13 +148,20 @@ func (f *FS) Stat(name string) (fs.FileInfo, error) {
 
 // ReadDir lists a folder sorted by name.
 func (f *FS) ReadDir(name string) ([]fs.DirEntry, error) {
-	entries, _, err := f.ReadDirInfo(name)
+	entries, _, err := f.readDirInfo(name, false)
 	return entries, err
 }
 
 // ReadDirInfo is ReadDir that also returns the folder's own FileInfo
 // (its identity, for loop checks) from the same open.
 func (f *FS) ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error) {
+	return f.readDirInfo(name, true)
+}
+
+// readDirInfo is ReadDirInfo; without withInfo the info may be nil (the
+// folder is not stat'ed when it need not be opened the general way: a
+// system call per folder a skill's reader lists).
+func (f *FS) readDirInfo(name string, withInfo bool) ([]fs.DirEntry, fs.FileInfo, error) {
 	if !validPath(name) {
 		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
 	}
@@ -162,7 +169,7 @@ func (f *FS) ReadDirInfo(name string) ([]fs.DirEntry, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: explain(err)}
 	}
-	if entries, info, handled, err := b.fd.readDir(f, name, rel); handled {
+	if entries, info, handled, err := b.fd.readDir(f, name, rel, withInfo); handled {
 		return entries, info, err
 	}
 	file, info, err := f.open(name)
