@@ -72,6 +72,10 @@ func sendsOnlyTo(line string, domains []string) bool {
 // secretSourceIn says what secret line reads, or "", and the hosts that
 // secret is meant for (ownService), if any.
 func secretSourceIn(line string) (what string, own []string) {
+	lower := strings.ToLower(line)
+	if !containsAny(lower, secretWords) {
+		return "", nil // no secretFile, envDump or envFile match can hold
+	}
 	for _, m := range secretFile.FindAllStringIndex(line, -1) {
 		name := strings.TrimRight(line[m[0]:m[1]], " \t;|&)\"'")
 		if strings.HasSuffix(strings.ToLower(name), ".pub") || secretLocalUse.MatchString(line[:m[0]]) {
@@ -85,14 +89,23 @@ func secretSourceIn(line string) (what string, own []string) {
 		}
 		return "reads " + clip(name, 60), own
 	}
-	if envDump.MatchString(line) {
+	if containsAny(lower, envDumpWords) && envDump.MatchString(line) {
 		return "reads the whole environment", nil
 	}
-	if m := envFile.FindStringIndex(line); m != nil {
+	if strings.Contains(lower, ".env") && envFile.MatchString(line) {
 		return "reads a .env file", nil
 	}
 	return "", nil
 }
+
+// The words (lower case) every match of secretFile, envDump and envFile
+// holds: most lines hold none, and looking for them costs a fraction of
+// running the case-insensitive expressions on every line of every file.
+var (
+	secretFileWords = []string{".ssh", ".aws", ".netrc", ".git-credentials", ".gnupg", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", "login data", "cookies.sqlite", ".password-store"}
+	envDumpWords    = []string{"env", "set", "export"}
+	secretWords     = append(append(slices.Clip(secretFileWords), envDumpWords...), ".env")
+)
 
 // scanExfil reports commands and scripts that send credentials away.
 // In a script or code file the read and the sending may sit on different
@@ -109,27 +122,34 @@ func (r *reviewer) scanExfil(f *source, kind fileKind) {
 		what string
 		own  []string
 	}
-	var reads, sinks []hit // sinks: the lines that talk to the network
+	var reads, sinks []hit   // sinks: the lines that talk to the network
+	readAt := map[int]bool{} // lines that read a secret, by offset
 	forLines(text, func(pos int, logical, joined string) {
 		what, own := secretSourceIn(joined)
-		net := netSink.FindStringIndex(joined)
+		if what == "" {
+			return
+		}
+		readAt[pos] = true
 		off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
-		if what != "" && net != nil {
+		if netSink.MatchString(joined) {
 			if own == nil || !sendsOnlyTo(joined, own) {
 				r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s and sends it over the network: %s", what, clip(Visible(strings.TrimSpace(joined)), 200)), exfilHint)
 			}
 			return
 		}
-		if what != "" {
-			reads = append(reads, hit{off, what, own})
-		}
-		if net != nil {
+		reads = append(reads, hit{off, what, own})
+	})
+	if !whole || len(reads) == 0 {
+		return
+	}
+	// Only a script that reads a secret on one line needs the lines that
+	// talk to the network on others.
+	forLines(text, func(pos int, logical, joined string) {
+		if !readAt[pos] && netSink.MatchString(joined) {
+			off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
 			sinks = append(sinks, hit{off: off, what: strings.TrimSpace(joined)})
 		}
 	})
-	if !whole {
-		return
-	}
 	for _, read := range reads {
 		// A credential sent only to the service it is for is its use.
 		i := slices.IndexFunc(sinks, func(s hit) bool { return read.own == nil || !sendsOnlyTo(s.what, read.own) })
