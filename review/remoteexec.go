@@ -33,8 +33,8 @@ const remoteExecHint = "Download the script, read it, pin it by checksum or vers
 // remoteExecIn returns a short description of a download-and-run in line,
 // or "".
 func remoteExecIn(line string) string {
-	if !strings.Contains(line, "curl") && !strings.Contains(line, "wget") && !strings.Contains(strings.ToLower(line), "iwr") &&
-		!strings.Contains(strings.ToLower(line), "irm") && !strings.Contains(strings.ToLower(line), "invoke-") && !strings.Contains(strings.ToLower(line), "webclient") {
+	if !strings.Contains(line, "curl") && !strings.Contains(line, "wget") &&
+		!containsAny(strings.ToLower(line), []string{"iwr", "irm", "invoke-", "webclient"}) {
 		return ""
 	}
 	for i, re := range remoteExecPatterns {
@@ -163,12 +163,23 @@ func decodeExecIn(line string) string {
 	if !containsAny(lower, []string{"base64", "xxd", "rev", "openssl", "zcat", "gunzip", "tr ", "-e", "decode", "atob", "fromhex", "decompress"}) {
 		return ""
 	}
-	for _, re := range decodeExecPatterns {
-		if re.MatchString(line) {
+	for i, re := range decodeExecPatterns {
+		if containsAny(lower, decodeExecNeeds[i]) && re.MatchString(line) {
 			return "decodes hidden code and runs it"
 		}
 	}
 	return ""
+}
+
+// decodeExecNeeds are, per pattern, words (lower case) a line must hold
+// one of to match it, so most lines that only mention a decoder are
+// spared the expressions.
+var decodeExecNeeds = [][]string{
+	{"|"}, {"|"}, {"|"},
+	{"powershell", "pwsh"},
+	{"exec", "eval"},
+	{"atob"},
+	{"frombase64string"},
 }
 
 // downloadTo finds a download saved to a file (curl -o F, wget -O F,

@@ -47,3 +47,29 @@ func FuzzSecretSourcePrefilter(f *testing.F) {
 		}
 	})
 }
+
+// Each decode-and-run pattern has its words, and they never change what
+// decodeExecIn finds.
+func FuzzDecodeExecPrefilter(f *testing.F) {
+	if len(decodeExecNeeds) != len(decodeExecPatterns) {
+		f.Fatalf("%d patterns, %d word lists", len(decodeExecPatterns), len(decodeExecNeeds))
+	}
+	for _, s := range []string{"echo aGk= | base64 -d | sh", "eval \"$(echo x | base64 -d)\"", "bash <(echo x | rev)", "powershell -enc SQBFAFgAIAAoAE4AZQB3AC0ATwBiAGoA", "exec(base64.b64decode('eA=='))", "new Function(atob('eA=='))", "[ScriptBlock]::Create([Text.Encoding]::UTF8.GetString([Convert]::FromBase64String('eA==')))", "cat review.md | tr a-z A-Z"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsRune(line, 'ſ') {
+			return
+		}
+		want := ""
+		for _, re := range decodeExecPatterns {
+			if re.MatchString(line) {
+				want = "decodes hidden code and runs it"
+				break
+			}
+		}
+		if got := decodeExecIn(line); got != want && want != "" {
+			t.Fatalf("%q: %q, want %q", line, got, want)
+		}
+	})
+}
