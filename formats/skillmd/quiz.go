@@ -277,12 +277,16 @@ func (c *checker) filePos(fmLine, line, col int) (int, int) {
 // checkQuizTargets checks what quiz branches point at: goto headings in
 // the body and load-reference files in the skill folder.
 func (c *checker) checkQuizTargets(blocks []model.QuizBlock) {
+	var headings *HeadingIndex // built at the first goto, once for all
 	for _, b := range blocks {
 		for _, q := range b.Questions {
 			for _, a := range append(append([]model.Action{}, q.OnCorrect...), q.OnIncorrect...) {
 				switch a.Kind {
 				case model.ActionGoto:
-					if _, ok := findHeading(c.doc.Headings, a.Target); !ok {
+					if headings == nil {
+						headings = NewHeadingIndex(c.doc.Headings)
+					}
+					if _, ok := headings.Find(a.Target); !ok {
 						c.report("quiz/goto-heading", a.Line, a.Column, fmt.Sprintf("goto %q: no such heading in the body", a.Target),
 							"Add the heading to the body, or point goto at an existing one (e.g. \"## Setup Steps\").")
 					}
