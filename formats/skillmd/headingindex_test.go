@@ -2,6 +2,7 @@ package skillmd
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -86,4 +87,47 @@ func TestManyGotosOverManyHeadingsLintLinearly(t *testing.T) {
 	if gotos == 0 {
 		t.Fatal("no quiz/goto-heading finding for gotos that name no heading")
 	}
+}
+
+// A quiz is read within a budget of blocks, questions, options and keys,
+// an alias counting each time it is used: 3,000 blocks aliasing one block
+// whose questions alias one question 3,000 times is 18 KB of YAML naming
+// 9 million questions, and lint passed 4 GB and a minute on it. Now the
+// reading stops at the budget with a finding saying why.
+func TestQuizAliasBombIsBounded(t *testing.T) {
+	const n = 3_000
+	aliases := func(name string) string { return strings.TrimSuffix(strings.Repeat("*"+name+",", n), ",") }
+	src := "---\nname: qbomb\ndescription: A quiz repeating blocks and questions through aliases.\n" +
+		"x-q: &q {question: q, options: [{label: a, correct: true}, b], on-incorrect: {goto: \"## G\"}}\n" +
+		"x-b: &b {title: T, questions: [" + aliases("q") + "]}\n" +
+		"quiz: [" + aliases("b") + "]\n---\n# A\n\n## G\n"
+	fsys := fstest.MapFS{"qbomb/SKILL.md": {Data: []byte(src)}}
+	var s *model.Skill
+	alloc := allocatedBytes(func() { s = Load(fsys, "qbomb", model.Options{Profile: model.ProfileAll}) })
+	questions := 0
+	for _, b := range s.Quizzes {
+		questions += len(b.Questions)
+	}
+	if questions == 0 || questions > maxQuizValues {
+		t.Errorf("%d questions read, want some and at most %d", questions, maxQuizValues)
+	}
+	said := false
+	for _, d := range s.Diagnostics {
+		said = said || d.Rule == "quiz/shape" && strings.Contains(d.Message, "alias counts each time")
+	}
+	if !said {
+		t.Error("no finding says the quiz was cut")
+	}
+	if alloc > 512<<20 {
+		t.Errorf("loading an 18 KB skill allocated %d MB", alloc>>20)
+	}
+}
+
+func allocatedBytes(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
 }
