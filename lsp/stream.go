@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -63,12 +64,17 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 func (s *stream) frame() ([]byte, int64, error) {
 	var total, length int64
 	for {
-		line, err := s.in.ReadString('\n')
-		total += int64(len(line))
+		// A header line is read within the reader's buffer: ReadString
+		// kept a line without a newline growing until memory ran out.
+		raw, err := s.in.ReadSlice('\n')
+		total += int64(len(raw))
+		if errors.Is(err, bufio.ErrBufferFull) {
+			return nil, total, fmt.Errorf("a header line longer than %d bytes", s.in.Size())
+		}
 		if err != nil {
 			return nil, total, fmt.Errorf("reading a header: %w", err)
 		}
-		line = strings.TrimSpace(line)
+		line := strings.TrimSpace(string(raw))
 		if line == "" {
 			break
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/url"
+	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -123,4 +124,47 @@ func TestMalformedMessagesAreAnsweredAndServingGoesOn(t *testing.T) {
 		}
 	}
 	t.Fatal("no diagnostics after the bad messages")
+}
+
+// endless is a reader of n bytes of b and no newline.
+type endless struct {
+	b byte
+	n int
+}
+
+func (e *endless) Read(p []byte) (int, error) {
+	if e.n == 0 {
+		return 0, io.EOF
+	}
+	k := min(len(p), e.n)
+	for i := range p[:k] {
+		p[i] = e.b
+	}
+	e.n -= k
+	return k, nil
+}
+
+// A header line that never ends is an error within the reader's buffer:
+// it was read whole, so a client (or whatever is on the other end of the
+// pipe) sending bytes without a newline filled the memory.
+func TestEndlessHeaderLineIsBounded(t *testing.T) {
+	for _, prefix := range []string{"", "Content-Length: ", "X-Junk: "} {
+		src := io.MultiReader(strings.NewReader(prefix), &endless{b: '7', n: 32 << 20})
+		s := newStream(struct {
+			io.Reader
+			io.Writer
+			io.Closer
+		}{src, io.Discard, io.NopCloser(nil)})
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		_, _, err := s.Read(context.Background())
+		runtime.ReadMemStats(&after)
+		if err == nil || !strings.Contains(err.Error(), "header") {
+			t.Errorf("%q…: err = %v, want a header error", prefix, err)
+		}
+		if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+			t.Errorf("%q…: %d MB allocated reading one header line", prefix, got>>20)
+		}
+	}
 }

@@ -40,7 +40,7 @@ var ErrWrongPhase = errors.New("quiz: not possible at this point of the run")
 // Run is one pass of an agent through a skill's quiz blocks.
 type Run struct {
 	skill    *model.Skill
-	resolver Resolver
+	resolver *resolving
 	phase    Phase
 	block    int // index into skill.Quizzes
 	question int // index into the block's questions
@@ -54,7 +54,7 @@ func New(s *model.Skill, resolver Resolver) (*Run, error) {
 	if err := Validate(s); err != nil {
 		return nil, err
 	}
-	r := &Run{skill: s, resolver: resolver}
+	r := &Run{skill: s, resolver: newResolving(s, resolver)}
 	r.t.Skill = s.Name
 	for i, b := range s.Quizzes {
 		r.t.Blocks = append(r.t.Blocks, BlockRecord{
@@ -137,7 +137,7 @@ func (r *Run) Answer(option int) (AnswerRecord, error) {
 		rec.Branch, actions = "on-correct", q.OnCorrect
 	}
 	for _, a := range actions {
-		res := Resolve(r.skill, a, r.resolver)
+		res := r.resolver.resolve(a)
 		if !res.OK {
 			r.t.Errors = append(r.t.Errors, fmt.Sprintf("block %d, question %d, %s %s %q: %s",
 				r.block+1, r.question+1, rec.Branch, a.Kind, a.Target, res.Error))

@@ -57,6 +57,8 @@ func (w WalkReport) Findings() []model.Diagnostic {
 func Walk(s *model.Skill, resolver Resolver) WalkReport {
 	rep := WalkReport{Skill: s.Name, Broken: []BrokenPath{}}
 	rep.addProblems(s)
+	rv := newResolving(s, resolver)
+	rv.noContent = true
 	for bi, b := range s.Quizzes {
 		for qi, q := range b.Questions {
 			var onCorrect, onIncorrect []int
@@ -77,7 +79,7 @@ func Walk(s *model.Skill, resolver Resolver) WalkReport {
 				// meant them to run, and a fixed option list would reach them.
 				for _, a := range br.actions {
 					rep.Actions++
-					res := Resolve(s, a, resolver)
+					res := rv.resolve(a)
 					if res.OK {
 						continue
 					}

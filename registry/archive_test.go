@@ -51,6 +51,9 @@ func TestUnpackArchiveRefuses(t *testing.T) {
 		"file as folder": {zipOf(t, map[string]string{"a": "x", "a/b": "y"}), "both a file and a folder"},
 		"case clash":     {tarGz(t, []tarMember{{name: "SKILL.md", body: "s"}, {name: "skill.md", body: "x"}}), "same file on a case-insensitive"},
 		"NFD clash":      {zipOf(t, map[string]string{"SKILL.md": "s", "caf\u00e9.md": "a", "cafe\u0301.md": "b"}), "same file on a case-insensitive"},
+		"git folder":     {tarGz(t, []tarMember{{name: "SKILL.md", body: "s"}, {name: ".git/config", body: "[core]\n\tfsmonitor = x\n"}}), "version-control folder (.git)"},
+		"zip git folder": {zipOf(t, map[string]string{"SKILL.md": "s", "sub/.GIT./HEAD": "x"}), "version-control folder (.git)"},
+		"stream name":    {zipOf(t, map[string]string{"SKILL.md": "s", "SKILL.md::$DATA": "x"}), "a Windows file name cannot"},
 		"not an archive": {[]byte("hello"), "not a .tar.gz or .zip"},
 		"bad gzip":       {[]byte{0x1f, 0x8b, 0, 0}, "not a valid gzip stream"},
 	}

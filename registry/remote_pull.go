@@ -67,7 +67,7 @@ func PullSkill(o Opened, s *model.Skill, dir string) (Pulled, error) {
 			return Pulled{}, err
 		}
 		data := files[path.Base(s.Location.File)]
-		if msg := pathname.CharProblem(path.Base(s.Location.File)); msg != "" {
+		if msg := pathname.RelProblem(path.Base(s.Location.File)); msg != "" {
 			return Pulled{}, fmt.Errorf("file name %q %s; not pulled", sanitize.Line(path.Base(s.Location.File)), msg)
 		}
 		dest := filepath.Join(dir, path.Base(s.Location.File))
@@ -92,26 +92,29 @@ func PullSkill(o Opened, s *model.Skill, dir string) (Pulled, error) {
 	if !safeSegment(folder) {
 		return Pulled{}, fmt.Errorf("skill folder %q is not a usable folder name", sanitize.Line(folder))
 	}
+	if msg := pathname.SegmentProblem(folder); msg != "" {
+		return Pulled{}, fmt.Errorf("skill folder %q %s; nothing was pulled", sanitize.Line(folder), msg)
+	}
 	dest := filepath.Join(dir, folder)
 	if _, err := os.Lstat(dest); err == nil {
 		return Pulled{}, fmt.Errorf("%s %w; pull never overwrites (remove it or choose another --dir)", dest, ErrExists)
 	}
 	files, err := SkillFiles(o, s)
 	if err == nil {
-		// Every name is checked before anything is written: a bidi
-		// override would show a different name than the file on disk.
+		// Every name is checked, in order, before anything is written: a
+		// bidi override would show a different name than the file on disk.
+		names := make([]string, 0, len(files))
 		for rel := range files {
+			names = append(names, rel)
+		}
+		sort.Strings(names)
+		for _, rel := range names {
 			if msg := pathname.RelProblem(rel); msg != "" {
 				err = fmt.Errorf("file name %q %s; nothing was pulled", sanitize.Line(rel), msg)
 				break
 			}
 		}
 		if err == nil {
-			names := make([]string, 0, len(files))
-			for rel := range files {
-				names = append(names, rel)
-			}
-			sort.Strings(names)
 			if a, b, clash := pathname.FirstClash(names); clash {
 				err = fmt.Errorf("file names %q and %q %s; nothing was pulled", sanitize.Line(a), sanitize.Line(b), pathname.ClashMessage(a, b))
 			}

@@ -42,19 +42,24 @@ type QuizProblem struct {
 // problems; checks that need the skill folder (goto, load-reference) are
 // CheckQuizTargets'.
 func ParseQuiz(n *yaml.Node) ([]model.QuizBlock, []QuizProblem) {
-	p := &quizParser{}
+	p := &quizParser{left: maxQuizValues}
 	n = resolve(n)
 	switch {
 	case n == nil || isNull(n):
 		p.add("quiz/shape", n, "quiz is empty", "Give at least one block with questions, or remove quiz.")
 	case n.Kind == yaml.MappingNode:
-		p.block(n)
+		if p.spend(n) {
+			p.block(n)
+		}
 	case n.Kind == yaml.SequenceNode:
 		if len(n.Content) == 0 {
 			p.add("quiz/shape", n, "quiz is an empty list", "Give at least one block with questions, or remove quiz.")
 		}
 		for _, b := range n.Content {
-			p.block(resolve(b))
+			if b = resolve(b); !p.spend(b) {
+				break
+			}
+			p.block(b)
 		}
 	default:
 		p.add("quiz/shape", n, "quiz must be a block (a mapping) or a list of blocks", "Write quiz: with title, gate, passing-score and questions under it.")
@@ -65,6 +70,34 @@ func ParseQuiz(n *yaml.Node) ([]model.QuizBlock, []QuizProblem) {
 type quizParser struct {
 	blocks   []model.QuizBlock
 	problems []QuizProblem
+	left     int  // of maxQuizValues
+	over     bool // the budget ran out; nothing more is read
+}
+
+// maxQuizValues bounds the blocks, questions, options and mapping keys a
+// quiz is read as, an alias counting each time it is used: 3,000 blocks
+// aliasing one whose questions alias one question 3,000 times (18 KB of
+// YAML) named 9 million questions, and lint passed 4 GB. A real quiz has
+// hundreds.
+const maxQuizValues = 100_000
+
+// spend charges reading m (and its keys) to the budget; false, with one
+// finding, once it is spent.
+func (p *quizParser) spend(m *yaml.Node) bool {
+	if p.over {
+		return false
+	}
+	p.left--
+	if m != nil && m.Kind == yaml.MappingNode {
+		p.left -= len(m.Content) / 2
+	}
+	if p.left >= 0 {
+		return true
+	}
+	p.over = true
+	p.add("quiz/shape", m, fmt.Sprintf("the quiz holds more than %d blocks, questions, options and keys (a YAML alias counts each time it is used); the rest is not read", maxQuizValues),
+		"Write each question once instead of repeating blocks and questions through aliases, or split the quiz across skills.")
+	return false
 }
 
 func (p *quizParser) add(rule string, n *yaml.Node, msg, hint string) {
@@ -127,7 +160,10 @@ func (p *quizParser) block(m *yaml.Node) {
 		p.add("quiz/shape", qs, "questions must be a list of at least one question", "Write questions: as a list of - question: … items.")
 	default:
 		for _, q := range qs.Content {
-			if question, ok := p.question(resolve(q)); ok {
+			if q = resolve(q); !p.spend(q) {
+				break
+			}
+			if question, ok := p.question(q); ok {
 				b.Questions = append(b.Questions, question)
 			}
 		}
@@ -152,7 +188,10 @@ func (p *quizParser) question(m *yaml.Node) (model.Question, bool) {
 		p.add("quiz/shape", orNode(opts, m), "the question needs an options list", "Add options: with 2 to 6 - label: … items.")
 	} else {
 		for _, o := range opts.Content {
-			if opt, ok := p.option(resolve(o)); ok {
+			if o = resolve(o); !p.spend(o) {
+				break
+			}
+			if opt, ok := p.option(o); ok {
 				q.Options = append(q.Options, opt)
 			}
 		}
@@ -201,6 +240,9 @@ func (p *quizParser) option(m *yaml.Node) (model.Option, bool) {
 // the written order.
 func (p *quizParser) branch(m *yaml.Node, what string) []model.Action {
 	if m == nil || isNull(m) {
+		return nil
+	}
+	if !p.spend(m) {
 		return nil
 	}
 	if m.Kind != yaml.MappingNode {
@@ -277,12 +319,16 @@ func (c *checker) filePos(fmLine, line, col int) (int, int) {
 // checkQuizTargets checks what quiz branches point at: goto headings in
 // the body and load-reference files in the skill folder.
 func (c *checker) checkQuizTargets(blocks []model.QuizBlock) {
+	var headings *HeadingIndex // built at the first goto, once for all
 	for _, b := range blocks {
 		for _, q := range b.Questions {
 			for _, a := range append(append([]model.Action{}, q.OnCorrect...), q.OnIncorrect...) {
 				switch a.Kind {
 				case model.ActionGoto:
-					if _, ok := findHeading(c.doc.Headings, a.Target); !ok {
+					if headings == nil {
+						headings = NewHeadingIndex(c.doc.Headings)
+					}
+					if _, ok := headings.Find(a.Target); !ok {
 						c.report("quiz/goto-heading", a.Line, a.Column, fmt.Sprintf("goto %q: no such heading in the body", a.Target),
 							"Add the heading to the body, or point goto at an existing one (e.g. \"## Setup Steps\").")
 					}

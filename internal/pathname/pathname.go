@@ -47,9 +47,60 @@ func RelProblem(p string) string {
 		if seg == ".." {
 			return "leaves the skill folder (climbs with ..)"
 		}
+		if msg := SegmentProblem(seg); msg != "" {
+			return msg
+		}
 	}
 	if c := path.Clean(p); c == "." {
 		return "names the folder itself"
+	}
+	return ""
+}
+
+// SegmentProblem says why one path segment must not be written from
+// someone else's tree, or "" when it may: a version-control folder, in
+// any spelling a disk takes for it, or a name Windows cannot hold or
+// takes for another (a device, a trailing dot or space, a reserved
+// character). A pulled skill holding .git/config made a repository whose
+// core.fsmonitor ran a command at the next git status in it (a shell
+// prompt that shows the branch runs one on cd).
+func SegmentProblem(seg string) string {
+	if vcs := vcsFolder(seg); vcs != "" {
+		return "is a version-control folder (" + vcs + "), whose settings can run commands when it is used; it is never written"
+	}
+	trimmed := strings.TrimRight(seg, ". ")
+	if trimmed != seg && seg != "." && seg != ".." {
+		return "ends in a dot or space, which Windows drops, so it is another file's name there"
+	}
+	if i := strings.IndexAny(seg, `<>:"|?*`); i >= 0 {
+		return fmt.Sprintf("holds %q, which a Windows file name cannot (a colon names a stream of another file)", seg[i])
+	}
+	base, _, _ := strings.Cut(seg, ".")
+	switch strings.ToUpper(strings.TrimRight(base, " ")) {
+	case "CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$",
+		"COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9", "COM¹", "COM²", "COM³",
+		"LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9", "LPT¹", "LPT²", "LPT³":
+		return "is a device name on Windows (" + strings.ToUpper(base) + "), where writing it writes to the device"
+	}
+	return ""
+}
+
+// vcsFolder returns the version-control folder seg is taken for, or "":
+// compared as macOS (ignoring zero-width and other ignorable code
+// points) and Windows (case, trailing dots and spaces, the 8.3 short
+// name GIT~1) compare names, as git's own checks do.
+func vcsFolder(seg string) string {
+	var b strings.Builder
+	for _, r := range seg {
+		if r >= 0x200b && r <= 0x200f || r >= 0x202a && r <= 0x202e || r >= 0x2060 && r <= 0x206f || r == 0xfeff || r == 0xad {
+			continue
+		}
+		b.WriteRune(r)
+	}
+	name := strings.ToLower(strings.TrimRight(b.String(), ". "))
+	switch name {
+	case ".git", "git~1", ".hg", "hg~1", ".svn", "svn~1", ".bzr", "bzr~1", "_darcs", ".jj", ".pijul", ".fslckout":
+		return name
 	}
 	return ""
 }

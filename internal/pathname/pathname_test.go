@@ -20,6 +20,32 @@ func TestRelProblem(t *testing.T) {
 		".":                 "names the folder itself",
 		"":                  "is empty",
 		"a/./b/../../../..": "leaves the skill folder",
+		// Version-control folders, in every spelling a disk takes for one.
+		".git/config":                  "version-control folder (.git)",
+		"sub/.git/hooks/post-checkout": "version-control folder (.git)",
+		".GIT/config":                  "version-control folder (.git)",
+		".git./config":                 "version-control folder (.git)",
+		".git /config":                 "version-control folder (.git)",
+		"GIT~1/config":                 "version-control folder (git~1)",
+		".g\u200cit/config":            "version-control folder (.git)",
+		".\ufeffgit/config":            "version-control folder (.git)",
+		".hg/hgrc":                     "version-control folder (.hg)",
+		".svn/entries":                 "version-control folder (.svn)",
+		".gitignore":                   "",
+		".github/workflows/x.yml":      "",
+		"references/git.md":            "",
+		// Names Windows cannot hold, or takes for another file or a device.
+		"SKILL.md.":           "ends in a dot or space",
+		"references /a.md":    "ends in a dot or space",
+		"a:b":                 "a Windows file name cannot",
+		"SKILL.md::$DATA":     "a Windows file name cannot",
+		"what?.md":            "a Windows file name cannot",
+		"references/CON":      "device name on Windows (CON)",
+		"nul.md":              "device name on Windows (NUL)",
+		"scripts/com1.sh":     "device name on Windows (COM1)",
+		"lpt\u00b9.txt":       "device name on Windows (LPT\u00b9)",
+		"console.md":          "",
+		"references/.../a.md": "ends in a dot or space",
 	} {
 		got := RelProblem(p)
 		if want == "" && got != "" || want != "" && !strings.Contains(got, want) {
