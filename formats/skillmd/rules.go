@@ -298,7 +298,7 @@ var Rules = model.RuleSet{
 			Pass: "---\nname: demo-skill\ndescription: Demo.\n---\n# Demo\n\n```sh\nmake\n```\n\n## Next\n",
 		},
 	},
-	{ID: "skillmd/link-escapes", Severity: model.SeverityWarning, Doc: "A relative link leaves the skill folder (or is an absolute path); it breaks as soon as the skill is installed on its own. Info, not a warning, when it stays inside the Claude Code plugin the skill ships in (the plugin is installed whole); not reported when the skill is nested inside another skill's folder and the link stays inside that outer skill (the sub-skill is installed with it).",
+	{ID: "skillmd/link-escapes", Severity: model.SeverityWarning, Doc: "A relative link leaves the skill folder (or is an absolute path); it breaks as soon as the skill is installed on its own. Info, not a warning, when it stays inside the Claude Code plugin the skill ships in (the plugin is installed whole), or when the skill is a project skill (.claude/skills, .github/skills, .agents/skills, .codex/skills, .cursor/skills, .gemini/skills, .opencode/skills, .pi/skills) and the file exists in its repository, where the agent reads the skill in place; not reported when the skill is nested inside another skill's folder and the link stays inside that outer skill (the sub-skill is installed with it).",
 		Title: "A link leaves the skill folder",
 		Why:   "It works in this repository but breaks once the skill is installed on its own.",
 		Spec:  "SKILL.md Structure: every skill is a self-contained directory.",
