@@ -326,7 +326,7 @@ var hookHandlerTypes = []string{"command", "prompt", "agent"}
 // event → [{matcher?, hooks: [{type, command|prompt, timeout?, async?}]}].
 func (c *checker) checkHooks(key, val *yaml.Node) {
 	bad := func(n *yaml.Node, msg string) {
-		c.at(n, "skillmd/hooks", msg, "Follow the hooks block of the spec: EVENT: [{matcher: \"Bash\", hooks: [{type: command, command: ./script.sh}]}].")
+		c.at(n, "skillmd/hooks", msg+"; Claude Code then drops every hook of this skill", "Follow the hooks block of the spec: EVENT: [{matcher: \"Bash\", hooks: [{type: command, command: ./script.sh}]}].")
 	}
 	if val.Kind != yaml.MappingNode {
 		bad(val, "hooks must be a mapping of hook events (PreToolUse, PostToolUse, Stop, …) to lists")

@@ -166,9 +166,9 @@ var Rules = model.RuleSet{
 			Pass: "---\nname: demo-skill\ndescription: Demo.\ncontext: fork\nagent: Explore\n---\n",
 		},
 	},
-	{ID: "skillmd/hooks", Severity: model.SeverityError, Doc: "`hooks` must map a hook event to a list of {matcher, hooks: [{type: command|prompt|agent, command|prompt, timeout, async}]} entries, as Claude Code settings do.",
+	{ID: "skillmd/hooks", Severity: model.SeverityWarning, Doc: "`hooks` must map a hook event to a list of {matcher, hooks: [{type: command|prompt|agent, command|prompt, timeout, async}]} entries, as Claude Code settings do. Claude Code checks the block against its settings schema and, when it fails, drops every hook of the skill and loads the skill without them (parseHooksFromFrontmatter logs to the debug log and returns nothing): a warning, since the skill still loads, but a guard hook silently stops guarding.",
 		Title: "hooks is not a valid hooks block",
-		Why:   "Claude Code rejects hooks that do not follow its settings shape, so they never run.",
+		Why:   "Claude Code drops every hook of a skill whose hooks block does not follow its settings shape, so none of them runs; the skill itself still loads.",
 		Spec:  "Layer 2, Hooks Block: an event maps to entries of matcher and hooks [{type, command|prompt}].",
 		Example: model.RuleExample{
 			Fail: "---\nname: demo-skill\ndescription: Demo.\nhooks:\n  PreToolUse: ./lint.sh\n---\n",
