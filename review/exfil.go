@@ -165,12 +165,18 @@ func (r *reviewer) scanExfil(f *source, kind fileKind) {
 const exfilHint = "Read where the data goes: a skill has no reason to send private keys, credential files or the whole environment off the machine."
 
 // exfilRule: in Markdown or text prose the command is one someone must
-// choose to run (the doc rule); in a script, a hook or code it runs.
+// choose to run (the doc rule); in a script, a hook, code or a command
+// SKILL.md runs as it loads, it runs.
 func exfilRule(f *source, off int) string {
-	if remoteExecRule(f, off) == "review/remote-exec-doc" {
+	if inProse(f, off) && !runsOnLoad(f, off, readsSecret) {
 		return "review/exfiltration-doc"
 	}
 	return "review/exfiltration"
+}
+
+func readsSecret(cmd string) bool {
+	what, _ := secretSourceIn(cmd)
+	return what != ""
 }
 
 // forLines calls fn for each logical shell line of text (backslash

@@ -87,7 +87,11 @@ func (r *reviewer) scanRemoteExec(f *source) {
 		if what != "" {
 			off := l.pos + len(l.logical) - len(strings.TrimLeft(l.logical, " \t"))
 			done[l.pos] = true
-			r.report(f, off, remoteExecRule(f, off), fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(l.joined)), 200)), remoteExecHint)
+			rule := remoteExecRule(f, off)
+			if at := loadCommandOn(f, off, fetchesOrDecodes); at >= 0 {
+				off = at // point at the command that runs, not the line's prose
+			}
+			r.report(f, off, rule, fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(l.joined)), 200)), remoteExecHint)
 		}
 	}
 	text := f.text
@@ -118,15 +122,33 @@ func (r *reviewer) scanRemoteExec(f *source) {
 // hook or code it runs whenever they do (error: harm at run time); in
 // Markdown or text prose it is an install line someone must choose to
 // follow (warning). A SKILL.md frontmatter holds hooks, so a line there
-// counts as code.
+// counts as code, and so does a command Claude Code runs as SKILL.md loads
+// (!`…`, ```! blocks: see loadTimeCommands).
 func remoteExecRule(f *source, off int) string {
-	switch kindOf(f.rel) {
-	case kindMarkdown, kindText:
-		if !inFrontmatter(f.text, off) {
-			return "review/remote-exec-doc"
-		}
+	if inProse(f, off) && !runsOnLoad(f, off, fetchesOrDecodes) {
+		return "review/remote-exec-doc"
 	}
 	return "review/remote-exec"
+}
+
+// inProse: off lies in Markdown or text outside a SKILL.md frontmatter,
+// where a command is one someone must choose to run; runsOnLoad picks out
+// the SKILL.md commands Claude Code runs by itself as the skill loads.
+func inProse(f *source, off int) bool {
+	switch kindOf(f.rel) {
+	case kindMarkdown, kindText:
+		return !inFrontmatter(f.text, off)
+	}
+	return false
+}
+
+// fetchesOrDecodes: a load-time command that is (or takes part in) the
+// download-and-run or decode-and-run found on its line.
+func fetchesOrDecodes(cmd string) bool {
+	if remoteExecIn(cmd) != "" || decodeExecIn(cmd) != "" {
+		return true
+	}
+	return containsAny(strings.ToLower(cmd), []string{"curl", "wget", "iwr", "irm", "invoke-", "webclient"})
 }
 
 // inFrontmatter: off lies between a leading "---" line and the next one.

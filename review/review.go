@@ -126,6 +126,9 @@ func (r *reviewer) run() {
 		case kindMarkdown:
 			r.scanHTMLComments(f)
 			r.scanInstructions(f, f.text, 0)
+			if r.skill.Format == model.FormatSkillMD {
+				r.reportLoadTimeCommands(f)
+			}
 		case kindText:
 			r.scanInstructions(f, f.text, 0)
 		}

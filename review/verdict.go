@@ -49,6 +49,7 @@ var ruleKinds = map[string]struct {
 	"review/dynamic-url":              {KindEvidence, "run-time URL", "run-time URLs"},
 	"review/capability":               {KindEvidence, "capability", "capabilities"},
 	"review/hook":                     {KindEvidence, "hook command", "hook commands"},
+	"review/load-command":             {KindEvidence, "command run on load", "commands run on load"},
 	"review/script":                   {KindEvidence, "script", "scripts"},
 	"review/blob":                     {KindEvidence, "blob", "blobs"},
 	"review/html-comment":             {KindEvidence, "HTML comment", "HTML comments"},

@@ -21,12 +21,28 @@ const (
 
 // typeError reports a known field whose YAML shape is wrong.
 func (c *checker) typeError(key, val *yaml.Node, want string) {
-	got := kindName(val)
+	got := withArticle(kindName(val))
 	if isScalar(val) {
-		got = strings.TrimPrefix(val.Tag, "!!")
+		got = scalarKind(val)
 	}
-	c.at(val, "skillmd/field-type", fmt.Sprintf("%s must be %s, not %s", key.Value, want, withArticle(got)),
+	c.at(val, "skillmd/field-type", fmt.Sprintf("%s must be %s, not %s", key.Value, want, got),
 		fmt.Sprintf("Write %s as %s.", key.Value, want))
+}
+
+// scalarKind names a scalar's YAML type in words ("a string", not the
+// tag's "str").
+func scalarKind(val *yaml.Node) string {
+	switch val.Tag {
+	case "!!int", "!!float":
+		return "a number"
+	case "!!bool":
+		return "a boolean"
+	case "!!null":
+		return "empty"
+	case "!!timestamp":
+		return "a date"
+	}
+	return "a string"
 }
 
 // withArticle is "a map", "an int".
@@ -55,12 +71,25 @@ func (c *checker) checkBool(key, val *yaml.Node) {
 	if isBool(val) {
 		return
 	}
-	if isScalar(val) && (strings.EqualFold(val.Value, "true") || strings.EqualFold(val.Value, "false")) {
-		c.at(val, "skillmd/field-type", fmt.Sprintf("%s is the string %q, not a boolean", key.Value, val.Value),
-			fmt.Sprintf("Remove the quotes: %s: %s.", key.Value, strings.ToLower(val.Value)))
+	// Claude Code reads these flags with value === true || value === "true"
+	// (parseBooleanFrontmatter), so a quoted "true" or "false" works there
+	// and only a stricter reader misses it: advice. Any other value (yes,
+	// on, 1, "True", a list) reads as false, so the setting is silently lost
+	// (user-invocable: yes hides the skill); the agent still loads the skill,
+	// so a warning, not an error.
+	if isScalar(val) && (val.Value == "true" || val.Value == "false") {
+		d := c.at(val, "skillmd/field-type", fmt.Sprintf("%s is the string %q; Claude Code reads it as the boolean, stricter YAML readers may not", key.Value, val.Value),
+			fmt.Sprintf("Remove the quotes: %s: %s.", key.Value, val.Value))
+		d.Severity = model.SeverityInfo
 		return
 	}
-	c.typeError(key, val, "true or false")
+	got := withArticle(kindName(val))
+	if isScalar(val) {
+		got = fmt.Sprintf("%q", val.Value)
+	}
+	d := c.at(val, "skillmd/field-type", fmt.Sprintf("%s is %s, not true or false; Claude Code counts only true (or \"true\") as true, so the setting is lost", key.Value, got),
+		fmt.Sprintf("Write %s: true or %s: false.", key.Value, key.Value))
+	d.Severity = model.SeverityWarning
 }
 
 func enumCheck(values ...string) func(c *checker, key, val *yaml.Node) {
@@ -104,13 +133,27 @@ func nameProblem(name string) string {
 	case utf8.RuneCountInString(name) > maxNameLen:
 		return fmt.Sprintf("name is %d characters long; the limit is %d", utf8.RuneCountInString(name), maxNameLen)
 	}
+	// Say every kind of problem at once: a display name such as
+	// "Report Builder 报表" has uppercase letters, a space and CJK, and
+	// fixing only the case would fail again.
+	upper := false
+	var others []string
 	for _, r := range name {
-		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
-			if r >= 'A' && r <= 'Z' {
-				return fmt.Sprintf("name %q has uppercase letters; it must be lowercase", name)
-			}
-			return fmt.Sprintf("name %q holds %q; only a-z, 0-9 and - are allowed", name, r)
+		switch {
+		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-':
+		case r >= 'A' && r <= 'Z':
+			upper = true
+		case len(others) < 3 && !slices.Contains(others, fmt.Sprintf("%q", r)):
+			others = append(others, fmt.Sprintf("%q", r))
 		}
+	}
+	switch {
+	case upper && len(others) > 0:
+		return fmt.Sprintf("name %q has uppercase letters and holds %s; only a-z, 0-9 and - are allowed", name, strings.Join(others, ", "))
+	case upper:
+		return fmt.Sprintf("name %q has uppercase letters; it must be lowercase", name)
+	case len(others) > 0:
+		return fmt.Sprintf("name %q holds %s; only a-z, 0-9 and - are allowed", name, strings.Join(others, ", "))
 	}
 	switch {
 	case strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-"):
@@ -177,6 +220,14 @@ func (c *checker) checkCompatibility(key, val *yaml.Node) {
 	}
 }
 
+// agentMetadataKeys are metadata keys an agent documents as a nested
+// mapping: OpenClaw reads its gating and installers (requires, install,
+// primaryEnv, emoji) from metadata.openclaw, with clawdbot and clawdis as
+// older aliases (docs.openclaw.ai/clawhub/skill-format, checked
+// 2026-11-24). Writing them as strings, as the rule would otherwise ask,
+// turns the gating off.
+var agentMetadataKeys = map[string]bool{"openclaw": true, "clawdbot": true, "clawdis": true}
+
 func (c *checker) checkMetadata(key, val *yaml.Node) {
 	if isNull(val) {
 		return
@@ -186,6 +237,9 @@ func (c *checker) checkMetadata(key, val *yaml.Node) {
 		return
 	}
 	mapPairs(val, func(k, v *yaml.Node) {
+		if v != nil && v.Kind == yaml.MappingNode && agentMetadataKeys[k.Value] {
+			return // an agent documents this key as a mapping; flattening it breaks the agent
+		}
 		if v != nil && v.Kind != yaml.ScalarNode {
 			c.at(v, "skillmd/metadata-value", fmt.Sprintf("metadata.%s is a %s; metadata values must be strings", k.Value, kindName(v)),
 				"Write the value as one string, or move it to a top-level field its agent knows.")
@@ -272,7 +326,7 @@ var hookHandlerTypes = []string{"command", "prompt", "agent"}
 // event → [{matcher?, hooks: [{type, command|prompt, timeout?, async?}]}].
 func (c *checker) checkHooks(key, val *yaml.Node) {
 	bad := func(n *yaml.Node, msg string) {
-		c.at(n, "skillmd/hooks", msg, "Follow the hooks block of the spec: EVENT: [{matcher: \"Bash\", hooks: [{type: command, command: ./script.sh}]}].")
+		c.at(n, "skillmd/hooks", msg+"; Claude Code then drops every hook of this skill", "Follow the hooks block of the spec: EVENT: [{matcher: \"Bash\", hooks: [{type: command, command: ./script.sh}]}].")
 	}
 	if val.Kind != yaml.MappingNode {
 		bad(val, "hooks must be a mapping of hook events (PreToolUse, PostToolUse, Stop, …) to lists")

@@ -92,3 +92,44 @@ func TestEscapeFromANestedSkill(t *testing.T) {
 		t.Errorf("findings %q", got)
 	}
 }
+
+// TestEscapeFromAProjectSkillIsInfo: a project skill (.github/skills,
+// .claude/skills, …) is read in place in its repository, so a link to a
+// repository file that exists is advice, not a broken link; one to
+// nothing stays a warning, with a hint to fix the path; a skill in a
+// plain skills/ folder of a collection still gets the warning.
+func TestEscapeFromAProjectSkillIsInfo(t *testing.T) {
+	body := "---\nname: review\ndescription: Reviews pull requests.\n---\n# Review\n\nRead [a](../../../AGENTS.md#pull-requests) and [d](../../../docs/none.md).\n"
+	for dir, wantInfo := range map[string]bool{
+		"repo/.github/skills/review": true,
+		"repo/.claude/skills/review": true,
+		"repo/.agents/skills/review": true,
+		"repo/lib/skills/review":     false,
+	} {
+		fsys := fstest.MapFS{
+			"repo/AGENTS.md":       {Data: []byte("# Agents\n\n## Pull requests\n")},
+			dir + "/SKILL.md":      {Data: []byte(body)},
+			"repo/docs/readme.txt": {Data: []byte("x")},
+		}
+		s := Load(fsys, dir, model.Options{})
+		var got []string
+		for _, d := range s.Diagnostics {
+			if d.Rule != "skillmd/link-escapes" {
+				continue
+			}
+			got = append(got, d.Severity.String()+" "+d.Message+" | "+d.Hint)
+			missing := strings.Contains(d.Message, "none.md")
+			switch {
+			case missing && (d.Severity != model.SeverityWarning || !strings.Contains(d.Hint, "Fix the path")):
+				t.Errorf("%s: a link to nothing: %s", dir, d)
+			case !missing && wantInfo && (d.Severity != model.SeverityInfo || !strings.Contains(d.Message, "reads in place")):
+				t.Errorf("%s: %s", dir, d)
+			case !missing && !wantInfo && d.Severity != model.SeverityWarning:
+				t.Errorf("%s: %s", dir, d)
+			}
+		}
+		if len(got) != 2 {
+			t.Errorf("%s: want 2 link-escapes findings, got %q", dir, got)
+		}
+	}
+}

@@ -172,12 +172,45 @@ func (c *checker) reportUnknown(k *yaml.Node) {
 
 // closestField suggests a known field within two edits of name.
 func closestField(name string) string {
+	// The same words in another naming convention (whenToUse,
+	// disableModelInvocation, allowed_tools, ARGUMENT_HINT) are many edits
+	// away but plainly meant the field; agents match keys exactly, so the
+	// setting is lost all the same.
+	if n := conventionFold(name); n != "" {
+		for field := range fieldSpecs {
+			if conventionFold(field) == n {
+				return field
+			}
+		}
+	}
 	names := make([]string, 0, len(fieldSpecs))
 	for n := range fieldSpecs {
 		names = append(names, n)
 	}
 	sort.Strings(names)
 	return suggest.Closest(name, names, 3)
+}
+
+// conventionFold lowercases a key and drops its - and _ separators, so
+// when_to_use, whenToUse and When-To-Use fold alike ("" for a key that
+// holds anything else, or is too long to be a field name).
+func conventionFold(key string) string {
+	if len(key) > 64 {
+		return ""
+	}
+	b := make([]byte, 0, len(key))
+	for i := 0; i < len(key); i++ {
+		switch c := key[i]; {
+		case c == '-' || c == '_':
+		case c >= 'A' && c <= 'Z':
+			b = append(b, c+'a'-'A')
+		case c >= 'a' && c <= 'z' || c >= '0' && c <= '9':
+			b = append(b, c)
+		default:
+			return ""
+		}
+	}
+	return string(b)
 }
 
 // fillIdentity copies the frontmatter into the model: top-level skillli

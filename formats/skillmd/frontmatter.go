@@ -117,9 +117,16 @@ func (fm *Frontmatter) parseYAML(src []byte) {
 	doc, err := decodeYAML(text)
 	if err != nil {
 		if repaired, repairs := repairColons(text, fm.Start, fm.Line, src); len(repairs) > 0 {
-			if d2, err2 := decodeYAML(repaired); err2 == nil {
+			d2, err2 := decodeYAML(repaired)
+			if err2 == nil {
 				doc, err = d2, nil
 				fm.Repairs = repairs
+			} else {
+				// Agents read the ": " values as they do (description-colon),
+				// so what stops the file is the error that remains: report
+				// that one, at its own line (the repair keeps line numbers),
+				// not the colon's "mapping values are not allowed".
+				err = err2
 			}
 		}
 	}
@@ -131,9 +138,18 @@ func (fm *Frontmatter) parseYAML(src []byte) {
 			}
 			msg = m[2]
 		}
-		fm.Problems = append(fm.Problems, Problem{Line: line, Col: 1,
+		p := Problem{Line: line, Col: 1,
 			Message: "the frontmatter is not valid YAML: " + msg,
-			Hint:    "Quote values that hold special characters (: # [ ] { } , & * ! | > ' \" % @ `) and indent with spaces, not tabs."})
+			Hint:    "Quote values that hold special characters (: # [ ] { } , & * ! | > ' \" % @ `) and indent with spaces, not tabs."}
+		// yaml.v3 gives no column, and its words for a value that starts
+		// with * or & (allowed-tools: *) do not say what happened: point at
+		// the character and name it.
+		if col, c := aliasStart(src, fm.Start, fm.Line, line); col > 0 && strings.Contains(msg, "expected alphabetic or numeric character") {
+			p.Col = col
+			p.Message = fmt.Sprintf("the frontmatter is not valid YAML: a value starting with %c is read as a YAML %s, not as text", c, map[byte]string{'*': "alias", '&': "anchor"}[c])
+			p.Hint = fmt.Sprintf("Quote the value: \"%c…\".", c)
+		}
+		fm.Problems = append(fm.Problems, p)
 		return
 	}
 	if doc == nil || len(doc.Content) == 0 {
@@ -160,6 +176,32 @@ func (fm *Frontmatter) parseYAML(src []byte) {
 		}
 		seen[k.Value] = k.Line
 	}
+}
+
+// aliasStart finds, on file line want of the frontmatter (which starts at
+// byte start, file line first), a top-level "key: *…" or "key: &…" value and
+// returns its 1-based column and the character (0 when there is none).
+func aliasStart(src []byte, start, first, want int) (int, byte) {
+	off := start
+	for l := first; l < want && off < len(src); l++ {
+		_, off = lineAt(src, off)
+	}
+	if off >= len(src) {
+		return 0, 0
+	}
+	text, _ := lineAt(src, off)
+	i := bytes.Index(text, []byte(": "))
+	if i <= 0 || bytes.ContainsAny(text[:i], " \t\"'") {
+		return 0, 0
+	}
+	j := i + 2
+	for j < len(text) && text[j] == ' ' {
+		j++
+	}
+	if j < len(text) && (text[j] == '*' || text[j] == '&') {
+		return j + 1, text[j]
+	}
+	return 0, 0
 }
 
 // decodeYAML parses one YAML document into nodes, turning a yaml.v3 panic

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/lazyre"
@@ -181,7 +182,7 @@ func (c *checker) reportEscape(file, from, dest, raw string, line, col int) {
 	if unescaped, err := url.PathUnescape(dest); err == nil {
 		dest = unescaped
 	}
-	inPlugin := false
+	inPlugin, inProject, missing := false, "", false
 	if !strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "\\") {
 		full := path.Join(c.dir, from, dest)
 		switch _, err := fs.Stat(c.fsys, full); {
@@ -193,18 +194,51 @@ func (c *checker) reportEscape(file, from, dest, raw string, line, col int) {
 			if p := c.pluginRoot(); p != "" && strings.HasPrefix(full, p+"/") {
 				inPlugin = true
 				msg += fmt.Sprintf("; it stays inside the plugin %s, which Claude Code installs whole", path.Base(p))
+			} else if inProject = c.projectSkillsDir(); inProject != "" {
+				msg += fmt.Sprintf("; it stays in the repository, whose %s folder the agent reads in place", inProject)
 			} else {
 				msg += "; it resolves in the repository, but not once the skill is installed on its own"
 			}
 		default:
 			msg += " and points at nothing in the repository either"
+			missing = true
 		}
 	}
-	d := c.reportIn(file, "skillmd/link-escapes", line, col, msg,
-		"Copy what it points at into the skill and link to it with a path inside the folder.")
-	if inPlugin {
-		d.Severity = model.SeverityInfo // works wherever the plugin is installed; only a standalone copy breaks
+	hint := "Copy what it points at into the skill and link to it with a path inside the folder."
+	switch {
+	case missing:
+		// Copying "what it points at" means nothing when there is nothing.
+		hint = "Fix the path (a relative link starts from the folder of the file it is in) or create the file; then keep it inside the skill folder."
+	case inProject != "":
+		hint = "Nothing to change while the skill lives in the repository; copy the file into the skill before publishing it on its own."
 	}
+	d := c.reportIn(file, "skillmd/link-escapes", line, col, msg, hint)
+	if inPlugin || inProject != "" {
+		d.Severity = model.SeverityInfo // works wherever the plugin is installed, or in the repository the project skill belongs to; only a standalone copy breaks
+	}
+}
+
+// projectSkillDirs are the folders of a repository where agents find its
+// project skills and read them in place, never installing them elsewhere:
+// Claude Code .claude/skills, GitHub Copilot .github/skills (and
+// .claude/skills), Codex .agents/skills and .codex/skills, Cursor
+// .cursor/skills, Gemini CLI .gemini/skills, OpenCode .opencode/skills,
+// pi .pi/skills.
+var projectSkillDirs = []string{".claude", ".github", ".agents", ".codex", ".cursor", ".gemini", ".opencode", ".pi"}
+
+// projectSkillsDir is the project skills folder (".github/skills") the
+// skill, or a skill it is nested in, sits in, or "".
+func (c *checker) projectSkillsDir() string {
+	for _, dir := range append([]string{c.dir}, c.outerSkills()...) {
+		parent := path.Dir(dir)
+		if path.Base(parent) != "skills" {
+			continue
+		}
+		if dot := path.Base(path.Dir(parent)); slices.Contains(projectSkillDirs, dot) {
+			return dot + "/skills"
+		}
+	}
+	return ""
 }
 
 // outerSkills are the folders above the skill that hold a SKILL.md,

@@ -106,6 +106,9 @@ func cases() []ruleCase {
 		{rule: "skillmd/field-type", name: "typed fields", files: map[string]string{"SKILL.md": md("user-invocable: true\nlicense: MIT\nallowed-tools: [Read, Grep]\n", plainBody)}},
 		{rule: "skillmd/metadata-value", name: "nested list", fail: true, files: map[string]string{"SKILL.md": md("metadata:\n  owners: [a, b]\n", plainBody)}},
 		{rule: "skillmd/metadata-value", name: "strings", files: map[string]string{"SKILL.md": md("metadata:\n  owners: \"a, b\"\n", plainBody)}},
+		{rule: "skillmd/metadata-value", name: "openclaw mapping", files: map[string]string{"SKILL.md": md("metadata:\n  openclaw:\n    requires: {bins: [gh]}\n  clawdbot: {\"emoji\": \"x\"}\n", plainBody)}},
+		{rule: "skillmd/metadata-value", name: "openclaw list", fail: true, files: map[string]string{"SKILL.md": md("metadata:\n  openclaw: [gh]\n", plainBody)}},
+		{rule: "skillmd/field-type", name: "yes for a flag", fail: true, files: map[string]string{"SKILL.md": md("disable-model-invocation: yes\n", plainBody)}},
 		{rule: "skillmd/unknown-field", name: "unknown under all", fail: true, files: map[string]string{"SKILL.md": md("colour: red\n", plainBody)}},
 		{rule: "skillmd/unknown-field", name: "effort under agentskills", fail: true, profile: model.ProfileAgentSkills, files: map[string]string{"SKILL.md": md("effort: low\n", plainBody)}},
 		{rule: "skillmd/unknown-field", name: "quiz under claude-code", fail: true, profile: model.ProfileClaudeCode, files: map[string]string{"SKILL.md": md(quizFM(goodQuiz), plainBody)}},
@@ -283,7 +286,7 @@ func TestRules(t *testing.T) {
 	all = append(all, ruletest.ExampleCases(Rules, isWholeSkillMD, func(t *testing.T, text string) []model.Diagnostic {
 		return positioned(t, loadCase(map[string]string{"SKILL.md": text}, "").Diagnostics)
 	})...)
-	ruletest.Run(t, Rules, all, ruletest.Options{InfoWithoutHint: true, SeverityVaries: []string{"skillmd/unknown-field", "skillmd/link-escapes", "skillmd/link"}})
+	ruletest.Run(t, Rules, all, ruletest.Options{InfoWithoutHint: true, SeverityVaries: []string{"skillmd/unknown-field", "skillmd/link-escapes", "skillmd/link", "skillmd/field-type"}})
 }
 
 // isWholeSkillMD: an example that starts with a frontmatter line is a

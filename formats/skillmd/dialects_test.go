@@ -1,0 +1,113 @@
+package skillmd
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// TestFlagSeverity: Claude Code counts true and "true" as true, so a
+// quoted flag is advice; yes, on or "True" count as false and lose the
+// setting (a warning); nothing here stops the agent loading the skill.
+func TestFlagSeverity(t *testing.T) {
+	for value, want := range map[string]model.Severity{
+		`"true"`:  model.SeverityInfo,
+		`"false"`: model.SeverityInfo,
+		`yes`:     model.SeverityWarning,
+		`"True"`:  model.SeverityWarning,
+		`1`:       model.SeverityWarning,
+		`[true]`:  model.SeverityWarning,
+	} {
+		s := loadCase(map[string]string{"SKILL.md": md("user-invocable: "+value+"\n", plainBody)}, "")
+		ds := findings(s, "skillmd/field-type")
+		if len(ds) != 1 || ds[0].Severity != want {
+			t.Errorf("user-invocable: %s: want one %s, got %v", value, want, s.Diagnostics)
+		}
+	}
+	s := loadCase(map[string]string{"SKILL.md": md("user-invocable: 1\n", plainBody)}, "")
+	if ds := findings(s, "skillmd/field-type"); len(ds) != 1 || !strings.Contains(ds[0].Message, `"1"`) || strings.Contains(ds[0].Message, " int") {
+		t.Errorf("message names the value, not its YAML tag: %v", s.Diagnostics)
+	}
+}
+
+// TestTypeErrorWords: a scalar of the wrong type is named in words, not by
+// its YAML tag ("not a str").
+func TestTypeErrorWords(t *testing.T) {
+	s := loadCase(map[string]string{"SKILL.md": md("tags: 3\n", plainBody)}, "")
+	for _, d := range s.Diagnostics {
+		if strings.Contains(d.Message, "a str") || strings.Contains(d.Message, "an int") {
+			t.Errorf("tag name in a message: %s", d)
+		}
+	}
+}
+
+// TestNamingConventionNearMiss: a Claude Code field written in another
+// naming convention (whenToUse, disableModelInvocation, allowed_tools) is
+// ignored by the agent, so its setting is lost: a warning that names the
+// field meant, however many edits apart the spellings are.
+func TestNamingConventionNearMiss(t *testing.T) {
+	for key, want := range map[string]string{
+		"whenToUse":              "when_to_use",
+		"disableModelInvocation": "disable-model-invocation",
+		"allowed_tools":          "allowed-tools",
+		"User-Invocable":         "user-invocable",
+		"ARGUMENT_HINT":          "argument-hint",
+	} {
+		s := loadCase(map[string]string{"SKILL.md": md(key+": x\n", plainBody)}, "")
+		ds := findings(s, "skillmd/unknown-field")
+		if len(ds) != 1 || ds[0].Severity != model.SeverityWarning || !strings.Contains(ds[0].Message, `"`+want+`"`) {
+			t.Errorf("%s: want a warning naming %s, got %v", key, want, s.Diagnostics)
+		}
+	}
+	// A private field of no agent stays advice.
+	s := loadCase(map[string]string{"SKILL.md": md("lastUpdated: 2026-01-01\n", plainBody)}, "")
+	if ds := findings(s, "skillmd/unknown-field"); len(ds) != 1 || ds[0].Severity != model.SeverityInfo {
+		t.Errorf("lastUpdated: %v", s.Diagnostics)
+	}
+}
+
+// TestColonAndAnotherError: when a plain value holds ": " (read as agents
+// do, a warning) and the frontmatter has another error, the error reported
+// is the other one, on its own line, not the colon's "mapping values are
+// not allowed".
+func TestColonAndAnotherError(t *testing.T) {
+	src := "---\nname: demo-skill\ndescription: Formats files: runs the formatter.\nallowed-tools: *\n---\n# Demo\n"
+	s := loadCase(map[string]string{"SKILL.md": src}, "")
+	ds := findings(s, "skillmd/frontmatter")
+	if len(ds) != 1 || ds[0].Line != 4 || strings.Contains(ds[0].Message, "mapping values") {
+		t.Errorf("want the error of line 4, got %v", s.Diagnostics)
+	}
+}
+
+// TestNameMessageNamesEveryProblem: a display name ("Report Builder 报表")
+// breaks the rules in more ways than case; the message says so.
+func TestNameMessageNamesEveryProblem(t *testing.T) {
+	for name, wants := range map[string][]string{
+		"Report Builder 报表": {"uppercase", `' '`, `'报'`},
+		"NBA":               {"uppercase"},
+		"a_b":               {`'_'`},
+	} {
+		msg := nameProblem(name)
+		for _, w := range wants {
+			if !strings.Contains(msg, w) {
+				t.Errorf("nameProblem(%q) = %q, want it to mention %s", name, msg, w)
+			}
+		}
+	}
+}
+
+// TestAliasValuePointed: allowed-tools: * is a YAML alias with no name;
+// the finding points at the * and says so.
+func TestAliasValuePointed(t *testing.T) {
+	s := loadCase(map[string]string{"SKILL.md": md("allowed-tools: *\n", plainBody)}, "")
+	ds := findings(s, "skillmd/frontmatter")
+	if len(ds) != 1 || ds[0].Line != 4 || ds[0].Column != 16 || !strings.Contains(ds[0].Message, "alias") || !strings.Contains(ds[0].Hint, `"*`) {
+		t.Errorf("%v", s.Diagnostics)
+	}
+	// A defined alias is fine.
+	s = loadCase(map[string]string{"SKILL.md": md("metadata:\n  a: &x one\n  b: *x\n", plainBody)}, "")
+	if ds := findings(s, "skillmd/frontmatter"); len(ds) != 0 {
+		t.Errorf("%v", s.Diagnostics)
+	}
+}
