@@ -237,7 +237,7 @@ func (c *checker) checkMetadata(key, val *yaml.Node) {
 		return
 	}
 	mapPairs(val, func(k, v *yaml.Node) {
-		if v != nil && v.Kind == yaml.MappingNode && agentMetadataKeys[k.Value] {
+		if v != nil && v.Kind == yaml.MappingNode && agentMetadataKeys[k.Value] && c.profile != model.ProfileAgentSkills {
 			return // an agent documents this key as a mapping; flattening it breaks the agent
 		}
 		if v != nil && v.Kind != yaml.ScalarNode {

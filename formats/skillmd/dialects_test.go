@@ -111,3 +111,16 @@ func TestAliasValuePointed(t *testing.T) {
 		t.Errorf("%v", s.Diagnostics)
 	}
 }
+
+// TestOpenClawMetadataUnderTheStandard: OpenClaw documents metadata.openclaw
+// as a mapping, so lint leaves it alone, except under --profile
+// agentskills, which checks the open standard alone (string values).
+func TestOpenClawMetadataUnderTheStandard(t *testing.T) {
+	files := map[string]string{"SKILL.md": md("metadata:\n  openclaw:\n    requires: {bins: [gh]}\n", plainBody)}
+	if ds := findings(loadCase(files, model.ProfileAll), "skillmd/metadata-value"); len(ds) != 0 {
+		t.Errorf("profile all: want no finding, got %v", ds)
+	}
+	if ds := findings(loadCase(files, model.ProfileAgentSkills), "skillmd/metadata-value"); len(ds) != 1 {
+		t.Errorf("profile agentskills: want one finding, got %v", ds)
+	}
+}

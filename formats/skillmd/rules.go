@@ -128,7 +128,7 @@ var Rules = model.RuleSet{
 			Pass: "---\nname: demo-skill\ndescription: Demo.\ndisable-model-invocation: true\n---\n",
 		},
 	},
-	{ID: "skillmd/metadata-value", Severity: model.SeverityWarning, Doc: "`metadata` maps strings to strings; a nested list or map is not portable (skills-ref turns every value into a string and does not report it). Not reported for metadata.openclaw (and its older aliases clawdbot, clawdis): OpenClaw documents it as a mapping holding its gating and installers.",
+	{ID: "skillmd/metadata-value", Severity: model.SeverityWarning, Doc: "`metadata` maps strings to strings; a nested list or map is not portable (skills-ref turns every value into a string and does not report it). Not reported for metadata.openclaw (and its older aliases clawdbot, clawdis), except under the agentskills profile: OpenClaw documents it as a mapping holding its gating and installers.",
 		Title: "A metadata value is not a string",
 		Why:   "Agents load it, but a nested value is not portable: the spec maps strings to strings.",
 		Spec:  "Layer 1, Optional Fields: metadata is \"map<string, string>\".",
