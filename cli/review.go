@@ -24,14 +24,15 @@ func (a *app) newReviewCmd() *cobra.Command {
 		configFile string
 	)
 	cmd := &cobra.Command{
-		Use:   "review [--json] SOURCE...",
+		Use:   "review SOURCE... [--json]",
 		Short: "Show the security evidence for each skill, riskiest first",
 		Long: `review reads every skill in each SOURCE (a folder, a skill, github:OWNER/REPO,
 an https:// index or registry, a domain publishing well-known skills) and
 reports what a person should know before installing it: the network hosts
 its code contacts and whether it declares them, the capabilities it asks
-for, hidden characters and comments, instructions aimed at the agent,
-download-and-run commands and shipped secrets. Nothing is run.
+for, commands a SKILL.md runs as it loads, hidden characters and comments,
+instructions aimed at the agent, download-and-run commands, secrets sent
+away and shipped secrets. Nothing is run.
 
 Skills are listed most risky first, each with a one-line verdict and its
 findings at file:line:col. Hidden characters are spelled out (⟨U+202E⟩,
