@@ -166,3 +166,22 @@ func TestBuildCommandUsage(t *testing.T) {
 		t.Errorf("second build over its own dist/: exit %d\n%s", code, so)
 	}
 }
+
+// TestLintAfterBuildIntoAnotherFolder: `build -o out` then `lint .` (a
+// pre-commit hook, CI) must not read each bundle as a second skill of its
+// source's name and namespace; it failed with two errors per skill.
+func TestLintAfterBuildIntoAnotherFolder(t *testing.T) {
+	isolateConfig(t)
+	root := t.TempDir()
+	t.Chdir(root)
+	if code, so, se := runCLI(t, "new", "xgs", "--name", "forum-search", "--description", "Search the forum for posts", "--match", "*://forum.example.com/*", "--yes", "--dir", "skills"); code != 0 {
+		t.Fatalf("new: %d\n%s%s", code, so, se)
+	}
+	if code, so, se := runCLI(t, "build", "-o", "out", "skills"); code != 0 {
+		t.Fatalf("build: %d\n%s%s", code, so, se)
+	}
+	code, out, errs := runCLI(t, "lint", ".")
+	if code != 0 || strings.Contains(out, "library/duplicate") || !strings.Contains(out, "xgs/built-bundle") {
+		t.Errorf("lint after build: exit %d\n%s%s", code, out, errs)
+	}
+}

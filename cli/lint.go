@@ -250,8 +250,10 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		lib = keepSeverities(lib, model.SeverityError)
 	}
 	ropts := report.Options{BaseDir: cwd, Rules: formats.Rules(), ToolVersion: a.version}
-	if req.format == "github" {
-		ropts.BaseDir = root // annotation paths are relative to the repository
+	if req.format == "github" || req.format == "sarif" {
+		// Annotation paths and SARIF uris are resolved against the
+		// repository, whichever folder lint runs in.
+		ropts.BaseDir = root
 	}
 	for _, o := range outputs {
 		if err := o.write(lib, ropts, root); err != nil {

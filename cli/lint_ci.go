@@ -41,9 +41,9 @@ func parseOutputs(specs []string) ([]lintOutput, error) {
 }
 
 // write prints lib to the output's file, replacing it.
-// GitHub annotations are relative to root, as on stdout.
+// GitHub annotations and SARIF uris are relative to root, as on stdout.
 func (o lintOutput) write(lib *model.Library, opts report.Options, root string) error {
-	if o.format == "github" {
+	if o.format == "github" || o.format == "sarif" {
 		opts.BaseDir = root
 	}
 	f, err := openReport(o.file)

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -88,6 +89,54 @@ func TestLintQuietAndOutputs(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "out.json")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestLintSARIFFromASubfolder: code scanning resolves a SARIF uri
+// against the repository root, as GitHub does annotation paths, so a
+// step run with working-directory: skills must still name
+// skills/broken/SKILL.md, on stdout and in --output alike (the uri was
+// broken/SKILL.md and the alerts pointed at no file).
+func TestLintSARIFFromASubfolder(t *testing.T) {
+	root := ciRepo(t)
+	t.Chdir(filepath.Join(root, "skills"))
+	file := filepath.Join(root, "out.sarif")
+	_, out, _ := runCLI(t, "lint", "--format", "sarif", "--output", "sarif="+file, ".")
+	written, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string]string{"stdout": out, "--output": string(written)} {
+		var log struct {
+			Runs []struct {
+				OriginalURIBaseIDs map[string]struct {
+					URI string `json:"uri"`
+				} `json:"originalUriBaseIds"`
+				Results []struct {
+					Locations []struct {
+						PhysicalLocation struct {
+							ArtifactLocation struct {
+								URI       string `json:"uri"`
+								URIBaseID string `json:"uriBaseId"`
+							} `json:"artifactLocation"`
+						} `json:"physicalLocation"`
+					} `json:"locations"`
+				} `json:"results"`
+			} `json:"runs"`
+		}
+		if err := json.Unmarshal([]byte(data), &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Results) == 0 {
+			t.Fatalf("%s: %v\n%.400s", name, err, data)
+		}
+		run := log.Runs[0]
+		for _, r := range run.Results {
+			a := r.Locations[0].PhysicalLocation.ArtifactLocation
+			if !strings.HasPrefix(a.URI, "skills/") || a.URIBaseID != "%SRCROOT%" {
+				t.Errorf("%s: uri %q (base %q), want skills/… against %%SRCROOT%%", name, a.URI, a.URIBaseID)
+			}
+		}
+		if got, want := run.OriginalURIBaseIDs["%SRCROOT%"].URI, "file://"+filepath.ToSlash(root)+"/"; got != want {
+			t.Errorf("%s: %%SRCROOT%% is %q, want %q", name, got, want)
+		}
 	}
 }
 

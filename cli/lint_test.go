@@ -165,8 +165,12 @@ func TestLintSARIFValidates(t *testing.T) {
 	if err := sch.Validate(inst); err != nil {
 		t.Fatalf("invalid SARIF: %v", err)
 	}
-	if !strings.Contains(out, `"uri": "testdata/lint/broken/skillmd/no-name/SKILL.md"`) {
-		t.Errorf("artifact URIs are not relative to the working folder:\n%s", out)
+	// Relative to the repository (the folder holding .git), as code
+	// scanning resolves them, not to the working folder.
+	wd, _ := os.Getwd()
+	rel, _ := filepath.Rel(projectRoot(wd, func(string) string { return "" }), filepath.Join(wd, "testdata/lint/broken/skillmd/no-name/SKILL.md"))
+	if !strings.Contains(out, `"uri": "`+filepath.ToSlash(rel)+`",`+"\n") {
+		t.Errorf("artifact URIs are not relative to the repository (want %s):\n%s", rel, out)
 	}
 }
 

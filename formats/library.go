@@ -38,7 +38,11 @@ func checkLibrary(skills []*model.Skill, add func(*model.Skill, model.Diagnostic
 			}
 		}
 		if s.Format == model.FormatXGS && s.Namespace != "" {
-			byNS[s.Namespace] = append(byNS[s.Namespace], s)
+			k := s.Namespace
+			if s.Built {
+				k += "\x00" + builtScope(s)
+			}
+			byNS[k] = append(byNS[k], s)
 		}
 	}
 	for _, k := range clashOrder {
@@ -57,6 +61,7 @@ func checkLibrary(skills []*model.Skill, add func(*model.Skill, model.Diagnostic
 		if len(ss) < 2 {
 			continue
 		}
+		ns, _, _ = strings.Cut(ns, "\x00")
 		for i, s := range ss {
 			other := ss[(i+1)%len(ss)]
 			add(s, libraryAt("library/duplicate-namespace", s, "namespace", "",

@@ -27,6 +27,9 @@ import (
 // source root: @name is globally unique and the injector loads them all
 // together; a skill folder directly under the root joins that scope.
 func nameScope(s *model.Skill, plugins pluginCache) string {
+	if s.Built {
+		return builtScope(s)
+	}
 	if s.Format == model.FormatXGS {
 		return s.Location.Source + "\x00"
 	}
@@ -41,6 +44,14 @@ func nameScope(s *model.Skill, plugins pluginCache) string {
 		return s.Location.Source + "\x00"
 	}
 	return s.Location.Source + "\x00" + parent
+}
+
+// builtScope is the scope of a build's output: its output folder. The
+// bundles of one build still clash with each other, but not with the
+// sources they were built from (`build -o out` then `lint .` named every
+// skill twice; dist, the default, is never searched).
+func builtScope(s *model.Skill) string {
+	return s.Location.Source + "\x00built:" + s.Location.Dir
 }
 
 // pluginCache remembers, per source and folder, whether the folder is a

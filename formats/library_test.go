@@ -18,6 +18,13 @@ func xgsSkill(name, ns string, requires ...string) *model.Skill {
 		Location: model.Location{File: name + ".xgs.js"}}
 }
 
+// builtSkill is what `build -o out` writes for xgsSkill(name, ns).
+func builtSkill(name, ns string) *model.Skill {
+	s := xgsSkill(name, ns)
+	s.Location.File, s.Location.Dir, s.Built = "out/"+name+".xgs.js", "out", true
+	return s
+}
+
 func mdSkill(name string, loadSkills ...string) *model.Skill {
 	s := &model.Skill{Format: model.FormatSkillMD, Name: name, Declared: []model.Declaration{{Key: "name", Value: name, Line: 2, Column: 7}}, Location: model.Location{Dir: name, File: name + "/SKILL.md"}}
 	if len(loadSkills) > 0 {
@@ -85,6 +92,9 @@ var libraryCases = []ruleCase{
 		s.Declared = nil
 		return s
 	}())},
+	{"library/duplicate-name", false, "a source and its build output", checked(xgsSkill("a", "a"), builtSkill("a", "a"))},
+	{"library/duplicate-namespace", false, "a source and its build output", checked(xgsSkill("a", "ns"), builtSkill("a", "ns"))},
+	{"library/duplicate-namespace", true, "two bundles of one build", checked(builtSkill("a", "ns"), builtSkill("b", "ns"))},
 	{"library/duplicate-name", false, "distinct names", checked(mdSkill("alpha"), xgsSkill("beta", "b"))},
 	{"library/duplicate-namespace", true, "two xgs skills in namespace ns", checked(xgsSkill("a", "ns"), xgsSkill("b", "ns"))},
 	{"library/duplicate-namespace", false, "namespaces differ", checked(xgsSkill("a", "one"), xgsSkill("b", "two"))},

@@ -124,6 +124,15 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		return reply(ctx, s.initialize(&p), nil)
 	case protocol.MethodInitialized:
 		return nil
+	}
+	s.mu.Lock()
+	down := s.shutdown
+	s.mu.Unlock()
+	if _, isCall := req.(*jsonrpc2.Call); isCall && down && req.Method() != protocol.MethodShutdown {
+		// The protocol's answer to any request after shutdown.
+		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shutting down"))
+	}
+	switch req.Method() {
 	case protocol.MethodShutdown:
 		s.mu.Lock()
 		s.shutdown = true
@@ -139,10 +148,9 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		return nil
 	case protocol.MethodTextDocumentDidChange:
-		var p protocol.DidChangeTextDocumentParams
+		var p didChangeParams
 		if json.Unmarshal(params, &p) == nil && len(p.ContentChanges) > 0 {
-			// Full sync: the last change holds the whole text.
-			s.change(p.TextDocument.URI, p.TextDocument.Version, p.ContentChanges[len(p.ContentChanges)-1].Text)
+			s.change(p.TextDocument.URI, p.TextDocument.Version, p.ContentChanges)
 		}
 		return nil
 	case protocol.MethodTextDocumentDidSave:
@@ -253,12 +261,52 @@ func (s *Server) open(u protocol.DocumentURI, version int32, content string) {
 	s.schedule(0)
 }
 
-func (s *Server) change(u protocol.DocumentURI, version int32, content string) {
+// didChangeParams are didChange's: protocol.TextDocumentContentChangeEvent
+// cannot tell a change without a range (the whole text) from one at 0:0.
+type didChangeParams struct {
+	TextDocument   protocol.VersionedTextDocumentIdentifier `json:"textDocument"`
+	ContentChanges []changeEvent                            `json:"contentChanges"`
+}
+
+type changeEvent struct {
+	Range *protocol.Range `json:"range,omitempty"`
+	Text  string          `json:"text"`
+}
+
+// applyChanges applies changes in order to cur (known says there is a
+// text to apply a range to). The server asks for full sync, but a client
+// that sends ranges anyway must not have a one-word edit taken for the
+// whole text.
+func applyChanges(cur string, known bool, changes []changeEvent) (string, bool) {
+	for _, c := range changes {
+		if c.Range == nil {
+			cur, known = c.Text, true
+			continue
+		}
+		if !known {
+			return "", false
+		}
+		t := newText(cur)
+		start, end := t.offset(c.Range.Start), t.offset(c.Range.End)
+		end = max(start, end)
+		cur = cur[:start] + c.Text + cur[end:]
+	}
+	return cur, known
+}
+
+func (s *Server) change(u protocol.DocumentURI, version int32, changes []changeEvent) {
 	s.mu.Lock()
 	d, ok := s.docs[u]
+	var cur string
+	if ok {
+		cur = d.text.data
+	}
+	content, known := applyChanges(cur, ok, changes)
 	if !ok {
 		s.mu.Unlock()
-		s.open(u, version, content)
+		if known { // a buffer never opened: its whole text, or nothing
+			s.open(u, version, content)
+		}
 		return
 	}
 	d.version, d.text = version, newText(content)

@@ -89,6 +89,11 @@ type Skill struct {
 	// search's listing showed them absent. Applying suppressions
 	// (package suppress) does not read them again.
 	Unmarked []string `json:"-"`
+
+	// Built says the file is a build's output (an .xgs.js listed in a
+	// registry.json beside it), not a source: a copy of its source's
+	// name and namespace, never a second skill of that name.
+	Built bool `json:"-"`
 }
 
 // Declaration is one field as written: its key, value and where the

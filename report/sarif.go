@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"io"
+	"path/filepath"
+	"strings"
 
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/sanitize"
@@ -27,8 +29,12 @@ type sarifLog struct {
 type sarifRun struct {
 	Tool sarifTool `json:"tool"`
 	// ColumnKind says what a column counts: model.ColumnKind.
-	ColumnKind string        `json:"columnKind"`
-	Results    []sarifResult `json:"results"`
+	ColumnKind string `json:"columnKind"`
+	// OriginalURIBaseIDs says where %SRCROOT%, the base of every
+	// relative uri, is on this machine, for viewers that open the files;
+	// code scanning takes such a uri as relative to the repository root.
+	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
+	Results            []sarifResult            `json:"results"`
 }
 
 type sarifTool struct {
@@ -83,8 +89,13 @@ type sarifPhysical struct {
 }
 
 type sarifArtifact struct {
-	URI string `json:"uri"`
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
 }
+
+// srcRoot is the uriBaseId of paths relative to Options.BaseDir (the
+// name CodeQL and other code scanning tools use).
+const srcRoot = "%SRCROOT%"
 
 type sarifRegion struct {
 	StartLine   int `json:"startLine"`
@@ -135,6 +146,9 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 	}
 	sortFindings(all)
 	run := sarifRun{Tool: sarifTool{driver}, ColumnKind: model.ColumnKind, Results: []sarifResult{}}
+	if filepath.IsAbs(opts.BaseDir) {
+		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: strings.TrimSuffix(uri(opts.BaseDir), "/") + "/"}}
+	}
 	for _, f := range all {
 		text := sanitize.String(f.Message)
 		if f.Hint != "" {
@@ -145,7 +159,7 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 			Level:   sarifLevel(f.Severity),
 			Message: sarifText{text},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
-				ArtifactLocation: sarifArtifact{URI: uri(f.path)},
+				ArtifactLocation: artifact(f.path, run.OriginalURIBaseIDs != nil),
 				Region:           region(f.Diagnostic),
 			}}},
 		}
@@ -155,6 +169,16 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 		run.Results = append(run.Results, res)
 	}
 	return jsonout.Encode(w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+}
+
+// artifact is where a finding's file is: relative to %SRCROOT% when its
+// path is relative (under Options.BaseDir) and a base was declared.
+func artifact(p string, based bool) sarifArtifact {
+	a := sarifArtifact{URI: uri(p)}
+	if based && !filepath.IsAbs(p) && !strings.Contains(p, "://") {
+		a.URIBaseID = srcRoot
+	}
+	return a
 }
 
 // region clamps a position into SARIF's 1-based range and keeps an end

@@ -45,7 +45,8 @@ func Load(fsys fs.FS, file string, opts model.Options) *model.Skill {
 		a.asBuilt(file)
 	}
 	a.fill(s, opts.FindingsOnly)
-	if built && !tooLarge && !opts.FindingsOnly {
+	s.Built = built && !tooLarge
+	if s.Built && !opts.FindingsOnly {
 		s.Functions = fns
 	}
 	return s
