@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -32,7 +33,11 @@ directives on hover. See the README for Neovim, VS Code and Helix.`,
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_ = stdioFlag // stdio is the only transport; the flag is for clients that always pass it
-			return lsp.Serve(cmd.Context(), stdio{cmd.InOrStdin(), a.protocolOut}, lsp.Options{Version: a.version, Log: cmd.ErrOrStderr()})
+			err := lsp.Serve(cmd.Context(), stdio{cmd.InOrStdin(), a.protocolOut}, lsp.Options{Version: a.version, Log: cmd.ErrOrStderr()})
+			if errors.Is(err, lsp.ErrExitWithoutShutdown) {
+				return exitError{1} // the protocol's status; nothing to print
+			}
+			return err
 		},
 	}
 	cmd.Flags().BoolVar(&stdioFlag, "stdio", true, "talk over stdin and stdout (the default and only transport)")

@@ -72,6 +72,11 @@ type document struct {
 	text    *text
 }
 
+// ErrExitWithoutShutdown is Serve's answer to an exit notification that
+// came before any shutdown request: the protocol asks the server to end
+// with status 1 then, so a client can tell a clean stop from a crash.
+var ErrExitWithoutShutdown = errors.New("exit without a shutdown request first")
+
 // Serve runs a server on rwc until the client exits or the stream ends.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	if opts.Debounce == 0 {
@@ -86,9 +91,21 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	select {
 	case <-s.conn.Done():
 	case <-s.exited:
-		return nil
 	case <-ctx.Done():
 		s.conn.Close()
+	}
+	// The exit handler also closes the connection, so Done may have been
+	// the case chosen: whether exit came is read from exited itself.
+	select {
+	case <-s.exited:
+		s.mu.Lock()
+		down := s.shutdown
+		s.mu.Unlock()
+		if !down {
+			return ErrExitWithoutShutdown
+		}
+		return nil
+	default:
 	}
 	if err := s.conn.Err(); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrClosedPipe) && !strings.Contains(err.Error(), "closed") {
 		return err
