@@ -59,7 +59,9 @@ func stdinIsData(rest string) bool {
 	switch a := f[0]; {
 	case a == "-c" || a == "-e" || a == "-m":
 		return true
-	case a == "-" || strings.HasPrefix(a, "-") || strings.ContainsAny(a[:1], "|;&)`\"'"):
+	case a == "-" || strings.HasPrefix(a, "-") || strings.ContainsAny(a[:1], "|;&)`\"'#"):
+		// A "#" starts a shell comment (curl … | bash  # macOS / Linux,
+		// the usual vendor line): the shell runs the download itself.
 		return false
 	}
 	return true // "| python3 tool.py": a local script reads the download

@@ -57,8 +57,43 @@ func withArticle(word string) string {
 // (skills-ref does the same), only lists and maps are wrong.
 func (c *checker) checkString(key, val *yaml.Node) {
 	if !isScalar(val) {
+		if text := c.flowText(val); text != "" {
+			// argument-hint: [file] is the usual slip: the brackets meant
+			// "optional", YAML read a list. GitHub Copilot CLI drops the
+			// skill over it; Claude Code joins the items.
+			who := "an agent that reads it as a string rejects it"
+			if key.Value == "argument-hint" {
+				who = "GitHub Copilot CLI drops the skill over it (Claude Code joins the items)"
+			}
+			shown := text
+			if r := []rune(shown); len(r) > 60 {
+				shown = string(r[:59]) + "…"
+			}
+			c.at(val, "skillmd/field-type", fmt.Sprintf("%s must be a string; unquoted, %s is read as a YAML %s, and %s", key.Value, shown, kindName(val), who),
+				fmt.Sprintf("Quote it: %s: %s.", key.Value, quoteYAML(text)))
+			return
+		}
 		c.typeError(key, val, "a string")
 	}
+}
+
+// flowText is the source text of a flow list or mapping written on one
+// line ([a, b], {k: v}), or "".
+func (c *checker) flowText(val *yaml.Node) string {
+	if val.Style&yaml.FlowStyle == 0 || c.doc == nil || !c.doc.Frontmatter.Present {
+		return ""
+	}
+	line, col := c.nodePos(val)
+	text := c.lines.lineText(line)
+	if col < 1 || col > len(text) {
+		return ""
+	}
+	v := text[col-1:]
+	end := flowEnd(v)
+	if end == 0 {
+		return ""
+	}
+	return string(v[:end])
 }
 
 func (c *checker) checkStringOrList(key, val *yaml.Node) {

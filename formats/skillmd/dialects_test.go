@@ -112,6 +112,44 @@ func TestAliasValuePointed(t *testing.T) {
 	}
 }
 
+// TestFlowValueThenText: argument-hint: [query] or [build] is a YAML list
+// followed by text; yaml.v3 blames the line before, the finding points at
+// the value and hints the quoted form. A list that closes the line, or
+// spans lines, is valid YAML and not this.
+func TestFlowValueThenText(t *testing.T) {
+	s := loadCase(map[string]string{"SKILL.md": md("argument-hint: [query] or [build] for a build\nmodel: haiku\n", plainBody)}, "")
+	ds := findings(s, "skillmd/frontmatter")
+	if len(ds) != 1 || ds[0].Line != 4 || ds[0].Column != 16 || !strings.Contains(ds[0].Message, "argument-hint") || !strings.Contains(ds[0].Message, "list") ||
+		ds[0].Hint != `Quote the whole value: argument-hint: "[query] or [build] for a build".` {
+		t.Errorf("%v", s.Diagnostics)
+	}
+	s = loadCase(map[string]string{"SKILL.md": md("compatibility: {os: mac} only\n", plainBody)}, "")
+	if ds := findings(s, "skillmd/frontmatter"); len(ds) != 1 || ds[0].Line != 4 || !strings.Contains(ds[0].Message, "mapping") {
+		t.Errorf("%v", s.Diagnostics)
+	}
+	s = loadCase(map[string]string{"SKILL.md": md("allowed-tools: [Read, Grep]  # read-only\nmetadata: {tags: [a,\n  b]}\n", plainBody)}, "")
+	if ds := findings(s, "skillmd/frontmatter"); len(ds) != 0 {
+		t.Errorf("%v", s.Diagnostics)
+	}
+}
+
+// TestBracketHintIsAList: argument-hint: [notes] is a YAML list; the
+// finding says so, names the agent that drops the skill and hints the
+// quoted text as written.
+func TestBracketHintIsAList(t *testing.T) {
+	s := loadCase(map[string]string{"SKILL.md": md("argument-hint: [メモ, --dry-run]\n", plainBody)}, "")
+	ds := findings(s, "skillmd/field-type")
+	if len(ds) != 1 || ds[0].Line != 4 || ds[0].Column != 16 || !strings.Contains(ds[0].Message, "[メモ, --dry-run] is read as a YAML list") ||
+		!strings.Contains(ds[0].Message, "Copilot") || ds[0].Hint != `Quote it: argument-hint: "[メモ, --dry-run]".` {
+		t.Errorf("%v", s.Diagnostics)
+	}
+	// A block list has no one-line text to quote: the plain message.
+	s = loadCase(map[string]string{"SKILL.md": md("argument-hint:\n  - notes\n", plainBody)}, "")
+	if ds := findings(s, "skillmd/field-type"); len(ds) != 1 || ds[0].Message != "argument-hint must be a string, not a list" {
+		t.Errorf("%v", s.Diagnostics)
+	}
+}
+
 // TestOpenClawMetadataUnderTheStandard: OpenClaw documents metadata.openclaw
 // as a mapping, so lint leaves it alone, except under --profile
 // agentskills, which checks the open standard alone (string values).

@@ -149,6 +149,18 @@ func (fm *Frontmatter) parseYAML(src []byte) {
 			p.Message = fmt.Sprintf("the frontmatter is not valid YAML: a value starting with %c is read as a YAML %s, not as text", c, map[byte]string{'*': "alias", '&': "anchor"}[c])
 			p.Hint = fmt.Sprintf("Quote the value: \"%c…\".", c)
 		}
+		// A value that starts with [ or { and goes on after the closing
+		// bracket (argument-hint: [query] or [build]) is a flow list or
+		// mapping followed by text; yaml.v3 blames the line before it.
+		if strings.Contains(msg, "did not find expected key") {
+			if fl, col, key, val := flowThenText(src, fm.Start, fm.End, fm.Line, line); fl > 0 {
+				p.Line, p.Col = fl, col
+				kind := map[byte]string{'[': "list", '{': "mapping"}[val[0]]
+				closer := map[byte]string{'[': "]", '{': "}"}[val[0]]
+				p.Message = fmt.Sprintf("the frontmatter is not valid YAML: %s's value starts with %q, so YAML reads a %s, and the text after its closing %q breaks the frontmatter", key, val[:1], kind, closer)
+				p.Hint = fmt.Sprintf("Quote the whole value: %s: %s.", key, quoteYAML(val))
+			}
+		}
 		fm.Problems = append(fm.Problems, p)
 		return
 	}
@@ -202,6 +214,76 @@ func aliasStart(src []byte, start, first, want int) (int, byte) {
 		return j + 1, text[j]
 	}
 	return 0, 0
+}
+
+// flowThenText finds, from file line from on (the frontmatter holds
+// src[start:end] and starts on file line first), a top-level "key: [...]
+// text" or "key: {...} text" line and returns its file line, the 1-based
+// byte column of the value, the key and the value (0 when there is none).
+func flowThenText(src []byte, start, end, first, from int) (line, col int, key, val string) {
+	off := start
+	for l := first; off < end; l++ {
+		text, next := lineAt(src, off)
+		off = next
+		if l < from || len(text) == 0 || text[0] == ' ' || text[0] == '\t' || text[0] == '#' {
+			continue
+		}
+		i := bytes.Index(text, []byte(": "))
+		if i <= 0 || bytes.ContainsAny(text[:i], " \t\"'") {
+			continue
+		}
+		j := i + 2
+		for j < len(text) && text[j] == ' ' {
+			j++
+		}
+		if j >= len(text) || (text[j] != '[' && text[j] != '{') {
+			continue
+		}
+		v := bytes.TrimRight(text[j:], " \t")
+		if closeAt := flowEnd(v); closeAt > 0 && closeAt < len(v) {
+			rest := bytes.TrimLeft(v[closeAt:], " \t")
+			if len(rest) > 0 && rest[0] != '#' {
+				return l, j + 1, string(text[:i]), string(v)
+			}
+		}
+	}
+	return 0, 0, "", ""
+}
+
+// flowEnd returns the offset just past the bracket that closes the one
+// v starts with, skipping quoted text (0 when it does not close on the
+// line: a flow collection may span lines, and that is valid YAML).
+func flowEnd(v []byte) int {
+	depth := 0
+	var quote byte
+	for i := 0; i < len(v); i++ {
+		c := v[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '[' || c == '{':
+			depth++
+		case c == ']' || c == '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return 0
+}
+
+// quoteYAML writes v as a double-quoted YAML scalar (single quotes when v
+// holds a double quote and no single one, which reads better).
+func quoteYAML(v string) string {
+	if strings.ContainsRune(v, '"') && !strings.ContainsRune(v, '\'') {
+		return "'" + v + "'"
+	}
+	return strconv.Quote(v)
 }
 
 // decodeYAML parses one YAML document into nodes, turning a yaml.v3 panic
