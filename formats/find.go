@@ -159,7 +159,7 @@ func Find(fsys fs.FS, root string) Found { return FindFunc(fsys, root, nil) }
 // search runs; emit returning false stops the search (what was found so far
 // is returned).
 func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
-	return findWith(fsys, root, emit, nil)
+	return findWith(fsys, root, emit, nil, nil)
 }
 
 // findWith is FindFunc that also hands left(index, packages) each OS Loop
@@ -167,8 +167,10 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 // its packages, every one of them already given to emit. A repository
 // with a symlinked folder in it is not handed over (the links are
 // followed after the whole search); nor is one searched as a single
-// skill. Found.Repositories has them all the same.
-func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(index string, packages int)) Found {
+// skill. Found.Repositories has them all the same. skip, when not nil,
+// leaves out the files and folders below root it says are excluded: a
+// folder is not entered, a file not looked at.
+func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(index string, packages int), skip func(p string, dir bool) bool) Found {
 	var f Found
 	stopped := false
 	add := func(cs ...Candidate) {
@@ -182,7 +184,7 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 	}
 	if c, ok := Detect(fsys, root); ok {
 		add(c)
-		add(nestedSkills(fsys, c, 0)...)
+		add(nestedSkills(fsys, c, 0, skip)...)
 		if c.Format == model.FormatOSLoop {
 			if idx := path.Join(path.Dir(c.Path), "index.json"); hasFile(fsys, path.Dir(c.Path), "index.json") {
 				f.Repositories = append(f.Repositories, Repository{Index: idx})
@@ -236,7 +238,7 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 				listed = listings{p: {entries: entries, info: info}}
 				c.listed = &listed
 			}
-			nested := nestedSkillsListed(fsys, c, depth+1, entries, listed)
+			nested := nestedSkillsListed(fsys, c, depth+1, entries, listed, skip)
 			add(c)
 			add(nested...)
 			return c.Format == model.FormatOSLoop
@@ -276,11 +278,17 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 			if e.Type()&fs.ModeSymlink != 0 {
 				target, err := fs.Stat(fsys, p)
 				if err != nil {
+					if skip != nil && (skip(p, false) || skip(p, true)) {
+						continue
+					}
 					rule, msg, hint := skippedLink(fsys, p, err)
 					f.Problems = append(f.Problems, findRules.New(rule, p, 0, 0, msg, hint))
 					continue
 				}
 				isDir = target.IsDir()
+			}
+			if skip != nil && skip(p, isDir) {
+				continue
 			}
 			if !isDir {
 				if strings.HasSuffix(name, ".xgs.js") {
