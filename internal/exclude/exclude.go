@@ -60,7 +60,7 @@ func compile(p Pattern) (compiled, error) {
 	}
 	for _, part := range strings.Split(g, "/") {
 		if part == ".." || part == "." {
-			return compiled{}, errors.New("a pattern cannot contain . or .. folders; it is relative to the config file's folder")
+			return compiled{}, errors.New("a pattern cannot contain . or .. folders: it is relative to the config file's folder (for --exclude, the working directory) and stays inside it")
 		}
 	}
 	if !doublestar.ValidatePattern(g) {
