@@ -1,12 +1,9 @@
 package cli
 
 import (
-	"os"
-
 	"github.com/spf13/cobra"
 
 	"github.com/skillstudio/skillstudio/config"
-	"github.com/skillstudio/skillstudio/internal/exclude"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -27,26 +24,11 @@ func addExcludeFlag(cmd *cobra.Command, patterns *[]string) {
 	cmd.Flags().StringArrayVar(patterns, "exclude", nil, excludeUsage)
 }
 
-// excludeFilter compiles the config's exclude: patterns and --exclude's
-// (relative to the working directory). It is a nil interface, never a
-// typed nil, when there is none, so the search's hot path is unchanged.
+// excludeFilter is cfg.ExcludeFilter, a bad --exclude being bad usage.
 func excludeFilter(cfg *config.Config, flags []string) (model.PathFilter, error) {
-	pats := append([]exclude.Pattern(nil), cfg.Exclude...)
-	if len(flags) > 0 {
-		cwd, err := os.Getwd()
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range flags {
-			pats = append(pats, exclude.Pattern{Glob: f, Dir: cwd})
-		}
-	}
-	set, err := exclude.New(pats)
+	f, err := cfg.ExcludeFilter(flags)
 	if err != nil {
 		return nil, usagef("--exclude: %v", err)
 	}
-	if set == nil {
-		return nil, nil
-	}
-	return set, nil
+	return f, nil
 }

@@ -64,3 +64,28 @@ func TestLintExcludeBadPattern(t *testing.T) {
 		t.Errorf("bad exclude: in the config: exit %d, want 2 and %q\n%s", code, want, errOut)
 	}
 }
+
+// Every command that searches paths takes --exclude.
+func TestExcludeFlagOnSearchingCommands(t *testing.T) {
+	isolateConfig(t)
+	repo := exclusionRepo(t)
+	t.Chdir(repo)
+	_, all, _ := runCLI(t, "list", "--json", ".")
+	code, some, errOut := runCLI(t, "list", "--json", "--exclude", "tests/", "--exclude", "scratch/", ".")
+	if code != 0 || strings.Count(some, `"name"`) >= strings.Count(all, `"name"`) || strings.Contains(some, "fixtures") {
+		t.Errorf("list --exclude: exit %d\n%s%s", code, some, errOut)
+	}
+	for _, args := range [][]string{
+		{"review", "--exclude", "tests/", "."},
+		{"listing", "--exclude", "tests/", "."},
+		{"route", "--exclude", "tests/", "notes", "."},
+		{"build", "--exclude", "tests/", "-o", filepath.Join(t.TempDir(), "out"), "."},
+	} {
+		if code, out, errOut := runCLI(t, append(args, "--exclude", "[bad")...); code != 2 || !strings.Contains(errOut, "[bad") {
+			t.Errorf("%s with a bad --exclude: exit %d, want 2\n%s%s", args[0], code, out, errOut)
+		}
+		if code, out, errOut := runCLI(t, args...); code == 2 {
+			t.Errorf("%s --exclude: exit 2\n%s%s", args[0], out, errOut)
+		}
+	}
+}

@@ -218,3 +218,25 @@ func unwrapPathError(err error) error {
 	}
 	return err
 }
+
+// ExcludeFilter compiles the exclude: patterns and extra ones (--exclude,
+// relative to the working directory) into the search's filter. It is a
+// nil interface, never a typed nil, when there is no pattern, so the
+// search's hot path is unchanged.
+func (c *Config) ExcludeFilter(extra []string) (model.PathFilter, error) {
+	pats := append([]exclude.Pattern(nil), c.Exclude...)
+	if len(extra) > 0 {
+		cwd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range extra {
+			pats = append(pats, exclude.Pattern{Glob: f, Dir: cwd})
+		}
+	}
+	set, err := exclude.New(pats)
+	if err != nil || set == nil {
+		return nil, err
+	}
+	return set, nil
+}
