@@ -45,6 +45,10 @@ func TestLintExcludeFixtures(t *testing.T) {
 	if code, out, errOut := runCLI(t, "lint", ".."); code != 1 || !strings.Contains(out, "scratch") || strings.Contains(out, "fixtures") {
 		t.Errorf("from tests/, lint ..: exit %d, want 1 from scratch only\n%s%s", code, out, errOut)
 	}
+	// Everything excluded: the hint says why nothing was found.
+	if code, _, errOut := runCLI(t, "lint", "--exclude", "*", "."); code != 0 || !strings.Contains(errOut, "exclude patterns leave some paths out") {
+		t.Errorf("all excluded: exit %d\n%s", code, errOut)
+	}
 	// A path named explicitly is linted even though a pattern matches it.
 	if code, out, _ := runCLI(t, "lint", "fixtures/skillmd/no-name"); code != 1 || !strings.Contains(out, "skillmd/name") {
 		t.Errorf("lint of an excluded path named explicitly: exit %d, want 1\n%s", code, out)

@@ -284,7 +284,11 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	if sum.Skills == 0 && sum.Errors+sum.Warnings+sum.Infos == 0 {
 		// Not a failure (a repository may have none yet), but a likely
 		// wrong PATH: say what was looked for.
-		fmt.Fprintf(stderr, "no skills found in %s (lint looks for NAME.xgs.js files, SKILL.md folders and OS Loop manifest.json packages)\n", strings.Join(req.paths, ", "))
+		excluded := ""
+		if opts.Exclude != nil {
+			excluded = "; exclude patterns leave some paths out"
+		}
+		fmt.Fprintf(stderr, "no skills found in %s (lint looks for NAME.xgs.js files, SKILL.md folders and OS Loop manifest.json packages%s)\n", strings.Join(req.paths, ", "), excluded)
 	}
 	if lintFails(sum, failOn, req.maxWarnings) {
 		return exitError{1}

@@ -232,7 +232,7 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 			return false
 		}
 		seen[k] = true
-		if c, ok := detectListed(fsys, p, entries); ok {
+		if c, ok := detectListed(fsys, p, entries); ok && (skip == nil || !mainFileExcluded(c, skip)) {
 			var listed listings
 			if emit != nil && !isLink {
 				listed = listings{p: {entries: entries, info: info}}
@@ -336,6 +336,19 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 	}
 	sort.SliceStable(f.Candidates, func(i, j int) bool { return f.Candidates[i].Path < f.Candidates[j].Path })
 	return f
+}
+
+// mainFileExcluded: a pattern names the skill folder's SKILL.md or
+// manifest.json, which leaves the folder no skill (it is searched as a
+// plain folder), as if the file were not there.
+func mainFileExcluded(c Candidate, skip func(string, bool) bool) bool {
+	switch c.Format {
+	case model.FormatSkillMD:
+		return skip(path.Join(c.Path, "SKILL.md"), false) || skip(path.Join(c.Path, "skill.md"), false)
+	case model.FormatOSLoop:
+		return skip(path.Join(c.Path, "manifest.json"), false)
+	}
+	return false
 }
 
 // leadsToParent says whether the folder a symlink at p leads to (key k)

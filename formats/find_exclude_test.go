@@ -76,6 +76,21 @@ func TestFindExclude(t *testing.T) {
 	}
 }
 
+// A pattern naming a skill's main file leaves its folder no skill.
+func TestFindExcludeMainFile(t *testing.T) {
+	fsys := fstest.MapFS{
+		"a/SKILL.md":           file(skillMD),
+		"wip/SKILL.md":         file(skillMD),
+		"wip/inner/x.xgs.js":   file(xgsFile),
+		"pkgs/p/manifest.json": file(manifest),
+		"pkgs/p/module.ts":     file(moduleTS),
+	}
+	got := candidates(Search(excludeSource(t, fsys, ".", "wip/SKILL.md", "pkgs/p/manifest.json"), nil).Found)
+	if want := []string{"skillmd:a", "xgs:wip/inner/x.xgs.js"}; !slices.Equal(got, want) {
+		t.Errorf("found %v, want %v", got, want)
+	}
+}
+
 // A path named as the root is searched even when a pattern matches it,
 // as ruff does; the patterns still apply below it.
 func TestFindExcludeExplicitRoot(t *testing.T) {
