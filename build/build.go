@@ -36,6 +36,9 @@ type Request struct {
 	Out           string   // the output folder
 	Watch, Minify bool
 	ConfigFile    string // "" = the project's .skillstudio.yaml
+	// Exclude adds patterns (relative to the working directory) to the
+	// config's exclude: list; matching paths are not searched.
+	Exclude []string
 	// Stdout gets one line per build; Stderr gets findings and problems.
 	Stdout, Stderr io.Writer
 	// Debounce overrides the watcher's quiet time (tests).
@@ -63,8 +66,19 @@ func Run(ctx context.Context, req Request) error {
 	if err != nil {
 		return fmt.Errorf("--out %s: %v", req.Out, err)
 	}
+	// The project's rule config decides lint counts and which header
+	// findings are errors that stop a build, as it does for lint, and
+	// which paths the search leaves out.
+	cfg, err := config.Load(req.ConfigFile, req.Paths[0], formats.Rules())
+	if err != nil {
+		return err
+	}
+	ex, err := cfg.ExcludeFilter(req.Exclude)
+	if err != nil {
+		return fmt.Errorf("--exclude: %w", err)
+	}
 	s := &session{stdout: req.Stdout, stderr: req.Stderr, cwd: cwd, out: absOut, skills: map[string]*builtSkill{}}
-	if err := s.find(req.Paths); err != nil {
+	if err := s.find(req.Paths, ex); err != nil {
 		return err
 	}
 	// The output folder (dist by default) sits in the checkout, which a
@@ -76,12 +90,6 @@ func Run(ctx context.Context, req Request) error {
 	}
 	if link, target, ok := pathname.LinkOnTheWay(req.Out, false); ok {
 		return fmt.Errorf("--out %s: %s is a symbolic link to %s; a build does not write through a link (name the folder it points to if that is meant)", sanitize.Line(req.Out), sanitize.Line(link), sanitize.Line(target))
-	}
-	// The project's rule config decides lint counts and which header
-	// findings are errors that stop a build, as it does for lint.
-	cfg, err := config.Load(req.ConfigFile, req.Paths[0], formats.Rules())
-	if err != nil {
-		return err
 	}
 	opts := bundle.Options{Minify: req.Minify, Filter: cfg.Formats().Filter}
 	if cfg.Profile != "" {

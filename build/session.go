@@ -101,8 +101,9 @@ func (s *session) sourceOf(p string) (sourceFile, bool) {
 
 // find collects the .xgs.js skills under each path, skipping the bundles
 // an earlier build wrote into the output folder, and refusing an output
-// folder that holds sources (their bundles would overwrite them).
-func (s *session) find(paths []string) error {
+// folder that holds sources (their bundles would overwrite them). ex
+// (nil: none) leaves paths out of the search.
+func (s *session) find(paths []string, ex model.PathFilter) error {
 	built := builtFiles(s.out)
 	// The output folder is compared by identity, not by name: --out may
 	// be a symlink to (or another spelling of) a source folder.
@@ -128,7 +129,8 @@ func (s *session) find(paths []string) error {
 			s.rootFiles[abs] = sourceFile{o.Base.FS, o.Root}
 		}
 		found := 0
-		for _, c := range formats.Find(o.Base.FS, o.Root).Candidates {
+		src := formats.Source{Base: o.Base, Root: o.Root, Exclude: ex}
+		for _, c := range formats.Search(src, nil).Found.Candidates {
 			if c.Format != model.FormatXGS {
 				continue
 			}

@@ -13,6 +13,7 @@ func (a *app) newBuildCmd() *cobra.Command {
 	var (
 		out, configFile string
 		watch, minify   bool
+		excludes        []string
 	)
 	cmd := &cobra.Command{
 		Use:   "build [PATH...]",
@@ -36,6 +37,8 @@ folder changes (one line per rebuild, with the lint counts) until ctrl-c.
 Configuration (rule severities, rules turned off) comes from the nearest
 .skillstudio.yaml above the first PATH or --config FILE, as for lint.
 
+` + excludeHelp + `
+
 Exit status: 0 when every skill built, 1 when one failed, 2 on bad usage.`,
 		Example: `  skillstudio build skills/
   skillstudio build --out Resources/skills skills/*.xgs.js
@@ -43,7 +46,7 @@ Exit status: 0 when every skill built, 1 when one failed, 2 on bad usage.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runBuild(cmd.Context(), build.Request{
-				Paths: args, Out: out, Watch: watch, Minify: minify, ConfigFile: configFile,
+				Paths: args, Out: out, Watch: watch, Minify: minify, ConfigFile: configFile, Exclude: excludes,
 				Stdout: cmd.OutOrStdout(), Stderr: cmd.ErrOrStderr(),
 			})
 		},
@@ -53,6 +56,7 @@ Exit status: 0 when every skill built, 1 when one failed, 2 on bad usage.`,
 	f.BoolVarP(&watch, "watch", "w", false, "rebuild on every change until interrupted")
 	f.BoolVar(&minify, "minify", false, "minify the IIFE (the header is always kept as written)")
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
+	addExcludeFlag(cmd, &excludes)
 	return cmd
 }
 

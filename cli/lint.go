@@ -64,6 +64,8 @@ for the whole file).
 Configuration comes from $XDG_CONFIG_HOME/skillstudio/config.yaml and the
 nearest .skillstudio.yaml above the first PATH (or --config FILE).
 
+` + excludeHelp + `
+
 The library checks simulate Claude Code's skill listing at a 200,000-token
 context window by default (its 8,000-character budget): each folder of
 sibling SKILL.md skills is one library. --agent and --context (or the
@@ -74,6 +76,7 @@ instructions, undeclared hosts, secrets, download-and-run commands), for
 a CI gate on skills you did not write; skillstudio review shows all of it.`,
 		Example: `  skillstudio lint
   skillstudio lint --strict skills/
+  skillstudio lint --exclude fixtures/ --exclude '**/testdata/**' .
   skillstudio lint --format sarif . > skillstudio.sarif
   skillstudio lint --fix my-skill/SKILL.md
   skillstudio lint --fix --dry-run .
@@ -103,6 +106,7 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
 	f.BoolVar(&fix, "fix", false, "apply the safe, exact fixes to local files, then report what remains")
 	f.BoolVar(&withReview, "review", false, "add the security review's warnings and errors (see skillstudio review)")
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
+	addExcludeFlag(cmd, &req.exclude)
 	lf.add(cmd, true)
 	cmd.RegisterFlagCompletionFunc("format", cobra.FixedCompletions(lintFormats, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RegisterFlagCompletionFunc("fail-on", cobra.FixedCompletions([]string{"error", "warning", "info"}, cobra.ShellCompDirectiveNoFileComp))
@@ -117,6 +121,7 @@ type lintRequest struct {
 	profile     string
 	profileSet  bool
 	configFile  string
+	exclude     []string // --exclude patterns
 	// listing and cmd resolve --agent and --context (nil: the config's).
 	listing *listingFlags
 	cmd     *cobra.Command
@@ -191,6 +196,9 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	}
 	// Findings are all lint prints: readers may drop their documents.
 	opts := model.Options{Profile: profile, FindingsOnly: true, ListingAgents: cfg.Agents, ContextTokens: cfg.Context}
+	if opts.Exclude, err = excludeFilter(cfg, req.exclude); err != nil {
+		return err
+	}
 	if req.listing != nil {
 		if opts.ListingAgents, opts.ContextTokens, err = req.listing.resolve(req.cmd, cfg); err != nil {
 			return err
@@ -276,7 +284,11 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	if sum.Skills == 0 && sum.Errors+sum.Warnings+sum.Infos == 0 {
 		// Not a failure (a repository may have none yet), but a likely
 		// wrong PATH: say what was looked for.
-		fmt.Fprintf(stderr, "no skills found in %s (lint looks for NAME.xgs.js files, SKILL.md folders and OS Loop manifest.json packages)\n", strings.Join(req.paths, ", "))
+		excluded := ""
+		if opts.Exclude != nil {
+			excluded = "; exclude patterns leave some paths out"
+		}
+		fmt.Fprintf(stderr, "no skills found in %s (lint looks for NAME.xgs.js files, SKILL.md folders and OS Loop manifest.json packages%s)\n", strings.Join(req.paths, ", "), excluded)
 	}
 	if lintFails(sum, failOn, req.maxWarnings) {
 		return exitError{1}

@@ -23,6 +23,7 @@ import (
 func (a *app) newListCmd() *cobra.Command {
 	var asJSON bool
 	var profile, configFile string
+	var excludes []string
 	cmd := &cobra.Command{
 		Use:   "list [SOURCE...]",
 		Short: "List the skills of one or more sources with their problem counts",
@@ -31,18 +32,21 @@ or a remote source): name, format, version, errors, warnings, infos and where
 it lives. With no SOURCE it lists the current folder, or the embedded example
 library when the folder holds no skills (as the studio does).
 
+` + excludeHelp + `
+
 Exit status: 0, or 2 when a SOURCE cannot be opened.`,
 		Example: `  skillstudio list
   skillstudio list --json examples/library | jq '.[].name'`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.runList(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, asJSON, profile, cmd.Flags().Changed("profile"), configFile)
+			return a.runList(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, asJSON, profile, cmd.Flags().Changed("profile"), configFile, excludes)
 		},
 	}
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, "print a JSON array instead of a table")
 	f.StringVar(&profile, "profile", string(model.ProfileAll), "which frontmatter fields count as known: "+profileNames())
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
+	addExcludeFlag(cmd, &excludes)
 	return a.addRemoteFlags(cmd)
 }
 
@@ -59,7 +63,7 @@ type listRow struct {
 	Infos       int    `json:"infos"`
 }
 
-func (a *app) runList(ctx context.Context, stdout, stderr io.Writer, specs []string, asJSON bool, profileFlag string, profileSet bool, configFile string) error {
+func (a *app) runList(ctx context.Context, stdout, stderr io.Writer, specs []string, asJSON bool, profileFlag string, profileSet bool, configFile string, excludes []string) error {
 	fallback := len(specs) == 0
 	if fallback {
 		specs = []string{"."}
@@ -78,6 +82,9 @@ func (a *app) runList(ctx context.Context, stdout, stderr io.Writer, specs []str
 			return usagef("unknown --profile %q (want %s)", profileFlag, profileNames())
 		}
 		opts.Profile = p
+	}
+	if opts.Exclude, err = excludeFilter(cfg, excludes); err != nil {
+		return err
 	}
 	lib, err := registry.LoadSources(ctx, specs, opts, cfg.Formats(), a.remote)
 	if err != nil {

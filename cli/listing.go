@@ -37,6 +37,7 @@ func (a *app) newListingCmd() *cobra.Command {
 	var (
 		asJSON, raw bool
 		configFile  string
+		excludes    []string
 		lf          listingFlags
 	)
 	cmd := &cobra.Command{
@@ -62,6 +63,8 @@ This is an estimate from public docs and source, not a call to any agent.
 lint reports the same losses (library/listing-budget, skillmd/description-cap)
 for each folder of sibling skills.
 
+` + excludeHelp + `
+
 Sources (looked up 2026-11-23; README lists what each one says):` + listingSources() + `
 Exit status: 0, or 2 on bad usage or an unreadable SOURCE.`,
 		Example: `  skillstudio listing ~/.claude/skills
@@ -70,13 +73,14 @@ Exit status: 0, or 2 on bad usage or an unreadable SOURCE.`,
   skillstudio listing --json . | jq '.skills[] | select(.state != "full")'`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.runListing(cmd, args, configFile, &lf, asJSON, raw)
+			return a.runListing(cmd, args, configFile, excludes, &lf, asJSON, raw)
 		},
 	}
 	f := cmd.Flags()
 	f.BoolVar(&asJSON, "json", false, `print {"agent", "budget", "used", "unit", "skills": [{"name", "chars", "state", ...}]}`)
 	f.BoolVar(&raw, "raw", false, "print the listing text the agent would see instead of the table")
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
+	addExcludeFlag(cmd, &excludes)
 	lf.add(cmd, false)
 	return a.addRemoteFlags(cmd)
 }
@@ -84,7 +88,7 @@ Exit status: 0, or 2 on bad usage or an unreadable SOURCE.`,
 // loadSkills loads every skill of specs (default ".") with the config
 // found from the first, for listing and route; the library checks are
 // skipped (ListingAgents none): only names and descriptions are read.
-func (a *app) loadSkills(ctx context.Context, specs []string, configFile string) ([]*model.Skill, *config.Config, error) {
+func (a *app) loadSkills(ctx context.Context, specs []string, configFile string, excludes []string) ([]*model.Skill, *config.Config, error) {
 	if len(specs) == 0 {
 		specs = []string{"."}
 	}
@@ -93,6 +97,9 @@ func (a *app) loadSkills(ctx context.Context, specs []string, configFile string)
 		return nil, nil, usageError{err}
 	}
 	opts := model.Options{Profile: model.ProfileAll, FindingsOnly: true, ListingAgents: []string{listing.NoAgents}}
+	if opts.Exclude, err = excludeFilter(cfg, excludes); err != nil {
+		return nil, nil, err
+	}
 	lib, err := registry.LoadSources(ctx, specs, opts, cfg.Formats(), a.remote)
 	if err != nil {
 		return nil, nil, usageError{err}
@@ -100,14 +107,14 @@ func (a *app) loadSkills(ctx context.Context, specs []string, configFile string)
 	return lib.Skills, cfg, nil
 }
 
-func (a *app) runListing(cmd *cobra.Command, args []string, configFile string, lf *listingFlags, asJSON, raw bool) error {
+func (a *app) runListing(cmd *cobra.Command, args []string, configFile string, excludes []string, lf *listingFlags, asJSON, raw bool) error {
 	if asJSON && raw {
 		return usagef("--json and --raw are two outputs: pick one")
 	}
 	if len(lf.agents) > 1 {
 		return usagef("--agent takes one agent for listing (got %s)", strings.Join(lf.agents, ", "))
 	}
-	all, cfg, err := a.loadSkills(cmd.Context(), args, configFile)
+	all, cfg, err := a.loadSkills(cmd.Context(), args, configFile, excludes)
 	if err != nil {
 		return err
 	}

@@ -22,6 +22,7 @@ func (a *app) newReviewCmd() *cobra.Command {
 	var (
 		asJSON     bool
 		configFile string
+		excludes   []string
 	)
 	cmd := &cobra.Command{
 		Use:   "review SOURCE... [--json]",
@@ -39,6 +40,8 @@ findings at file:line:col. Hidden characters are spelled out (⟨U+202E⟩,
 ⟨tags "…"⟩) and terminal escapes removed. Rule severities follow the
 config file like lint's (rules: {review/host: off}).
 
+` + excludeHelp + `
+
 --json prints {"version":1,"skills":[{"name","format","source","file",
 "provenance":{"sourceUrl","repository","commit","digest","digestVerified",
 "licenseFile"},"verdict":{"line","errors","warnings","infos"},"findings":[{"rule",
@@ -51,20 +54,25 @@ or an unreadable source.`,
   skillstudio review --json ~/.claude/skills > review.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.runReview(cmd.Context(), cmd.OutOrStdout(), args, configFile, asJSON)
+			return a.runReview(cmd.Context(), cmd.OutOrStdout(), args, configFile, excludes, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the review as JSON")
 	cmd.Flags().StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
+	addExcludeFlag(cmd, &excludes)
 	return a.addRemoteFlags(cmd)
 }
 
-func (a *app) runReview(ctx context.Context, w io.Writer, sources []string, configFile string, asJSON bool) error {
+func (a *app) runReview(ctx context.Context, w io.Writer, sources []string, configFile string, excludes []string, asJSON bool) error {
 	cfg, err := config.Load(configFile, sources[0], formats.Rules())
 	if err != nil {
 		return usageError{err}
 	}
-	lib, err := registry.LoadSources(ctx, sources, model.Options{FindingsOnly: true}, cfg.Formats(), a.remote)
+	opts := model.Options{FindingsOnly: true}
+	if opts.Exclude, err = excludeFilter(cfg, excludes); err != nil {
+		return err
+	}
+	lib, err := registry.LoadSources(ctx, sources, opts, cfg.Formats(), a.remote)
 	if err != nil {
 		return usageError{err}
 	}

@@ -27,6 +27,7 @@ func (a *app) newRouteCmd() *cobra.Command {
 		asJSON     bool
 		limit      int
 		configFile string
+		excludes   []string
 	)
 	cmd := &cobra.Command{
 		Use:   `route "REQUEST" [SOURCE...]`,
@@ -42,6 +43,8 @@ a skill can trigger without sharing words, and two skills that rank close
 together here are ones the model may also confuse. Use it to check trigger
 phrases and find collisions offline.
 
+` + excludeHelp + `
+
 Exit status: 0, or 2 on bad usage or an unreadable SOURCE.`,
 		Example: `  skillstudio route "merge these two PDFs" skills/
   skillstudio route --json --limit 3 "review my diff" ~/.claude/skills`,
@@ -53,7 +56,7 @@ Exit status: 0, or 2 on bad usage or an unreadable SOURCE.`,
 			if limit < 0 {
 				return usagef("--limit must be 0 (all) or more, not %d", limit)
 			}
-			skills, _, err := a.loadSkills(cmd.Context(), args[1:], configFile)
+			skills, _, err := a.loadSkills(cmd.Context(), args[1:], configFile, excludes)
 			if err != nil {
 				return err
 			}
@@ -71,6 +74,7 @@ Exit status: 0, or 2 on bad usage or an unreadable SOURCE.`,
 	f.BoolVar(&asJSON, "json", false, `print {"request", "estimate", "matches": [{"name", "score", "terms", "path"}]}`)
 	f.IntVar(&limit, "limit", 10, "show at most N skills (0: all that match)")
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
+	addExcludeFlag(cmd, &excludes)
 	return a.addRemoteFlags(cmd)
 }
 

@@ -32,6 +32,7 @@ func (a *app) addStudioFlags(root *cobra.Command) {
 	f.String("config", "", "read this config file instead of the project's .skillstudio.yaml")
 	f.Bool("no-watch", false, "do not watch skills for changes (no live lint)")
 	f.Bool("examples", false, "open the example library built into skillstudio (whatever this folder holds)")
+	f.StringArray("exclude", nil, excludeUsage)
 }
 
 // runStudio opens the studio on SOURCE... (the root command's RunE).
@@ -76,6 +77,7 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 	configFile, _ := f.GetString("config")
 	noWatch, _ := f.GetBool("no-watch")
 	examples, _ := f.GetBool("examples")
+	excludes, _ := f.GetStringArray("exclude")
 
 	// A local SOURCE that does not exist is a typo: say so before the
 	// screen is taken over.
@@ -118,8 +120,13 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 		}
 		profile = p
 	}
+	exclude, err := excludeFilter(cfg, excludes)
+	if err != nil {
+		return ui.Options{}, err
+	}
 	remote := a.remote
 	return ui.Options{
+		Exclude:       exclude,
 		Remote:        &remote,
 		ConfigPath:    config.UserPath(),
 		Sources:       args,

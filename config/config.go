@@ -12,6 +12,8 @@
 //	theme: dark                   # the studio's colours
 //	agents: [claude-code, codex]  # whose skill listing lint simulates
 //	context: 200k                 # the model's context window in tokens
+//	exclude:                      # paths the search leaves out (gitignore-like,
+//	  - fixtures/                 # relative to this file's folder; project file only)
 //
 // Unknown keys, rule ids and values are errors that name file:line:col, so
 // a typo never silently changes what lint reports.
@@ -25,6 +27,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/skillstudio/skillstudio/internal/exclude"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -50,6 +53,12 @@ type Config struct {
 	// the command's default).
 	Agents  []string
 	Context int
+	// Exclude are the paths searches leave out, each pattern with the
+	// folder it is relative to (its config file's).
+	Exclude []exclude.Pattern
+	// excludeAt is where exclude: was set, for the error when a user
+	// file sets it.
+	excludeLine, excludeCol int
 	// Files lists the configuration files read, lowest precedence first.
 	Files []string
 }
@@ -101,6 +110,7 @@ func (c *Config) Merge(o *Config) {
 			c.Sources = append(c.Sources, s)
 		}
 	}
+	c.Exclude = append(c.Exclude, o.Exclude...)
 	c.Files = append(c.Files, o.Files...)
 }
 
@@ -176,6 +186,12 @@ func Load(explicit, start string, known model.RuleSet) (*Config, error) {
 			if err != nil {
 				return nil, err
 			}
+			if u.Exclude != nil {
+				// Patterns are relative to their file's folder, which for
+				// the user file is no project's.
+				return nil, &Error{File: p, Line: u.excludeLine, Column: u.excludeCol,
+					Msg: "exclude: belongs in a project's " + ProjectFileName + " (its patterns are relative to that file's folder); use --exclude for a one-off"}
+			}
 			c.Merge(u)
 		}
 	}
@@ -201,4 +217,26 @@ func unwrapPathError(err error) error {
 		return pe.Err
 	}
 	return err
+}
+
+// ExcludeFilter compiles the exclude: patterns and extra ones (--exclude,
+// relative to the working directory) into the search's filter. It is a
+// nil interface, never a typed nil, when there is no pattern, so the
+// search's hot path is unchanged.
+func (c *Config) ExcludeFilter(extra []string) (model.PathFilter, error) {
+	pats := append([]exclude.Pattern(nil), c.Exclude...)
+	if len(extra) > 0 {
+		cwd, err := os.Getwd()
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range extra {
+			pats = append(pats, exclude.Pattern{Glob: f, Dir: cwd})
+		}
+	}
+	set, err := exclude.New(pats)
+	if err != nil || set == nil {
+		return nil, err
+	}
+	return set, nil
 }

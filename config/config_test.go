@@ -80,6 +80,12 @@ func TestParseErrorsNamePosition(t *testing.T) {
 		{"duplicate rule", "rules:\n  xgs/: off\n  xgs/: info\n", "c.yaml:3:3: "},
 		{"syntax error", "rules:\n  a: b\n c: [\n", "c.yaml:"},
 		{"tab indentation", "rules:\n\tlibrary/: off\n", "c.yaml:2:1: not valid YAML"},
+		{"exclude not a list", "exclude: fixtures/\n", "c.yaml:1:10: exclude must be a list of glob patterns"},
+		{"exclude bad glob", "exclude:\n  - fixtures/\n  - 'a/[bc'\n", `c.yaml:3:5: exclude pattern "a/[bc": not a valid glob`},
+		{"exclude negation", "exclude:\n  - '!keep'\n", `c.yaml:2:5: exclude pattern "!keep": a pattern starting with !`},
+		{"exclude parent", "exclude:\n  - ../other\n", `c.yaml:2:5: exclude pattern "../other"`},
+		{"exclude empty", "exclude:\n  - ''\n", `c.yaml:2:5: exclude pattern "": an exclude pattern is empty`},
+		{"exclude a map", "exclude:\n  - {a: b}\n", "c.yaml:2:5: each exclude pattern must be a single value"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -184,10 +190,34 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+func TestExcludeRelativeToConfigFolder(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	proj := t.TempDir()
+	sub := filepath.Join(proj, "pkg", "skills")
+	os.MkdirAll(sub, 0o755)
+	os.WriteFile(filepath.Join(proj, ProjectFileName), []byte("exclude:\n  - fixtures/\n  - '**/testdata/**'\n"), 0o644)
+	c, err := Load("", sub, testRules) // found in a parent folder
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Exclude) != 2 || c.Exclude[0].Glob != "fixtures/" || c.Exclude[0].Dir != proj || c.Exclude[1].Glob != "**/testdata/**" {
+		t.Errorf("Exclude = %+v, want two patterns relative to %s", c.Exclude, proj)
+	}
+	// The user file has no project folder for patterns to be relative to.
+	user := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", user)
+	os.MkdirAll(filepath.Join(user, "skillstudio"), 0o755)
+	os.WriteFile(filepath.Join(user, "skillstudio", "config.yaml"), []byte("theme: dark\nexclude:\n  - x\n"), 0o644)
+	_, err = Load("", sub, testRules)
+	if err == nil || !strings.Contains(err.Error(), "config.yaml:3:3: exclude: belongs in a project's") {
+		t.Errorf("exclude in the user file: err = %v", err)
+	}
+}
+
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"", "profile: all\n", "rules:\n  xgs/: off\n", "sources: [a, b]\n", "theme: dark\n",
-		"- x\n", "rules: {a: [}", "&a [*a]\n", "rules:\n  ? [a]\n  : b\n", "\xff\xfe",
+		"- x\n", "exclude: [fixtures/, '**/t/**']\n", "rules: {a: [}", "&a [*a]\n", "rules:\n  ? [a]\n  : b\n", "\xff\xfe",
 	} {
 		f.Add([]byte(s))
 	}

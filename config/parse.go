@@ -3,12 +3,14 @@ package config
 import (
 	"fmt"
 	"github.com/skillstudio/skillstudio/internal/suggest"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/skillstudio/skillstudio/internal/exclude"
 	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -33,6 +35,7 @@ var keys = map[string]func(p *parser, v *yaml.Node, c *Config) error{
 	"theme":   (*parser).theme,
 	"agents":  (*parser).agents,
 	"context": (*parser).context,
+	"exclude": (*parser).exclude,
 }
 
 // KeyNames lists the top-level keys, sorted, for messages and docs.
@@ -169,6 +172,35 @@ func (p *parser) sources(n *yaml.Node, c *Config) error {
 			return p.errorf(item, "a source is empty; remove the line or name a folder or URL")
 		}
 		c.Sources = append(c.Sources, v)
+	}
+	return nil
+}
+
+// exclude reads exclude:, a list of gitignore-like patterns relative to
+// the config file's folder; each is checked here so a bad one is an error
+// at its own line.
+func (p *parser) exclude(n *yaml.Node, c *Config) error {
+	c.excludeLine, c.excludeCol = n.Line, n.Column
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return nil
+	}
+	if n.Kind != yaml.SequenceNode {
+		return p.errorf(n, "exclude must be a list of glob patterns (fixtures/, **/testdata/**, *.draft.xgs.js), not a %s", kindName(n))
+	}
+	dir := "."
+	if abs, err := filepath.Abs(p.file); err == nil {
+		dir = filepath.Dir(abs)
+	}
+	c.Exclude = make([]exclude.Pattern, 0, len(n.Content))
+	for _, item := range n.Content {
+		v, err := p.scalar(item, "each exclude pattern")
+		if err != nil {
+			return err
+		}
+		if err := exclude.Check(v); err != nil {
+			return p.errorf(item, "exclude pattern %q: %v", v, err)
+		}
+		c.Exclude = append(c.Exclude, exclude.Pattern{Glob: v, Dir: dir})
 	}
 	return nil
 }

@@ -159,7 +159,7 @@ func Find(fsys fs.FS, root string) Found { return FindFunc(fsys, root, nil) }
 // search runs; emit returning false stops the search (what was found so far
 // is returned).
 func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
-	return findWith(fsys, root, emit, nil)
+	return findWith(fsys, root, emit, nil, nil)
 }
 
 // findWith is FindFunc that also hands left(index, packages) each OS Loop
@@ -167,8 +167,10 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 // its packages, every one of them already given to emit. A repository
 // with a symlinked folder in it is not handed over (the links are
 // followed after the whole search); nor is one searched as a single
-// skill. Found.Repositories has them all the same.
-func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(index string, packages int)) Found {
+// skill. Found.Repositories has them all the same. skip, when not nil,
+// leaves out the files and folders below root it says are excluded: a
+// folder is not entered, a file not looked at.
+func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(index string, packages int), skip func(p string, dir bool) bool) Found {
 	var f Found
 	stopped := false
 	add := func(cs ...Candidate) {
@@ -182,7 +184,7 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 	}
 	if c, ok := Detect(fsys, root); ok {
 		add(c)
-		add(nestedSkills(fsys, c, 0)...)
+		add(nestedSkills(fsys, c, 0, skip)...)
 		if c.Format == model.FormatOSLoop {
 			if idx := path.Join(path.Dir(c.Path), "index.json"); hasFile(fsys, path.Dir(c.Path), "index.json") {
 				f.Repositories = append(f.Repositories, Repository{Index: idx})
@@ -230,13 +232,13 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 			return false
 		}
 		seen[k] = true
-		if c, ok := detectListed(fsys, p, entries); ok {
+		if c, ok := detectListed(fsys, p, entries); ok && (skip == nil || !mainFileExcluded(c, skip)) {
 			var listed listings
 			if emit != nil && !isLink {
 				listed = listings{p: {entries: entries, info: info}}
 				c.listed = &listed
 			}
-			nested := nestedSkillsListed(fsys, c, depth+1, entries, listed)
+			nested := nestedSkillsListed(fsys, c, depth+1, entries, listed, skip)
 			add(c)
 			add(nested...)
 			return c.Format == model.FormatOSLoop
@@ -276,11 +278,17 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 			if e.Type()&fs.ModeSymlink != 0 {
 				target, err := fs.Stat(fsys, p)
 				if err != nil {
+					if skip != nil && (skip(p, false) || skip(p, true)) {
+						continue
+					}
 					rule, msg, hint := skippedLink(fsys, p, err)
 					f.Problems = append(f.Problems, findRules.New(rule, p, 0, 0, msg, hint))
 					continue
 				}
 				isDir = target.IsDir()
+			}
+			if skip != nil && skip(p, isDir) {
+				continue
 			}
 			if !isDir {
 				if strings.HasSuffix(name, ".xgs.js") {
@@ -328,6 +336,19 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 	}
 	sort.SliceStable(f.Candidates, func(i, j int) bool { return f.Candidates[i].Path < f.Candidates[j].Path })
 	return f
+}
+
+// mainFileExcluded: a pattern names the skill folder's SKILL.md or
+// manifest.json, which leaves the folder no skill (it is searched as a
+// plain folder), as if the file were not there.
+func mainFileExcluded(c Candidate, skip func(string, bool) bool) bool {
+	switch c.Format {
+	case model.FormatSkillMD:
+		return skip(path.Join(c.Path, "SKILL.md"), false) || skip(path.Join(c.Path, "skill.md"), false)
+	case model.FormatOSLoop:
+		return skip(path.Join(c.Path, "manifest.json"), false)
+	}
+	return false
 }
 
 // leadsToParent says whether the folder a symlink at p leads to (key k)

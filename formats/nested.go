@@ -16,7 +16,7 @@ import (
 // that it is nested (library/nested-skill). Symlinked folders inside a
 // skill are not followed: they are the skill's own business, and Find's
 // loop guard does not cover this walk.
-func nestedSkills(fsys fs.FS, outer Candidate, depth int) []Candidate {
+func nestedSkills(fsys fs.FS, outer Candidate, depth int, skip func(string, bool) bool) []Candidate {
 	if outer.Format != model.FormatSkillMD {
 		return nil
 	}
@@ -24,12 +24,13 @@ func nestedSkills(fsys fs.FS, outer Candidate, depth int) []Candidate {
 	if err != nil {
 		return nil
 	}
-	return nestedSkillsListed(fsys, outer, depth, entries, nil)
+	return nestedSkillsListed(fsys, outer, depth, entries, nil, skip)
 }
 
 // nestedSkillsListed is nestedSkills for a folder already listed as
 // entries; the folders it lists are recorded in listed when not nil.
-func nestedSkillsListed(fsys fs.FS, outer Candidate, depth int, entries []fs.DirEntry, listed listings) []Candidate {
+// Folders skip excludes are not entered.
+func nestedSkillsListed(fsys fs.FS, outer Candidate, depth int, entries []fs.DirEntry, listed listings, skip func(string, bool) bool) []Candidate {
 	if outer.Format != model.FormatSkillMD {
 		return nil
 	}
@@ -44,6 +45,9 @@ func nestedSkillsListed(fsys fs.FS, outer Candidate, depth int, entries []fs.Dir
 				continue
 			}
 			p := path.Join(dir, e.Name())
+			if skip != nil && skip(p, true) {
+				continue
+			}
 			sub, info, err := listDir(fsys, p)
 			if err != nil {
 				continue // the skill's own reader reports what it cannot read

@@ -1,6 +1,10 @@
 package formats
 
-import "github.com/skillstudio/skillstudio/model"
+import (
+	"path/filepath"
+
+	"github.com/skillstudio/skillstudio/model"
+)
 
 // Source is an opened source, ready to search (registry opens them).
 type Source struct {
@@ -15,6 +19,10 @@ type Source struct {
 	// Annotate, when set, adds what only the source knows (a remote
 	// skill's verified digest) to each skill read from it.
 	Annotate func(*model.Skill)
+	// Exclude leaves paths out of the search when the source is local
+	// (Stream sets it from Settings.Options.Exclude when nil). Root
+	// itself is always searched: a path named explicitly is linted.
+	Exclude model.PathFilter
 }
 
 // Searched is a source with what Find saw in it: the skills to read and
@@ -39,11 +47,23 @@ func SearchFunc(src Source, cfg *model.RuleConfig, emit func(Candidate) bool) *S
 // searchWith is SearchFunc handing left each OS Loop repository the
 // search has left (see findWith).
 func searchWith(src Source, cfg *model.RuleConfig, emit func(Candidate) bool, left func(index string, packages int)) *Searched {
-	found := findWith(src.Base.FS, src.Root, emit, left)
+	found := findWith(src.Base.FS, src.Root, emit, left, src.skip())
 	notes := cfg.Filter(found.Problems)
 	notes = append(notes, cfg.Filter(append([]model.Diagnostic(nil), src.Notes...))...)
 	found.Problems = nil // in Notes
 	return &Searched{Source: src, Found: found, Notes: notes}
+}
+
+// skip is the search's exclude check over FS paths, or nil when nothing
+// is excluded (patterns are relative to folders on disk, so only a local
+// source has paths they can match).
+func (src Source) skip() func(p string, dir bool) bool {
+	if src.Exclude == nil || !src.Base.Local || src.Base.Root == "" {
+		return nil
+	}
+	return func(p string, dir bool) bool {
+		return src.Exclude.Excluded(filepath.Join(src.Base.Root, filepath.FromSlash(p)), dir)
+	}
 }
 
 // single reports whether the source is one skill named as the root:

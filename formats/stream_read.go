@@ -29,6 +29,9 @@ func searchAndRead(ctx context.Context, src Source, set Settings, send func(Even
 				send(Event{Repository: &LeftRepository{Index: index, Packages: packages, FS: src.Base.FS}})
 			}
 		}
+		if src.Exclude == nil {
+			src.Exclude = set.Options.Exclude
+		}
 		searched := searchWith(src, set.Rules, func(c Candidate) bool {
 			if set.Skip != nil && set.Skip(c) {
 				return ctx.Err() == nil

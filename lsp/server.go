@@ -230,6 +230,8 @@ func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeRe
 		if cfg.Profile != "" {
 			s.settings.Profile = cfg.Profile
 		}
+		// The workspace lint leaves out what lint . would.
+		s.settings.Exclude, _ = cfg.ExcludeFilter(nil) // Parse checked each pattern
 	}
 	s.mu.Unlock()
 	return &protocol.InitializeResult{

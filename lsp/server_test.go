@@ -373,3 +373,21 @@ func TestUnsavedNewFile(t *testing.T) {
 		c.waitFor(rel, hasCode("skillmd/name"))
 	}
 }
+
+// The workspace lint leaves out what the config's exclude: names: a
+// draft copy of a skill beside it is no duplicate of it.
+func TestWorkspaceLintHonoursExclude(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	root := t.TempDir()
+	a := "---\nname: notes\ndescription: Takes notes for the exclude test of the server.\n---\n\n# A\n\nSee [gone](gone.md).\n"
+	writeFiles(t, root, map[string]string{
+		".skillstudio.yaml":           "exclude:\n  - skills/draft-*/\n",
+		"skills/notes/SKILL.md":       a,
+		"skills/draft-notes/SKILL.md": a,
+	})
+	c := newClient(t, root)
+	c.open("skills/notes/SKILL.md", a)
+	if ds := c.waitFor("skills/notes/SKILL.md", hasCode("skillmd/link")); hasCode("library/duplicate-name")(ds) {
+		t.Errorf("a skill in an excluded folder counted as a duplicate: %s", codes(ds))
+	}
+}

@@ -82,6 +82,16 @@ type Options struct {
 	// (0: 200,000).
 	ListingAgents []string
 	ContextTokens int
+	// Exclude leaves paths out of the search of local sources (the
+	// config's exclude: and --exclude); nil searches everything.
+	Exclude PathFilter
+}
+
+// PathFilter says whether a search leaves out abs, an absolute OS path
+// (dir: a folder, which is then not entered). internal/exclude implements
+// it; the interface keeps model free of the glob library.
+type PathFilter interface {
+	Excluded(abs string, dir bool) bool
 }
 
 // AgentIDs are the agents whose skill listing lint can simulate (the

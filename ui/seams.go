@@ -139,6 +139,9 @@ type Options struct {
 	// config's agents: and context:; see model.Options).
 	ListingAgents []string
 	ContextTokens int
+	// Exclude leaves paths out of the search of local sources (the
+	// config's exclude: and --exclude); nil searches everything.
+	Exclude model.PathFilter
 	// Watch turns on live lint: skills re-read when their files change.
 	Watch bool
 	// Open opens a source spec (default registry.OpenLocal; the CLI

@@ -1,0 +1,34 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// excludeUsage is the --exclude flag's help, shared by every command that
+// searches paths.
+const excludeUsage = "leave out paths matching this gitignore-like glob, relative to the working directory (repeatable; adds to the config's exclude:)"
+
+// excludeHelp is the paragraph the searching commands' --help gives it.
+const excludeHelp = `Paths can be left out of the search: --exclude PATTERN (repeatable) and
+the project config's exclude: list take gitignore-like globs (fixtures/,
+**/testdata/**, scratch, *.draft.xgs.js), relative to the working
+directory and to the config file's folder. A bare name matches at any
+depth, a slash anchors the pattern, a trailing slash matches folders only.
+An excluded folder is not entered; a PATH named on the command line is
+searched even if a pattern matches it (the patterns still apply below it).`
+
+func addExcludeFlag(cmd *cobra.Command, patterns *[]string) {
+	cmd.Flags().StringArrayVar(patterns, "exclude", nil, excludeUsage)
+}
+
+// excludeFilter is cfg.ExcludeFilter, a bad --exclude being bad usage.
+func excludeFilter(cfg *config.Config, flags []string) (model.PathFilter, error) {
+	f, err := cfg.ExcludeFilter(flags)
+	if err != nil {
+		return nil, usagef("--exclude: %v", err)
+	}
+	return f, nil
+}

@@ -1,0 +1,138 @@
+// Package exclude matches the paths a search leaves out (the config's
+// exclude: and --exclude). Patterns read like .gitignore lines: a pattern
+// without a slash matches a name at any depth, one with a slash is
+// anchored to the folder it is relative to, a trailing slash matches
+// folders only; the globbing itself is github.com/bmatcuk/doublestar.
+package exclude
+
+import (
+	"errors"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// Pattern is one exclude pattern as written, with the folder it is
+// relative to (the config file's folder, or the working directory for
+// --exclude).
+type Pattern struct {
+	Glob string
+	Dir  string
+}
+
+// compiled is a pattern ready to match paths relative to base.
+type compiled struct {
+	base    string // absolute, slash-separated, cleaned
+	glob    string // doublestar pattern over the path relative to base
+	prefix  string // glob without a trailing "/**": it matches the folder itself
+	dirOnly bool
+}
+
+// Set is a compiled list of patterns. A nil *Set excludes nothing.
+type Set struct{ pats []compiled }
+
+// Check says what is wrong with a pattern as written, or nil; the config
+// reader calls it so a bad pattern is an error at its line and column.
+func Check(p string) error {
+	_, err := compile(Pattern{Glob: p, Dir: "/"})
+	return err
+}
+
+func compile(p Pattern) (compiled, error) {
+	g := strings.TrimSpace(p.Glob)
+	switch {
+	case g == "":
+		return compiled{}, errors.New("an exclude pattern is empty")
+	case strings.HasPrefix(g, "!"):
+		// Re-including would mean entering every excluded folder to look.
+		return compiled{}, errors.New("a pattern starting with ! (re-include) is not supported; narrow the pattern instead")
+	case strings.Contains(g, `\`):
+		return compiled{}, errors.New(`patterns use / between folders, not \`)
+	}
+	c := compiled{dirOnly: strings.HasSuffix(g, "/")}
+	g = strings.TrimRight(g, "/")
+	anchored := strings.Contains(strings.TrimPrefix(g, "/"), "/") || strings.HasPrefix(g, "/")
+	g = strings.TrimPrefix(strings.TrimPrefix(g, "./"), "/")
+	if g == "" || g == "." {
+		return compiled{}, errors.New("a pattern that names the whole folder would exclude everything")
+	}
+	for _, part := range strings.Split(g, "/") {
+		if part == ".." || part == "." {
+			return compiled{}, errors.New("a pattern cannot contain . or .. folders: it is relative to the config file's folder (for --exclude, the working directory) and stays inside it")
+		}
+	}
+	if !doublestar.ValidatePattern(g) {
+		return compiled{}, errors.New("not a valid glob (unclosed [ or {?)")
+	}
+	if !anchored && !strings.HasPrefix(g, "**/") {
+		g = "**/" + g // gitignore: a bare name matches at any depth
+	}
+	c.glob = g
+	if strings.HasSuffix(g, "/**") {
+		// dir/** excludes all inside dir: skip dir itself, never enter it.
+		c.prefix = strings.TrimSuffix(g, "/**")
+	}
+	base := filepath.ToSlash(filepath.Clean(p.Dir))
+	c.base = strings.TrimSuffix(base, "/")
+	return c, nil
+}
+
+// New compiles patterns; the first bad one is an error naming it.
+// No patterns give a nil Set, which excludes nothing at no cost.
+func New(patterns []Pattern) (*Set, error) {
+	if len(patterns) == 0 {
+		return nil, nil
+	}
+	s := &Set{pats: make([]compiled, 0, len(patterns))}
+	for _, p := range patterns {
+		c, err := compile(p)
+		if err != nil {
+			return nil, errors.New("exclude pattern " + quote(p.Glob) + ": " + err.Error())
+		}
+		s.pats = append(s.pats, c)
+	}
+	return s, nil
+}
+
+func quote(s string) string { return `"` + s + `"` }
+
+// Excluded says whether abs (an absolute OS path) is left out of the
+// search; dir says whether it is a folder. A path outside a pattern's
+// folder is never matched by it.
+func (s *Set) Excluded(abs string, dir bool) bool {
+	if s == nil {
+		return false
+	}
+	abs = filepath.ToSlash(abs)
+	for _, c := range s.pats {
+		if c.dirOnly && !dir {
+			continue
+		}
+		rel, ok := within(abs, c.base)
+		if !ok {
+			continue
+		}
+		if m, _ := doublestar.Match(c.glob, rel); m {
+			return true
+		}
+		if dir && c.prefix != "" {
+			if m, _ := doublestar.Match(c.prefix, rel); m {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// within is abs relative to base when abs is strictly inside it.
+func within(abs, base string) (string, bool) {
+	if base == "" { // the file system root "/"
+		return strings.TrimPrefix(abs, "/"), abs != "/"
+	}
+	if len(abs) <= len(base)+1 || abs[len(base)] != '/' || abs[:len(base)] != base {
+		return "", false
+	}
+	return path.Clean(abs[len(base)+1:]), true
+}
