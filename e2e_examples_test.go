@@ -30,10 +30,7 @@ func startStudio(t *testing.T, workdir string, args ...string) *tmuxStudio {
 		t.Skip("tmux is not installed: the end-to-end studio test needs it (apt-get install tmux)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "skillstudio")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	s := &tmuxStudio{t: t, tmux: tmux, socket: filepath.Join(dir, "tmux.sock"),
 		session: fmt.Sprintf("skillstudio-e2e-%d", os.Getpid())}
 	cmd := append([]string{"new-session", "-d", "-s", s.session, "-x", "120", "-y", "40", "-c", workdir,

@@ -22,11 +22,7 @@ func TestStudioEndToEnd(t *testing.T) {
 		t.Skip("tmux is not installed: the end-to-end studio test needs it (apt-get install tmux)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "skillstudio")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	// The studio's fixtures are copied to a temp folder, so breaking a
 	// file there leaves the repository alone.
 	lib := copyTree(t, filepath.Join("ui", "testdata", "library"))

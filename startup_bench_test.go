@@ -16,10 +16,7 @@ import (
 // init: GODEBUG=inittrace=1 ./skillstudio version.
 func BenchmarkStartup(b *testing.B) {
 	dir := b.TempDir()
-	bin := filepath.Join(dir, "skillstudio")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		b.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := buildBinary(b)
 	hello := filepath.Join(dir, "hello")
 	src := filepath.Join(dir, "hello.go")
 	if err := os.WriteFile(src, []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hello\") }\n"), 0o644); err != nil {
