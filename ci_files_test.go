@@ -98,6 +98,17 @@ func TestPreCommitHooks(t *testing.T) {
 		t.Fatalf("the lint hook passes a broken skill: %v\n%s", err, out)
 	}
 
+	// A repository that keeps broken skills as test fixtures leaves them
+	// out with the project config's exclude: the hook passes.
+	fixtures := gitRepo(t, map[string]string{
+		"skills/clean/SKILL.md":          cleanSkill,
+		"tests/fixtures/broken/SKILL.md": brokenSkill,
+		".skillstudio.yaml":              "exclude:\n  - tests/fixtures/\n",
+	})
+	if out, err := try(fixtures, "skillstudio-lint"); err != nil {
+		t.Errorf("the lint hook fails on fixtures the config excludes: %v\n%s", err, out)
+	}
+
 	out, err = try(broken, "skillstudio-fix")
 	if err == nil {
 		t.Errorf("the fix hook must still fail on the name it cannot fix:\n%s", out)
