@@ -170,7 +170,7 @@ func (c *checker) reportUnknown(k *yaml.Node) {
 	}
 }
 
-// closestField suggests a known field within two edits of name.
+// closestField suggests the known field name most likely meant.
 func closestField(name string) string {
 	// The same words in another naming convention (whenToUse,
 	// disableModelInvocation, allowed_tools, ARGUMENT_HINT) are many edits
@@ -188,7 +188,73 @@ func closestField(name string) string {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	// One edit is a typo; further than that, a shortening of one field
+	// (args, desc, ctx) says what was meant better than a word two edits
+	// away that shares letters by chance (args is not "tags").
+	if guess := suggest.Closest(name, names, 2); guess != "" {
+		return guess
+	}
+	if guess := lastWordOf(name, names); guess != "" {
+		return guess
+	}
+	if guess := abbreviated(name, names); guess != "" {
+		return guess
+	}
 	return suggest.Closest(name, names, 3)
+}
+
+// lastWordOf returns the field that name is the last word of (tools, the
+// subagent spelling, → allowed-tools; hint → argument-hint); of several,
+// the shortest, the plain form over its negation (not disallowed-tools).
+func lastWordOf(name string, fields []string) string {
+	n := conventionFold(name)
+	if len(n) < 3 {
+		return ""
+	}
+	found := ""
+	for _, f := range fields {
+		i := strings.LastIndexAny(f, "-_")
+		if i < 0 || conventionFold(f[i+1:]) != n {
+			continue
+		}
+		if found == "" || len(f) < len(found) {
+			found = f
+		}
+	}
+	return found
+}
+
+// abbreviated returns the one field that name shortens: same first
+// letter, and name's letters in the field's, in order (args → arguments,
+// desc → description). "" when no field or more than one fits.
+func abbreviated(name string, fields []string) string {
+	n := conventionFold(name)
+	if len(n) < 3 {
+		return ""
+	}
+	found := ""
+	for _, f := range fields {
+		ff := conventionFold(f)
+		if len(ff) <= len(n) || ff[0] != n[0] || !subsequence(n, ff) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = f
+	}
+	return found
+}
+
+// subsequence reports whether a's bytes appear in b in order.
+func subsequence(a, b string) bool {
+	i := 0
+	for j := 0; i < len(a) && j < len(b); j++ {
+		if a[i] == b[j] {
+			i++
+		}
+	}
+	return i == len(a)
 }
 
 // conventionFold lowercases a key and drops its - and _ separators, so

@@ -2,6 +2,7 @@ package skillmd
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -191,9 +192,9 @@ func (c *checker) reportEscape(file, from, dest, raw string, line, col int) {
 		case err == nil && c.insideOuterSkill(full):
 			return // a nested skill ships inside its outer skill: the link stays in what is installed
 		case err == nil:
-			if p := c.pluginRoot(); p != "" && strings.HasPrefix(full, p+"/") {
+			if p := c.pluginRoot(); p != "" && within(full, p) {
 				inPlugin = true
-				msg += fmt.Sprintf("; it stays inside the plugin %s, which Claude Code installs whole", path.Base(p))
+				msg += fmt.Sprintf("; it stays inside the plugin %s, which Claude Code installs whole", c.pluginName(p))
 			} else if inProject = c.projectSkillsDir(); inProject != "" {
 				msg += fmt.Sprintf("; it stays in the repository, whose %s folder the agent reads in place", inProject)
 			} else {
@@ -216,6 +217,16 @@ func (c *checker) reportEscape(file, from, dest, raw string, line, col int) {
 	if inPlugin || inProject != "" {
 		d.Severity = model.SeverityInfo // works wherever the plugin is installed, or in the repository the project skill belongs to; only a standalone copy breaks
 	}
+}
+
+// within says whether FS path p lies inside folder dir; "." (a plugin
+// linted from its own root, the usual CI step) holds every path that does
+// not climb out of it.
+func within(p, dir string) bool {
+	if dir == "." {
+		return p != ".." && !strings.HasPrefix(p, "../")
+	}
+	return strings.HasPrefix(p, dir+"/")
 }
 
 // projectSkillDirs are the folders of a repository where agents find its
@@ -288,6 +299,21 @@ func (c *checker) pluginRoot() string {
 		}
 	}
 	return ""
+}
+
+// pluginName names the plugin in folder root: its folder, or when that is
+// the folder linted (".", which has no name here) the name in plugin.json.
+func (c *checker) pluginName(root string) string {
+	if root != "." {
+		return path.Base(root)
+	}
+	var manifest struct {
+		Name string `json:"name"`
+	}
+	if b, err := fs.ReadFile(c.fsys, ".claude-plugin/plugin.json"); err == nil && json.Unmarshal(b, &manifest) == nil && manifest.Name != "" {
+		return fmt.Sprintf("%q", manifest.Name)
+	}
+	return "at the top of the folder linted"
 }
 
 // relLink writes target (relative to the skill folder) as a link from
