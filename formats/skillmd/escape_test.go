@@ -20,7 +20,7 @@ func TestEscapeInsideAPluginIsInfo(t *testing.T) {
 	}
 	s := Load(fsys, "p/skills/demo", model.Options{})
 	for _, d := range s.Diagnostics {
-		if d.Rule == "skillmd/link-escapes" && (d.Severity != model.SeverityInfo || !strings.Contains(d.Message, "inside the plugin p")) {
+		if d.Rule == "skillmd/link-escapes" && (d.Severity != model.SeverityInfo || !strings.Contains(d.Message, `inside the plugin "p"`)) {
 			t.Errorf("%v", d)
 		}
 	}
@@ -87,7 +87,7 @@ func TestEscapeFromANestedSkill(t *testing.T) {
 			got = append(got, d.Severity.String()+" "+d.Message)
 		}
 	}
-	if len(got) != 2 || !strings.HasPrefix(got[0], "info") || !strings.Contains(got[0], "../../other/web/SKILL.md") || !strings.Contains(got[0], "inside the plugin p") ||
+	if len(got) != 2 || !strings.HasPrefix(got[0], "info") || !strings.Contains(got[0], "../../other/web/SKILL.md") || !strings.Contains(got[0], `inside the plugin "p"`) ||
 		!strings.HasPrefix(got[1], "warning") || !strings.Contains(got[1], "../missing.md") {
 		t.Errorf("findings %q", got)
 	}

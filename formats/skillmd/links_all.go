@@ -305,7 +305,7 @@ func (c *checker) pluginRoot() string {
 // the folder linted (".", which has no name here) the name in plugin.json.
 func (c *checker) pluginName(root string) string {
 	if root != "." {
-		return path.Base(root)
+		return fmt.Sprintf("%q", path.Base(root))
 	}
 	var manifest struct {
 		Name string `json:"name"`
