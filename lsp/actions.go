@@ -3,6 +3,7 @@ package lsp
 import (
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"go.lsp.dev/protocol"
@@ -33,7 +34,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 	if d != nil {
 		current = d.text.data
 	}
-	root, fsys := s.root, s.fs
+	folders := slices.Clone(s.folders)
 	s.mu.Unlock()
 	out := []protocol.CodeAction{}
 	if r == nil || d == nil || r.texts[d.path] != current {
@@ -50,11 +51,14 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 		}
 		diag := s.toLSP(r, t, f)
 		if f.Fix != nil {
-			// A file outside the workspace is read from its own folder,
-			// through safefs as lint read it.
+			// A workspace folder is read with its open buffers; a file
+			// outside them from its own folder, through safefs as lint
+			// read it.
 			base, baseFS := f.base, fs.FS(safefs.Dir(f.base))
-			if f.base == root && fsys != nil {
-				baseFS = fsys
+			for _, wf := range folders {
+				if wf.root == f.base {
+					baseFS = wf.fs
+				}
 			}
 			if edit, ok := s.workspaceEdit(r, base, baseFS, f.Fix.Edits); ok {
 				fixes = append(fixes, protocol.CodeAction{
