@@ -34,7 +34,7 @@ func TestWorkspaceFolders(t *testing.T) {
 		"skills/other/SKILL.md": "---\nname: other\ndescription: A skill of the first folder that nothing else shares.\n---\n\n# Other\n",
 	})
 	writeFiles(t, b, map[string]string{
-		"skills/same/SKILL.md":      skillText("same"),
+		"skills/same/SKILL.md": skillText("same"),
 		"skills/twin/SKILL.md": skillText("same"),
 	})
 	c := newClientFolders(t, 0, a, b)
