@@ -3,7 +3,9 @@ package lsp
 import (
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"sort"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -33,7 +35,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 	if d != nil {
 		current = d.text.data
 	}
-	root, fsys := s.root, s.fs
+	folders := slices.Clone(s.folders)
 	s.mu.Unlock()
 	out := []protocol.CodeAction{}
 	if r == nil || d == nil || r.texts[d.path] != current {
@@ -50,11 +52,14 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 		}
 		diag := s.toLSP(r, t, f)
 		if f.Fix != nil {
-			// A file outside the workspace is read from its own folder,
-			// through safefs as lint read it.
+			// A workspace folder is read with its open buffers; a file
+			// outside them from its own folder, through safefs as lint
+			// read it.
 			base, baseFS := f.base, fs.FS(safefs.Dir(f.base))
-			if f.base == root && fsys != nil {
-				baseFS = fsys
+			for _, wf := range folders {
+				if wf.root == f.base {
+					baseFS = wf.fs
+				}
 			}
 			if edit, ok := s.workspaceEdit(r, base, baseFS, f.Fix.Edits); ok {
 				fixes = append(fixes, protocol.CodeAction{
@@ -63,16 +68,25 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 				})
 			}
 		}
-		key := [2]any{f.Rule, f.Line}
-		if f.Line < 1 || disabled[key] {
+		if f.Line < 1 {
 			continue
 		}
+		key := [2]any{f.Rule, f.Line}
 		title, at := "Disable "+f.Rule+" for this line", f.Line-1
 		comment, ok := suppress.Comment(d.path, f.Rule, t.line(at), at < t.frontmatterEnd())
 		if s.wholeFile(f.Rule) {
 			// Above the finding's line, past any frontmatter.
-			title, at = "Disable "+f.Rule+" for this file", max(at, t.frontmatterEnd()+1)
+			key, title, at = [2]any{f.Rule, 0}, "Disable "+f.Rule+" for this file", max(at, t.frontmatterEnd()+1)
 			comment, ok = suppress.FileComment(d.path, f.Rule)
+		} else if suppress.SyntaxOf(d.path) == suppress.Markdown && inTableBody(t, at) {
+			// In a table's body a comment line above the row ends the
+			// table (the rows after it render as a paragraph): the
+			// file-wide comment goes at the top of the body instead.
+			key, title, at = [2]any{f.Rule, 0}, "Disable "+f.Rule+" for this file", t.frontmatterEnd()+1
+			comment, ok = suppress.FileComment(d.path, f.Rule)
+		}
+		if disabled[key] {
+			continue
 		}
 		if !ok {
 			continue
@@ -133,4 +147,38 @@ func (s *Server) workspaceEdit(r *result, root string, fsys fs.FS, edits []model
 		}
 	}
 	return out, true
+}
+
+// inTableBody says whether 0-based line n is a row of a Markdown table
+// below its delimiter row: the lines above it, up to a blank one, hold
+// '|' and one of them is the delimiter row (| --- | :-: |).
+func inTableBody(t *text, n int) bool {
+	if !strings.Contains(t.line(n), "|") {
+		return false
+	}
+	for i := n - 1; i >= 0; i-- {
+		l := strings.TrimSpace(t.line(i))
+		if l == "" || !strings.Contains(l, "|") {
+			return false
+		}
+		if isDelimiterRow(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// isDelimiterRow: a GFM table's second line, cells of dashes with
+// optional colons, separated by '|'.
+func isDelimiterRow(l string) bool {
+	dash := false
+	for _, cell := range strings.Split(strings.Trim(l, "|"), "|") {
+		c := strings.TrimSpace(cell)
+		c = strings.TrimSuffix(strings.TrimPrefix(c, ":"), ":")
+		if c == "" || strings.Trim(c, "-") != "" {
+			return false
+		}
+		dash = true
+	}
+	return dash
 }

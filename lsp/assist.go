@@ -50,7 +50,13 @@ func (s *Server) snapshot(u protocol.DocumentURI) (*document, *result, model.Pro
 		return nil, nil, ""
 	}
 	c := *d
-	return &c, s.latest, s.settings.Profile
+	profile := model.ProfileAll
+	if d.folder != nil {
+		profile = d.folder.settings.Profile
+	} else if len(s.folders) > 0 {
+		profile = s.folders[0].settings.Profile // linted with the first folder's settings
+	}
+	return &c, s.latest, profile
 }
 
 // hover explains a frontmatter key, an xgs directive, or where a quiz
@@ -144,10 +150,10 @@ func (s *Server) resolveAction(r *result, d *document, action, target string) st
 	case "load-reference":
 		p := filepath.Join(filepath.Dir(d.path), filepath.FromSlash(target))
 		s.mu.Lock()
-		fsys, rel := s.fs, s.relPath(p)
+		f, rel := s.ownerOf(p)
 		s.mu.Unlock()
-		if rel != "" && fsys != nil {
-			if _, err := fsys.Stat(rel); err == nil {
+		if f != nil {
+			if _, err := f.fs.Stat(rel); err == nil {
 				return fmt.Sprintf("**load-reference** `%s` → %s", target, rel)
 			}
 		}
@@ -164,11 +170,11 @@ func (s *Server) resolveAction(r *result, d *document, action, target string) st
 	return ""
 }
 
-// shown is p relative to the workspace when inside it.
+// shown is p relative to its workspace folder when inside one.
 func (s *Server) shown(p string) string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if r := s.relPath(p); r != "" {
+	if f, r := s.ownerOf(p); f != nil && r != "." {
 		return r
 	}
 	return p

@@ -35,6 +35,14 @@ func newClient(t testing.TB, root string) *client {
 // default an editor gets).
 func newClientDebounced(t testing.TB, root string, debounce time.Duration) *client {
 	t.Helper()
+	return newClientFolders(t, debounce, root)
+}
+
+// newClientFolders starts a server on workspace folders roots; the
+// client's relative paths are under the first.
+func newClientFolders(t testing.TB, debounce time.Duration, roots ...string) *client {
+	t.Helper()
+	root := roots[0]
 	serverEnd, clientEnd := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -66,9 +74,11 @@ func newClientDebounced(t testing.TB, root string, debounce time.Duration) *clie
 		c.conn.Close()
 	})
 	var res protocol.InitializeResult
-	c.call(protocol.MethodInitialize, &protocol.InitializeParams{
-		WorkspaceFolders: []protocol.WorkspaceFolder{{URI: string(uri.File(root)), Name: "test"}},
-	}, &res)
+	var folders []protocol.WorkspaceFolder
+	for _, r := range roots {
+		folders = append(folders, protocol.WorkspaceFolder{URI: string(uri.File(r)), Name: filepath.Base(r)})
+	}
+	c.call(protocol.MethodInitialize, &protocol.InitializeParams{WorkspaceFolders: folders}, &res)
 	if res.ServerInfo == nil || res.ServerInfo.Name != "skillstudio" {
 		t.Fatalf("initialize: %+v", res)
 	}

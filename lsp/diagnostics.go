@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"path/filepath"
+	"slices"
 
 	"github.com/skillstudio/skillstudio/report"
 	"github.com/skillstudio/skillstudio/sanitize"
@@ -34,9 +35,11 @@ type found struct {
 	base  string
 }
 
-// add takes in the findings of lib, read from an FS opened on base (the
-// workspace, or the folder above a skill outside it), by absolute path.
-func (r *result) add(lib *model.Library, base string) {
+// add takes in the findings of lib, read from an FS opened on base (a
+// workspace folder, or the folder above a skill outside them), by
+// absolute path. keep, when not nil, says which files' findings are this
+// library's to give (a folder nested in another is its own library).
+func (r *result) add(lib *model.Library, base string, keep func(path string) bool) {
 	if r.lib == nil {
 		r.lib = lib
 	} else {
@@ -44,7 +47,9 @@ func (r *result) add(lib *model.Library, base string) {
 	}
 	for _, d := range lib.Diagnostics {
 		p := filepath.Join(base, filepath.FromSlash(d.File))
-		r.byPath[p] = append(r.byPath[p], found{Diagnostic: d, base: base})
+		if keep == nil || keep(p) {
+			r.byPath[p] = append(r.byPath[p], found{Diagnostic: d, base: base})
+		}
 	}
 	for _, sk := range lib.Skills {
 		for _, d := range sk.Diagnostics {
@@ -53,15 +58,18 @@ func (r *result) add(lib *model.Library, base string) {
 				file = sk.Location.File
 			}
 			p := sk.Location.Path(file)
-			r.byPath[p] = append(r.byPath[p], found{Diagnostic: d, skill: sk, base: base})
+			if keep == nil || keep(p) {
+				r.byPath[p] = append(r.byPath[p], found{Diagnostic: d, skill: sk, base: base})
+			}
 		}
 	}
 }
 
-// lint runs the load pipeline over the workspace as the editor has it.
+// lint runs the load pipeline over each workspace folder as the editor
+// has it.
 func (s *Server) lint(ctx context.Context) (*result, []*document) {
 	s.mu.Lock()
-	root, fsys, settings, cfg := s.root, s.fs, s.settings, s.cfg
+	folders := slices.Clone(s.folders)
 	docs := make([]*document, 0, len(s.docs))
 	texts, uris := map[string]string{}, map[string]protocol.DocumentURI{}
 	for u, d := range s.docs {
@@ -70,13 +78,23 @@ func (s *Server) lint(ctx context.Context) (*result, []*document) {
 		texts[d.path], uris[d.path] = d.text.data, u
 	}
 	s.mu.Unlock()
-	if fsys == nil {
+	if folders == nil {
 		return nil, nil
 	}
-	loc := model.Location{Source: root, Root: root, Local: true, FS: fsys}
 	r := &result{byPath: map[string][]found{}, texts: texts, uris: uris}
-	r.add(formats.LoadAll(ctx, loc, ".", settings, cfg), root)
-	s.lintOutside(ctx, r, docs, settings, cfg)
+	for _, f := range folders {
+		loc := model.Location{Source: f.root, Root: f.root, Local: true, FS: f.fs}
+		var keep func(string) bool
+		if len(folders) > 1 {
+			keep = func(p string) bool { o, _ := ownerIn(folders, p); return o == f }
+		}
+		r.add(formats.LoadAll(ctx, loc, ".", f.settings, f.cfg), f.root, keep)
+	}
+	if len(folders) > 0 {
+		// A file outside every folder is linted with the first folder's
+		// settings, as lint FILE run from it would.
+		s.lintOutside(ctx, r, docs, folders[0].settings, folders[0].cfg)
+	}
 	return r, docs
 }
 

@@ -103,7 +103,7 @@ func TestEveryDisableActionDisables(t *testing.T) {
 			setBuffer(s, u, before)
 			n0, n1 := countRule(r.byPath[p], f.Rule), countRule(after.byPath[p], f.Rule)
 			if n1 >= n0 || countRule(after.byPath[p], "library/unused-suppression") > countRule(r.byPath[p], "library/unused-suppression") {
-				t.Errorf("%s: disabling %s at line %d left %d of %d findings; is it a whole-file rule (model.Rule.WholeFile)?", s.relPath(p), f.Rule, f.Line, n1, n0)
+				t.Errorf("%s: disabling %s at line %d left %d of %d findings; is it a whole-file rule (model.Rule.WholeFile)?", s.shown(p), f.Rule, f.Line, n1, n0)
 			}
 		}
 	}
@@ -140,9 +140,8 @@ func testServer(t *testing.T, root string) *Server {
 // without scheduling a lint: the test lints when it wants.
 func setBuffer(s *Server, u protocol.DocumentURI, text string) {
 	p := uri.URI(u).Filename()
-	d := &document{uri: u, path: p, rel: s.relPath(p), version: 1, text: newText(text)}
+	d := &document{uri: u, path: p, version: 1, text: newText(text)}
+	d.folder, d.rel = s.ownerOf(p)
 	s.docs[u] = d
-	if d.rel != "" {
-		s.fs.set(d.rel, []byte(text))
-	}
+	s.setBuffer(p, []byte(text))
 }

@@ -32,6 +32,28 @@ func TestNeovimFileOutsideTheWorkspace(t *testing.T) {
 	runNeovim(t, nvim, bin, dir, root, filepath.Join(dir, "home", "skills", "broken", "SKILL.md"))
 }
 
+// TestNeovimWorkspaceFolders: Neovim started with two workspace folders;
+// a file of the second is linted in the second's library, with its
+// config (testdata/nvim_folders.lua).
+func TestNeovimWorkspaceFolders(t *testing.T) {
+	nvim, bin := neovimAndServer(t)
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
+	writeFiles(t, a, map[string]string{".skillstudio.yaml": quietColon, "skills/same/SKILL.md": skillText("same")})
+	writeFiles(t, b, map[string]string{"skills/same/SKILL.md": skillText("same"), "skills/twin/SKILL.md": skillText("same")})
+	script, err := filepath.Abs(filepath.Join("testdata", "nvim_folders.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(nvim, "--headless", "--clean", "-c", "luafile "+script)
+	cmd.Dir = a
+	cmd.Env = append(os.Environ(), "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_A="+a, "SKILLSTUDIO_B="+b,
+		"SKILLSTUDIO_FILE="+filepath.Join(b, "skills", "same", "SKILL.md"), "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "OK") {
+		t.Fatalf("nvim: %v\n%s", err, out)
+	}
+}
+
 const nvimBroken = "---\nname: Broken_Skill\ndescription: Use when: testing the editor\n---\n\n# Broken\n\nText.\n"
 
 // neovimAndServer finds nvim (or skips) and builds skillstudio.

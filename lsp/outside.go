@@ -62,11 +62,11 @@ func unitFS(u outsideUnit, buffers map[string]string) *overlay {
 }
 
 // lintOutside lints, each on its own, the skills of the open files that
-// lie outside the workspace folder, and adds their findings to r.
+// lie outside every workspace folder, and adds their findings to r.
 func (s *Server) lintOutside(ctx context.Context, r *result, docs []*document, settings model.Options, cfg *model.RuleConfig) {
 	seen := map[outsideUnit]bool{}
 	for _, d := range docs {
-		if d.rel != "" {
+		if d.folder != nil || d.path == "" {
 			continue
 		}
 		u, ok := unitOf(d.path, r.texts)
@@ -75,6 +75,6 @@ func (s *Server) lintOutside(ctx context.Context, r *result, docs []*document, s
 		}
 		seen[u] = true
 		loc := model.Location{Source: u.base, Root: u.base, Local: true, FS: unitFS(u, r.texts)}
-		r.add(formats.LoadAll(ctx, loc, u.root, settings, cfg), u.base)
+		r.add(formats.LoadAll(ctx, loc, u.root, settings, cfg), u.base, nil)
 	}
 }

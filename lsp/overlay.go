@@ -34,6 +34,13 @@ func (o *overlay) drop(name string) {
 	o.mu.Unlock()
 }
 
+// clear drops every buffer.
+func (o *overlay) clear() {
+	o.mu.Lock()
+	clear(o.text)
+	o.mu.Unlock()
+}
+
 func (o *overlay) buffer(name string) ([]byte, bool) {
 	o.mu.RLock()
 	defer o.mu.RUnlock()

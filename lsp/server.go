@@ -1,7 +1,7 @@
 // Package lsp is skillstudio's language server: lint as you type in any
 // editor with an LSP client. It speaks JSON-RPC over a stream (stdio for
 // `skillstudio lsp`) with go.lsp.dev's protocol types and transport, and
-// runs the same load pipeline as lint over the workspace folder, reading
+// runs the same load pipeline as lint over each workspace folder, reading
 // open buffers instead of the files on disk.
 package lsp
 
@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -20,10 +19,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
-	"github.com/skillstudio/skillstudio/internal/pathname"
-	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -46,10 +42,7 @@ type Server struct {
 	rules model.RuleSet
 
 	mu       sync.Mutex
-	root     string // the workspace folder, absolute
-	fs       *overlay
-	settings model.Options
-	cfg      *model.RuleConfig
+	folders  []*folder // the workspace folders, each its own library; nil before initialize
 	docs     map[protocol.DocumentURI]*document
 	latest   *result
 	timer    *time.Timer
@@ -66,8 +59,9 @@ type Server struct {
 // document is an open buffer.
 type document struct {
 	uri     protocol.DocumentURI
-	path    string // absolute
-	rel     string // slash path under the root; "" when outside it
+	path    string  // absolute; "" for a buffer that is not a file
+	folder  *folder // the workspace folder it belongs to; nil outside them all
+	rel     string  // slash path under folder's root; "" when outside
 	version int32
 	text    *text
 }
@@ -182,6 +176,13 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	case protocol.MethodWorkspaceDidChangeWatchedFiles:
 		s.schedule(0)
 		return nil
+	case protocol.MethodWorkspaceDidChangeWorkspaceFolders:
+		var p protocol.DidChangeWorkspaceFoldersParams
+		if json.Unmarshal(params, &p) == nil {
+			s.changeFolders(p.Event)
+			s.schedule(0)
+		}
+		return nil
 	case protocol.MethodTextDocumentCodeAction:
 		var p protocol.CodeActionParams
 		if err := decode(&p); err != nil || p.TextDocument.URI == "" {
@@ -214,25 +215,13 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 }
 
 func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeResult {
-	root := workspaceRoot(p)
-	root, _ = filepath.Abs(root)
-	s.mu.Lock()
-	s.root = root
-	// Through safefs, as the CLI reads a folder: a FIFO or a link to
-	// /dev/zero in the checkout is refused, not opened (os.DirFS waited
-	// on the FIFO and lint never published again).
-	s.fs = newOverlay(safefs.Dir(root))
-	s.settings = model.Options{Profile: model.ProfileAll, FindingsOnly: true}
-	if cfg, err := config.Load("", root, s.rules); err != nil {
-		io.WriteString(s.opts.Log, "skillstudio lsp: "+err.Error()+"\n")
-	} else {
-		s.cfg = cfg.Formats()
-		if cfg.Profile != "" {
-			s.settings.Profile = cfg.Profile
-		}
-		// The workspace lint leaves out what lint . would.
-		s.settings.Exclude, _ = cfg.ExcludeFilter(nil) // Parse checked each pattern
+	roots := workspaceRoots(p)
+	folders := make([]*folder, 0, len(roots))
+	for _, root := range roots {
+		folders = append(folders, newFolder(root, s.rules, s.opts.Log))
 	}
+	s.mu.Lock()
+	s.folders = folders
 	s.mu.Unlock()
 	return &protocol.InitializeResult{
 		Capabilities: protocol.ServerCapabilities{
@@ -245,23 +234,17 @@ func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeRe
 			HoverProvider:          true,
 			CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{"@", ":", " "}},
 			DocumentSymbolProvider: true,
+			Workspace: &protocol.ServerCapabilitiesWorkspace{
+				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
+			},
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "skillstudio", Version: s.opts.Version},
 	}
 }
 
-// relPath is p relative to the root as a slash path, "" outside it.
-func (s *Server) relPath(p string) string {
-	r, ok := pathname.Rel(s.root, p)
-	if !ok {
-		return ""
-	}
-	return filepath.ToSlash(r)
-}
-
 func (s *Server) open(u protocol.DocumentURI, version int32, content string) {
 	s.mu.Lock()
-	if s.fs == nil { // a client that skipped initialize
+	if s.folders == nil { // a client that skipped initialize
 		s.mu.Unlock()
 		return
 	}
@@ -270,12 +253,10 @@ func (s *Server) open(u protocol.DocumentURI, version int32, content string) {
 	path, isFile := fileOf(uri.URI(u))
 	d := &document{uri: u, path: path, version: version, text: newText(content)}
 	if isFile {
-		d.rel = s.relPath(path)
+		d.folder, d.rel = s.ownerOf(path)
+		s.setBuffer(path, []byte(content))
 	}
 	s.docs[u] = d
-	if d.rel != "" {
-		s.fs.set(d.rel, []byte(content))
-	}
 	s.mu.Unlock()
 	s.schedule(0)
 }
@@ -329,8 +310,8 @@ func (s *Server) change(u protocol.DocumentURI, version int32, changes []changeE
 		return
 	}
 	d.version, d.text = version, newText(content)
-	if d.rel != "" {
-		s.fs.set(d.rel, []byte(content))
+	if d.path != "" {
+		s.setBuffer(d.path, []byte(content))
 	}
 	s.mu.Unlock()
 	s.schedule(s.opts.Debounce)
@@ -340,8 +321,8 @@ func (s *Server) close(ctx context.Context, u protocol.DocumentURI) {
 	s.mu.Lock()
 	d, ok := s.docs[u]
 	delete(s.docs, u)
-	if ok && d.rel != "" {
-		s.fs.drop(d.rel)
+	if ok && d.path != "" {
+		s.dropBuffer(d.path)
 	}
 	s.mu.Unlock()
 	if ok {

@@ -355,7 +355,9 @@ func repairColons(text []byte, base, firstLine int, src []byte) ([]byte, []Repai
 }
 
 // isRepairable: a plain scalar (not quoted, not a flow or block collection,
-// anchor, alias, tag or comment) that holds ": ".
+// anchor, alias, tag or comment) that holds ": ". A " #" or a tab before #
+// starts a YAML comment: quoting would pull it into the value, so neither
+// is repaired.
 func isRepairable(v []byte) bool {
 	if len(v) == 0 || !bytes.Contains(v, []byte(": ")) {
 		return false
@@ -364,7 +366,7 @@ func isRepairable(v []byte) bool {
 	case '"', '\'', '[', '{', '|', '>', '&', '*', '!', '#', '%', '@', '`':
 		return false
 	}
-	return !bytes.Contains(v, []byte(" #"))
+	return !bytes.Contains(v, []byte(" #")) && !bytes.Contains(v, []byte("\t#"))
 }
 
 // QuoteYAML writes s as an exact YAML double-quoted scalar. Characters a

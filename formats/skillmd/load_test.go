@@ -208,6 +208,20 @@ func TestDescriptionColonFix(t *testing.T) {
 	}
 }
 
+// TestDescriptionColonFixLeavesComments: a comment after a tab is a
+// comment as one after a space is; the fix does not quote it into the
+// value (it quoted "x\t# note" whole, the space form it left alone).
+func TestDescriptionColonFixLeavesComments(t *testing.T) {
+	for _, line := range []string{"description: Use when: x # note\n", "description: Use when: x\t# note\n"} {
+		s := loadCase(map[string]string{"SKILL.md": "---\nname: demo-skill\n" + line + "---\n# Demo\n"}, "")
+		for _, d := range s.Diagnostics {
+			if d.Fix != nil {
+				t.Errorf("%q: fix offered: %+v", line, d.Fix)
+			}
+		}
+	}
+}
+
 func applyFix(t *testing.T, src string, fix *model.Fix) string {
 	t.Helper()
 	out := src

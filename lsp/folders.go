@@ -1,0 +1,145 @@
+package lsp
+
+import (
+	"io"
+	"path/filepath"
+	"slices"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/internal/pathname"
+	"github.com/skillstudio/skillstudio/internal/safefs"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// folder is one workspace folder: its own library, read with its own
+// .skillstudio.yaml, as `skillstudio lint` run in it would. A client with
+// two roots (VS Code's multi-root workspaces, Helix's workspace-folders)
+// gets two libraries: a skill in one never clashes with a skill of the
+// same name in the other, and each folder's config rules its own files.
+type folder struct {
+	root     string   // absolute
+	fs       *overlay // the files on disk with the open buffers beneath root
+	settings model.Options
+	cfg      *model.RuleConfig
+}
+
+// newFolder opens root and reads its config; a bad config is logged and
+// the folder linted with the defaults.
+func newFolder(root string, rules model.RuleSet, log io.Writer) *folder {
+	// Through safefs, as the CLI reads a folder: a FIFO or a link to
+	// /dev/zero in the checkout is refused, not opened (os.DirFS waited
+	// on the FIFO and lint never published again).
+	f := &folder{root: root, fs: newOverlay(safefs.Dir(root)), settings: model.Options{Profile: model.ProfileAll, FindingsOnly: true}}
+	if cfg, err := config.Load("", root, rules); err != nil {
+		io.WriteString(log, "skillstudio lsp: "+err.Error()+"\n")
+	} else {
+		f.cfg = cfg.Formats()
+		if cfg.Profile != "" {
+			f.settings.Profile = cfg.Profile
+		}
+		// The workspace lint leaves out what lint . would.
+		f.settings.Exclude, _ = cfg.ExcludeFilter(nil) // Parse checked each pattern
+	}
+	return f
+}
+
+// workspaceRoots are the folders to lint: every workspace folder that is
+// a file:// folder, else the older rootUri or rootPath, else the server's
+// working folder. Each appears once, absolute.
+func workspaceRoots(p *protocol.InitializeParams) []string {
+	var roots []string
+	for _, wf := range p.WorkspaceFolders {
+		if dir, ok := fileOf(uri.URI(wf.URI)); ok {
+			roots = appendRoot(roots, dir)
+		}
+	}
+	if len(roots) == 0 {
+		roots = appendRoot(roots, workspaceRoot(p))
+	}
+	return roots
+}
+
+func appendRoot(roots []string, dir string) []string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	if slices.Contains(roots, dir) {
+		return roots
+	}
+	return append(roots, dir)
+}
+
+// ownerOf is the folder a path belongs to: the deepest workspace folder
+// holding it (a folder nested in another is its own library), with the
+// path relative to it as a slash path; nil and "" outside every folder.
+// The caller holds s.mu.
+func (s *Server) ownerOf(p string) (*folder, string) { return ownerIn(s.folders, p) }
+
+func ownerIn(folders []*folder, p string) (*folder, string) {
+	var best *folder
+	var rel string
+	for _, f := range folders {
+		r, ok := pathname.Rel(f.root, p)
+		if !ok || best != nil && len(f.root) <= len(best.root) {
+			continue
+		}
+		best, rel = f, filepath.ToSlash(r)
+	}
+	return best, rel
+}
+
+// setBuffer puts an open buffer's text in place of its file in every
+// folder that holds it (a nested folder's file is also part of the outer
+// folder's tree). The caller holds s.mu.
+func (s *Server) setBuffer(p string, data []byte) {
+	for _, f := range s.folders {
+		if r, ok := pathname.Rel(f.root, p); ok {
+			f.fs.set(filepath.ToSlash(r), data)
+		}
+	}
+}
+
+// dropBuffer is setBuffer's undo. The caller holds s.mu.
+func (s *Server) dropBuffer(p string) {
+	for _, f := range s.folders {
+		if r, ok := pathname.Rel(f.root, p); ok {
+			f.fs.drop(filepath.ToSlash(r))
+		}
+	}
+}
+
+// changeFolders adds and removes workspace folders
+// (workspace/didChangeWorkspaceFolders) and rehomes the open buffers.
+func (s *Server) changeFolders(ev protocol.WorkspaceFoldersChangeEvent) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.folders == nil { // a client that skipped initialize
+		return
+	}
+	for _, wf := range ev.Removed {
+		if dir, ok := fileOf(uri.URI(wf.URI)); ok {
+			s.folders = slices.DeleteFunc(s.folders, func(f *folder) bool { return f.root == dir })
+		}
+	}
+	for _, wf := range ev.Added {
+		dir, ok := fileOf(uri.URI(wf.URI))
+		if !ok || slices.ContainsFunc(s.folders, func(f *folder) bool { return f.root == dir }) {
+			continue
+		}
+		s.folders = append(s.folders, newFolder(dir, s.rules, s.opts.Log))
+	}
+	for _, f := range s.folders {
+		f.fs.clear()
+	}
+	for _, d := range s.docs {
+		d.folder, d.rel = nil, ""
+		if d.path == "" {
+			continue
+		}
+		d.folder, d.rel = s.ownerOf(d.path)
+		s.setBuffer(d.path, []byte(d.text.data))
+	}
+}
