@@ -243,3 +243,28 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 }
+
+// A project file found from a path that is not on disk (a remote source)
+// is the user's own project's and applies in full to the review.
+func TestReviewFormatsFromARemoteStartIsTheUsersOwn(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ProjectFileName), []byte("rules:\n  review/: off\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Chdir(dir)
+	c, err := Load("", "https://example.com/skills", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.ReviewFormats().SeverityOf("review/bidi", model.SeverityError); got != model.SeverityOff {
+		t.Errorf("remote start: severity %v, want off", got)
+	}
+	c, err = Load("", dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.ReviewFormats().SeverityOf("review/bidi", model.SeverityError); got != model.SeverityError {
+		t.Errorf("local start: severity %v, want error (the checkout may not lower it)", got)
+	}
+}
