@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -266,5 +267,23 @@ func TestReviewFormatsFromARemoteStartIsTheUsersOwn(t *testing.T) {
 	}
 	if got := c.ReviewFormats().SeverityOf("review/bidi", model.SeverityError); got != model.SeverityError {
 		t.Errorf("local start: severity %v, want error (the checkout may not lower it)", got)
+	}
+}
+
+// exclude: comes with a checkout; a list so long or a pattern so branchy
+// that every path searched costs seconds is an error at its line.
+func TestExcludeWorkIsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("exclude:\n")
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&b, "  - p%d/\n", i)
+	}
+	_, err := Parse("c.yaml", []byte(b.String()), nil)
+	if err == nil || !strings.Contains(err.Error(), "c.yaml:258:5") || !strings.Contains(err.Error(), "at most 256") {
+		t.Errorf("300 patterns: %v, want an error at the 257th", err)
+	}
+	_, err = Parse("c.yaml", []byte("exclude:\n  - \"**/"+strings.Repeat("{a,a}/", 14)+"b\"\n"), nil)
+	if err == nil || !strings.Contains(err.Error(), "c.yaml:2:5") || !strings.Contains(err.Error(), "combinations") {
+		t.Errorf("brace bomb: %v, want an error at 2:5 about combinations", err)
 	}
 }
