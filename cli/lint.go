@@ -235,7 +235,8 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		}
 	}
 	if req.review {
-		addReviewFindings(lib, cfg.Formats())
+		noteReviewIgnored(stderr, cfg, false, cwd)
+		addReviewFindings(lib, cfg.ReviewFormats())
 	}
 	root := projectRoot(cwd, os.Getenv)
 	if req.writeBaseline != "" {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -54,7 +55,7 @@ or an unreadable source.`,
   skillstudio review --json ~/.claude/skills > review.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return a.runReview(cmd.Context(), cmd.OutOrStdout(), args, configFile, excludes, asJSON)
+			return a.runReview(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, configFile, excludes, asJSON)
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the review as JSON")
@@ -63,21 +64,24 @@ or an unreadable source.`,
 	return a.addRemoteFlags(cmd)
 }
 
-func (a *app) runReview(ctx context.Context, w io.Writer, sources []string, configFile string, excludes []string, asJSON bool) error {
+func (a *app) runReview(ctx context.Context, w, stderr io.Writer, sources []string, configFile string, excludes []string, asJSON bool) error {
 	cfg, err := config.Load(configFile, sources[0], formats.Rules())
 	if err != nil {
 		return usageError{err}
 	}
 	opts := model.Options{FindingsOnly: true}
-	if opts.Exclude, err = excludeFilter(cfg, excludes); err != nil {
-		return err
+	// The checkout under review may bring its own .skillstudio.yaml: it
+	// must not hide skills from the review or turn its rules down.
+	if opts.Exclude, err = cfg.ReviewExcludeFilter(excludes); err != nil {
+		return usagef("--exclude: %v", err)
 	}
+	cwd, _ := os.Getwd()
+	noteReviewIgnored(stderr, cfg, true, cwd)
 	lib, err := registry.LoadSources(ctx, sources, opts, cfg.Formats(), a.remote)
 	if err != nil {
 		return usageError{err}
 	}
-	reports := review.Library(lib.Skills, cfg.Formats())
-	cwd, _ := os.Getwd()
+	reports := review.Library(lib.Skills, cfg.ReviewFormats())
 	if asJSON {
 		err = writeReviewJSON(w, reports, cwd)
 	} else {
@@ -92,6 +96,16 @@ func (a *app) runReview(ctx context.Context, w io.Writer, sources []string, conf
 		}
 	}
 	return nil
+}
+
+// noteReviewIgnored says, on stderr, what of a project file found beside
+// the reviewed skills the review left out, so a reviewer who meant it
+// knows to pass --config.
+func noteReviewIgnored(stderr io.Writer, cfg *config.Config, excludes bool, cwd string) {
+	if file, what := cfg.ReviewIgnored(excludes); len(what) > 0 {
+		fmt.Fprintf(stderr, "note: %s came with the skills under review, so the review does not apply its %s (pass --config %s to use it)\n",
+			sanitize.Line(display.Path(cwd, file)), sanitize.Line(strings.Join(what, ", ")), sanitize.Line(display.Path(cwd, file)))
+	}
 }
 
 // findingPath is where a finding sits, as the user can open it.

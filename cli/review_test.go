@@ -126,3 +126,63 @@ func TestReviewNeedsASource(t *testing.T) {
 		t.Errorf("unreadable source: exit %d, want 2", code)
 	}
 }
+
+// A checkout under review brings its own .skillstudio.yaml. It may not
+// turn the review of its skills down nor leave them out of it: that was
+// the whole review silenced by `rules: review/: off` or `exclude: ["*"]`
+// in the folder reviewed. Raising a rule still applies, and a file the
+// reviewer names with --config applies in full.
+func TestReviewOfACheckoutIgnoresItsOwnConfigThatWeakensIt(t *testing.T) {
+	isolateConfig(t)
+	for _, conf := range []string{
+		"rules:\n  review/: off\n",
+		"rules:\n  review/hidden-instruction: info\n  review/bidi: off\n",
+		"exclude:\n  - \"*\"\n",
+		"exclude:\n  - zzz-sly/\n  - \"**/references/**\"\n",
+	} {
+		dir := writeReviewFixture(t)
+		if err := os.WriteFile(filepath.Join(dir, ".skillstudio.yaml"), []byte(conf), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut bytes.Buffer
+		if code := run(context.Background(), []string{"review", dir}, &out, &errOut); code != 1 {
+			t.Errorf("%q: exit %d, want 1 (the checkout's config must not silence its review): %s\n%s", conf, code, errOut.String(), out.String())
+		}
+		if !strings.Contains(out.String(), "error review/hidden-instruction:") {
+			t.Errorf("%q: hidden instruction not reported:\n%s", conf, out.String())
+		}
+		if !strings.Contains(errOut.String(), ".skillstudio.yaml came with the skills under review") || !strings.Contains(errOut.String(), "--config") {
+			t.Errorf("%q: no note naming the file left out and --config:\n%s", conf, errOut.String())
+		}
+		// lint --review: the review's findings likewise.
+		out.Reset()
+		errOut.Reset()
+		run(context.Background(), []string{"lint", "--review", dir}, &out, &errOut)
+		if !strings.HasPrefix(conf, "exclude") && !strings.Contains(out.String(), "error review/hidden-instruction:") {
+			t.Errorf("%q: lint --review lost the hidden instruction:\n%s", conf, out.String())
+		}
+	}
+
+	// Raising applies; nothing left out, no note.
+	dir := writeReviewFixture(t)
+	if err := os.WriteFile(filepath.Join(dir, ".skillstudio.yaml"), []byte("rules:\n  review/html-comment: error\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	run(context.Background(), []string{"review", dir}, &out, &errOut)
+	if !strings.Contains(out.String(), "error review/html-comment:") || errOut.Len() != 0 {
+		t.Errorf("a raise from the checkout's config should apply, silently:\n%s\n%s", out.String(), errOut.String())
+	}
+
+	// Named with --config, the same file is the reviewer's choice.
+	dir = writeReviewFixture(t)
+	conf := filepath.Join(dir, ".skillstudio.yaml")
+	if err := os.WriteFile(conf, []byte("rules:\n  review/: off\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	errOut.Reset()
+	if code := run(context.Background(), []string{"review", "--config", conf, dir}, &out, &errOut); code != 0 || strings.Contains(out.String(), "review/") {
+		t.Errorf("--config names the file: it applies (exit %d):\n%s", code, out.String())
+	}
+}

@@ -136,6 +136,7 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 		NoColor:       choice.NoColor,
 		Profile:       profile,
 		Config:        cfg.Formats(),
+		ReviewConfig:  cfg.ReviewFormats(),
 		ListingAgents: cfg.Agents,
 		ContextTokens: cfg.Context,
 		Watch:         !noWatch,

@@ -24,8 +24,11 @@ import (
 	"fmt"
 	"github.com/skillstudio/skillstudio/internal/safefs"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/exclude"
 	"github.com/skillstudio/skillstudio/model"
@@ -61,6 +64,12 @@ type Config struct {
 	excludeLine, excludeCol int
 	// Files lists the configuration files read, lowest precedence first.
 	Files []string
+	// found is the project file Load found by walking up from the path
+	// given (not one named with --config), and userRules the rules set
+	// before it: see ReviewFormats.
+	found     *Config
+	userRules map[string]model.Severity
+	known     model.RuleSet
 }
 
 // Formats returns the rule configuration the readers (package formats)
@@ -195,10 +204,10 @@ func Load(explicit, start string, known model.RuleSet) (*Config, error) {
 			c.Merge(u)
 		}
 	}
-	project := explicit
+	project, searched := explicit, false
 	if project == "" {
 		if p, ok := FindProject(start); ok {
-			project = p
+			project, searched = p, true
 		}
 	}
 	if project != "" {
@@ -206,9 +215,72 @@ func Load(explicit, start string, known model.RuleSet) (*Config, error) {
 		if err != nil {
 			return nil, err
 		}
+		// Found from a remote spec, the file is the user's own project's.
+		if _, err := os.Stat(start); searched && err == nil {
+			c.found, c.known = pc, known
+			c.userRules = maps.Clone(c.Rules)
+		}
 		c.Merge(pc)
 	}
 	return c, nil
+}
+
+// ReviewFormats is the rule configuration the security review applies.
+// A project file found from the reviewed path came with the skills under
+// review (a pulled or cloned checkout), so its rules: may raise a review
+// finding but never lower it or turn it off: `review/: off` in a hostile
+// checkout silenced the review of that checkout. The user file and a file
+// named with --config apply in full.
+func (c *Config) ReviewFormats() *model.RuleConfig {
+	if c == nil || c.found == nil || len(c.found.Rules) == 0 {
+		return c.Formats()
+	}
+	return &model.RuleConfig{Rules: maps.Clone(c.userRules), RaiseOnly: maps.Clone(c.found.Rules)}
+}
+
+// ReviewExcludeFilter is ExcludeFilter without a found project file's
+// exclude: a checkout must not hide its own skills from their review.
+func (c *Config) ReviewExcludeFilter(extra []string) (model.PathFilter, error) {
+	if c == nil || c.found == nil || len(c.found.Exclude) == 0 {
+		return c.ExcludeFilter(extra)
+	}
+	trusted := *c
+	trusted.Exclude = slices.DeleteFunc(slices.Clone(c.Exclude), func(p exclude.Pattern) bool {
+		return slices.Contains(c.found.Exclude, p)
+	})
+	return trusted.ExcludeFilter(extra)
+}
+
+// ReviewIgnored names a found project file and what of it the review
+// does not apply (its exclude: and the rules: entries that would lower a
+// review finding; its exclude: too when excludes); what is empty when
+// nothing.
+func (c *Config) ReviewIgnored(excludes bool) (file string, what []string) {
+	if c == nil || c.found == nil {
+		return "", nil
+	}
+	var parts []string
+	keys := slices.Sorted(maps.Keys(c.found.Rules))
+	for _, k := range keys {
+		v := c.found.Rules[k]
+		for _, r := range c.known {
+			if (r.ID == k || strings.HasSuffix(k, "/") && strings.HasPrefix(r.ID, k)) && v < r.Severity {
+				parts = append(parts, fmt.Sprintf("rules: %s: %s", k, v))
+				break
+			}
+		}
+	}
+	if n := len(c.found.Exclude); n > 0 && excludes {
+		parts = append(parts, fmt.Sprintf("exclude: (%d %s)", n, plural(n, "pattern")))
+	}
+	return c.found.Files[len(c.found.Files)-1], parts
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }
 
 func unwrapPathError(err error) error {

@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -241,5 +242,48 @@ func BenchmarkParse(b *testing.B) {
 		if _, err := Parse("b.yaml", src, testRules); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// A project file found from a path that is not on disk (a remote source)
+// is the user's own project's and applies in full to the review.
+func TestReviewFormatsFromARemoteStartIsTheUsersOwn(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ProjectFileName), []byte("rules:\n  review/: off\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Chdir(dir)
+	c, err := Load("", "https://example.com/skills", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.ReviewFormats().SeverityOf("review/bidi", model.SeverityError); got != model.SeverityOff {
+		t.Errorf("remote start: severity %v, want off", got)
+	}
+	c, err = Load("", dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.ReviewFormats().SeverityOf("review/bidi", model.SeverityError); got != model.SeverityError {
+		t.Errorf("local start: severity %v, want error (the checkout may not lower it)", got)
+	}
+}
+
+// exclude: comes with a checkout; a list so long or a pattern so branchy
+// that every path searched costs seconds is an error at its line.
+func TestExcludeWorkIsBounded(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("exclude:\n")
+	for i := 0; i < 300; i++ {
+		fmt.Fprintf(&b, "  - p%d/\n", i)
+	}
+	_, err := Parse("c.yaml", []byte(b.String()), nil)
+	if err == nil || !strings.Contains(err.Error(), "c.yaml:258:5") || !strings.Contains(err.Error(), "at most 256") {
+		t.Errorf("300 patterns: %v, want an error at the 257th", err)
+	}
+	_, err = Parse("c.yaml", []byte("exclude:\n  - \"**/"+strings.Repeat("{a,a}/", 14)+"b\"\n"), nil)
+	if err == nil || !strings.Contains(err.Error(), "c.yaml:2:5") || !strings.Contains(err.Error(), "combinations") {
+		t.Errorf("brace bomb: %v, want an error at 2:5 about combinations", err)
 	}
 }

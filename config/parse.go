@@ -191,8 +191,11 @@ func (p *parser) exclude(n *yaml.Node, c *Config) error {
 	if abs, err := filepath.Abs(p.file); err == nil {
 		dir = filepath.Dir(abs)
 	}
-	c.Exclude = make([]exclude.Pattern, 0, len(n.Content))
-	for _, item := range n.Content {
+	c.Exclude = make([]exclude.Pattern, 0, min(len(n.Content), exclude.MaxPatterns))
+	for i, item := range n.Content {
+		if i == exclude.MaxPatterns {
+			return p.errorf(item, "exclude lists %d patterns: at most %d (each is tried on every path searched); use folder patterns (fixtures/) that cover several", len(n.Content), exclude.MaxPatterns)
+		}
 		v, err := p.scalar(item, "each exclude pattern")
 		if err != nil {
 			return err

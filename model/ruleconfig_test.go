@@ -54,3 +54,23 @@ func TestConfigApply(t *testing.T) {
 		t.Errorf("library diagnostics = %+v", lib.Diagnostics)
 	}
 }
+
+func TestRaiseOnlyNeverLowers(t *testing.T) {
+	c := &RuleConfig{Rules: map[string]Severity{"review/a": SeverityInfo},
+		RaiseOnly: map[string]Severity{"review/": SeverityOff, "review/b": SeverityError, "review/a": SeverityWarning}}
+	for _, tc := range []struct {
+		id       string
+		def, out Severity
+	}{
+		{"review/a", SeverityError, SeverityWarning}, // Rules lowers, RaiseOnly lifts back to warning
+		{"review/b", SeverityInfo, SeverityError},
+		{"review/c", SeverityWarning, SeverityWarning}, // "review/: off" does not apply
+	} {
+		if got := c.SeverityOf(tc.id, tc.def); got != tc.out {
+			t.Errorf("SeverityOf(%s, %v) = %v, want %v", tc.id, tc.def, got, tc.out)
+		}
+	}
+	if ds := (&RuleConfig{RaiseOnly: map[string]Severity{"x/": SeverityOff}}).Filter([]Diagnostic{{Rule: "x/y", Severity: SeverityInfo}}); len(ds) != 1 {
+		t.Errorf("RaiseOnly off dropped a finding: %v", ds)
+	}
+}

@@ -170,9 +170,10 @@ func inFrontmatter(text string, off int) bool {
 // Decode-and-run shapes: code a reviewer cannot read, decoded or
 // unscrambled at run time and run (echo … | base64 -d | sh, eval "$(echo …
 // | rev)", powershell -EncodedCommand …, exec(b64decode(…))). No honest
-// skill needs to hide the commands it runs.
+// skill needs to hide the commands it runs. A backquote ends the command
+// too: in a SKILL.md's !`… | base64 -d | sh` it runs as the skill loads.
 var decodeExecPatterns = []*lazyre.Regexp{
-	lazyre.New(`(?i)(\bbase64\s+(-d|--decode|-D)\b|\bxxd\s+-r|\|\s*rev\b|\bopenssl\s+(enc\s+)?[^|\n]*-d\b|\bgunzip\b|\bzcat\b|\btr\s+['"]?[a-z]-[a-z])[^|\n]*\|\s*(sudo\s+(-\S+\s+)*)?(sh|bash|zsh|dash|ksh|python[0-9.]*|perl|ruby|node|pwsh|powershell|iex|invoke-expression)\b\s*(-\s*)?($|[;&|)'"]|-[a-z]*$)`),
+	lazyre.New(`(?i)(\bbase64\s+(-d|--decode|-D)\b|\bxxd\s+-r|\|\s*rev\b|\bopenssl\s+(enc\s+)?[^|\n]*-d\b|\bgunzip\b|\bzcat\b|\btr\s+['"]?[a-z]-[a-z])[^|\n]*\|\s*(sudo\s+(-\S+\s+)*)?(sh|bash|zsh|dash|ksh|python[0-9.]*|perl|ruby|node|pwsh|powershell|iex|invoke-expression)\b\s*(-\s*)?($|[;&|)'"` + "`" + `]|-[a-z]*$)`),
 	lazyre.New(`(?i)\b(eval|(ba|z)?sh\s+-c|source|\.|iex|invoke-expression)\s+["'(]*\$?\(\s*(echo|printf|\[)[^)]*\|\s*(base64|rev|xxd|openssl|tr)\b`),
 	lazyre.New(`(?i)\b(ba|z)?sh\s+<\(\s*(echo|printf)\b[^)]*\|\s*(base64|rev|xxd)\b`),
 	lazyre.New(`(?i)\b(powershell|pwsh)(\.exe)?\b[^|\n]*\s-e(nc|ncodedcommand|c)?\s+[A-Za-z0-9+/=]{20,}`),

@@ -112,7 +112,7 @@ func Summarize(findings []model.Diagnostic) Verdict {
 	if len(parts) == 0 {
 		v.Line = "nothing to flag"
 		if v.Infos > 0 {
-			v.Line += fmt.Sprintf(" (%d notes to read)", v.Infos)
+			v.Line += fmt.Sprintf(" (%d %s to read)", v.Infos, map[bool]string{true: "note", false: "notes"}[v.Infos == 1])
 		}
 	} else {
 		v.Line = strings.Join(parts, " · ")

@@ -88,6 +88,9 @@ func New(opts Options) *Model {
 	c := NewCommon(t)
 	c.Builder = opts.Builder
 	c.Rules = opts.Config
+	if opts.ReviewConfig != nil {
+		c.Rules = opts.ReviewConfig
+	}
 	if opts.WorkDir != "" {
 		c.WorkDir = opts.WorkDir
 	}

@@ -134,6 +134,10 @@ type Options struct {
 	// findings, as `lint` does.
 	Profile model.Profile
 	Config  *model.RuleConfig
+	// ReviewConfig is the rule configuration the Review tab and the risk
+	// marks apply (config.ReviewFormats: a project file that came with
+	// the skills may raise review findings, never lower them); nil: Config.
+	ReviewConfig *model.RuleConfig
 	// ListingAgents and ContextTokens are the agents whose skill listing
 	// the library checks simulate and the context window they assume (the
 	// config's agents: and context:; see model.Options).

@@ -7,6 +7,7 @@ package exclude
 
 import (
 	"errors"
+	"fmt"
 	"path"
 	"path/filepath"
 	"strings"
@@ -66,6 +67,14 @@ func compile(p Pattern) (compiled, error) {
 	if !doublestar.ValidatePattern(g) {
 		return compiled{}, errors.New("not a valid glob (unclosed [ or {?)")
 	}
+	if len(g) > MaxPatternLen {
+		return compiled{}, fmt.Errorf("a pattern is at most %d bytes long", MaxPatternLen)
+	}
+	if n := braceCombinations(g); n > MaxBraceCombinations {
+		// doublestar tries each alternative against every path searched,
+		// backtracking: 14 groups of two took 85 ms a path.
+		return compiled{}, fmt.Errorf("its {…} groups make %s combinations, at most %d are allowed: split it into several patterns", countOf(n), MaxBraceCombinations)
+	}
 	if !anchored && !strings.HasPrefix(g, "**/") {
 		g = "**/" + g // gitignore: a bare name matches at any depth
 	}
@@ -79,11 +88,56 @@ func compile(p Pattern) (compiled, error) {
 	return c, nil
 }
 
+// Limits on a pattern: a project's config comes with a checkout, and
+// matching time grows with the product of a pattern's brace alternatives.
+const (
+	MaxPatterns          = 256 // each is tried on every path searched
+	MaxPatternLen        = 1024
+	MaxBraceCombinations = 64
+)
+
+// braceCombinations is an upper bound of the alternatives a pattern's
+// {a,b} groups spell (nested groups multiplied), saturating past the
+// limit; a [ ] class is skipped, its braces being literal.
+func braceCombinations(g string) int {
+	product, stack := 1, []int(nil)
+	for i := 0; i < len(g); i++ {
+		switch g[i] {
+		case '[':
+			if j := strings.IndexByte(g[i+1:], ']'); j >= 0 {
+				i += j + 1
+			}
+		case '{':
+			stack = append(stack, 1)
+		case ',':
+			if len(stack) > 0 {
+				stack[len(stack)-1]++
+			}
+		case '}':
+			if len(stack) > 0 {
+				product = min(product*stack[len(stack)-1], MaxBraceCombinations+1)
+				stack = stack[:len(stack)-1]
+			}
+		}
+	}
+	return product
+}
+
+func countOf(n int) string {
+	if n > MaxBraceCombinations {
+		return fmt.Sprintf("more than %d", MaxBraceCombinations)
+	}
+	return fmt.Sprint(n)
+}
+
 // New compiles patterns; the first bad one is an error naming it.
 // No patterns give a nil Set, which excludes nothing at no cost.
 func New(patterns []Pattern) (*Set, error) {
 	if len(patterns) == 0 {
 		return nil, nil
+	}
+	if len(patterns) > MaxPatterns {
+		return nil, fmt.Errorf("%d exclude patterns: at most %d (each is tried on every path searched); use folder patterns (fixtures/) that cover several", len(patterns), MaxPatterns)
 	}
 	s := &Set{pats: make([]compiled, 0, len(patterns))}
 	for _, p := range patterns {

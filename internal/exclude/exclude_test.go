@@ -116,3 +116,35 @@ func FuzzExcluded(f *testing.F) {
 		}
 	})
 }
+
+// A project's config comes with a checkout: a pattern whose {…} groups
+// multiply into thousands of alternatives made every path of the search
+// backtrack through all of them (14 groups of two: 85 ms a path, each
+// group more doubling it), stalling lint, the studio and the language
+// server on that checkout. Such a pattern is refused, saying why.
+func TestBraceBombsAreRefused(t *testing.T) {
+	for _, bad := range []string{
+		"**/" + strings.Repeat("{a,a}/", 14) + "b",
+		strings.Repeat("**/{a,a*,*a}/", 10) + "b",
+		"{a,{b,{c,{d,{e,{f,{g,h}}}}}}}" + strings.Repeat("{x,y}", 5),
+		"*.{" + strings.Repeat("a,", 70) + "b}",
+		strings.Repeat("a", MaxPatternLen+1),
+	} {
+		err := Check(bad)
+		if err == nil {
+			t.Errorf("Check(%.40q…) = nil, want an error", bad)
+			continue
+		}
+		if len(bad) <= MaxPatternLen && !strings.Contains(err.Error(), "combinations") {
+			t.Errorf("Check(%.40q…) = %v, want it to say combinations", bad, err)
+		}
+	}
+	for _, good := range []string{"*.{md,js,ts}", "{docs,examples}/**/*.{md,txt}", strings.Repeat("{a,b}", 6)} {
+		if err := Check(good); err != nil {
+			t.Errorf("Check(%q) = %v", good, err)
+		}
+	}
+	if n := braceCombinations(strings.Repeat("{a,b,c}", 1000)); n != MaxBraceCombinations+1 {
+		t.Errorf("braceCombinations saturates at %d, got %d", MaxBraceCombinations+1, n)
+	}
+}
