@@ -35,6 +35,9 @@ func TestSummarize(t *testing.T) {
 	if quiet.Line != "nothing to flag (3 notes to read)" {
 		t.Errorf("quiet line = %q", quiet.Line)
 	}
+	if one := Summarize([]model.Diagnostic{d("review/host")}); one.Line != "nothing to flag (1 note to read)" {
+		t.Errorf("one note = %q", one.Line)
+	}
 	// More evidence (capabilities an author declares) never makes a skill
 	// look safer or riskier than one with the same problems.
 	if quiet.Compare(Summarize(nil)) != 0 {
