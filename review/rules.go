@@ -37,7 +37,7 @@ var Rules = model.RuleSet{
 	{ID: "review/capability", Severity: model.SeverityInfo, Doc: "A capability the skill asks for (OS Loop permission, secret binding, OAuth scope, LLM purpose, bridge or system tool, MCP server, WASM module; SKILL.md allowed-tools or context: fork), with one sentence of what it allows.",
 		Title: "The skill asks for a capability", Why: "Evidence only: what the skill may do once installed, in one plain sentence each.", Spec: noSpec,
 		Example: model.RuleExample{Fail: "allowed-tools: Read Grep", Pass: "(no allowed-tools)"}},
-	{ID: "review/unrestricted-shell", Severity: model.SeverityWarning, Doc: "SKILL.md allowed-tools grants Bash without a command pattern (Bash or Bash(*)): the agent may run any shell command without asking.",
+	{ID: "review/unrestricted-shell", Severity: model.SeverityWarning, Doc: "SKILL.md allowed-tools grants Bash without a command pattern (Bash or Bash(*)), or with one that still admits any command: a shell, an interpreter, a package runner or a launcher followed only by a wildcard (Bash(python3 *), Bash(node:*), Bash(npx:*), Bash(uv run:*), Bash(xargs *)). The agent may run any shell command without asking; an interpreter on a named script (Bash(python3 scripts/x.py:*)) is not reported.",
 		Title: "allowed-tools grants any shell command", Why: "A likely problem: the agent may run any command without asking, where a pattern would limit it.", Spec: noSpec,
 		Example: model.RuleExample{Fail: "allowed-tools: Read, Bash", Pass: "allowed-tools: Read, Bash(git status:*)"}},
 	{ID: "review/hook", Severity: model.SeverityInfo, Doc: "A SKILL.md hook runs a shell command automatically when an agent event fires, without the agent choosing to.",

@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -39,26 +40,105 @@ func (r *reviewer) readFrontmatter() {
 }
 
 func (r *reviewer) allowedTools(f *source, at func(*yaml.Node) (int, int), key, val *yaml.Node) {
-	var tools []string
+	// Each tool keeps where it is written, so a warning points at the
+	// entry rather than at the key of a twenty-line list.
+	type tool struct {
+		name      string
+		line, col int
+	}
+	var tools []tool
+	add := func(n *yaml.Node) {
+		line, col := at(n)
+		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+			col++
+		}
+		oneLine := !strings.Contains(n.Value, "\n") && n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) == 0
+		from := 0
+		for _, t := range splitTools(n.Value) {
+			c := col
+			if i := strings.Index(n.Value[from:], t); i >= 0 && oneLine {
+				c = col + utf8.RuneCountInString(n.Value[:from+i])
+				from += i + len(t)
+			}
+			tools = append(tools, tool{t, line, c})
+		}
+	}
 	switch val.Kind {
 	case yaml.ScalarNode:
-		tools = splitTools(val.Value)
+		add(val)
 	case yaml.SequenceNode:
 		for _, it := range val.Content {
-			tools = append(tools, splitTools(it.Value)...)
+			add(it)
 		}
 	}
 	if len(tools) == 0 {
 		return
 	}
+	names := make([]string, len(tools))
+	for i, t := range tools {
+		names[i] = t.name
+	}
 	line, col := at(key)
-	r.reportAt(f.path, line, col, "review/capability", fmt.Sprintf("allowed-tools lets the agent use %s without asking the user.", strings.Join(tools, ", ")), "")
+	r.reportAt(f.path, line, col, "review/capability", fmt.Sprintf("allowed-tools lets the agent use %s without asking the user.", strings.Join(names, ", ")), "")
 	for _, t := range tools {
-		if isUnrestrictedShell(t) {
-			r.reportAt(f.path, line, col, "review/unrestricted-shell", fmt.Sprintf("allowed-tools grants %s: the agent may run any shell command without asking.", t),
+		if isUnrestrictedShell(t.name) {
+			r.reportAt(f.path, t.line, t.col, "review/unrestricted-shell", fmt.Sprintf("allowed-tools grants %s: the agent may run any shell command without asking.", t.name),
 				"Narrow it to the commands the skill needs, e.g. Bash(git status:*) Bash(npm test:*).")
+		} else if cmd := anyCommandPattern(t.name); cmd != "" {
+			r.reportAt(f.path, t.line, t.col, "review/unrestricted-shell", fmt.Sprintf("allowed-tools grants %s: %s runs whatever follows it, so the agent may run any shell command without asking.", t.name, cmd),
+				"Name what it runs, e.g. Bash("+cmd+" scripts/report.py:*).")
 		}
 	}
+}
+
+// runsAnything holds commands whose arguments are themselves code or a
+// command: a shell, an interpreter, a package runner that fetches and runs
+// any package, or a launcher. Bash(python3 *) admits python3 -c "…", so it
+// grants as much as Bash(*); Bash(python3 scripts/x.py *) does not.
+var runsAnything = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "ksh": true, "fish": true,
+	"sh -c": true, "bash -c": true, "zsh -c": true,
+	"python": true, "python3": true, "python -c": true, "python3 -c": true, "py": true,
+	"node": true, "node -e": true, "deno": true, "deno run": true, "deno eval": true,
+	"bun": true, "bun run": true, "ruby": true, "ruby -e": true, "perl": true, "perl -e": true,
+	"php": true, "lua": true, "pwsh": true, "powershell": true, "osascript": true,
+	"npx": true, "bunx": true, "uvx": true, "pipx run": true, "uv run": true,
+	"npm exec": true, "pnpm exec": true, "pnpm dlx": true, "yarn dlx": true,
+	"eval": true, "exec": true, "env": true, "sudo": true, "doas": true, "xargs": true,
+	"nohup": true, "timeout": true, "time": true, "nice": true, "watch": true, "command": true,
+}
+
+// anyCommandPattern returns the command of a Bash(…) pattern that is one
+// of runsAnything followed by a wildcard, or "". A version suffix
+// (python3.12, node22) is read as the interpreter it names.
+func anyCommandPattern(t string) string {
+	name, arg, ok := strings.Cut(t, "(")
+	if name != "Bash" || !ok {
+		return ""
+	}
+	arg = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(arg), ")"))
+	var cmd string
+	switch {
+	case strings.HasSuffix(arg, ":*"):
+		cmd = strings.TrimSuffix(arg, ":*")
+	case strings.HasSuffix(arg, " *"):
+		cmd = strings.TrimSuffix(arg, " *")
+	default:
+		return "" // an exact command, or a wildcard inside a path
+	}
+	cmd = strings.Join(strings.Fields(cmd), " ")
+	first, rest, _ := strings.Cut(cmd, " ")
+	if i := strings.LastIndexFunc(first, func(r rune) bool { return (r < '0' || r > '9') && r != '.' }); i >= 0 && i < len(first)-1 {
+		first = first[:i+1]
+	}
+	key := first
+	if rest != "" {
+		key += " " + rest
+	}
+	if runsAnything[key] {
+		return cmd
+	}
+	return ""
 }
 
 // splitTools splits "Read, Grep Bash(git log:*)" on commas and spaces

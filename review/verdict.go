@@ -112,7 +112,11 @@ func Summarize(findings []model.Diagnostic) Verdict {
 	if len(parts) == 0 {
 		v.Line = "nothing to flag"
 		if v.Infos > 0 {
-			v.Line += fmt.Sprintf(" (%d %s to read)", v.Infos, map[bool]string{true: "note", false: "notes"}[v.Infos == 1])
+			noun := "notes"
+			if v.Infos == 1 {
+				noun = "note"
+			}
+			v.Line += fmt.Sprintf(" (%d %s to read)", v.Infos, noun)
 		}
 	} else {
 		v.Line = strings.Join(parts, " · ")

