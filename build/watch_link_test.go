@@ -65,3 +65,62 @@ func TestWatchDoesNotFollowALinkOutOfTheSource(t *testing.T) {
 		t.Error("the bundle holds the text of the file outside the source")
 	}
 }
+
+// An edit made while build --watch runs that imports a file outside the
+// skill's folder is a failed build naming the import; the last good
+// bundle stays and never holds the outside file.
+func TestWatchRefusesAnImportLeavingTheFolder(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	src := copyTree(t, filepath.Join("..", "formats", "xgs", "bundle", "testdata", "skills"))
+	file := filepath.Join(src, "base-kit.xgs.js")
+	orig, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	secretDir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(secretDir, "token.json"), []byte(`{"token": "OUTSIDE-TOKEN"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(src, filepath.Join(secretDir, "token.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const anchor = "import { z } from \"zod\";\n"
+	if !strings.Contains(string(orig), anchor) {
+		t.Fatal("fixture changed: base-kit.xgs.js no longer imports zod")
+	}
+	edited := strings.Replace(string(orig), anchor, anchor+"import tok from \""+filepath.ToSlash(rel)+"\";\nglobalThis.__kept = tok;\n", 1)
+	out := filepath.Join(t.TempDir(), "dist")
+	var stdout, stderr syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	ready := make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- Run(ctx, Request{
+			Paths: []string{src}, Out: out, Watch: true, Debounce: 20 * time.Millisecond,
+			Stdout: &stdout, Stderr: &stderr, Ready: func() { close(ready) },
+		})
+	}()
+	select {
+	case <-ready:
+	case err := <-done:
+		t.Fatalf("watch ended early: %v\n%s%s", err, stdout.String(), stderr.String())
+	}
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, &stdout, "base-kit  failed")
+	if all := stdout.String() + stderr.String(); !strings.Contains(all, "import leads outside the skill's folder") {
+		t.Errorf("the refusal does not name the import leaving the folder:\n%s", all)
+	}
+	cancel()
+	<-done
+	bundle, err := os.ReadFile(filepath.Join(out, "base-kit.xgs.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(bundle), "OUTSIDE-TOKEN") {
+		t.Error("the bundle holds the file outside the skill's folder")
+	}
+}

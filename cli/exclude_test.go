@@ -62,9 +62,9 @@ func TestLintExcludeBadPattern(t *testing.T) {
 	if code, _, errOut := runCLI(t, "lint", "--exclude", "a/[b", "."); code != 2 || !strings.Contains(errOut, `--exclude: exclude pattern "a/[b": not a valid glob`) {
 		t.Errorf("bad --exclude: exit %d, want 2\n%s", code, errOut)
 	}
-	os.WriteFile(filepath.Join(repo, ".skillstudio.yaml"), []byte("theme: dark\nexclude:\n  - fixtures/\n  - '!keep'\n"), 0o644)
+	os.WriteFile(filepath.Join(repo, ".skillstudio.yaml"), []byte("theme: dark\nexclude:\n  - fixtures/\n  - '!'\n"), 0o644)
 	code, _, errOut := runCLI(t, "lint", ".")
-	if want := ".skillstudio.yaml:4:5: exclude pattern \"!keep\""; code != 2 || !strings.Contains(errOut, want) {
+	if want := ".skillstudio.yaml:4:5: exclude pattern \"!\": a ! pattern names nothing"; code != 2 || !strings.Contains(errOut, want) {
 		t.Errorf("bad exclude: in the config: exit %d, want 2 and %q\n%s", code, want, errOut)
 	}
 }

@@ -83,7 +83,7 @@ func TestParseErrorsNamePosition(t *testing.T) {
 		{"tab indentation", "rules:\n\tlibrary/: off\n", "c.yaml:2:1: not valid YAML"},
 		{"exclude not a list", "exclude: fixtures/\n", "c.yaml:1:10: exclude must be a list of glob patterns"},
 		{"exclude bad glob", "exclude:\n  - fixtures/\n  - 'a/[bc'\n", `c.yaml:3:5: exclude pattern "a/[bc": not a valid glob`},
-		{"exclude negation", "exclude:\n  - '!keep'\n", `c.yaml:2:5: exclude pattern "!keep": a pattern starting with !`},
+		{"exclude bare !", "exclude:\n  - fixtures/\n  - '!'\n", `c.yaml:3:5: exclude pattern "!": a ! pattern names nothing to re-include`},
 		{"exclude parent", "exclude:\n  - ../other\n", `c.yaml:2:5: exclude pattern "../other"`},
 		{"exclude empty", "exclude:\n  - ''\n", `c.yaml:2:5: exclude pattern "": an exclude pattern is empty`},
 		{"exclude a map", "exclude:\n  - {a: b}\n", "c.yaml:2:5: each exclude pattern must be a single value"},

@@ -76,6 +76,41 @@ func TestFindExclude(t *testing.T) {
 	}
 }
 
+// A ! pattern re-includes what an earlier one left out, but not below a
+// folder left out itself: that folder is never entered, as in git.
+func TestFindExcludeNegation(t *testing.T) {
+	log := &openLog{FS: fstest.MapFS{
+		"fixtures/good/SKILL.md":  file(skillMD),
+		"fixtures/bad/SKILL.md":   file("no frontmatter"),
+		"tools/a.draft.xgs.js":    file(xgsFile),
+		"tools/keep.draft.xgs.js": file(xgsFile),
+	}}
+	got := candidates(Search(excludeSource(t, log, ".", "fixtures/*", "!fixtures/good/", "*.draft.xgs.js", "!keep.draft.xgs.js"), nil).Found)
+	if want := []string{"skillmd:fixtures/good", "xgs:tools/keep.draft.xgs.js"}; !slices.Equal(got, want) {
+		t.Errorf("with re-includes, found %v, want %v", got, want)
+	}
+	// fixtures/** still matches the files inside good/, as in git: the
+	// folder is back but its SKILL.md is not, until !fixtures/good/** too.
+	got = candidates(Search(excludeSource(t, log, ".", "fixtures/**", "!fixtures/good/", "tools/"), nil).Found)
+	if len(got) != 0 {
+		t.Errorf("fixtures/** then !fixtures/good/ found %v, want nothing", got)
+	}
+	got = candidates(Search(excludeSource(t, log, ".", "fixtures/**", "!fixtures/good/", "!fixtures/good/**", "tools/"), nil).Found)
+	if want := []string{"skillmd:fixtures/good"}; !slices.Equal(got, want) {
+		t.Errorf("with !fixtures/good/** too, found %v, want %v", got, want)
+	}
+	log.opened = nil
+	got = candidates(Search(excludeSource(t, log, ".", "fixtures/", "!fixtures/good/"), nil).Found)
+	if want := []string{"xgs:tools/a.draft.xgs.js", "xgs:tools/keep.draft.xgs.js"}; !slices.Equal(got, want) {
+		t.Errorf("below an excluded folder, found %v, want %v", got, want)
+	}
+	for _, p := range log.opened {
+		if strings.HasPrefix(p, "fixtures/") {
+			t.Errorf("the search opened %s, inside a folder left out", p)
+		}
+	}
+}
+
 // A pattern naming a skill's main file leaves its folder no skill.
 func TestFindExcludeMainFile(t *testing.T) {
 	fsys := fstest.MapFS{

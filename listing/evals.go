@@ -33,6 +33,7 @@ type Eval struct {
 	ID     string // the id as written (number or string), "" when absent
 	Prompt string
 	Checks []string // expectations, assertions or expected_behavior
+	Files  []string // input files, relative to the skill's folder
 	Offset int      // byte offset of the eval's object
 }
 
@@ -106,6 +107,13 @@ func ReadEvals(src []byte) (*EvalFile, error) {
 		}
 		for _, k := range []string{SpellExpectations, SpellAssertions, "expected_behavior"} {
 			e.Checks = append(e.Checks, checkTexts(m[k])...)
+		}
+		if list, ok := m["files"].([]any); ok {
+			for _, v := range list {
+				if name, ok := v.(string); ok {
+					e.Files = append(e.Files, name)
+				}
+			}
 		}
 		f.Evals = append(f.Evals, e)
 	}

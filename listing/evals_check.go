@@ -2,6 +2,7 @@ package listing
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -98,9 +99,85 @@ func CheckEvalFile(file string, src []byte, s *model.Skill) []model.Diagnostic {
 			ids[e.ID] = true
 		}
 	}
+	ds = append(ds, checkEvalInputs(file, src, f, s)...)
 	ds = append(ds, checkSpelling(file, src, f)...)
 	ds = append(ds, checkTriggers(file, src, f, s)...)
 	return ds
+}
+
+// maxEvalInputs bounds the files one eval file makes lint look up.
+const maxEvalInputs = 1000
+
+// checkEvalInputs reports an eval's input file (evals[].files, "relative
+// to skill root" in skill-creator's schemas.md) that is not in the
+// skill's folder: the runner has no file to give the prompt.
+func checkEvalInputs(file string, src []byte, f *EvalFile, s *model.Skill) []model.Diagnostic {
+	if s == nil || s.Location.FS == nil {
+		return nil
+	}
+	var ds []model.Diagnostic
+	looked := 0
+	for i, e := range f.Evals {
+		for _, name := range e.Files {
+			if looked++; looked > maxEvalInputs {
+				return ds
+			}
+			rel := path.Clean(strings.TrimPrefix(strings.TrimSpace(name), "./"))
+			why, beside := "", ""
+			switch {
+			case name == "":
+				continue
+			case path.IsAbs(rel) || rel == ".." || strings.HasPrefix(rel, "../"):
+				why = "is not a path inside the skill's folder"
+			default:
+				if _, err := fs.Stat(s.Location.FS, s.Location.Join(rel)); err != nil {
+					why = "is not in the skill's folder"
+					// Written relative to the eval file instead (seen in
+					// real skills): say where it is and how to write it.
+					if alt := path.Join(path.Dir(file), rel); fileExists(s.Location.FS, alt) {
+						beside = strings.TrimPrefix(alt, s.Location.Dir+"/")
+					}
+				}
+			}
+			if why == "" {
+				continue
+			}
+			l, c := lineCol(src, e.Offset)
+			if at := fileAt(src, e.Offset, name); at >= 0 {
+				l, c = lineCol(src, at)
+			}
+			d := Rules.New("evals/missing-file", file, l, c,
+				fmt.Sprintf("eval %d's input file %q %s", i+1, clean(name), why),
+				"Add the file to the skill (skill-creator keeps them in evals/files/) or fix the path: files are relative to the skill's folder.")
+			if beside != "" {
+				// A reader resolving from evals.json finds it; one following
+				// schemas.md does not.
+				d.Severity = model.SeverityInfo
+				d.Message = fmt.Sprintf("eval %d's input file %q is relative to the eval file, not to the skill's folder as schemas.md reads it", i+1, clean(name))
+				d.Hint = fmt.Sprintf("Write %q: files are relative to the skill's folder.", clean(beside))
+			}
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}
+
+func fileExists(fsys fs.FS, name string) bool {
+	_, err := fs.Stat(fsys, name)
+	return err == nil
+}
+
+// fileAt is the offset of name's JSON string after the eval's start, or -1.
+func fileAt(src []byte, from int, name string) int {
+	q, err := json.Marshal(name)
+	if err != nil || from < 0 || from > len(src) {
+		return -1
+	}
+	i := bytes.Index(src[from:], q)
+	if i < 0 {
+		return -1
+	}
+	return from + i
 }
 
 // checkSpelling reports a file that mixes both spellings, with the fix.

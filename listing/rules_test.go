@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/skillstudio/skillstudio/internal/ruletest"
 	"github.com/skillstudio/skillstudio/model"
@@ -21,6 +22,16 @@ func libCase(lib ...*model.Skill) func(t *testing.T) []model.Diagnostic {
 func evalCase(src string) func(t *testing.T) []model.Diagnostic {
 	return func(t *testing.T) []model.Diagnostic {
 		return CheckEvalFile("pdf-tools/evals/evals.json", []byte(src), pdfSkill())
+	}
+}
+
+// evalCaseFS checks one eval file of pdfSkill, whose folder holds
+// evals/files/a.pdf.
+func evalCaseFS(src string) func(t *testing.T) []model.Diagnostic {
+	return func(t *testing.T) []model.Diagnostic {
+		s := pdfSkill()
+		s.Location.FS = fstest.MapFS{"pdf-tools/evals/files/a.pdf": {Data: []byte("%PDF-1.4\n")}}
+		return CheckEvalFile("pdf-tools/evals/evals.json", []byte(src), s)
 	}
 }
 
@@ -58,10 +69,32 @@ func TestRules(t *testing.T) {
 		ruletest.Passes("evals/duplicate-id", "ids 1 and 2", evalCase(ok)),
 		ruletest.Fails("evals/trigger-balance", "positives only", evalCase(`[{"query": "merge pdfs", "should_trigger": true}, {"query": "split a pdf", "should_trigger": true}]`)),
 		ruletest.Passes("evals/trigger-balance", "one of each", evalCase(balanced)),
+		ruletest.Fails("evals/missing-file", "not there", evalCaseFS(`{"evals": [{"id": 1, "prompt": "merge", "files": ["evals/files/a.pdf", "evals/files/b.pdf"], "expectations": ["one file"]}]}`)),
+		ruletest.Fails("evals/missing-file", "leaves the folder", evalCaseFS(`{"evals": [{"id": 1, "prompt": "merge", "files": ["../other/a.pdf"], "expectations": ["one file"]}]}`)),
+		ruletest.Passes("evals/missing-file", "there", evalCaseFS(`{"evals": [{"id": 1, "prompt": "merge", "files": ["evals/files/a.pdf", "./evals/files/a.pdf"], "expectations": ["one file"]}]}`)),
+		ruletest.Passes("evals/missing-file", "no files", evalCaseFS(ok)),
+		ruletest.Fails("evals/missing-file", "relative to the eval file", evalCaseFS(`{"evals": [{"id": 1, "prompt": "merge", "files": ["files/a.pdf"], "expectations": ["one file"]}]}`)),
 		ruletest.Fails("evals/near-miss", "only easy negatives", evalCase(`[{"query": "merge pdfs", "should_trigger": true}, {"query": "what is the weather", "should_trigger": false}]`)),
 		ruletest.Passes("evals/near-miss", "a near miss", evalCase(balanced)),
 	}
-	ruletest.Run(t, Rules, cases, ruletest.Options{})
+	ruletest.Run(t, Rules, cases, ruletest.Options{SeverityVaries: []string{"evals/missing-file"}})
+}
+
+// An eval input written relative to the eval file (not the skill's
+// folder, as schemas.md reads it) is an info naming the path to write;
+// one found nowhere is a warning at the file's name.
+func TestEvalInputSeverities(t *testing.T) {
+	src := "{\"evals\": [{\"id\": 1, \"prompt\": \"merge\",\n  \"files\": [\"files/a.pdf\", \"files/gone.pdf\"], \"expectations\": [\"one file\"]}]}"
+	ds := rulesOf(evalCaseFS(src)(t), "evals/missing-file")
+	if len(ds) != 2 {
+		t.Fatalf("want 2 findings, got %v", ds)
+	}
+	if d := ds[0]; d.Severity != model.SeverityInfo || !strings.Contains(d.Hint, `"evals/files/a.pdf"`) {
+		t.Errorf("relative to the eval file: %s (hint %q), want an info naming evals/files/a.pdf", d, d.Hint)
+	}
+	if d := ds[1]; d.Severity != model.SeverityWarning || d.Line != 2 || d.Column != len(`  "files": ["files/a.pdf", `)+1 {
+		t.Errorf("missing: %s, want a warning at 2:%d", d, len(`  "files": ["files/a.pdf", `)+1)
+	}
 }
 
 // The checks shapes found in real eval files all count as checks.

@@ -283,6 +283,22 @@ func (f *fetcher) fetch(ctx context.Context, rawURL string, want expect) (*respo
 		}
 		return nil, fe
 	}
+	if resp.StatusCode != http.StatusOK {
+		// A 206 body is part of the file and a 204 has none: taken as the
+		// whole, a cut index lost skills and a cut file was linted,
+		// reviewed and pulled as written. Nothing here asks for a range,
+		// so no other 2xx is the file as served (a 203 is a proxy's copy).
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 4096))
+		hint := "the answer is not the file as the server keeps it; try again later, or tell the source's owner"
+		switch resp.StatusCode {
+		case http.StatusPartialContent:
+			hint = "the server sent part of the file (no range was asked); try again later, or tell the source's owner"
+		case http.StatusNoContent:
+			hint = "the server sent no file; try again later, or tell the source's owner"
+		}
+		return nil, &FetchError{URL: rawURL, Status: resp.StatusCode,
+			Msg: statusText(resp.StatusCode) + ": only a 200 OK answer is read as the file", Hint: hint}
+	}
 	limit := f.opts.MaxFileSize
 	if want == expectArchive {
 		// An archive is many files in one; the unpacked limit bounds it.

@@ -96,6 +96,35 @@ func hostileCases() []hostileCase {
 			want: []string{idx + ":3:19: invalid JSON: invalid character 's' looking for beginning of value; an OS Loop index is a JSON array of skills"},
 		},
 		{
+			// A whole, valid index sent as 206: refused by its status.
+			name: "206 partial content",
+			setup: func(s *fakeServer) {
+				s.handle(idx, func(w http.ResponseWriter, r *http.Request) {
+					w.Header().Set("Content-Type", "application/json")
+					w.WriteHeader(http.StatusPartialContent)
+					w.Write([]byte(`[{"name": "a", "folderPath": "skills/a"}]`))
+				})
+			},
+			want: []string{idx + ": 206 Partial Content: only a 200 OK answer is read as the file (the server sent part of the file"},
+		},
+		{
+			name: "204 no content",
+			setup: func(s *fakeServer) {
+				s.handle(idx, func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusNoContent) })
+			},
+			want: []string{idx + ": 204 No Content: only a 200 OK answer is read as the file (the server sent no file"},
+		},
+		{
+			name: "203 from a proxy",
+			setup: func(s *fakeServer) {
+				s.handle(idx, func(w http.ResponseWriter, r *http.Request) {
+					w.WriteHeader(http.StatusNonAuthoritativeInfo)
+					w.Write([]byte(`[]`))
+				})
+			},
+			want: []string{idx + ": 203 Non-Authoritative Information: only a 200 OK answer is read as the file"},
+		},
+		{
 			name:  "not an array",
 			setup: func(s *fakeServer) { s.set(idx, `"just a string"`) },
 			want:  []string{idx + ":1:1: expected a JSON array of skills"},

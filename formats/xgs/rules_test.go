@@ -329,6 +329,18 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 			{name: "plain helper module", edits: []edit{{"import { z } from \"zod\";\n", "import { z } from \"zod\";\nimport { fmt } from \"./fmt.js\";\n"}}},
 		},
 	},
+	"xgs/import-outside": {
+		fail: []ruleCase{
+			{name: "climbing out", edits: []edit{{"import { z } from \"zod\";\n", "import { z } from \"zod\";\nimport cfg from \"../../.docker/config.json\";\n"}}},
+			{name: "absolute", edits: []edit{{"import { z } from \"zod\";\n", "import { z } from \"zod\";\nimport \"/etc/app/settings.js\";\n"}}},
+			{name: "windows drive", edits: []edit{{"import { z } from \"zod\";\n", "import { z } from \"zod\";\nimport \"C:\\\\Users\\\\me\\\\key.json\";\n"}}},
+			{name: "down then further up", edits: []edit{{"import { z } from \"zod\";\n", "import { z } from \"zod\";\nexport { x } from \"./lib/../../x.js\";\n"}}},
+		},
+		pass: []ruleCase{
+			{name: "helper below", edits: []edit{{"import { z } from \"zod\";\n", "import { z } from \"zod\";\nimport { fmt } from \"./lib/../fmt.js\";\n"}}},
+			{name: "package", edits: []edit{{"import { z } from \"zod\";\n", "import { z } from \"zod\";\nimport pad from \"left-pad\";\n"}}},
+		},
+	},
 	"xgs/errors": {
 		fail: []ruleCase{
 			{name: "empty catch", edits: []edit{inHandler("try { JSON.parse(\"{}\"); } catch {}")}},

@@ -2,7 +2,10 @@
 // exclude: and --exclude). Patterns read like .gitignore lines: a pattern
 // without a slash matches a name at any depth, one with a slash is
 // anchored to the folder it is relative to, a trailing slash matches
-// folders only; the globbing itself is github.com/bmatcuk/doublestar.
+// folders only, a leading ! re-includes what an earlier pattern left out
+// (the last pattern that matches decides); the globbing itself is
+// github.com/bmatcuk/doublestar. As in git, an excluded folder is never
+// entered, so nothing below it can be re-included.
 package exclude
 
 import (
@@ -29,10 +32,18 @@ type compiled struct {
 	glob    string // doublestar pattern over the path relative to base
 	prefix  string // glob without a trailing "/**": it matches the folder itself
 	dirOnly bool
+	negate  bool // !pattern: re-include
 }
 
 // Set is a compiled list of patterns. A nil *Set excludes nothing.
-type Set struct{ pats []compiled }
+type Set struct {
+	pats []compiled
+	// lastNegate is the index of the last ! pattern, -1 without one.
+	// dir/** leaves dir itself out (never entered) only when no later
+	// ! pattern could re-include something inside it; before one, it
+	// matches what is inside, as in git.
+	lastNegate int
+}
 
 // Check says what is wrong with a pattern as written, or nil; the config
 // reader calls it so a bad pattern is an error at its line and column.
@@ -43,16 +54,17 @@ func Check(p string) error {
 
 func compile(p Pattern) (compiled, error) {
 	g := strings.TrimSpace(p.Glob)
+	negate := strings.HasPrefix(g, "!")
+	g = strings.TrimPrefix(g, "!")
 	switch {
+	case g == "" && negate:
+		return compiled{}, errors.New("a ! pattern names nothing to re-include")
 	case g == "":
 		return compiled{}, errors.New("an exclude pattern is empty")
-	case strings.HasPrefix(g, "!"):
-		// Re-including would mean entering every excluded folder to look.
-		return compiled{}, errors.New("a pattern starting with ! (re-include) is not supported; narrow the pattern instead")
 	case strings.Contains(g, `\`):
 		return compiled{}, errors.New(`patterns use / between folders, not \`)
 	}
-	c := compiled{dirOnly: strings.HasSuffix(g, "/")}
+	c := compiled{dirOnly: strings.HasSuffix(g, "/"), negate: negate}
 	g = strings.TrimRight(g, "/")
 	anchored := strings.Contains(strings.TrimPrefix(g, "/"), "/") || strings.HasPrefix(g, "/")
 	g = strings.TrimPrefix(strings.TrimPrefix(g, "./"), "/")
@@ -139,11 +151,14 @@ func New(patterns []Pattern) (*Set, error) {
 	if len(patterns) > MaxPatterns {
 		return nil, fmt.Errorf("%d exclude patterns: at most %d (each is tried on every path searched); use folder patterns (fixtures/) that cover several", len(patterns), MaxPatterns)
 	}
-	s := &Set{pats: make([]compiled, 0, len(patterns))}
-	for _, p := range patterns {
+	s := &Set{pats: make([]compiled, 0, len(patterns)), lastNegate: -1}
+	for i, p := range patterns {
 		c, err := compile(p)
 		if err != nil {
 			return nil, errors.New("exclude pattern " + quote(p.Glob) + ": " + err.Error())
+		}
+		if c.negate {
+			s.lastNegate = i
 		}
 		s.pats = append(s.pats, c)
 	}
@@ -154,25 +169,50 @@ func quote(s string) string { return `"` + s + `"` }
 
 // Excluded says whether abs (an absolute OS path) is left out of the
 // search; dir says whether it is a folder. A path outside a pattern's
-// folder is never matched by it.
+// folder is never matched by it. The last pattern matching abs decides;
+// a folder's own answer does not cover what is inside it (the search
+// does not enter an excluded folder, which is what keeps its contents
+// out).
 func (s *Set) Excluded(abs string, dir bool) bool {
 	if s == nil {
 		return false
 	}
 	abs = filepath.ToSlash(abs)
-	for _, c := range s.pats {
-		if c.dirOnly && !dir {
-			continue
+	excluded := false
+	for i, c := range s.pats {
+		if c.negate != excluded || (c.dirOnly && !dir) {
+			continue // it could not change the answer
 		}
 		rel, ok := within(abs, c.base)
 		if !ok {
 			continue
 		}
+		if c.prefix != "" && (c.negate || i < s.lastNegate) {
+			// dir/** as git reads it: what is inside dir, not dir (for
+			// doublestar a trailing /** also matches dir itself).
+			if inside(c.prefix, rel) {
+				excluded = !c.negate
+			}
+			continue
+		}
 		if m, _ := doublestar.Match(c.glob, rel); m {
-			return true
+			excluded = !c.negate
+			continue
 		}
 		if dir && c.prefix != "" {
 			if m, _ := doublestar.Match(c.prefix, rel); m {
+				excluded = true
+			}
+		}
+	}
+	return excluded
+}
+
+// inside: a folder above rel (not rel) matches prefix.
+func inside(prefix, rel string) bool {
+	for i := len(rel) - 1; i > 0; i-- {
+		if rel[i] == '/' {
+			if m, _ := doublestar.Match(prefix, rel[:i]); m {
 				return true
 			}
 		}

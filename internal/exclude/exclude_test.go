@@ -73,6 +73,51 @@ func TestParentConfig(t *testing.T) {
 	}
 }
 
+// A leading ! re-includes: the last matching pattern decides, in the
+// order written. dir/** before a ! pattern matches what is inside dir,
+// not dir, so the ! pattern can reach inside; a folder left out itself
+// keeps its contents out (the search never enters it), as in git.
+func TestNegation(t *testing.T) {
+	cases := []struct {
+		patterns []string
+		path     string
+		dir      bool
+		want     bool
+	}{
+		{[]string{"*.xgs.js", "!keep.xgs.js"}, "/repo/a/keep.xgs.js", false, false},
+		{[]string{"*.xgs.js", "!keep.xgs.js"}, "/repo/a/other.xgs.js", false, true},
+		{[]string{"!keep.xgs.js", "*.xgs.js"}, "/repo/a/keep.xgs.js", false, true}, // last match wins
+		{[]string{"fixtures/", "!fixtures/"}, "/repo/fixtures", true, false},
+		{[]string{"fixtures/", "!/fixtures/"}, "/repo/x/fixtures", true, true},
+		{[]string{"!fixtures/", "fixtures/"}, "/repo/fixtures", true, true},
+		// dir/** then a ! inside: dir is entered, its other contents are out.
+		{[]string{"testdata/**", "!testdata/good/"}, "/repo/testdata", true, false},
+		{[]string{"testdata/**", "!testdata/good/"}, "/repo/testdata/good", true, false},
+		{[]string{"testdata/**", "!testdata/good/"}, "/repo/testdata/bad", true, true},
+		{[]string{"testdata/**", "!testdata/good/"}, "/repo/testdata/x.xgs.js", false, true},
+		// dir/** after the last ! still leaves dir itself out.
+		{[]string{"!keep", "testdata/**"}, "/repo/testdata", true, true},
+		// A ! pattern for files only does not re-include a folder.
+		{[]string{"drafts", "!drafts/"}, "/repo/drafts", false, true},
+		// A folder left out stays out; asked alone, a file below it is not
+		// matched by the folder pattern (the search never asks).
+		{[]string{"fixtures/", "!fixtures/keep.xgs.js"}, "/repo/fixtures", true, true},
+	}
+	for _, c := range cases {
+		var ps []Pattern
+		for _, p := range c.patterns {
+			ps = append(ps, Pattern{Glob: p, Dir: "/repo"})
+		}
+		s, err := New(ps)
+		if err != nil {
+			t.Fatalf("%q: %v", c.patterns, err)
+		}
+		if got := s.Excluded(c.path, c.dir); got != c.want {
+			t.Errorf("patterns %q, path %s (dir %v): excluded %v, want %v", c.patterns, c.path, c.dir, got, c.want)
+		}
+	}
+}
+
 func TestNilSet(t *testing.T) {
 	s, err := New(nil)
 	if s != nil || err != nil {
@@ -84,12 +129,12 @@ func TestNilSet(t *testing.T) {
 }
 
 func TestCheck(t *testing.T) {
-	for _, bad := range []string{"", "  ", "!keep", "a/../b", "../x", "[abc", "/", ".", `a\b`} {
+	for _, bad := range []string{"", "  ", "!", "!/", "!../x", "a/../b", "../x", "[abc", "/", ".", `a\b`} {
 		if err := Check(bad); err == nil {
 			t.Errorf("Check(%q) = nil, want an error", bad)
 		}
 	}
-	for _, good := range []string{"fixtures/", "**/testdata/**", "scratch", "*.draft.xgs.js", "/top", "a/{b,c}/d"} {
+	for _, good := range []string{"fixtures/", "**/testdata/**", "scratch", "*.draft.xgs.js", "/top", "a/{b,c}/d", "!keep", "!fixtures/good/"} {
 		if err := Check(good); err != nil {
 			t.Errorf("Check(%q) = %v", good, err)
 		}

@@ -58,6 +58,7 @@ func (c *sourceCell) get() snapshot {
 // the zod prelude (prelude.go) whose facade it serves.
 func skillPlugin(absPath string, cell *sourceCell, minify bool) api.Plugin {
 	dir := filepath.Dir(absPath)
+	conf := newConfinement(dir)
 	return api.Plugin{
 		Name: "xgoose-skill",
 		Setup: func(pb api.PluginBuild) {
@@ -84,6 +85,7 @@ func skillPlugin(absPath string, cell *sourceCell, minify bool) api.Plugin {
 			setupEmbeddedZod(pb, dir, func(entry string) (*prelude, error) {
 				return zodPrelude(preludeKey{entry: entry, locales: cell.get().locales, minify: minify})
 			})
+			setupConfinement(pb, conf) // last: every import of a file on disk
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: pluginNamespace}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 				var text string
 				switch args.Path {
@@ -105,8 +107,12 @@ func skillPlugin(absPath string, cell *sourceCell, minify bool) api.Plugin {
 			// Every other file esbuild reads (a skill's own imports, a
 			// node_modules package) passes the same gate as the skill:
 			// regular files only, a size cap, and the nesting check
-			// before esbuild's recursive parser sees it.
+			// before esbuild's recursive parser sees it; and the
+			// confinement again, on the path as it is when read.
 			pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "file"}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+				if err := conf.loadCheck(args.Path); err != nil {
+					return api.OnLoadResult{}, err
+				}
 				return guardedLoad(args.Path)
 			})
 		},
