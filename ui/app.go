@@ -65,6 +65,10 @@ type Model struct {
 	// meanwhile wait in watchQueue for it.
 	watchStarting bool
 	watchQueue    []*Entry
+	// watchAdding counts commands still adding skills to the watcher:
+	// "live" is shown only when every skill listed is watched, so a save
+	// made once it shows is never missed.
+	watchAdding int
 
 	builds map[int]BuildResult
 
@@ -193,6 +197,9 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onLibraryChecked(msg)
 	case watchStartedMsg:
 		return m.onWatchStarted(msg)
+	case watchAddedMsg:
+		m.watchAdding--
+		return nil
 	case skillsChangedMsg:
 		return m.onSkillsChanged(msg)
 	case skillReloadedMsg:
@@ -747,7 +754,7 @@ func (m *Model) countsSummary() string {
 	if n := len(m.allLibraryFindings()); n > 0 {
 		s += st.Dim.Render(" · ") + st.Warning.Render(plural(n, "library finding", "library findings")) + st.Dim.Render(" (Lint tab)")
 	}
-	if m.watcher != nil {
+	if m.watcher != nil && m.watchAdding == 0 {
 		s += st.Dim.Render(" · live")
 	}
 	return s + " "

@@ -22,6 +22,9 @@ type watchStartedMsg struct {
 	err    error
 }
 
+// watchAddedMsg: skills found after the watcher started are watched.
+type watchAddedMsg struct{}
+
 // skillsChangedMsg: these skills' files changed on disk.
 type skillsChangedMsg struct{ ids []int }
 
@@ -85,11 +88,12 @@ func (m *Model) watchMore(es []*Entry) tea.Cmd {
 	if len(ids) == 0 {
 		return nil
 	}
+	m.watchAdding++
 	return func() tea.Msg {
 		for i, id := range ids {
 			_ = w.WatchSkill(strconv.Itoa(id), paths[i])
 		}
-		return nil
+		return watchAddedMsg{}
 	}
 }
 

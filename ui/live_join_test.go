@@ -2,6 +2,8 @@ package ui
 
 import (
 	"path/filepath"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,12 +17,33 @@ func TestFlowLiveLintForSkillsThatJoinLater(t *testing.T) {
 	lib := fixtureLibrary(t)
 	m := New(Options{Examples: true, Theme: "dark", Watch: true, WorkDir: filepath.Dir(lib)})
 	defer m.Close()
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
-	waitScreen(t, tm, "13 skills") // loaded: the first watch is decided
+	frame := &atomic.Value{}
+	frame.Store("")
+	tm := teatest.NewTestModel(t, studioRecorder{m, frame}, teatest.WithInitialTermSize(120, 40))
+	waitFrame(t, tm, frame, "13 skills") // loaded: the first watch is decided
 	tm.Send(AddSourceMsg{Spec: lib})
-	waitScreen(t, tm, "hello-world", "live") // "live": the watcher runs
+	// "live" shows once every listed skill is watched: a save made after
+	// it is never missed, however the rows arrived.
+	waitFrame(t, tm, frame, "hello-world", "live")
 	breakHelloWorld(t, lib)
-	waitScreen(t, tm, "Hello_World")
+	waitFrame(t, tm, frame, "Hello_World")
 	tm.Type("q")
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// waitFrame waits until the studio's last drawn frame holds every want.
+// The renderer writes only the cells that change ("13 skills" after
+// "12 skills" arrives as a lone "3"), so under load the byte stream
+// need not hold the text whole; the frame always does.
+func waitFrame(t *testing.T, tm *teatest.TestModel, frame *atomic.Value, want ...string) {
+	t.Helper()
+	teatest.WaitFor(t, tm.Output(), func([]byte) bool {
+		f := frame.Load().(string)
+		for _, w := range want {
+			if !strings.Contains(f, w) {
+				return false
+			}
+		}
+		return true
+	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 }
