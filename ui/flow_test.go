@@ -1,10 +1,10 @@
 package ui
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,35 +15,29 @@ import (
 // Flows through a real tea.Program (teatest/v2): keys go in as a user
 // types them, the screen comes out as the terminal would receive it.
 
-func waitScreen(t *testing.T, tm *teatest.TestModel, want ...string) {
-	t.Helper()
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		for _, w := range want {
-			if !bytes.Contains(b, []byte(w)) {
-				return false
-			}
-		}
-		return true
-	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+// recordedProgram runs m in a real tea.Program and keeps its last frame,
+// as text, for waitFrame.
+func recordedProgram(t *testing.T, m *Model) (*teatest.TestModel, *atomic.Value) {
+	frame := &atomic.Value{}
+	frame.Store("")
+	return teatest.NewTestModel(t, studioRecorder{m, frame}, teatest.WithInitialTermSize(120, 40)), frame
 }
 
 func TestFlowFindOpenRead(t *testing.T) {
 	lib := fixtureLibrary(t)
 	m := New(Options{Sources: []string{lib}, Theme: "dark", WorkDir: filepath.Dir(lib)})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
-	waitScreen(t, tm, "4 skills")
+	tm, frame := recordedProgram(t, m)
+	waitFrame(t, tm, frame, "4 skills")
 
 	tm.Type("/tide")
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
-	// The renderer writes only the cells that change, so wait for text
-	// that appears nowhere else on screen.
-	waitScreen(t, tm, "Tide tables come from the page")
+	waitFrame(t, tm, frame, "Tide tables come from the page")
 	tm.Type("3")
-	waitScreen(t, tm, "Every harbour the page knows")
+	waitFrame(t, tm, frame, "Every harbour the page knows")
 
 	tm.Type("q")
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(studioRecorder).Model
 	if e := final.skill.entry; e == nil || e.Skill.Name != "tide-tables" {
 		t.Errorf("final skill %v", e)
 	}
@@ -56,16 +50,16 @@ func TestFlowLiveLintAfterBreakingAFile(t *testing.T) {
 	lib := fixtureLibrary(t)
 	m := New(Options{Sources: []string{lib}, Theme: "dark", Watch: true, WorkDir: filepath.Dir(lib)})
 	defer m.Close()
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
-	waitScreen(t, tm, "4 skills", "live")
+	tm, frame := recordedProgram(t, m)
+	waitFrame(t, tm, frame, "4 skills", "live")
 
 	// hello-world is selected first; show its Lint tab.
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	tm.Type("3")
-	waitScreen(t, tm, "0 errors")
+	waitFrame(t, tm, frame, "0 errors")
 
 	breakHelloWorld(t, lib)
-	waitScreen(t, tm, "skillmd/name")
+	waitFrame(t, tm, frame, "skillmd/name")
 
 	// Fix it again: the error clears.
 	p := filepath.Join(lib, "skills", "hello-world", "SKILL.md")
@@ -73,9 +67,9 @@ func TestFlowLiveLintAfterBreakingAFile(t *testing.T) {
 	if err := os.WriteFile(p, []byte(strings.Replace(string(data), "Hello_World", "hello-world", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	waitScreen(t, tm, "0 errors")
+	waitFrame(t, tm, frame, "0 errors")
 	tm.Type("q")
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(studioRecorder).Model
 	if e := final.skill.entry; e.row.errors != 0 || e.Skill.Name != "hello-world" {
 		t.Errorf("after the fix: %s with %d errors", e.Skill.Name, e.row.errors)
 	}

@@ -17,9 +17,7 @@ func TestFlowLiveLintForSkillsThatJoinLater(t *testing.T) {
 	lib := fixtureLibrary(t)
 	m := New(Options{Examples: true, Theme: "dark", Watch: true, WorkDir: filepath.Dir(lib)})
 	defer m.Close()
-	frame := &atomic.Value{}
-	frame.Store("")
-	tm := teatest.NewTestModel(t, studioRecorder{m, frame}, teatest.WithInitialTermSize(120, 40))
+	tm, frame := recordedProgram(t, m)
 	waitFrame(t, tm, frame, "13 skills") // loaded: the first watch is decided
 	tm.Send(AddSourceMsg{Spec: lib})
 	// "live" shows once every listed skill is watched: a save made after

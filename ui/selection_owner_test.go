@@ -30,15 +30,15 @@ func TestSelectionPreviewFollowsEveryKey(t *testing.T) {
 func TestFlowBurstOfKeysOpensTheHighlightedSkill(t *testing.T) {
 	lib := fixtureLibrary(t)
 	m := New(Options{Sources: []string{lib}, Theme: "dark", WorkDir: filepath.Dir(lib)})
-	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(120, 40))
-	waitScreen(t, tm, "4 skills")
+	tm, frame := recordedProgram(t, m)
+	waitFrame(t, tm, frame, "4 skills")
 	// Sent back to back, the keys queue up ahead of the commands they
 	// start, as keys of one input read do.
 	down := tea.KeyPressMsg{Code: tea.KeyDown}
 	for _, k := range []tea.KeyPressMsg{down, down, down, {Code: tea.KeyEnter}, {Code: 'q'}} {
 		tm.Send(k)
 	}
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(*Model)
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(studioRecorder).Model
 	if final.skill.entry == nil || final.lib.Selected() == nil || final.skill.entry.ID != final.lib.Selected().ID {
 		t.Errorf("opened %v, highlighted %v", name(final.skill.entry), name(final.lib.Selected()))
 	}
