@@ -1,12 +1,10 @@
 package build
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // A plain build skips a skill file that is a link leading outside the
@@ -28,22 +26,7 @@ func TestWatchDoesNotFollowALinkOutOfTheSource(t *testing.T) {
 		t.Fatal("fixture changed: base-kit.xgs.js no longer says Hello")
 	}
 	out := filepath.Join(t.TempDir(), "dist")
-	var stdout, stderr syncBuffer
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ready := make(chan struct{})
-	done := make(chan error, 1)
-	go func() {
-		done <- Run(ctx, Request{
-			Paths: []string{src}, Out: out, Watch: true, Debounce: 20 * time.Millisecond,
-			Stdout: &stdout, Stderr: &stderr, Ready: func() { close(ready) },
-		})
-	}()
-	select {
-	case <-ready:
-	case err := <-done:
-		t.Fatalf("watch ended early: %v\n%s%s", err, stdout.String(), stderr.String())
-	}
+	w := startWatch(t, src, out)
 	tmp := filepath.Join(src, ".link.tmp")
 	if err := os.Symlink(outside, tmp); err != nil {
 		t.Fatal(err)
@@ -51,12 +34,11 @@ func TestWatchDoesNotFollowALinkOutOfTheSource(t *testing.T) {
 	if err := os.Rename(tmp, file); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, &stdout, "base-kit.xgs.js  failed")
-	if all := stdout.String() + stderr.String(); !strings.Contains(all, "leads outside") {
+	waitFor(t, &w.stdout, "base-kit.xgs.js  failed")
+	if all := w.stdout.String() + w.stderr.String(); !strings.Contains(all, "leads outside") {
 		t.Errorf("the refusal does not say the link leads outside:\n%s", all)
 	}
-	cancel()
-	<-done
+	w.stop()
 	bundle, err := os.ReadFile(filepath.Join(out, "base-kit.xgs.js"))
 	if err != nil {
 		t.Fatal(err)
@@ -91,31 +73,15 @@ func TestWatchRefusesAnImportLeavingTheFolder(t *testing.T) {
 	}
 	edited := strings.Replace(string(orig), anchor, anchor+"import tok from \""+filepath.ToSlash(rel)+"\";\nglobalThis.__kept = tok;\n", 1)
 	out := filepath.Join(t.TempDir(), "dist")
-	var stdout, stderr syncBuffer
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ready := make(chan struct{})
-	done := make(chan error, 1)
-	go func() {
-		done <- Run(ctx, Request{
-			Paths: []string{src}, Out: out, Watch: true, Debounce: 20 * time.Millisecond,
-			Stdout: &stdout, Stderr: &stderr, Ready: func() { close(ready) },
-		})
-	}()
-	select {
-	case <-ready:
-	case err := <-done:
-		t.Fatalf("watch ended early: %v\n%s%s", err, stdout.String(), stderr.String())
-	}
+	w := startWatch(t, src, out)
 	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, &stdout, "base-kit  failed")
-	if all := stdout.String() + stderr.String(); !strings.Contains(all, "import leads outside the skill's folder") {
+	waitFor(t, &w.stdout, "base-kit  failed")
+	if all := w.stdout.String() + w.stderr.String(); !strings.Contains(all, "import leads outside the skill's folder") {
 		t.Errorf("the refusal does not name the import leaving the folder:\n%s", all)
 	}
-	cancel()
-	<-done
+	w.stop()
 	bundle, err := os.ReadFile(filepath.Join(out, "base-kit.xgs.js"))
 	if err != nil {
 		t.Fatal(err)

@@ -84,25 +84,9 @@ func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	src := copyTree(t, filepath.Join("..", "formats", "xgs", "bundle", "testdata", "skills"))
 	out := filepath.Join(t.TempDir(), "dist")
-	var stdout, stderr syncBuffer
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	ready := make(chan struct{})
-	done := make(chan error, 1)
-	go func() {
-		done <- Run(ctx, Request{
-			Paths: []string{src}, Out: out, Watch: true, Debounce: 20 * time.Millisecond,
-			Stdout: &stdout, Stderr: &stderr,
-			Ready: func() { close(ready) },
-		})
-	}()
-	select {
-	case <-ready:
-	case err := <-done:
-		t.Fatalf("watch ended early: %v\n%s%s", err, stdout.String(), stderr.String())
-	}
-	if !strings.Contains(stdout.String(), "watching 6 skills in 1 folder") {
-		t.Errorf("stdout:\n%s", stdout.String())
+	w := startWatch(t, src, out)
+	if !strings.Contains(w.stdout.String(), "watching 6 skills in 1 folder") {
+		t.Errorf("stdout:\n%s", w.stdout.String())
 	}
 	file := filepath.Join(src, "base-kit.xgs.js")
 	orig, _ := os.ReadFile(file)
@@ -116,28 +100,28 @@ func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
 		}
 	}
 	save(bytes.Replace(orig, []byte("Hello, "), []byte("Howdy, "), 1))
-	waitCount(t, &stdout, "base-kit  ", 2) // the first build's line, then the rebuild's
-	if !strings.Contains(stdout.String(), "lint: 0 errors, 0 warnings, 0 infos") {
-		t.Errorf("the rebuild line has no lint counts:\n%s", stdout.String())
+	waitCount(t, &w.stdout, "base-kit  ", 2) // the first build's line, then the rebuild's
+	if !strings.Contains(w.stdout.String(), "lint: 0 errors, 0 warnings, 0 infos") {
+		t.Errorf("the rebuild line has no lint counts:\n%s", w.stdout.String())
 	}
 	built, _ := os.ReadFile(filepath.Join(out, "base-kit.xgs.js"))
 	if !bytes.Contains(built, []byte("Howdy, ")) {
 		t.Error("the rebuilt bundle was not written")
 	}
-	if strings.Count(stdout.String(), "text-kit  ") != 1 {
-		t.Errorf("a save of base-kit rebuilt other skills:\n%s", stdout.String())
+	if strings.Count(w.stdout.String(), "text-kit  ") != 1 {
+		t.Errorf("a save of base-kit rebuilt other skills:\n%s", w.stdout.String())
 	}
 
 	save(append(append([]byte(nil), orig...), "\nconst = ;\n"...))
-	waitCount(t, &stdout, "base-kit  ", 3)
-	waitFor(t, &stdout, "base-kit  failed")
-	waitFor(t, &stderr, "base-kit.xgs.js:22:7: error xgs/build-error")
+	waitCount(t, &w.stdout, "base-kit  ", 3)
+	waitFor(t, &w.stdout, "base-kit  failed")
+	waitFor(t, &w.stderr, "base-kit.xgs.js:22:7: error xgs/build-error")
 	if built2, _ := os.ReadFile(filepath.Join(out, "base-kit.xgs.js")); !bytes.Equal(built, built2) {
 		t.Error("a broken save replaced the last good bundle")
 	}
 
 	save(orig)
-	waitCount(t, &stdout, "base-kit  ", 4)
+	waitCount(t, &w.stdout, "base-kit  ", 4)
 	if fixed, _ := os.ReadFile(filepath.Join(out, "base-kit.xgs.js")); !bytes.Contains(fixed, []byte("Hello, ")) {
 		t.Error("the fixed skill's bundle was not written")
 	}
@@ -145,7 +129,7 @@ func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
 	// A new skill dropped into the folder is picked up.
 	tk, _ := os.ReadFile(filepath.Join(src, "text-kit.xgs.js"))
 	os.WriteFile(filepath.Join(src, "text-kit-copy.xgs.js"), bytes.Replace(tk, []byte("@name text-kit"), []byte("@name text-kit-copy"), 1), 0o644)
-	waitFor(t, &stdout, "text-kit-copy  ")
+	waitFor(t, &w.stdout, "text-kit-copy  ")
 	deadline := time.Now().Add(20 * time.Second)
 	for len(readRegistry(t, out).Skills) != 7 {
 		if time.Now().After(deadline) {
@@ -156,7 +140,7 @@ func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
 
 	// Deleting it takes it out of registry.json.
 	os.Remove(filepath.Join(src, "text-kit-copy.xgs.js"))
-	waitFor(t, &stdout, "text-kit-copy.xgs.js  removed")
+	waitFor(t, &w.stdout, "text-kit-copy.xgs.js  removed")
 	deadline = time.Now().Add(20 * time.Second)
 	for len(readRegistry(t, out).Skills) != 6 {
 		if time.Now().After(deadline) {
@@ -169,11 +153,45 @@ func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
 		t.Error("the deleted skill's bundle is still in the output folder")
 	}
 
-	cancel()
-	if err := <-done; err != nil {
+	if err := w.stop(); err != nil {
 		t.Errorf("watch returned %v", err)
 	}
-	if !strings.Contains(stdout.String(), "stopped") {
+	if !strings.Contains(w.stdout.String(), "stopped") {
 		t.Error("no clean stop")
 	}
+}
+
+// watching is a build --watch running in the background of a test.
+type watching struct {
+	stdout, stderr syncBuffer
+	cancel         context.CancelFunc
+	done           chan error
+}
+
+// startWatch runs build --watch on src into out and returns once the
+// first build is written and the watch is on.
+func startWatch(t *testing.T, src, out string) *watching {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	w := &watching{cancel: cancel, done: make(chan error, 1)}
+	ready := make(chan struct{})
+	go func() {
+		w.done <- Run(ctx, Request{
+			Paths: []string{src}, Out: out, Watch: true, Debounce: 20 * time.Millisecond,
+			Stdout: &w.stdout, Stderr: &w.stderr, Ready: func() { close(ready) },
+		})
+	}()
+	select {
+	case <-ready:
+	case err := <-w.done:
+		t.Fatalf("watch ended early: %v\n%s%s", err, w.stdout.String(), w.stderr.String())
+	}
+	return w
+}
+
+// stop ends the watch and returns what it returned.
+func (w *watching) stop() error {
+	w.cancel()
+	return <-w.done
 }
