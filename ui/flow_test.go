@@ -23,6 +23,28 @@ func recordedProgram(t *testing.T, m *Model) (*teatest.TestModel, *atomic.Value)
 	return teatest.NewTestModel(t, studioRecorder{m, frame}, teatest.WithInitialTermSize(120, 40)), frame
 }
 
+// waitFrame waits until the studio's last drawn frame holds every want.
+// The renderer writes only the cells that change ("13 skills" after
+// "12 skills" arrives as a lone "3"), so under load the byte stream
+// need not hold the text whole; the frame always does.
+func waitFrame(t *testing.T, tm *teatest.TestModel, frame *atomic.Value, want ...string) {
+	t.Helper()
+	defer func() {
+		if t.Failed() {
+			t.Logf("last frame:\n%s", frame.Load())
+		}
+	}()
+	teatest.WaitFor(t, tm.Output(), func([]byte) bool {
+		f := frame.Load().(string)
+		for _, w := range want {
+			if !strings.Contains(f, w) {
+				return false
+			}
+		}
+		return true
+	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+}
+
 func TestFlowFindOpenRead(t *testing.T) {
 	lib := fixtureLibrary(t)
 	m := New(Options{Sources: []string{lib}, Theme: "dark", WorkDir: filepath.Dir(lib)})

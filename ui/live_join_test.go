@@ -2,8 +2,6 @@ package ui
 
 import (
 	"path/filepath"
-	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -27,21 +25,4 @@ func TestFlowLiveLintForSkillsThatJoinLater(t *testing.T) {
 	waitFrame(t, tm, frame, "Hello_World")
 	tm.Type("q")
 	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
-}
-
-// waitFrame waits until the studio's last drawn frame holds every want.
-// The renderer writes only the cells that change ("13 skills" after
-// "12 skills" arrives as a lone "3"), so under load the byte stream
-// need not hold the text whole; the frame always does.
-func waitFrame(t *testing.T, tm *teatest.TestModel, frame *atomic.Value, want ...string) {
-	t.Helper()
-	teatest.WaitFor(t, tm.Output(), func([]byte) bool {
-		f := frame.Load().(string)
-		for _, w := range want {
-			if !strings.Contains(f, w) {
-				return false
-			}
-		}
-		return true
-	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 }

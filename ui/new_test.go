@@ -23,28 +23,8 @@ func TestFlowNewSkillFromStudio(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	lib := fixtureLibrary(t)
 	m := New(Options{Sources: []string{lib}, Theme: "dark", WorkDir: filepath.Dir(lib)})
-	frame := &atomic.Value{}
-	frame.Store("")
-	tm := teatest.NewTestModel(t, studioRecorder{m, frame}, teatest.WithInitialTermSize(120, 40))
-	// The renderer sends only changed cells, so words may be split in the
-	// byte stream: wait on the last frame drawn instead.
-	wait := func(want ...string) {
-		t.Helper()
-		defer func() {
-			if t.Failed() {
-				t.Logf("last frame:\n%s", frame.Load())
-			}
-		}()
-		teatest.WaitFor(t, tm.Output(), func([]byte) bool {
-			f := frame.Load().(string)
-			for _, w := range want {
-				if !strings.Contains(f, w) {
-					return false
-				}
-			}
-			return true
-		}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	tm, frame := recordedProgram(t, m)
+	wait := func(want ...string) { t.Helper(); waitFrame(t, tm, frame, want...) }
 	enter := func() { tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter}) }
 	wait("4 skills")
 

@@ -2,12 +2,9 @@ package ui
 
 import (
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/exp/teatest/v2"
 )
 
 // Keys typed right after enter arrive before huh's focus move (it comes
@@ -73,14 +70,8 @@ func TestWizardTypeAheadProgram(t *testing.T) {
 	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
 	lib := fixtureLibrary(t)
 	m := New(Options{Sources: []string{lib}, Theme: "dark", WorkDir: lib})
-	frame := &atomic.Value{}
-	frame.Store("")
-	tm := teatest.NewTestModel(t, studioRecorder{m, frame}, teatest.WithInitialTermSize(120, 40))
-	wait := func(want string) {
-		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func([]byte) bool { return strings.Contains(frame.Load().(string), want) },
-			teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
-	}
+	tm, frame := recordedProgram(t, m)
+	wait := func(want string) { t.Helper(); waitFrame(t, tm, frame, want) }
 	wait("4 skills")
 	tm.Type("n")
 	wait("What kind of skill?")
