@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -101,6 +102,9 @@ func Prepare(t *Template, v Values, dir string) (*Plan, error) {
 	if p.created, err = missingFolder(dir); err != nil {
 		return nil, err
 	}
+	if err := clashWithExisting(p); err != nil {
+		return nil, err
+	}
 	if p.created == "" {
 		if t.Format != model.FormatXGS {
 			return nil, &FieldError{FieldDir, existsf("%s already exists; choose another folder (nothing is ever overwritten)", dir)}
@@ -118,6 +122,29 @@ func Prepare(t *Template, v Values, dir string) (*Plan, error) {
 		}
 	}
 	return p, nil
+}
+
+// clashWithExisting refuses a new folder or file whose name an existing
+// entry beside it already takes in another case or normalisation
+// (my-skill/ beside My-Skill/): on Linux both were made, a checkout that
+// loses one of them on macOS or Windows.
+func clashWithExisting(p *Plan) error {
+	check := func(parent, rel string) error {
+		if found, asked, ok := pathname.ClashOnTheWay(parent, rel); ok {
+			return &FieldError{FieldDir, existsf("%s and %s %s; choose another name or folder (nothing is ever overwritten)",
+				filepath.Join(parent, filepath.FromSlash(asked)), filepath.Join(parent, filepath.FromSlash(found)), pathname.ClashMessage(asked, found))}
+		}
+		return nil
+	}
+	if p.created != "" {
+		return check(filepath.Dir(p.created), filepath.Base(p.created))
+	}
+	for _, f := range p.Files {
+		if err := check(p.Root, f.Path); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func nameRule(f model.Format) string {
