@@ -12,6 +12,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
 	"github.com/skillstudio/skillstudio/internal/pathname"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -281,7 +282,9 @@ var (
 )
 
 func (e *IndexEdit) apply() error {
-	now, err := os.ReadFile(e.Path)
+	// Read again through safefs, as Prepare read it: the file may have
+	// been swapped for a FIFO or a link to a device since.
+	now, err := safefs.ReadFile(e.Path, maxIndex)
 	if err != nil {
 		return fmt.Errorf("reading %s again: %w", e.Path, err)
 	}
@@ -297,7 +300,7 @@ func (e *IndexEdit) apply() error {
 	// Checked again just before the rename, so an edit made while the
 	// skill was being made is never lost.
 	if err := writeFile(target, e.New, e.Mode, func() error {
-		if again, err := os.ReadFile(target); err != nil || !bytes.Equal(again, e.Old) {
+		if again, err := safefs.ReadFile(target, maxIndex); err != nil || !bytes.Equal(again, e.Old) {
 			return fmt.Errorf("%s changed on disk while the skill was being made; not updated, try again", e.Path)
 		}
 		return nil
