@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 )
 
 // ErrChanged is why a file is not written when it changed on disk since
@@ -81,7 +82,9 @@ func write(fe FileEdits) error {
 	if err != nil {
 		return ErrChanged
 	}
-	f, err := os.Open(target)
+	// Opened without blocking: a FIFO swapped in since the plan read the
+	// file would wait for a writer (ErrChanged below).
+	f, err := safefs.OpenFile(target)
 	if err != nil {
 		return ErrChanged
 	}

@@ -2,7 +2,9 @@ package registry
 
 import (
 	"context"
+	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -64,6 +66,36 @@ func TestPullRefusesNamesThatClashByCaseOrNormalisation(t *testing.T) {
 			}
 			if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 				t.Errorf("pull wrote %v", entries)
+			}
+		})
+	}
+}
+
+// A pull into a folder that already holds the skill's name in another
+// case or normalisation is refused: on Linux both were kept, a checkout
+// that loses one of them on macOS or Windows.
+func TestPullRefusesANameThatClashesWithTheFolder(t *testing.T) {
+	fsys := fstest.MapFS{
+		"my-skill/SKILL.md": {Data: []byte("---\nname: my-skill\ndescription: Use when testing clashing names.\n---\n# Mine\n")},
+		"tool.xgs.js":       {Data: []byte("export default {}\n")},
+	}
+	o := Opened{Base: model.Location{Source: "https://example.test/", Root: ".", FS: fsys}, Root: "."}
+	for name, existing := range map[string]string{"my-skill": "My-Skill", "tool": "Tool.xgs.js"} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.Mkdir(filepath.Join(dir, existing), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			s, err := FindSkill(context.Background(), o, name, model.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = PullSkill(o, s, dir)
+			if err == nil || !errors.Is(err, ErrExists) || !strings.Contains(err.Error(), existing) || !strings.Contains(err.Error(), "same file on a case-insensitive") {
+				t.Fatalf("err = %v", err)
+			}
+			if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+				t.Errorf("pull wrote beside %s: %v", existing, entries)
 			}
 		})
 	}

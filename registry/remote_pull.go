@@ -71,6 +71,9 @@ func PullSkill(o Opened, s *model.Skill, dir string) (Pulled, error) {
 			return Pulled{}, fmt.Errorf("file name %q %s; not pulled", sanitize.Line(path.Base(s.Location.File)), msg)
 		}
 		dest := filepath.Join(dir, path.Base(s.Location.File))
+		if err := clashInDir(dir, path.Base(s.Location.File)); err != nil {
+			return Pulled{}, err
+		}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return Pulled{}, err
 		}
@@ -98,6 +101,9 @@ func PullSkill(o Opened, s *model.Skill, dir string) (Pulled, error) {
 	dest := filepath.Join(dir, folder)
 	if _, err := os.Lstat(dest); err == nil {
 		return Pulled{}, fmt.Errorf("%s %w; pull never overwrites (remove it or choose another --dir)", dest, ErrExists)
+	}
+	if err := clashInDir(dir, folder); err != nil {
+		return Pulled{}, err
 	}
 	files, err := SkillFiles(o, s)
 	if err == nil {
@@ -204,4 +210,15 @@ func SkillFiles(o Opened, s *model.Skill) (map[string][]byte, error) {
 		return nil
 	})
 	return files, err
+}
+
+// clashInDir refuses a new entry name in dir that an existing entry is
+// spelt as differently only by case or normalisation: on Linux both were
+// kept, and the checkout lost one of them on macOS or Windows.
+func clashInDir(dir, name string) error {
+	if other := pathname.ClashInFolder(dir, name); other != "" {
+		return fmt.Errorf("%s: %s and %s %s; nothing was pulled (%w: remove it or choose another --dir)",
+			sanitize.Line(dir), sanitize.Line(name), sanitize.Line(other), pathname.ClashMessage(name, other), ErrExists)
+	}
+	return nil
 }

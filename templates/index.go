@@ -36,7 +36,7 @@ func indexEdit(dir, name string, files []File) (*IndexEdit, error) {
 	if info.IsDir() {
 		return nil, fmt.Errorf("%s is a folder, not an OS Loop index", indexPath)
 	}
-	old, err := safefs.ReadFile(indexPath, 64<<20)
+	old, err := safefs.ReadFile(indexPath, maxIndex)
 	if err != nil {
 		return nil, err
 	}
@@ -101,3 +101,6 @@ func tagsJSON(name string) string {
 	}
 	return "[" + strings.Join(quoted, ", ") + "]"
 }
+
+// maxIndex is the most an index.json new reads may hold.
+const maxIndex = 64 << 20

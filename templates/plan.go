@@ -11,6 +11,8 @@ import (
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
+	"github.com/skillstudio/skillstudio/internal/pathname"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -101,6 +103,9 @@ func Prepare(t *Template, v Values, dir string) (*Plan, error) {
 	if p.created, err = missingFolder(dir); err != nil {
 		return nil, err
 	}
+	if err := clashWithExisting(p); err != nil {
+		return nil, err
+	}
 	if p.created == "" {
 		if t.Format != model.FormatXGS {
 			return nil, &FieldError{FieldDir, existsf("%s already exists; choose another folder (nothing is ever overwritten)", dir)}
@@ -118,6 +123,29 @@ func Prepare(t *Template, v Values, dir string) (*Plan, error) {
 		}
 	}
 	return p, nil
+}
+
+// clashWithExisting refuses a new folder or file whose name an existing
+// entry beside it already takes in another case or normalisation
+// (my-skill/ beside My-Skill/): on Linux both were made, a checkout that
+// loses one of them on macOS or Windows.
+func clashWithExisting(p *Plan) error {
+	check := func(parent, rel string) error {
+		if found, asked, ok := pathname.ClashOnTheWay(parent, rel); ok {
+			return &FieldError{FieldDir, existsf("%s and %s %s; choose another name or folder (nothing is ever overwritten)",
+				filepath.Join(parent, filepath.FromSlash(asked)), filepath.Join(parent, filepath.FromSlash(found)), pathname.ClashMessage(asked, found))}
+		}
+		return nil
+	}
+	if p.created != "" {
+		return check(filepath.Dir(p.created), filepath.Base(p.created))
+	}
+	for _, f := range p.Files {
+		if err := check(p.Root, f.Path); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func nameRule(f model.Format) string {
@@ -254,7 +282,9 @@ var (
 )
 
 func (e *IndexEdit) apply() error {
-	now, err := os.ReadFile(e.Path)
+	// Read again through safefs, as Prepare read it: the file may have
+	// been swapped for a FIFO or a link to a device since.
+	now, err := safefs.ReadFile(e.Path, maxIndex)
 	if err != nil {
 		return fmt.Errorf("reading %s again: %w", e.Path, err)
 	}
@@ -270,7 +300,7 @@ func (e *IndexEdit) apply() error {
 	// Checked again just before the rename, so an edit made while the
 	// skill was being made is never lost.
 	if err := writeFile(target, e.New, e.Mode, func() error {
-		if again, err := os.ReadFile(target); err != nil || !bytes.Equal(again, e.Old) {
+		if again, err := safefs.ReadFile(target, maxIndex); err != nil || !bytes.Equal(again, e.Old) {
 			return fmt.Errorf("%s changed on disk while the skill was being made; not updated, try again", e.Path)
 		}
 		return nil

@@ -107,6 +107,33 @@ func TestRefusesToOverwrite(t *testing.T) {
 	sameTree(t, before, snapshot(t, root))
 }
 
+// A new folder or file whose name an entry beside it takes in another
+// case or normalisation is refused (on Linux both were made).
+func TestRefusesANameThatClashesByCase(t *testing.T) {
+	root := t.TempDir()
+	os.Mkdir(filepath.Join(root, "My-Skill"), 0o755)
+	os.WriteFile(filepath.Join(root, "Tool.xgs.js"), []byte("mine"), 0o644)
+	os.MkdirAll(filepath.Join(root, "Deep", "x"), 0o755)
+	before := snapshot(t, root)
+	for _, c := range []struct {
+		tm    *Template
+		v     Values
+		dir   string
+		found string
+	}{
+		{lookup(t, model.FormatSkillMD, "minimal"), Values{Name: "my-skill", Description: "D"}, filepath.Join(root, "my-skill"), "My-Skill"},
+		{lookup(t, model.FormatOSLoop, "flow"), Values{Name: "my-skill", Description: "D", Author: "A"}, filepath.Join(root, "my-skill"), "My-Skill"},
+		{lookup(t, model.FormatXGS, "basic"), Values{Name: "tool", Description: "D", Matches: []string{"<all_urls>"}}, root, "Tool.xgs.js"},
+		{lookup(t, model.FormatSkillMD, "minimal"), Values{Name: "new-one", Description: "D"}, filepath.Join(root, "deep", "new-one"), "Deep"},
+	} {
+		_, err := Prepare(c.tm, c.v, c.dir)
+		if !errors.Is(err, ErrExists) || !strings.Contains(err.Error(), c.found) || !strings.Contains(err.Error(), "case-insensitive") {
+			t.Errorf("%s/%s into %s: err = %v, want a clash with %s", c.tm.Format, c.tm.Name, c.dir, err, c.found)
+		}
+	}
+	sameTree(t, before, snapshot(t, root))
+}
+
 func TestNameMustMatchFolder(t *testing.T) {
 	root := t.TempDir()
 	for _, f := range []model.Format{model.FormatSkillMD, model.FormatOSLoop} {

@@ -5,6 +5,7 @@ import (
 	"github.com/skillstudio/skillstudio/registry"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -414,6 +415,52 @@ func TestEditorCommand(t *testing.T) {
 	cmd, _ := EditorCommand(env(map[string]string{"EDITOR": "vim"}), "/x/a.md", 0)
 	if got := strings.Join(cmd.Args, " "); got != "vim /x/a.md" {
 		t.Errorf("no line: %q", got)
+	}
+}
+
+// $EDITOR values with spaces are split as git's shell splits them; a
+// file name is one argument and never read as an option.
+func TestEditorCommandQuotingAndFileNames(t *testing.T) {
+	env := func(v string) func(string) string {
+		return func(k string) string {
+			if k == "EDITOR" {
+				return v
+			}
+			return ""
+		}
+	}
+	spaced := filepath.Join(t.TempDir(), "My Editor", "ed")
+	if err := os.MkdirAll(filepath.Dir(spaced), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(spaced, nil, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		editor, file string
+		want         []string
+	}{
+		{`'/Applications/Sublime Text.app/bin/subl' -w`, "/x/a.md", []string{"/Applications/Sublime Text.app/bin/subl", "-w", "/x/a.md:3"}},
+		{`"/opt/My Editor/vim" -u "NONE"`, "/x/a.md", []string{"/opt/My Editor/vim", "-u", "NONE", "+3", "/x/a.md"}},
+		{`/opt/My\ Editor/nano`, "/x/a.md", []string{"/opt/My Editor/nano", "+3", "/x/a.md"}},
+		{spaced, "/x/a.md", []string{spaced, "+3", "/x/a.md"}},
+		{"vim", "+!touch pwned.md", []string{"vim", "+3", "./+!touch pwned.md"}},
+		{"vim", "-c.md", []string{"vim", "+3", "./-c.md"}},
+		{"vim", "/x/a\nb.md", []string{"vim", "+3", "/x/a\nb.md"}},
+	} {
+		cmd, err := EditorCommand(env(c.editor), c.file, 3)
+		if err != nil {
+			t.Errorf("EDITOR=%q: %v", c.editor, err)
+			continue
+		}
+		if !slices.Equal(cmd.Args, c.want) {
+			t.Errorf("EDITOR=%q %q: %q, want %q", c.editor, c.file, cmd.Args, c.want)
+		}
+	}
+	for _, bad := range []string{`'/opt/My Editor/vim -w`, `"vim`, `''`} {
+		if _, err := EditorCommand(env(bad), "/x/a.md", 3); err == nil {
+			t.Errorf("EDITOR=%q: want an error naming the quoting", bad)
+		}
 	}
 }
 

@@ -20,18 +20,92 @@ var errNoEditor = errors.New("no editor: set $VISUAL or $EDITOR (for example: ex
 // "code --wait"). Editors differ in how they take a line: vi, vim, nvim,
 // nano, emacs, micro, kak take +LINE before the file; VS Code and its
 // forks take --goto FILE:LINE; Sublime, Helix and Zed take FILE:LINE.
+//
+// The value is split into words as git's shell would split it, quotes
+// and backslashes included, so "'/Applications/Sublime Text.app/…/subl' -w"
+// names one program; a value that is a path to an existing file as it
+// stands ("/opt/My Editor/ed", unquoted) is taken whole. The file is
+// always one argument of its own, never read by a shell.
 func EditorCommand(getenv func(string) string, file string, line int) (*exec.Cmd, error) {
-	spec := strings.TrimSpace(getenv("VISUAL"))
+	spec, from := strings.TrimSpace(getenv("VISUAL")), "VISUAL"
 	if spec == "" {
-		spec = strings.TrimSpace(getenv("EDITOR"))
+		spec, from = strings.TrimSpace(getenv("EDITOR")), "EDITOR"
 	}
 	if spec == "" {
 		return nil, errNoEditor
 	}
-	fields := strings.Fields(spec)
+	fields, err := editorWords(spec)
+	if err != nil {
+		return nil, fmt.Errorf("$%s: %w", from, err)
+	}
 	name, args := fields[0], fields[1:]
+	// A relative file name starting with - or + would be read as an
+	// option (vim +cmd): make it a path.
+	if !filepath.IsAbs(file) && (strings.HasPrefix(file, "-") || strings.HasPrefix(file, "+")) {
+		file = "." + string(filepath.Separator) + file
+	}
 	args = append(args, editorArgs(name, file, line)...)
 	return exec.Command(name, args...), nil
+}
+
+// editorWords splits an editor command as sh does for a plain command:
+// words at blanks, '…' literal, "…" with \ \" \$ \` escapes, \ escaping
+// the next byte outside quotes. A value that names an existing file as
+// it stands is one word.
+func editorWords(spec string) ([]string, error) {
+	if strings.ContainsAny(spec, " \t") && !strings.ContainsAny(spec, "'\"\\") {
+		if info, err := os.Stat(spec); err == nil && info.Mode().IsRegular() {
+			return []string{spec}, nil
+		}
+	}
+	var words []string
+	var w strings.Builder
+	inWord := false
+	for i := 0; i < len(spec); i++ {
+		c := spec[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		case c == '\'':
+			j := strings.IndexByte(spec[i+1:], '\'')
+			if j < 0 {
+				return nil, fmt.Errorf("a ' is not closed in %q; quote a path with spaces as '/path/to/my editor' --flag", spec)
+			}
+			w.WriteString(spec[i+1 : i+1+j])
+			i += 1 + j
+			inWord = true
+		case c == '"':
+			i++
+			for ; i < len(spec) && spec[i] != '"'; i++ {
+				if spec[i] == '\\' && i+1 < len(spec) && strings.IndexByte("\\\"$`", spec[i+1]) >= 0 {
+					i++
+				}
+				w.WriteByte(spec[i])
+			}
+			if i >= len(spec) {
+				return nil, fmt.Errorf("a \" is not closed in %q; quote a path with spaces as \"/path/to/my editor\" --flag", spec)
+			}
+			inWord = true
+		case c == '\\' && i+1 < len(spec):
+			i++
+			w.WriteByte(spec[i])
+			inWord = true
+		default:
+			w.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	if len(words) == 0 || words[0] == "" {
+		return nil, errNoEditor
+	}
+	return words, nil
 }
 
 func editorArgs(editor, file string, line int) []string {

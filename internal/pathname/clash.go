@@ -1,6 +1,9 @@
 package pathname
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"golang.org/x/text/cases"
@@ -66,4 +69,51 @@ func ClashMessage(a, b string) string {
 		what = "Unicode normalisation"
 	}
 	return "differ only by " + what + ", so they are the same file on a case-insensitive or normalising disk (macOS, Windows)"
+}
+
+// ClashInFolder returns the entry of the folder dir (an OS path) that is
+// the same file as name on a case-insensitive or normalising disk but is
+// spelt differently ("" when none, or when dir cannot be read). Writers
+// that make a new entry (pull, new) ask it first: on Linux they made
+// My-Skill/ beside my-skill/, a checkout that loses one of the two on
+// macOS or Windows. The folder is read in batches, so a huge one is not
+// held in memory whole.
+func ClashInFolder(dir, name string) string {
+	f, err := os.Open(dir)
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	fold := cases.Fold()
+	want := fold.String(norm.NFC.String(name))
+	for {
+		entries, err := f.ReadDir(1024)
+		for _, e := range entries {
+			if n := e.Name(); n != name && fold.String(norm.NFC.String(n)) == want {
+				return n
+			}
+		}
+		if err != nil {
+			return ""
+		}
+	}
+}
+
+// ClashOnTheWay checks each segment of the slash path rel against the
+// folder above it under dir, as ClashInFolder does, as far as those
+// folders exist; it returns the first clash as the path written and the
+// path found.
+func ClashOnTheWay(dir, rel string) (found, asked string, clash bool) {
+	parent := dir
+	segs := strings.Split(rel, "/")
+	for i, seg := range segs {
+		if other := ClashInFolder(parent, seg); other != "" {
+			return strings.Join(append(slices.Clone(segs[:i]), other), "/"), strings.Join(segs[:i+1], "/"), true
+		}
+		parent = filepath.Join(parent, seg)
+		if _, err := os.Lstat(parent); err != nil {
+			break
+		}
+	}
+	return "", "", false
 }

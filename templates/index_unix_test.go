@@ -1,0 +1,45 @@
+//go:build unix
+
+package templates
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// index.json swapped for a FIFO between Prepare (the form) and Write: the
+// check before the rename read it with os.ReadFile and waited for a
+// writer that never came, with the new package half-made.
+func TestIndexSwappedForAFIFOBeforeTheWrite(t *testing.T) {
+	tm, _ := Lookup(model.FormatOSLoop, "declarative", t.TempDir())
+	repo := osloopRepo(t, handIndex)
+	dir := filepath.Join(repo, "skills", "late-tool")
+	p, err := Prepare(tm, Values{Name: "late-tool", Description: "Late", Author: "A"}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := filepath.Join(repo, "skills", "index.json")
+	os.Remove(index)
+	if err := syscall.Mkfifo(index, 0o644); err != nil {
+		t.Skip("no FIFOs:", err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- p.Write() }()
+	select {
+	case err = <-done:
+	case <-time.After(60 * time.Second): // a guard against a hang, not a measure
+		t.Fatal("Write blocked on a FIFO in place of index.json")
+	}
+	if err == nil || !strings.Contains(err.Error(), "named pipe") {
+		t.Errorf("err = %v", err)
+	}
+	if _, err := os.Stat(dir); err == nil {
+		t.Error("the package stayed although the index could not list it")
+	}
+}
