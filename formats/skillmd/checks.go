@@ -275,6 +275,13 @@ func (c *checker) checkMetadata(key, val *yaml.Node) {
 		if v != nil && v.Kind == yaml.MappingNode && agentMetadataKeys[k.Value] && c.profile != model.ProfileAgentSkills {
 			return // an agent documents this key as a mapping; flattening it breaks the agent
 		}
+		if k.Value == "tags" && v != nil && v.Kind == yaml.SequenceNode && c.profile != model.ProfileAgentSkills {
+			// Layer 3 lets the registry fields sit under metadata, and tags
+			// is "string[] or CSV string" there; skillmd/tags checks it.
+			if _, _, ok := stringList(v); ok {
+				return
+			}
+		}
 		if v != nil && v.Kind != yaml.ScalarNode {
 			c.at(v, "skillmd/metadata-value", fmt.Sprintf("metadata.%s is a %s; metadata values must be strings", k.Value, kindName(v)),
 				"Write the value as one string, or move it to a top-level field its agent knows.")

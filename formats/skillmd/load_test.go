@@ -281,3 +281,23 @@ func TestSpecExamples(t *testing.T) {
 		}
 	}
 }
+
+// TestDescriptionColonSeverity: an unquoted ": " makes the frontmatter
+// invalid YAML, which skills-ref and Codex (serde_yaml) reject, so it is an
+// error; only Claude Code re-reads the line and loads the skill, so under
+// its profile it stays a warning.
+func TestDescriptionColonSeverity(t *testing.T) {
+	files := map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: Use when: the user asks\n---\n# Demo\n"}
+	for p, want := range map[model.Profile]model.Severity{
+		model.ProfileAll:         model.SeverityError,
+		model.ProfileAgentSkills: model.SeverityError,
+		model.ProfileCodex:       model.SeverityError,
+		model.ProfileSkillli:     model.SeverityError,
+		model.ProfileClaudeCode:  model.SeverityWarning,
+	} {
+		ds := findings(loadCase(files, p), "skillmd/description-colon")
+		if len(ds) != 1 || ds[0].Severity != want {
+			t.Errorf("profile %s: %v, want one %s", p, ds, want)
+		}
+	}
+}

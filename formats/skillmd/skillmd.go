@@ -256,9 +256,14 @@ func (c *checker) checkValueComments(src []byte, fm Frontmatter) {
 }
 
 func (c *checker) reportColon(r Repair) {
-	d := c.report("skillmd/description-colon", r.Line, r.Col,
-		fmt.Sprintf("the %s value holds \": \" without quotes, which is invalid YAML (agents read it as the whole line)", r.Key),
-		"Put the value in double quotes.")
+	msg := "the %s value holds \": \" without quotes, which is invalid YAML: skills-ref and Codex reject the skill (Claude Code reads the whole line)"
+	if c.profile == model.ProfileClaudeCode {
+		msg = "the %s value holds \": \" without quotes, which is invalid YAML (Claude Code reads the whole line; skills-ref and Codex reject the skill)"
+	}
+	d := c.report("skillmd/description-colon", r.Line, r.Col, fmt.Sprintf(msg, r.Key), "Put the value in double quotes.")
+	if c.profile == model.ProfileClaudeCode {
+		d.Severity = model.SeverityWarning // Claude Code re-reads the line as text and loads the skill
+	}
 	d.EndLine, d.EndColumn = r.Line, r.Col+(r.End-r.Start)
 	d.Fix = &model.Fix{
 		Description: fmt.Sprintf("quote the %s value", r.Key),
