@@ -62,7 +62,10 @@ func (b RenderBudget) limitMarkdown(md string) (string, budgetCut) {
 		md = md[:lastBlockEnd(md, b.MaxBytes)]
 	}
 	cut.shownBytes = len(md)
-	cut.shownLines = strings.Count(md, "\n") + 1
+	cut.shownLines = strings.Count(md, "\n")
+	if !strings.HasSuffix(md, "\n") {
+		cut.shownLines++ // a line shown in part counts; the empty one after a last newline does not
+	}
 	if cut.whole() {
 		cut.shownLines = cut.totalLines
 	}
@@ -179,8 +182,13 @@ func lastBlockEnd(md string, limit int) int {
 	switch {
 	case lastBlank >= limit/2:
 		return lastBlank
-	case lastNL > 0:
+	case lastNL >= limit/2:
 		return lastNL
+	}
+	// One line runs past most of the limit: show its start (clampLines
+	// cuts it to maxRenderLine) rather than drop the line and all after.
+	for limit > 0 && !utf8.RuneStart(md[limit]) {
+		limit--
 	}
 	return limit
 }

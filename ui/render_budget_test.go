@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"unicode/utf8"
 	"testing"
 	"time"
 
@@ -273,5 +274,29 @@ func TestParallelChunksStopAtTheTimeBudget(t *testing.T) {
 	last := strings.Fields(want[len(want)-1])
 	if !strings.HasSuffix(strings.TrimSpace(ansi.Strip(out)), last[len(last)-1]) {
 		t.Errorf("the output does not end with the last line it says it shows (%q)", last)
+	}
+}
+
+// A line longer than the whole budget is shown in part, and the note
+// counts only the lines it shows: a 10 MB line on line 3 was left out
+// entirely under "Shown up to line 3 of 3 (8 bytes of …)".
+func TestRenderBudgetShowsTheStartOfAHugeLine(t *testing.T) {
+	md := "# Title\n\n" + strings.Repeat("é", 5<<20) + "\nafter\n"
+	out, cut := DefaultRenderBudget.limitMarkdown(md)
+	if cut.whole() {
+		t.Fatal("a 10 MB document was not cut")
+	}
+	if cut.shownLines != 3 || cut.totalLines != 5 {
+		t.Errorf("lines shown %d of %d, want 3 of 5", cut.shownLines, cut.totalLines)
+	}
+	if !strings.Contains(out, "éééé") || !utf8.ValidString(out) {
+		t.Errorf("the long line's start is not shown whole-runed (%d bytes)", len(out))
+	}
+	if len(out) > maxRenderLine+64 {
+		t.Errorf("%d bytes handed on; the line should be cut to %d", len(out), maxRenderLine)
+	}
+	short, cut := DefaultRenderBudget.limitMarkdown("a\nb\n\n" + strings.Repeat("c\n", 400<<10))
+	if cut.whole() || cut.shownLines != strings.Count(short, "\n") {
+		t.Errorf("a cut at a line end counts %d lines for %d newlines", cut.shownLines, strings.Count(short, "\n"))
 	}
 }
