@@ -34,18 +34,7 @@ func TestWatchDoesNotFollowALinkOutOfTheSource(t *testing.T) {
 	if err := os.Rename(tmp, file); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, &w.stdout, "base-kit.xgs.js  failed")
-	if all := w.stdout.String() + w.stderr.String(); !strings.Contains(all, "leads outside") {
-		t.Errorf("the refusal does not say the link leads outside:\n%s", all)
-	}
-	w.stop()
-	bundle, err := os.ReadFile(filepath.Join(out, "base-kit.xgs.js"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.Contains(string(bundle), "OUTSIDE-TEXT") {
-		t.Error("the bundle holds the text of the file outside the source")
-	}
+	expectRefused(t, w, out, "base-kit.xgs.js  failed", "leads outside", "OUTSIDE-TEXT")
 }
 
 // An edit made while build --watch runs that imports a file outside the
@@ -77,16 +66,24 @@ func TestWatchRefusesAnImportLeavingTheFolder(t *testing.T) {
 	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, &w.stdout, "base-kit  failed")
-	if all := w.stdout.String() + w.stderr.String(); !strings.Contains(all, "import leads outside the skill's folder") {
-		t.Errorf("the refusal does not name the import leaving the folder:\n%s", all)
+	expectRefused(t, w, out, "base-kit  failed", "import leads outside the skill's folder", "OUTSIDE-TOKEN")
+}
+
+// expectRefused waits for the rebuild to fail saying says, stops the
+// watch, and checks the bundle left in out does not hold secret, text of
+// the file outside the skill's folder.
+func expectRefused(t *testing.T, w *watching, out, failed, says, secret string) {
+	t.Helper()
+	waitFor(t, &w.stdout, failed)
+	if all := w.stdout.String() + w.stderr.String(); !strings.Contains(all, says) {
+		t.Errorf("the refusal does not say %q:\n%s", says, all)
 	}
 	w.stop()
 	bundle, err := os.ReadFile(filepath.Join(out, "base-kit.xgs.js"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(bundle), "OUTSIDE-TOKEN") {
-		t.Error("the bundle holds the file outside the skill's folder")
+	if strings.Contains(string(bundle), secret) {
+		t.Errorf("the bundle holds %q, text of a file outside the skill's folder", secret)
 	}
 }
