@@ -19,6 +19,15 @@ type Collected struct {
 	// Findings are, per source, its notes and index findings, with FS
 	// paths of that source.
 	Findings [][]model.Diagnostic
+
+	// What Check was given, kept for Reread: every skill as its reader
+	// left it, the candidate it was read from, and each source as Check
+	// saw it, with the index findings made while reading.
+	members      []Member
+	candidates   []Candidate
+	checkSources []*Searched
+	early        [][]model.Diagnostic
+	set          Settings
 }
 
 // Collect drains a Stream per source, in order, then runs Check over all
@@ -52,22 +61,29 @@ func Collect(ctx context.Context, opens []Opener, set Settings) *Collected {
 		sort.Slice(read, func(i, j int) bool { return read[i].Candidate.Path < read[j].Candidate.Path })
 		for _, l := range read {
 			members = append(members, Member{Source: si, Skill: l.Skill})
+			c.candidates = append(c.candidates, l.Candidate)
 		}
 	}
-	checked := Check(checkSources, members, set.Options, set.Rules)
+	c.members, c.checkSources, c.early, c.set = members, checkSources, early, set
+	c.check()
+	return c
+}
+
+// check runs Check over c's members and sets what it found.
+func (c *Collected) check() {
+	checked := Check(c.checkSources, c.members, c.set.Options, c.set.Rules)
 	c.Skills = checked.Skills
-	c.Findings = make([][]model.Diagnostic, len(opens))
+	c.Findings = make([][]model.Diagnostic, len(c.Sources))
 	for si, src := range c.Sources {
 		if src != nil {
-			c.Findings[si] = append(append(append([]model.Diagnostic(nil), src.Notes...), early[si]...), checked.Sources[si]...)
+			c.Findings[si] = append(append(append([]model.Diagnostic(nil), src.Notes...), c.early[si]...), checked.Sources[si]...)
 		}
 	}
-	if set.Options.FindingsOnly {
+	if c.set.Options.FindingsOnly {
 		for _, s := range c.Skills {
 			s.Doc = nil // the OS Loop packages, kept for the index checks
 		}
 	}
-	return c
 }
 
 // Library is c as one library, its library findings with FS paths (of

@@ -115,6 +115,22 @@ func (c *client) change(rel, text string) int32 {
 	return c.ver
 }
 
+// waitVersion returns the diagnostics published for version v of rel.
+func (c *client) waitVersion(rel string, v int32) []protocol.Diagnostic {
+	c.t.Helper()
+	deadline := time.After(20 * time.Second)
+	for {
+		select {
+		case p := <-c.diags:
+			if p.URI == c.uri(rel) && p.Version == uint32(v) {
+				return p.Diagnostics
+			}
+		case <-deadline:
+			c.t.Fatalf("no diagnostics for version %d of %s", v, rel)
+		}
+	}
+}
+
 // waitFor returns the first diagnostics published for rel that satisfy
 // ok.
 func (c *client) waitFor(rel string, ok func([]protocol.Diagnostic) bool) []protocol.Diagnostic {

@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
@@ -24,6 +25,9 @@ type folder struct {
 	fs       *overlay // the files on disk with the open buffers beneath root
 	settings model.Options
 	cfg      *model.RuleConfig
+	// last is the folder's last lint, read again in part after a
+	// keystroke; only the lint (under Server.lintMu) touches it.
+	last *formats.Collected
 }
 
 // newFolder opens root and reads its config; a bad config is logged and
@@ -93,8 +97,10 @@ func ownerIn(folders []*folder, p string) (*folder, string) {
 
 // setBuffer puts an open buffer's text in place of its file in every
 // folder that holds it (a nested folder's file is also part of the outer
-// folder's tree). The caller holds s.mu.
+// folder's tree), and notes p for the next lint to read again. The caller
+// holds s.mu.
 func (s *Server) setBuffer(p string, data []byte) {
+	s.changed = append(s.changed, p)
 	for _, f := range s.folders {
 		if r, ok := pathname.Rel(f.root, p); ok {
 			f.fs.set(filepath.ToSlash(r), data)
@@ -104,6 +110,7 @@ func (s *Server) setBuffer(p string, data []byte) {
 
 // dropBuffer is setBuffer's undo. The caller holds s.mu.
 func (s *Server) dropBuffer(p string) {
+	s.changed = append(s.changed, p)
 	for _, f := range s.folders {
 		if r, ok := pathname.Rel(f.root, p); ok {
 			f.fs.drop(filepath.ToSlash(r))

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -47,6 +48,10 @@ type Server struct {
 	latest   *result
 	timer    *time.Timer
 	shutdown bool
+	// What changed since the last lint: files whose skills are read again
+	// (formats.Collected.Reread), or, with rereadAll, everything.
+	changed   []string // absolute paths
+	rereadAll bool
 
 	lintMu sync.Mutex // one lint at a time; the newest text wins
 
@@ -165,7 +170,9 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		return nil
 	case protocol.MethodTextDocumentDidSave:
-		s.schedule(0)
+		// A save is when other tools write too (formatters, generators, a
+		// git checkout): the whole workspace is read again, as at start.
+		s.rereadEverything()
 		return nil
 	case protocol.MethodTextDocumentDidClose:
 		var p protocol.DidCloseTextDocumentParams
@@ -174,13 +181,13 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		return nil
 	case protocol.MethodWorkspaceDidChangeWatchedFiles:
-		s.schedule(0)
+		s.rereadEverything()
 		return nil
 	case protocol.MethodWorkspaceDidChangeWorkspaceFolders:
 		var p protocol.DidChangeWorkspaceFoldersParams
 		if json.Unmarshal(params, &p) == nil {
 			s.changeFolders(p.Event)
-			s.schedule(0)
+			s.rereadEverything()
 		}
 		return nil
 	case protocol.MethodTextDocumentCodeAction:
@@ -255,10 +262,22 @@ func (s *Server) open(u protocol.DocumentURI, version int32, content string) {
 	if isFile {
 		d.folder, d.rel = s.ownerOf(path)
 		s.setBuffer(path, []byte(content))
+		s.changedOnDisk(path)
 	}
 	s.docs[u] = d
 	s.mu.Unlock()
 	s.schedule(0)
+}
+
+// changedOnDisk notes that the buffer for path p appeared or went: its
+// skill is read again (setBuffer and dropBuffer note p) when the file is
+// on disk, as the search then finds the same skills; a buffer of a file
+// not on disk may be a new skill, or its going one fewer, so everything
+// is read again. The caller holds s.mu.
+func (s *Server) changedOnDisk(p string) {
+	if _, err := os.Lstat(p); err != nil {
+		s.rereadAll = true
+	}
 }
 
 // didChangeParams are didChange's: protocol.TextDocumentContentChangeEvent
@@ -323,12 +342,21 @@ func (s *Server) close(ctx context.Context, u protocol.DocumentURI) {
 	delete(s.docs, u)
 	if ok && d.path != "" {
 		s.dropBuffer(d.path)
+		s.changedOnDisk(d.path)
 	}
 	s.mu.Unlock()
 	if ok {
 		s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
 		s.schedule(0) // the file on disk may differ from the buffer
 	}
+}
+
+// rereadEverything lints at once, reading every skill again.
+func (s *Server) rereadEverything() {
+	s.mu.Lock()
+	s.rereadAll = true
+	s.mu.Unlock()
+	s.schedule(0)
 }
 
 // schedule lints after delay, replacing a lint already waiting.

@@ -391,3 +391,37 @@ func TestWorkspaceLintHonoursExclude(t *testing.T) {
 		t.Errorf("a skill in an excluded folder counted as a duplicate: %s", codes(ds))
 	}
 }
+
+// A keystroke reads only the edited skill again, with the library checks
+// over everything: a name clash typed into one skill shows on it at once
+// and goes when it is typed away. A skill written on disk meanwhile is
+// seen at the next save, which reads the whole workspace again.
+func TestKeystrokeRereadsItsSkillAndSaveTheWorkspace(t *testing.T) {
+	root := t.TempDir()
+	skill := func(name, what string) string {
+		return "---\nname: " + name + "\ndescription: " + what + "\n---\n\n# " + name + "\n\nDo the thing.\n"
+	}
+	files := map[string]string{
+		"skills/alpha/SKILL.md": skill("alpha", "Drafts the weekly status mail from the team's notes."),
+		"skills/beta/SKILL.md":  skill("beta", "Files expense receipts into the right ledger folder."),
+	}
+	writeFiles(t, root, files)
+	c := newClient(t, root)
+	rel := "skills/alpha/SKILL.md"
+	c.open(rel, files[rel])
+	c.waitFor(rel, not(hasCode("library/duplicate-name")))
+	c.change(rel, skill("beta", "Drafts the weekly status mail from the team's notes."))
+	c.waitFor(rel, hasCode("library/duplicate-name"))
+	c.change(rel, files[rel])
+	c.waitFor(rel, not(hasCode("library/duplicate-name")))
+
+	writeFiles(t, root, map[string]string{"skills/gamma/SKILL.md": skill("alpha", "A third skill, written by another tool.")})
+	ds := c.waitVersion(rel, c.change(rel, files[rel]+"\nOne more line.\n"))
+	if strings.Contains(codes(ds), "library/duplicate-name") {
+		t.Fatal("a keystroke read the whole workspace again: the skill written on disk was seen before a save")
+	}
+	c.conn.Notify(context.Background(), protocol.MethodTextDocumentDidSave, &protocol.DidSaveTextDocumentParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(rel)},
+	})
+	c.waitFor(rel, hasCode("library/duplicate-name"))
+}
