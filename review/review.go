@@ -120,6 +120,7 @@ func (r *reviewer) run() {
 		r.scanSecrets(f, kind)
 		r.scanRemoteExec(f)
 		r.scanExfil(f, kind)
+		r.scanRevShell(f, kind)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)

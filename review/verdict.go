@@ -38,6 +38,8 @@ var ruleKinds = map[string]struct {
 	"review/exfiltration-doc":         {KindSecret, "documented command sending credentials away", "documented commands sending credentials away"},
 	"review/remote-exec":              {KindRemoteExec, "download-and-run command", "download-and-run commands"},
 	"review/remote-exec-doc":          {KindRemoteExec, "download-and-run install line", "download-and-run install lines"},
+	"review/reverse-shell":            {KindRemoteExec, "reverse shell", "reverse shells"},
+	"review/reverse-shell-doc":        {KindEvidence, "quoted reverse shell", "quoted reverse shells"},
 	"review/bidi":                     {KindHiddenText, "line with bidi controls", "lines with bidi controls"},
 	"review/tag-characters":           {KindHiddenText, "tag-character text", "tag-character texts"},
 	"review/invisible":                {KindHiddenText, "line with invisible characters", "lines with invisible characters"},
