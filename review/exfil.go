@@ -127,6 +127,14 @@ func (r *reviewer) scanExfil(f *source, kind fileKind) {
 	forLines(text, func(pos int, logical, joined string) {
 		what, own := secretSourceIn(joined)
 		if what == "" {
+			if name, host := secretVarSentIn(joined); name != "" {
+				off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
+				rule := "review/exfiltration"
+				if inProse(f, off) && !runsOnLoad(f, off, sendsSecretVar) {
+					rule = "review/exfiltration-doc"
+				}
+				r.report(f, off, rule, fmt.Sprintf("sends $%s, a credential for another service, to %s: %s", name, host, clip(Visible(strings.TrimSpace(joined)), 200)), exfilHint)
+			}
 			return
 		}
 		readAt[pos] = true

@@ -120,6 +120,8 @@ func (r *reviewer) run() {
 		r.scanSecrets(f, kind)
 		r.scanRemoteExec(f)
 		r.scanExfil(f, kind)
+		r.scanPersistence(f, kind)
+		r.scanPushAway(f, kind)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)
