@@ -24,9 +24,9 @@ import (
 // line holds: the cheap test that spares most lines any further work.
 var persistWords = []string{
 	".git/hooks", ".git\\hooks", "hookspath",
-	"shrc", ".bash_", ".zsh", "profile", "config.fish", "conf.d",
+	"shrc", ".bash_", ".zsh", ".zlogin", "profile", "config.fish", "conf.d",
 	"crontab", "/cron", "systemd", "systemctl", "launchagents", "launchdaemons", "launchctl",
-	"schtasks", "scheduledtask", "currentversion\\run", "programs\\startup",
+	"schtasks", "scheduledtask", "currentversion\\run", "currentversion/run", "programs\\startup", "programs/startup",
 	"authorized_keys",
 }
 
