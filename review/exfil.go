@@ -117,16 +117,20 @@ func (r *reviewer) scanExfil(f *source, kind fileKind) {
 		text = codeOnly(text)
 	}
 	whole := kind == kindShell || kind == kindScript
-	type hit struct {
-		off  int
-		what string
-		own  []string
-	}
 	var reads, sinks []hit   // sinks: the lines that talk to the network
+	var relays []relay       // secrets written to a file, in Markdown and hooks
 	readAt := map[int]bool{} // lines that read a secret, by offset
 	forLines(text, func(pos int, logical, joined string) {
 		what, own := secretSourceIn(joined)
 		if what == "" {
+			if name, host := secretVarSentIn(joined); name != "" {
+				off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
+				rule := "review/exfiltration"
+				if inProse(f, off) && !runsOnLoad(f, off, sendsSecretVar) {
+					rule = "review/exfiltration-doc"
+				}
+				r.report(f, off, rule, fmt.Sprintf("sends $%s, a credential for another service, to %s: %s", name, host, clip(Visible(strings.TrimSpace(joined)), 200)), exfilHint)
+			}
 			return
 		}
 		readAt[pos] = true
@@ -138,7 +142,15 @@ func (r *reviewer) scanExfil(f *source, kind fileKind) {
 			return
 		}
 		reads = append(reads, hit{off, what, own})
+		if !whole {
+			if file := writtenFile(joined); file != "" {
+				relays = append(relays, relay{hit{off, what, own}, file, pos})
+			}
+		}
 	})
+	if !whole && len(relays) > 0 {
+		r.scanRelays(f, text, relays)
+	}
 	if !whole || len(reads) == 0 {
 		return
 	}
@@ -159,6 +171,85 @@ func (r *reviewer) scanExfil(f *source, kind fileKind) {
 		line, _ := f.pos(sinks[i].off)
 		r.report(f, read.off, "review/exfiltration", fmt.Sprintf("%s, and the script talks to the network (line %d: %s)", read.what, line, clip(Visible(sinks[i].what), 120)), exfilHint)
 		return
+	}
+}
+
+type hit struct {
+	off  int
+	what string
+	own  []string
+}
+
+// relay is a secret written to a file on one line of Markdown code or a
+// hook, which a later line may send (env > /tmp/e; curl -d @/tmp/e …).
+// A script pairs any read with any network call already.
+type relay struct {
+	read hit
+	file string
+	pos  int // the line's offset in the scanned text
+}
+
+// relayWindow bounds how many lines after the write are searched: a
+// command block, not the whole document.
+const relayWindow = 20
+
+// writtenFile returns the file a line writes its output to (> F, >> F,
+// tee F, the last argument of cp), or "".
+func writtenFile(line string) string {
+	f := strings.Fields(line)
+	for i, a := range f {
+		switch {
+		case (a == ">" || a == ">>" || a == "tee" || a == "-a" && i > 0 && f[i-1] == "tee") && i+1 < len(f):
+			if f[i+1] != "-a" {
+				return cleanFile(f[i+1])
+			}
+		case strings.HasPrefix(a, ">") && len(strings.TrimLeft(a, ">")) > 0:
+			return cleanFile(strings.TrimLeft(a, ">"))
+		}
+	}
+	if len(f) >= 3 && (f[0] == "cp" || f[0] == "cat" && strings.Contains(line, ">")) {
+		return cleanFile(f[len(f)-1])
+	}
+	return ""
+}
+
+func cleanFile(s string) string {
+	s = strings.Trim(s, "\"';)&|`")
+	if s == "" || s == "-" || s == "/dev/null" || s == "&1" || s == "&2" || strings.HasPrefix(s, "&") {
+		return ""
+	}
+	return s
+}
+
+// scanRelays reports a later line, within relayWindow, that sends a file
+// a secret was written to.
+func (r *reviewer) scanRelays(f *source, text string, relays []relay) {
+	for _, rl := range relays {
+		window := text[rl.pos:]
+		for i, end := 0, 0; i <= relayWindow; i++ {
+			k := strings.IndexByte(window[end:], '\n')
+			if k < 0 {
+				break
+			}
+			end += k + 1
+			if i == relayWindow {
+				window = window[:end]
+			}
+		}
+		n := 0
+		forLines(window, func(pos int, logical, joined string) {
+			n++
+			if n == 1 || n > relayWindow+1 || rl.file == "" || !strings.Contains(joined, rl.file) || !netSink.MatchString(joined) {
+				return
+			}
+			if rl.read.own != nil && sendsOnlyTo(joined, rl.read.own) {
+				return
+			}
+			off := rl.pos + pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
+			line, _ := f.pos(off)
+			r.report(f, rl.read.off, exfilRule(f, rl.read.off), fmt.Sprintf("%s into %s, and line %d sends that file over the network: %s", rl.read.what, clip(rl.file, 60), line, clip(Visible(strings.TrimSpace(joined)), 120)), exfilHint)
+			rl.file = "" // once per write
+		})
 	}
 }
 

@@ -121,6 +121,8 @@ func (r *reviewer) run() {
 		r.scanRemoteExec(f)
 		r.scanExfil(f, kind)
 		r.scanRevShell(f, kind)
+		r.scanPersistence(f, kind)
+		r.scanPushAway(f, kind)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)

@@ -16,6 +16,7 @@ const (
 	KindSecret
 	KindPageData
 	KindRemoteExec
+	KindPersistence
 	KindHiddenText
 	KindUndeclaredHost
 	KindInstruction
@@ -40,6 +41,10 @@ var ruleKinds = map[string]struct {
 	"review/remote-exec-doc":          {KindRemoteExec, "download-and-run install line", "download-and-run install lines"},
 	"review/reverse-shell":            {KindRemoteExec, "reverse shell", "reverse shells"},
 	"review/reverse-shell-doc":        {KindEvidence, "quoted reverse shell", "quoted reverse shells"},
+	"review/repo-exfiltration":        {KindSecret, "push of the repository to a host the skill names", "pushes of the repository to hosts the skill names"},
+	"review/repo-exfiltration-doc":    {KindSecret, "documented push of the repository to a host the skill names", "documented pushes of the repository to hosts the skill names"},
+	"review/persistence":              {KindPersistence, "command leaving something to run later", "commands leaving something to run later"},
+	"review/persistence-setup":        {KindPersistence, "documented setup step that runs later", "documented setup steps that run later"},
 	"review/bidi":                     {KindHiddenText, "line with bidi controls", "lines with bidi controls"},
 	"review/tag-characters":           {KindHiddenText, "tag-character text", "tag-character texts"},
 	"review/invisible":                {KindHiddenText, "line with invisible characters", "lines with invisible characters"},

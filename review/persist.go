@@ -1,0 +1,296 @@
+package review
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Persistence: a command that leaves something behind that runs later on
+// its own, after the skill is done and outside what a reviewer of the
+// skill sees: a Git hook, a line in a shell start-up file, a scheduled
+// job or login item, an SSH key that lets someone log in. Nothing needs to
+// be downloaded for it to harm, so remote-exec does not see it.
+//
+// Severity: it is not harm at run time by itself (honest setup skills
+// install a pre-commit hook or add a PATH line), so a script, hook or
+// load-time command doing it is a warning (review/persistence), and a
+// documented step in Markdown, or a start-up line that only sets PATH or
+// starts a known tool (direnv, nvm, pyenv…), is evidence
+// (review/persistence-setup, info). An authorized_keys line with a key
+// written into the skill gives the skill's author a login: a warning
+// wherever it is written.
+
+// persistWords are the lower-case words one of which every persistence
+// line holds: the cheap test that spares most lines any further work.
+var persistWords = []string{
+	".git/hooks", ".git\\hooks", "hookspath",
+	"shrc", ".bash_", ".zsh", ".zlogin", "profile", "config.fish", "conf.d",
+	"crontab", "/cron", "systemd", "systemctl", "launchagents", "launchdaemons", "launchctl",
+	"schtasks", "scheduledtask", "currentversion\\run", "currentversion/run", "programs\\startup", "programs/startup",
+	"authorized_keys",
+}
+
+// startupFiles are shell start-up files, as they appear in a path.
+var startupFiles = []string{
+	".bashrc", ".bash_profile", ".bash_login", ".zshrc", ".zshenv", ".zprofile", ".zlogin",
+	".profile", ".kshrc", ".cshrc", ".tcshrc", "fish/config.fish", "fish/conf.d/",
+	"/etc/bash.bashrc", "/etc/profile", "/etc/profile.d/", "powershell_profile.ps1", "$profile",
+}
+
+// setupLineWords mark a start-up line that sets PATH or starts a known
+// developer tool: the honest reason a setup skill edits ~/.bashrc.
+var setupLineWords = []string{
+	"path=", "path:", "fish_add_path", "set -gx path", "set -x path", "$env:path",
+	"direnv hook", "nvm.sh", "nvm_dir", "pyenv init", "rbenv init", "nodenv init", "conda init", "conda.sh",
+	"mise activate", "rtx activate", "asdf.sh", "zoxide init", "starship init", "/.cargo/env", "brew shellenv",
+	"completion", "source <(", "fnm env", "goenv init", "sdkman-init",
+}
+
+// persistenceIn says what a logical shell line installs to run later, or
+// "", and whether it is a setup line (PATH, a tool's init).
+func persistenceIn(line string) (what string, setup bool) {
+	lower := strings.ToLower(line)
+	if !containsAny(lower, persistWords) {
+		return "", false
+	}
+	lower = strings.ReplaceAll(lower, "\\", "/")
+	if len(lower) != len(line) {
+		line = lower // ToLower changed a byte length: quote the lower-case text
+	}
+	if i := indexWrite(lower, ".git/hooks/"); i >= 0 {
+		return "writes a Git hook (" + clip(pathToken(line, i), 60) + "), which runs on every matching git command in the repository", false
+	}
+	if setsHooksPath(lower) {
+		return "points Git's hooks folder (core.hooksPath) elsewhere, so its scripts run on every matching git command", false
+	}
+	for _, name := range startupFiles {
+		if i := indexWrite(lower, name); i >= 0 {
+			what := "writes to a shell start-up file (" + clip(pathToken(line, i), 60) + "), which runs in every new shell"
+			return what, containsAny(lower, setupLineWords)
+		}
+	}
+	if i := indexWrite(lower, "/.ssh/authorized_keys"); i >= 0 {
+		return "adds to ~/.ssh/authorized_keys, letting the key's holder log in to this machine", false
+	}
+	if crontabInstall(lower) {
+		return "installs a crontab, which runs on a schedule", false
+	}
+	for _, p := range []string{"/etc/cron.d/", "/etc/cron.daily/", "/etc/cron.hourly/", "/etc/cron.weekly/", "/etc/cron.monthly/", "/etc/crontab", "/var/spool/cron/"} {
+		if indexWrite(lower, p) >= 0 {
+			return "writes a cron job, which runs on a schedule", false
+		}
+	}
+	for _, p := range []string{"/systemd/user/", "/etc/systemd/system/"} {
+		if indexWrite(lower, p) >= 0 {
+			return "writes a systemd unit, which the system runs on its own", false
+		}
+	}
+	if strings.Contains(lower, "systemctl --user enable") {
+		return "enables a systemd user unit, which runs at every login", false
+	}
+	for _, p := range []string{"library/launchagents/", "library/launchdaemons/"} {
+		if indexWrite(lower, p) >= 0 {
+			return "writes a launchd job, which macOS runs on its own", false
+		}
+	}
+	if containsAny(lower, []string{"launchctl load", "launchctl bootstrap", "launchctl submit"}) {
+		return "loads a launchd job, which macOS runs on its own", false
+	}
+	if strings.Contains(lower, "schtasks") && strings.Contains(lower, "/create") || strings.Contains(lower, "register-scheduledtask") {
+		return "creates a Windows scheduled task", false
+	}
+	if strings.Contains(lower, "currentversion/run") && containsAny(lower, []string{"reg add", "reg.exe add", "new-itemproperty", "set-itemproperty", "setvalue"}) {
+		return "adds a Windows Run key, which runs at every login", false
+	}
+	if indexWrite(lower, "programs/startup/") >= 0 {
+		return "writes to the Windows Startup folder, which runs at every login", false
+	}
+	return "", false
+}
+
+// setsHooksPath: git config core.hooksPath VALUE; without a value (or
+// with --get, --unset) it only reads or removes the setting.
+func setsHooksPath(lower string) bool {
+	i := strings.Index(lower, "core.hookspath")
+	if i < 0 || !strings.Contains(lower[:i], "git") || !strings.Contains(lower[:i], "config") || containsAny(lower[:i], []string{"--get", "--unset", "--list", " -l "}) {
+		return false
+	}
+	v := strings.Fields(lower[i+len("core.hookspath"):])
+	return len(v) > 0 && !strings.ContainsAny(v[0][:1], ";|&)`#")
+}
+
+// hasLiteralKey: the line writes a public key the skill ships.
+func hasLiteralKey(lower string) bool {
+	return containsAny(lower, []string{"ssh-rsa aaaa", "ssh-ed25519 aaaa", "ecdsa-sha2-nistp256 aaaa", "ssh-dss aaaa"})
+}
+
+// indexWrite finds name in line (lower case, slashes forward) where the
+// line writes to it: the target of > or >>, an argument of tee, sed -i or
+// PowerShell's Add-Content/Set-Content/Out-File, the last argument of cp,
+// mv, ln, install or rsync, or a file opened for writing in Python, Node
+// or Ruby. A read (cat, grep, source, [ -f … ]) is not a write. -1 if none.
+func indexWrite(line, name string) int {
+	for from := 0; ; {
+		i := strings.Index(line[from:], name)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		from = i + len(name)
+		if !strings.HasSuffix(name, "/") && i+len(name) < len(line) && isNameByte(line[i+len(name)]) {
+			continue // ~/.bashrc.bak, .profile_helper: another file
+		}
+		if writesAt(line, i) {
+			return i
+		}
+	}
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+}
+
+// writesAt: the path holding line[i] is written to by its command.
+func writesAt(line string, i int) bool {
+	// The path token: back to white space, a redirect or an opening quote.
+	start := i
+	for start > 0 && !strings.ContainsRune(" \t>'\"(=,", rune(line[start-1])) {
+		start--
+	}
+	before := strings.TrimRight(line[:start], " \t'\"")
+	if strings.HasSuffix(before, ">") && !strings.HasSuffix(before, "->") && !strings.HasSuffix(before, "=>") {
+		return true
+	}
+	// The simple command holding the token.
+	seg := line[:start]
+	if k := strings.LastIndexAny(seg, ";|&`"); k >= 0 {
+		seg = seg[k+1:]
+	}
+	if k := strings.LastIndex(seg, "$("); k >= 0 {
+		seg = seg[k+2:]
+	}
+	fields := strings.Fields(seg)
+	for len(fields) > 0 && (fields[0] == "sudo" || fields[0] == "(" || fields[0] == "{" || fields[0] == "then" || fields[0] == "do") {
+		fields = fields[1:]
+	}
+	end := len(line)
+	if k := strings.IndexAny(line[i:], ";|&`)"); k >= 0 {
+		end = i + k
+	}
+	last := strings.Trim(strings.TrimSpace(line[i:end]), "'\"")
+	isLast := !strings.ContainsAny(last, " \t")
+	if len(fields) > 0 {
+		switch fields[0] {
+		case "tee", "add-content", "ac", "set-content", "out-file":
+			return true
+		case "sed", "perl":
+			return strings.Contains(seg, " -i")
+		case "cp", "mv", "ln", "install", "rsync", "copy-item", "move-item", "copy":
+			return isLast
+		}
+	}
+	// A file opened for writing, in code (the whole line: the mode comes
+	// after the path).
+	if containsAny(line, []string{"appendfile", "writefile", "write_text", "write_bytes", "shutil.copy", "copyfile", "file.write(", "file.open(", "file.write"}) {
+		return true
+	}
+	rest := line[i:]
+	if strings.Contains(line[:i], "open(") && containsAny(rest, []string{`"a"`, `'a'`, `"w"`, `'w'`, `"a+"`, `'a+'`, `"w+"`, `'w+'`, `"ab"`, `'ab'`, `"wb"`, `'wb'`, "mode="}) {
+		return true
+	}
+	// pathlib: (Path.home() / ".bashrc").open("a")
+	return containsAny(rest, []string{`open("a`, `open('a`, `open("w`, `open('w`})
+}
+
+// crontabInstall: a crontab command that installs a table (from a file
+// or standard input), not one that lists (-l), removes (-r) or opens the
+// user's editor (-e).
+func crontabInstall(lower string) bool {
+	for from := 0; ; {
+		i := strings.Index(lower[from:], "crontab")
+		if i < 0 {
+			return false
+		}
+		i += from
+		from = i + 7
+		if i > 0 && !strings.ContainsRune(" \t;|&(`", rune(lower[i-1])) {
+			continue
+		}
+		rest := lower[i+7:]
+		if rest != "" && !strings.ContainsRune(" \t", rune(rest[0])) {
+			continue
+		}
+		f := strings.Fields(rest)
+		if len(f) > 1 && f[0] == "-u" {
+			f = f[2:]
+		}
+		if len(f) == 0 {
+			continue // bare "crontab" in a sentence or a listing
+		}
+		switch f[0] {
+		case "-l", "-r", "-e", "-i", "-v", "--help", "-h":
+			continue
+		}
+		if strings.ContainsAny(f[0][:1], ";|&)") {
+			continue
+		}
+		return true
+	}
+}
+
+// pathToken returns the path-like token of line at i, as written.
+func pathToken(line string, i int) string {
+	start, end := i, i
+	for start > 0 && !strings.ContainsRune(" \t>'\"(=,", rune(line[start-1])) {
+		start--
+	}
+	for end < len(line) && !strings.ContainsRune(" \t'\";|&)`,", rune(line[end])) {
+		end++
+	}
+	return line[start:end]
+}
+
+const persistHint = "Check what it leaves behind and that the skill tells the user: it runs later, outside the skill, where no review of the skill sees it."
+
+// scanPersistence reports commands that leave something to run later:
+// scripts and hooks run them (review/persistence); in Markdown only
+// code counts and a documented step is evidence (review/persistence-setup).
+func (r *reviewer) scanPersistence(f *source, kind fileKind) {
+	text := f.text
+	if kind == kindMarkdown || kind == kindText {
+		text = codeOnly(text)
+	}
+	if !containsAny(strings.ToLower(text), persistWords) {
+		return
+	}
+	forLines(text, func(pos int, logical, joined string) {
+		what, setup := persistenceIn(joined)
+		if what == "" {
+			return
+		}
+		off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
+		rule := "review/persistence"
+		switch {
+		case strings.Contains(what, "authorized_keys") && hasLiteralKey(strings.ToLower(joined)):
+			what += ", for a key written into the skill"
+		case setup:
+			rule = "review/persistence-setup"
+			what += "; the line sets PATH or starts a known tool"
+		case kind == kindOther:
+			// A template, a config file, a comment in either: nothing
+			// there runs by being read.
+			rule = "review/persistence-setup"
+		case inProse(f, off) && !runsOnLoad(f, off, installsPersistence):
+			rule = "review/persistence-setup"
+		}
+		if at := loadCommandOn(f, off, installsPersistence); at >= 0 {
+			off = at
+		}
+		r.report(f, off, rule, fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(joined)), 200)), persistHint)
+	})
+}
+
+func installsPersistence(cmd string) bool {
+	w, _ := persistenceIn(cmd)
+	return w != ""
+}
