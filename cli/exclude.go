@@ -1,9 +1,15 @@
 package cli
 
 import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/internal/display"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -31,4 +37,21 @@ func excludeFilter(cfg *config.Config, flags []string) (model.PathFilter, error)
 		return nil, usagef("--exclude: %v", err)
 	}
 	return f, nil
+}
+
+// nestedConfigs reports on the project files found below the linted
+// paths as findings were configured: a note for each setting of theirs
+// that does not apply there, and a bad one fails the run (exit 2) as a
+// bad project file does.
+func nestedConfigs(cfg *config.Config, stderr io.Writer) error {
+	_, notes, err := cfg.NestedFiles()
+	cwd, _ := os.Getwd()
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "note: %s below the linted folder: its rules: apply to the files under it; its %s only when that folder is the PATH linted (or with --config)\n",
+			display.Path(cwd, n.File), strings.Join(n.Ignored, ", "))
+	}
+	if err != nil {
+		return usageError{err}
+	}
+	return nil
 }

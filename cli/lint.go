@@ -183,6 +183,7 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	if err != nil {
 		return usageError{err}
 	}
+	cfg.AlsoUnder(req.paths[1:])
 	profile := model.ProfileAll
 	if cfg.Profile != "" {
 		profile = cfg.Profile
@@ -213,6 +214,9 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	}
 	lib, err := load()
 	if err != nil {
+		return err
+	}
+	if err := nestedConfigs(cfg, stderr); err != nil {
 		return err
 	}
 	cwd, _ := os.Getwd()

@@ -69,6 +69,7 @@ func (a *app) runReview(ctx context.Context, w, stderr io.Writer, sources []stri
 	if err != nil {
 		return usageError{err}
 	}
+	cfg.AlsoUnder(sources[1:])
 	opts := model.Options{FindingsOnly: true}
 	// The checkout under review may bring its own .skillstudio.yaml: it
 	// must not hide skills from the review or turn its rules down.
@@ -82,6 +83,9 @@ func (a *app) runReview(ctx context.Context, w, stderr io.Writer, sources []stri
 		return usageError{err}
 	}
 	reports := review.Library(lib.Skills, cfg.ReviewFormats())
+	if err := nestedConfigs(cfg, stderr); err != nil {
+		return err
+	}
 	if asJSON {
 		err = writeReviewJSON(w, reports, cwd)
 	} else {

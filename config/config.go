@@ -15,6 +15,9 @@
 //	exclude:                      # paths the search leaves out (gitignore-like,
 //	  - fixtures/                 # relative to this file's folder; project file only)
 //
+// A .skillstudio.yaml in a folder below the linted path adds its rules: to
+// the files under it (nested.go); --config turns that off.
+//
 // Unknown keys, rule ids and values are errors that name file:line:col, so
 // a typo never silently changes what lint reports.
 package config
@@ -70,19 +73,21 @@ type Config struct {
 	found     *Config
 	userRules map[string]model.Severity
 	known     model.RuleSet
+	// nested reads the project files below the linted path (nil with
+	// --config, which names the one file to apply, as eslint's -c and
+	// ruff's --config do).
+	nested *nested
 }
 
 // Formats returns the rule configuration the readers (package formats)
 // apply, or nil when no rule is configured.
 func (c *Config) Formats() *model.RuleConfig {
-	if c == nil || len(c.Rules) == 0 {
+	if c == nil || len(c.Rules) == 0 && c.nested == nil {
 		return nil
 	}
-	rules := make(map[string]model.Severity, len(c.Rules))
-	for k, v := range c.Rules {
-		rules[k] = v
-	}
-	return &model.RuleConfig{Rules: rules}
+	rc := &model.RuleConfig{Rules: maps.Clone(c.Rules)}
+	rc.Nested = c.nestedLayers()
+	return rc
 }
 
 // Merge lays o over c: o's profile and theme win when set, o's rules win
@@ -222,6 +227,14 @@ func Load(explicit, start string, known model.RuleSet) (*Config, error) {
 		}
 		c.Merge(pc)
 	}
+	if explicit == "" {
+		if root, ok := rootOf(start); ok {
+			c.nested = &nested{roots: []string{root}, known: known}
+			if project != "" {
+				c.nested.skip, _ = filepath.Abs(project)
+			}
+		}
+	}
 	return c, nil
 }
 
@@ -233,9 +246,20 @@ func Load(explicit, start string, known model.RuleSet) (*Config, error) {
 // named with --config apply in full.
 func (c *Config) ReviewFormats() *model.RuleConfig {
 	if c == nil || c.found == nil || len(c.found.Rules) == 0 {
-		return c.Formats()
+		rc := c.Formats()
+		if rc != nil {
+			rc.NestedRaiseOnly = true
+		}
+		return rc
 	}
-	return &model.RuleConfig{Rules: maps.Clone(c.userRules), RaiseOnly: maps.Clone(c.found.Rules)}
+	return &model.RuleConfig{Rules: maps.Clone(c.userRules), RaiseOnly: maps.Clone(c.found.Rules), Nested: c.nestedLayers(), NestedRaiseOnly: true}
+}
+
+func (c *Config) nestedLayers() func(string) []map[string]model.Severity {
+	if c.nested == nil {
+		return nil
+	}
+	return c.nested.layers
 }
 
 // ReviewExcludeFilter is ExcludeFilter without a found project file's

@@ -46,7 +46,7 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 	})
 	for si, src := range sources {
 		if src != nil {
-			out.Sources[si] = cfg.Filter(checkIndexes(src, out.Skills, members, si, opts))
+			out.Sources[si] = cfg.FilterAt(src.Base.Root, checkIndexes(src, out.Skills, members, si, opts))
 			charColumns(src.Base.FS, out.Sources[si])
 		}
 	}
@@ -71,10 +71,10 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 	// comments): one worker per CPU.
 	parallel(len(out.Skills), func(i int) {
 		s := out.Skills[i]
-		s.Diagnostics = append(s.Diagnostics[:own[i]], cfg.Filter(s.Diagnostics[own[i]:])...)
+		s.Diagnostics = append(s.Diagnostics[:own[i]], cfg.FilterAt(s.Location.Root, s.Diagnostics[own[i]:])...)
 		charColumns(s.Location.FS, s.Diagnostics[own[i]:])
 		// Last, so a comment can silence any finding, the library's included.
-		suppress.Skill(s, cfg.Filter)
+		suppress.Skill(s, func(ds []model.Diagnostic) []model.Diagnostic { return cfg.FilterAt(s.Location.Root, ds) })
 	})
 	return out
 }

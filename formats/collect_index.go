@@ -139,7 +139,7 @@ func (e *earlyIndexes) maybeCheck(r *pendingRepo) {
 		r.loose = ds
 	}
 	for i, s := range r.skills {
-		s.Diagnostics = append(s.Diagnostics[:own[i]], e.cfg.Filter(s.Diagnostics[own[i]:])...)
+		s.Diagnostics = append(s.Diagnostics[:own[i]], e.cfg.FilterAt(s.Location.Root, s.Diagnostics[own[i]:])...)
 		if e.opts.FindingsOnly {
 			s.Doc = nil // the manifest was kept for this check only
 		}
@@ -165,5 +165,5 @@ func (e *earlyIndexes) finish() (src *Searched, loose []model.Diagnostic) {
 			trimmed.Found.Repositories = append(trimmed.Found.Repositories, e.searched.Found.Repositories[i])
 		}
 	}
-	return &trimmed, e.cfg.Filter(loose)
+	return &trimmed, e.cfg.FilterAt(e.searched.Base.Root, loose)
 }

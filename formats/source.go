@@ -48,8 +48,8 @@ func SearchFunc(src Source, cfg *model.RuleConfig, emit func(Candidate) bool) *S
 // search has left (see findWith).
 func searchWith(src Source, cfg *model.RuleConfig, emit func(Candidate) bool, left func(index string, packages int)) *Searched {
 	found := findWith(src.Base.FS, src.Root, emit, left, src.skip())
-	notes := cfg.Filter(found.Problems)
-	notes = append(notes, cfg.Filter(append([]model.Diagnostic(nil), src.Notes...))...)
+	notes := cfg.FilterAt(src.Base.Root, found.Problems)
+	notes = append(notes, cfg.FilterAt(src.Base.Root, append([]model.Diagnostic(nil), src.Notes...))...)
 	found.Problems = nil // in Notes
 	return &Searched{Source: src, Found: found, Notes: notes}
 }
@@ -82,6 +82,6 @@ func Read(src Source, c Candidate, opts model.Options, cfg *model.RuleConfig) *m
 	if src.Annotate != nil {
 		src.Annotate(s)
 	}
-	s.Diagnostics = cfg.Filter(s.Diagnostics)
+	s.Diagnostics = cfg.FilterAt(s.Location.Root, s.Diagnostics)
 	return s
 }

@@ -1,6 +1,8 @@
 package model
 
 import (
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -72,5 +74,45 @@ func TestRaiseOnlyNeverLowers(t *testing.T) {
 	}
 	if ds := (&RuleConfig{RaiseOnly: map[string]Severity{"x/": SeverityOff}}).Filter([]Diagnostic{{Rule: "x/y", Severity: SeverityInfo}}); len(ds) != 1 {
 		t.Errorf("RaiseOnly off dropped a finding: %v", ds)
+	}
+}
+
+func TestNestedNearestFileDecides(t *testing.T) {
+	sub := map[string]Severity{"skillmd/": SeverityOff}
+	c := &RuleConfig{
+		Rules: map[string]Severity{"skillmd/name-dir": SeverityError, "xgs/": SeverityInfo},
+		Nested: func(dir string) []map[string]Severity {
+			if strings.HasPrefix(dir, "/r/sub") {
+				return []map[string]Severity{sub}
+			}
+			return nil
+		},
+	}
+	ds := []Diagnostic{
+		{Rule: "skillmd/name-dir", Severity: SeverityWarning, File: "sub/a/SKILL.md"},
+		{Rule: "xgs/header", Severity: SeverityWarning, File: "sub/a/SKILL.md"},
+		{Rule: "skillmd/name-dir", Severity: SeverityWarning, File: "top/SKILL.md"},
+	}
+	got := c.FilterAt("/r", slices.Clone(ds))
+	want := []Diagnostic{
+		{Rule: "xgs/header", Severity: SeverityInfo, File: "sub/a/SKILL.md"}, // the subfolder's file says nothing of xgs/
+		{Rule: "skillmd/name-dir", Severity: SeverityError, File: "top/SKILL.md"},
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("FilterAt = %v, want %v", got, want)
+	}
+	// Without a root (a remote source's findings), no layer applies.
+	if got := c.Filter(slices.Clone(ds[:1])); len(got) != 1 || got[0].Severity != SeverityError {
+		t.Errorf("Filter = %v", got)
+	}
+	// The review's view: each layer may raise, never lower.
+	c.NestedRaiseOnly = true
+	sub["skillmd/tokens"] = SeverityError
+	got = c.FilterAt("/r", []Diagnostic{
+		{Rule: "skillmd/name-dir", Severity: SeverityWarning, File: "sub/SKILL.md"},
+		{Rule: "skillmd/tokens", Severity: SeverityInfo, File: "sub/SKILL.md"},
+	})
+	if len(got) != 2 || got[0].Severity != SeverityError || got[1].Severity != SeverityError {
+		t.Errorf("raise-only layers: %v", got)
 	}
 }

@@ -17,7 +17,7 @@ type Report struct {
 
 // Reviewed reviews one skill and applies cfg (nil: default severities).
 func Reviewed(s *model.Skill, cfg *model.RuleConfig) Report {
-	ds := cfg.Filter(Skill(s, nil))
+	ds := cfg.FilterAt(s.Location.Root, Skill(s, nil))
 	return Report{Skill: s, Findings: ds, Verdict: Summarize(ds)}
 }
 

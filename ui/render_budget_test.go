@@ -300,3 +300,37 @@ func TestRenderBudgetShowsTheStartOfAHugeLine(t *testing.T) {
 		t.Errorf("a cut at a line end counts %d lines for %d newlines", cut.shownLines, strings.Count(short, "\n"))
 	}
 }
+
+// The Read tab's path: a 200-column table and a 10 KB cell keep their
+// headers and stay within the pane (internal/mdrender fits tables).
+func TestReadTabHugeTableKeepsItsHeader(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("# Wide\n\n")
+	for i := range 200 {
+		fmt.Fprintf(&b, "| field%d ", i)
+	}
+	b.WriteString("|\n" + strings.Repeat("|---", 200) + "|\n")
+	for i := range 200 {
+		fmt.Fprintf(&b, "| %d ", i)
+	}
+	b.WriteString("|\n\n| name | note |\n|---|---|\n| a | " + strings.Repeat("y", 10<<10) + " |\n")
+	const width = 60
+	out, err := DefaultRenderBudget.Render(b.String(), width, "dark")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := ansi.Strip(out)
+	for _, h := range []string{"field0", "field1", "name", "note"} {
+		if !strings.Contains(plain, h) {
+			t.Errorf("header %q not shown:\n%s", h, plain)
+		}
+	}
+	for _, l := range strings.Split(plain, "\n") {
+		if w := ansi.StringWidth(l); w > width {
+			t.Fatalf("a line %d cells wide in a %d-cell pane: %q", w, width, l)
+		}
+	}
+	if n := strings.Count(plain, "\n"); n > 40 {
+		t.Errorf("%d lines for two tables of one row each", n)
+	}
+}

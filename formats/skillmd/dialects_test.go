@@ -78,6 +78,10 @@ func TestColonAndAnotherError(t *testing.T) {
 	if len(ds) != 1 || ds[0].Line != 4 || strings.Contains(ds[0].Message, "mapping values") {
 		t.Errorf("want the error of line 4, got %v", s.Diagnostics)
 	}
+	// The colon is reported beside it, not only once line 4 is fixed.
+	if c := findings(s, "skillmd/description-colon"); len(c) != 1 || c[0].Line != 3 {
+		t.Errorf("want the colon of line 3 too, got %v", s.Diagnostics)
+	}
 }
 
 // TestNameMessageNamesEveryProblem: a display name ("Report Builder 报表")

@@ -125,8 +125,15 @@ func (fm *Frontmatter) parseYAML(src []byte) {
 				// Agents read the ": " values as they do (description-colon),
 				// so what stops the file is the error that remains: report
 				// that one, at its own line (the repair keeps line numbers),
-				// not the colon's "mapping values are not allowed".
+				// not the colon's "mapping values are not allowed". The
+				// colons are reported beside it, so fixing one does not
+				// reveal the other, when the error stays with those
+				// values emptied (a quote that left a continuation line
+				// behind is the repair's own error, not the file's).
 				err = err2
+				if _, err3 := decodeYAML(emptyRepaired(text, repairs, fm.Line)); err3 != nil && err3.Error() == err2.Error() {
+					fm.Repairs = repairs
+				}
 			}
 		}
 	}
@@ -188,6 +195,34 @@ func (fm *Frontmatter) parseYAML(src []byte) {
 		}
 		seen[k.Value] = k.Line
 	}
+}
+
+// emptyRepaired is the frontmatter text (starting on file line first)
+// with each repaired value replaced by "" and the indented lines after it
+// (a plain value's continuation) blanked, line numbers kept: what the
+// file would be without those values.
+func emptyRepaired(text []byte, repairs []Repair, first int) []byte {
+	var out bytes.Buffer
+	out.Grow(len(text))
+	r, cont := 0, false
+	for off, n := 0, 0; off < len(text); n++ {
+		line, next := lineAt(text, off)
+		eol := text[off+len(line) : next]
+		switch {
+		case r < len(repairs) && repairs[r].Line == first+n:
+			out.Write(line[:repairs[r].Col-1])
+			out.WriteString(`""`)
+			out.Write(eol)
+			r, cont = r+1, true
+		case cont && len(line) > 0 && (line[0] == ' ' || line[0] == '\t'):
+			out.Write(eol)
+		default:
+			cont = false
+			out.Write(text[off:next])
+		}
+		off = next
+	}
+	return out.Bytes()
 }
 
 // aliasStart finds, on file line want of the frontmatter (which starts at

@@ -301,3 +301,40 @@ func TestDescriptionColonSeverity(t *testing.T) {
 		}
 	}
 }
+
+// TestColonAndAnotherYAMLErrorAtOnce: an unquoted ": " and an unrelated
+// YAML error are both reported in one run; the colon showed only after
+// the other was fixed. An error on the repaired line itself stays alone.
+func TestColonAndAnotherYAMLErrorAtOnce(t *testing.T) {
+	for name, tc := range map[string]struct {
+		fm        string
+		colonLine int // 0: no colon finding expected
+		errLine   int // 0: where yaml.v3 puts it (for an unclosed flow, the line before)
+	}{
+		"flow after":   {"name: demo-skill\ndescription: Sorts notes: by date\ntags: [one, two\n", 3, 0},
+		"indent after": {"name: demo-skill\ndescription: Sorts notes: by date\nowner: me\n  team: us\n", 3, 5},
+		"flow before":  {"name: demo-skill\ntags: [one, two\ndescription: Sorts notes: by date\n", 4, 0},
+		// Quoting leaves the continuation line behind, which YAML then
+		// rejects: the repair's own error, reported alone as before.
+		"continuation": {"name: demo-skill\ndescription: Sorts notes: by date\n  more: y\n", 0, 0},
+	} {
+		s := loadCase(map[string]string{"SKILL.md": "---\n" + tc.fm + "---\n# Demo\n"}, "")
+		colon, yamlErr := findings(s, "skillmd/description-colon"), findings(s, "skillmd/frontmatter")
+		if len(yamlErr) != 1 {
+			t.Errorf("%s: frontmatter findings %v", name, s.Diagnostics)
+			continue
+		}
+		if tc.colonLine == 0 {
+			if len(colon) != 0 {
+				t.Errorf("%s: colon reported beside the repair's own error: %v", name, colon)
+			}
+			continue
+		}
+		if len(colon) != 1 || colon[0].Line != tc.colonLine || colon[0].Fix == nil {
+			t.Errorf("%s: colon findings %v", name, colon)
+		}
+		if tc.errLine != 0 && yamlErr[0].Line != tc.errLine {
+			t.Errorf("%s: YAML error at line %d, want %d: %v", name, yamlErr[0].Line, tc.errLine, yamlErr)
+		}
+	}
+}

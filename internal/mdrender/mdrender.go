@@ -45,7 +45,7 @@ func New(style string, wrap int) (*Renderer, error) {
 		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
-			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100)),
+			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100), util.Prioritized(fitTables{wrap: wrap}, 200)),
 		),
 	)
 	ar := ansi.NewRenderer(ansi.Options{Styles: *cfg, WordWrap: wrap})
@@ -56,7 +56,7 @@ func New(style string, wrap int) (*Renderer, error) {
 // Render renders md and takes the markers out again.
 func (r *Renderer) Render(md string) (string, error) {
 	var buf bytes.Buffer
-	if err := r.md.Convert([]byte(md), &buf); err != nil {
+	if err := r.md.Convert([]byte(sentinel+md), &buf); err != nil {
 		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
 	}
 	return encodeHyperlinks(stripMarkers(buf.String())), nil

@@ -1,6 +1,7 @@
 package mdrender
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -93,5 +94,73 @@ func TestHyperlinkURIsArePrintableASCII(t *testing.T) {
 	}
 	if strings.Contains(out, "a%2520b") {
 		t.Errorf("an encoded URI was encoded again: %q", out)
+	}
+}
+
+// wideTable is a table of cols columns with one body row, each header
+// "colN" and each value "vN".
+func wideTable(cols int) string {
+	var b strings.Builder
+	for i := range cols {
+		b.WriteString("| col" + strconv.Itoa(i) + " ")
+	}
+	b.WriteString("|\n" + strings.Repeat("|---", cols) + "|\n")
+	for i := range cols {
+		b.WriteString("| v" + strconv.Itoa(i) + " ")
+	}
+	return b.String() + "|\n"
+}
+
+// Huge tables: every header shows (cut with "…" at worst), no line is
+// wider than the width, and a 10 KB cell does not make a row hundreds of
+// lines tall. lipgloss shrank a column to its narrowest cell, so the
+// headers of 200 columns (or one over short values) came out empty.
+func TestHugeTablesKeepTheirHeaders(t *testing.T) {
+	const width = 80
+	r, err := New("notty", width)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, c := range map[string]struct {
+		md      string
+		headers []string
+		lines   int
+	}{
+		"200 columns":   {wideTable(200), []string{"col0", "col1", "col9", "…"}, 8},
+		"10 KB cell":    {"| name | kind |\n|---|---|\n| " + strings.Repeat("x", 10000) + " | y |\n", []string{"name", "kind"}, 12},
+		"10 KB of text": {"| head one | head two | three |\n|---|---|---:|\n| " + strings.Repeat("word ", 2000) + " | " + strings.Repeat("x", 10000) + " | z |\n", []string{"head one", "head two", "three"}, 20},
+	} {
+		out, err := r.Render(c.md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.Trim(out, "\n"), "\n")
+		var head string
+		for _, l := range lines {
+			if w := xansi.StringWidth(l); w > width {
+				t.Errorf("%s: a line %d cells wide: %q", name, w, l)
+			}
+			if head == "" && strings.TrimSpace(l) != "" {
+				head = l
+			}
+		}
+		for _, h := range c.headers {
+			if !strings.Contains(head, h) {
+				t.Errorf("%s: header %q missing from %q", name, h, head)
+			}
+		}
+		if len(lines) > c.lines {
+			t.Errorf("%s: %d lines, want at most %d:\n%s", name, len(lines), c.lines, out)
+		}
+	}
+}
+
+// A table that fits is rendered as glamour renders it, the padding
+// aside: no "…", no cut.
+func TestSmallTableUncut(t *testing.T) {
+	r, _ := New("notty", 80)
+	out, _ := r.Render("| key | meaning of it |\n|---|---|\n| a | the first letter |\n")
+	if strings.Contains(out, "…") || !strings.Contains(out, "meaning of it") || !strings.Contains(out, "the first letter") {
+		t.Errorf("%s", out)
 	}
 }

@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// A subfolder's .skillstudio.yaml rules the files below it when lint runs
+// from the root, as eslint's, ruff's and editorconfig's do.
+func TestLintReadsTheNearestConfigPerFile(t *testing.T) {
+	isolateConfig(t)
+	dir := t.TempDir()
+	skill := "---\nname: misnamed\ndescription: Counts words in a file.\n---\n# Count\n\nRun it.\n"
+	for name, text := range map[string]string{
+		".skillstudio.yaml":        "rules:\n  skillmd/name-dir: error\n",
+		"team/.skillstudio.yaml":   "rules:\n  skillmd/: off\n",
+		"team/one/SKILL.md":        skill,
+		"solo/two/SKILL.md":        strings.Replace(skill, "misnamed", "misnamed-too", 1),
+		"vendor/.skillstudio.yaml": "profile: codex\n",
+		"vendor/three/SKILL.md":    strings.Replace(skill, "misnamed", "misnamed-three", 1),
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errOut bytes.Buffer
+	code := run(context.Background(), []string{"lint", dir}, &out, &errOut)
+	if code != 1 {
+		t.Errorf("exit %d, want 1: %s", code, errOut.String())
+	}
+	got := out.String()
+	if strings.Contains(got, "team/one") {
+		t.Errorf("team/.skillstudio.yaml's skillmd/: off did not apply below it:\n%s", got)
+	}
+	if !strings.Contains(got, "solo/two/SKILL.md:2:7: error skillmd/name-dir") || !strings.Contains(got, "vendor/three/SKILL.md:2:7: error skillmd/name-dir") {
+		t.Errorf("the root's rules: no longer apply elsewhere:\n%s", got)
+	}
+	if !strings.Contains(errOut.String(), "vendor/.skillstudio.yaml") || !strings.Contains(errOut.String(), "profile:") {
+		t.Errorf("no note for the nested file's profile:, which does not apply:\n%s", errOut.String())
+	}
+
+	// Named with --config, that file alone applies.
+	out.Reset()
+	errOut.Reset()
+	run(context.Background(), []string{"lint", "--config", filepath.Join(dir, ".skillstudio.yaml"), dir}, &out, &errOut)
+	if !strings.Contains(out.String(), "team/one/SKILL.md:2:7: error skillmd/name-dir") {
+		t.Errorf("--config still read team/.skillstudio.yaml:\n%s", out.String())
+	}
+
+	// A bad nested file fails the run as a bad project file does.
+	os.WriteFile(filepath.Join(dir, "team", ".skillstudio.yaml"), []byte("rules:\n  skillmd/no-such-rule: off\n"), 0o644)
+	errOut.Reset()
+	if code := run(context.Background(), []string{"lint", dir}, &out, &errOut); code != 2 || !strings.Contains(errOut.String(), "team/.skillstudio.yaml:2:3") {
+		t.Errorf("bad nested config: exit %d\n%s", code, errOut.String())
+	}
+}
+
+// Every .skillstudio.yaml in a reviewed checkout came with it: a nested
+// one may raise a review finding, never lower or drop one.
+func TestReviewNestedConfigMayOnlyRaise(t *testing.T) {
+	isolateConfig(t)
+	dir := writeReviewFixture(t)
+	os.WriteFile(filepath.Join(dir, "zzz-sly", ".skillstudio.yaml"), []byte("rules:\n  review/: off\n  review/html-comment: error\n"), 0o644)
+	var out, errOut bytes.Buffer
+	if code := run(context.Background(), []string{"review", dir}, &out, &errOut); code != 1 {
+		t.Errorf("exit %d, want 1: %s", code, errOut.String())
+	}
+	if !strings.Contains(out.String(), "error review/hidden-instruction:") || !strings.Contains(out.String(), "error review/html-comment:") {
+		t.Errorf("nested config lowered the review, or its raise did not apply:\n%s", out.String())
+	}
+	out.Reset()
+	run(context.Background(), []string{"lint", "--review", dir}, &out, &errOut)
+	if !strings.Contains(out.String(), "error review/hidden-instruction:") {
+		t.Errorf("lint --review: nested config lowered the review:\n%s", out.String())
+	}
+}

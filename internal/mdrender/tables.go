@@ -1,0 +1,192 @@
+package mdrender
+
+import (
+	"bytes"
+	"unicode/utf8"
+
+	"charm.land/lipgloss/v2"
+	gast "github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// Tables fitted to the width before glamour sees them. lipgloss's table
+// shrinks a column down to its narrowest cell, so a header over short
+// values (or over 200 columns in 80 cells) was cut to nothing; a 10 KB
+// cell made a row hundreds of lines tall. The table is cut to what fits
+// (the columns past it become one "…" column), each cell to cellLines
+// lines of the width, and a short body cell is padded with no-break
+// spaces to its header's width (at most a fair share), which lipgloss
+// then keeps.
+//
+// glamour prints text only from segments of the source (an unknown node
+// prints a warning on stdout), so Render puts the text the cuts need in
+// a first paragraph, sentinel, which the transformer takes out.
+
+// padWidth is the most no-break spaces one cell is padded with.
+const padWidth = 24
+
+// cellLines bounds a cell's text to this many lines of the whole width.
+const cellLines = 4
+
+// sentinel is "…", a blank line's worth of no-break spaces, then the end
+// of the paragraph.
+var sentinel = "…" + string(bytes.Repeat([]byte("\u00a0"), padWidth)) + "\n\n"
+
+// fitTables is the transformer; wrap is the renderer's width.
+type fitTables struct{ wrap int }
+
+// cuts holds the sentinel's segments.
+type cuts struct {
+	ellipsis text.Segment
+	pad      int // start of the no-break spaces (each 2 bytes)
+}
+
+func (f fitTables) Transform(doc *gast.Document, reader text.Reader, _ parser.Context) {
+	first := doc.FirstChild()
+	if first == nil || first.Kind() != gast.KindParagraph || first.Lines().Len() == 0 {
+		return
+	}
+	seg := first.Lines().At(0)
+	if !bytes.HasPrefix(reader.Source()[seg.Start:], []byte("…")) {
+		return
+	}
+	doc.RemoveChild(doc, first)
+	c := cuts{ellipsis: text.NewSegment(seg.Start, seg.Start+len("…")), pad: seg.Start + len("…")}
+	var tables []*east.Table
+	_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+		if t, ok := n.(*east.Table); ok && entering {
+			tables = append(tables, t)
+			return gast.WalkSkipChildren, nil
+		}
+		return gast.WalkContinue, nil
+	})
+	for _, t := range tables {
+		f.fit(t, reader.Source(), c)
+	}
+}
+
+func (f fitTables) fit(t *east.Table, src []byte, c cuts) {
+	wrap := max(f.wrap, 20)
+	// A column takes at least 7 cells: 3 of text, margins and a separator.
+	maxCols := max(2, (wrap-2)/7)
+	if len(t.Alignments) > maxCols {
+		keep := maxCols - 1
+		for row := t.FirstChild(); row != nil; row = row.NextSibling() {
+			i := 0
+			for cell := row.FirstChild(); cell != nil; {
+				next := cell.NextSibling()
+				if i >= keep {
+					row.RemoveChild(row, cell)
+				}
+				cell, i = next, i+1
+			}
+			more := east.NewTableCell()
+			more.AppendChild(more, gast.NewTextSegment(c.ellipsis))
+			row.AppendChild(row, more)
+		}
+		t.Alignments = append(t.Alignments[:keep:keep], east.AlignNone)
+	}
+	cols := len(t.Alignments)
+	fair := max(3, (wrap-2)/cols-3)
+	var headers []int
+	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
+		head := row.Kind() == east.KindTableHeader
+		j := 0
+		for cell := row.FirstChild(); cell != nil; cell, j = cell.NextSibling(), j+1 {
+			w := cutCell(cell, src, c, cellLines*wrap)
+			if head {
+				headers = append(headers, min(w, fair, padWidth))
+				continue
+			}
+			if j < len(headers) && w < headers[j] && j < len(t.Alignments) {
+				pad(cell, headers[j]-w, t.Alignments[j], c)
+			}
+		}
+	}
+}
+
+// cutCell cuts the text of cell past limit cells of width, ending it with
+// "…", and returns the width left (plain text counted; markup roughly).
+func cutCell(cell gast.Node, src []byte, c cuts, limit int) int {
+	w := 0
+	for n := cell.FirstChild(); n != nil; {
+		next := n.NextSibling()
+		nw := inlineWidth(n, src)
+		if w+nw <= limit {
+			w += nw
+			n = next
+			continue
+		}
+		// Cut here: a plain text run keeps its head, anything else goes.
+		if tx, ok := n.(*gast.Text); ok {
+			seg := tx.Segment
+			end := seg.Start
+			for room := limit - w; end < seg.Stop && room > 0; {
+				r, size := utf8.DecodeRune(src[end:seg.Stop])
+				rw := lipgloss.Width(string(r))
+				if rw > room {
+					break
+				}
+				room -= rw
+				end += size
+			}
+			tx.Segment = text.NewSegment(seg.Start, end)
+			tx.SetSoftLineBreak(false)
+			tx.SetHardLineBreak(false)
+			w += lipgloss.Width(string(src[seg.Start:end]))
+		} else {
+			cell.RemoveChild(cell, n)
+		}
+		for n = next; n != nil; n = next {
+			next = n.NextSibling()
+			cell.RemoveChild(cell, n)
+		}
+		cell.AppendChild(cell, gast.NewTextSegment(c.ellipsis))
+		return w + 1
+	}
+	return w
+}
+
+// inlineWidth is about the width n prints at: its text's.
+func inlineWidth(n gast.Node, src []byte) int {
+	if tx, ok := n.(*gast.Text); ok {
+		return lipgloss.Width(string(tx.Segment.Value(src)))
+	}
+	w := 0
+	for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
+		w += inlineWidth(ch, src)
+	}
+	if al, ok := n.(*gast.AutoLink); ok {
+		w = lipgloss.Width(string(al.Label(src)))
+	}
+	return w
+}
+
+// pad adds n no-break spaces to cell on the side its alignment leaves
+// blank.
+func pad(cell gast.Node, n int, align east.Alignment, c cuts) {
+	spaces := func(k int) gast.Node {
+		return gast.NewTextSegment(text.NewSegment(c.pad, c.pad+2*k))
+	}
+	switch align {
+	case east.AlignRight:
+		prepend(cell, spaces(n))
+	case east.AlignCenter:
+		if n/2 > 0 {
+			prepend(cell, spaces(n/2))
+		}
+		cell.AppendChild(cell, spaces(n-n/2))
+	default:
+		cell.AppendChild(cell, spaces(n))
+	}
+}
+
+func prepend(cell, n gast.Node) {
+	if first := cell.FirstChild(); first != nil {
+		cell.InsertBefore(cell, first, n)
+	} else {
+		cell.AppendChild(cell, n)
+	}
+}
