@@ -87,6 +87,9 @@ func (s *Server) lint(ctx context.Context) (*result, []*document) {
 	if folders == nil {
 		return nil, nil
 	}
+	if all {
+		s.rereadConfigs(folders)
+	}
 	r := &result{byPath: map[string][]found{}, texts: texts, uris: uris}
 	for _, f := range folders {
 		var keep func(string) bool

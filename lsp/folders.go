@@ -28,26 +28,71 @@ type folder struct {
 	// last is the folder's last lint, read again in part after a
 	// keystroke; only the lint (under Server.lintMu) touches it.
 	last *formats.Collected
+	// configErr is the config problem last logged ("" when none); only
+	// newFolder and the lint touch it.
+	configErr string
 }
 
-// newFolder opens root and reads its config; a bad config is logged and
-// the folder linted with the defaults.
+// newFolder opens root and reads its config.
 func newFolder(root string, rules model.RuleSet, log io.Writer) *folder {
 	// Through safefs, as the CLI reads a folder: a FIFO or a link to
 	// /dev/zero in the checkout is refused, not opened (os.DirFS waited
 	// on the FIFO and lint never published again).
-	f := &folder{root: root, fs: newOverlay(safefs.Dir(root)), settings: model.Options{Profile: model.ProfileAll, FindingsOnly: true}}
-	if cfg, err := config.Load("", root, rules); err != nil {
-		io.WriteString(log, "skillstudio lsp: "+err.Error()+"\n")
-	} else {
-		f.cfg = cfg.Formats()
-		if cfg.Profile != "" {
-			f.settings.Profile = cfg.Profile
-		}
-		// The workspace lint leaves out what lint . would.
-		f.settings.Exclude, _ = cfg.ExcludeFilter(nil) // Parse checked each pattern
-	}
+	f := &folder{root: root, fs: newOverlay(safefs.Dir(root))}
+	var err error
+	f.settings, f.cfg, err = readConfig(root, rules)
+	f.logConfigError(err, log)
 	return f
+}
+
+// logConfigError logs a bad config once, not at every save.
+func (f *folder) logConfigError(err error, log io.Writer) {
+	msg := ""
+	if err != nil {
+		msg = err.Error()
+	}
+	if msg != "" && msg != f.configErr {
+		io.WriteString(log, "skillstudio lsp: "+msg+"\n")
+	}
+	f.configErr = msg
+}
+
+// readConfig reads the config for a folder at root; with a bad config the
+// folder is linted with the defaults.
+func readConfig(root string, rules model.RuleSet) (model.Options, *model.RuleConfig, error) {
+	settings := model.Options{Profile: model.ProfileAll, FindingsOnly: true}
+	cfg, err := config.Load("", root, rules)
+	if err != nil {
+		return settings, nil, err
+	}
+	if cfg.Profile != "" {
+		settings.Profile = cfg.Profile
+	}
+	// The workspace lint leaves out what lint . would.
+	settings.Exclude, _ = cfg.ExcludeFilter(nil) // Parse checked each pattern
+	return settings, cfg.Formats(), nil
+}
+
+// rereadConfigs reads each folder's config again (a save or a
+// watched-files event may have changed one, or one of its subfolders').
+// The caller holds s.lintMu, not s.mu: the files are read outside it, and
+// the settings swapped under it for the requests that read them.
+func (s *Server) rereadConfigs(folders []*folder) {
+	type read struct {
+		settings model.Options
+		cfg      *model.RuleConfig
+	}
+	out := make([]read, len(folders))
+	for i, f := range folders {
+		var err error
+		out[i].settings, out[i].cfg, err = readConfig(f.root, s.rules)
+		f.logConfigError(err, s.opts.Log) // configErr: the lint's alone
+	}
+	s.mu.Lock()
+	for i, f := range folders {
+		f.settings, f.cfg = out[i].settings, out[i].cfg
+	}
+	s.mu.Unlock()
 }
 
 // workspaceRoots are the folders to lint: every workspace folder that is

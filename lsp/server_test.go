@@ -425,3 +425,25 @@ func TestKeystrokeRereadsItsSkillAndSaveTheWorkspace(t *testing.T) {
 	})
 	c.waitFor(rel, hasCode("library/duplicate-name"))
 }
+
+// A config saved in the editor applies from that save on: the folder's
+// own and a subfolder's, with no restart.
+func TestSavedConfigApplies(t *testing.T) {
+	root := t.TempDir()
+	rel := "skills/mis/SKILL.md"
+	text := "---\nname: misnamed\ndescription: Its name is not its folder's, which skillmd/name-dir reports.\n---\n\n# Misnamed\n"
+	writeFiles(t, root, map[string]string{rel: text})
+	c := newClient(t, root)
+	c.open(rel, text)
+	c.waitFor(rel, hasCode("skillmd/name-dir"))
+	save := func(cfg, body string) {
+		writeFiles(t, root, map[string]string{cfg: body})
+		c.conn.Notify(context.Background(), protocol.MethodTextDocumentDidSave, &protocol.DidSaveTextDocumentParams{
+			TextDocument: protocol.TextDocumentIdentifier{URI: c.uri(cfg)},
+		})
+	}
+	save(".skillstudio.yaml", "rules:\n  skillmd/name-dir: off\n")
+	c.waitFor(rel, not(hasCode("skillmd/name-dir")))
+	save("skills/.skillstudio.yaml", "rules:\n  skillmd/name-dir: warning\n")
+	c.waitFor(rel, hasCode("skillmd/name-dir"))
+}
