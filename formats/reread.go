@@ -16,11 +16,14 @@ import (
 // file of a big library: the cost of one skill and the library checks,
 // not of reading the whole library again.
 //
-// ok is false when the change may reach past what one reader sees, and
-// the caller must Collect again: a file no SKILL.md folder or .xgs.js
-// file owns (a new skill, an index.json, a plugin's manifest), a file
-// inside two skills (a nested SKILL.md folder), or an OS Loop package,
-// whose index is checked while the search runs. c is not changed.
+// ok is false when the change may reach past what the readers see, and
+// the caller must Collect again: a file the search itself looks at (a
+// SKILL.md, an .xgs.js, a manifest.json or index.json no skill owns: a
+// new skill, or an OS Loop index), or a file of an OS Loop package, whose
+// index is checked while the search runs. A file no reader reads (a
+// README beside the skills) changes nothing a reader found; the library
+// checks still run, as they read plugin manifests themselves. c is not
+// changed.
 func (c *Collected) Reread(si int, paths []string) (_ *Collected, ok bool) {
 	if c.members == nil || si < 0 || si >= len(c.checkSources) || c.checkSources[si] == nil {
 		return nil, false
@@ -28,11 +31,21 @@ func (c *Collected) Reread(si int, paths []string) (_ *Collected, ok bool) {
 	src := c.checkSources[si].Source
 	redo := map[int]bool{}
 	for _, p := range paths {
-		i, ok := c.owner(si, path.Clean(p))
-		if !ok {
+		p = path.Clean(p)
+		owners := 0
+		for i, m := range c.members {
+			if m.Source != si || !reads(c.candidates[i], p) {
+				continue
+			}
+			if m.Skill.Format == model.FormatOSLoop {
+				return nil, false
+			}
+			redo[i] = true
+			owners++
+		}
+		if owners == 0 && searchLooksAt(p) {
 			return nil, false
 		}
-		redo[i] = true
 	}
 	out := *c
 	out.members = slices.Clone(c.members)
@@ -45,28 +58,25 @@ func (c *Collected) Reread(si int, paths []string) (_ *Collected, ok bool) {
 	return &out, true
 }
 
-// owner is the index of the one member of source si whose reader reads
-// the file p.
-func (c *Collected) owner(si int, p string) (int, bool) {
-	found := -1
-	for i, m := range c.members {
-		if m.Source != si || !reads(c.candidates[i], p) {
-			continue
-		}
-		if found >= 0 || m.Skill.Format == model.FormatOSLoop {
-			return 0, false
-		}
-		found = i
-	}
-	return found, found >= 0
-}
-
 // reads reports whether the reader of candidate c reads the file p: an
-// .xgs.js skill its one file, a SKILL.md folder or an OS Loop package
-// the files beneath it.
+// .xgs.js skill its file and the registry.json beside it (a built
+// bundle's), a SKILL.md folder or an OS Loop package the files beneath it
+// (a nested skill's too).
 func reads(c Candidate, p string) bool {
 	if c.Format == model.FormatXGS {
-		return p == c.Path
+		return p == c.Path || p == path.Join(path.Dir(c.Path), "registry.json")
 	}
 	return c.Path == "." || strings.HasPrefix(p, c.Path+"/")
+}
+
+// searchLooksAt reports whether the search reads or names skills by the
+// file p: what makes a folder a skill or a repository.
+func searchLooksAt(p string) bool {
+	base := path.Base(p)
+	for _, name := range []string{"SKILL.md", "manifest.json", "module.ts", "index.json"} {
+		if strings.EqualFold(base, name) {
+			return true
+		}
+	}
+	return strings.HasSuffix(strings.ToLower(base), ".xgs.js")
 }

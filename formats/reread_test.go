@@ -38,9 +38,9 @@ func findingsOf(c *Collected) string {
 // TestRereadMatchesACollect edits one file at a time in a mixed library
 // and checks that rereading its skill gives what reading the whole
 // library again gives, library findings included (a name clash made and
-// mended, look-alike descriptions, an anchor into a reference), and that
-// Reread declines what it cannot see (a new skill, an OS Loop package,
-// an index, a file inside two skills).
+// mended, look-alike descriptions, an anchor into a reference, a nested
+// skill and its parent), and that Reread declines what it cannot see (a
+// new skill of any format, an OS Loop package, an index).
 func TestRereadMatchesACollect(t *testing.T) {
 	dir := t.TempDir()
 	if err := generateMixed(dir, 30); err != nil {
@@ -65,11 +65,15 @@ func TestRereadMatchesACollect(t *testing.T) {
 		{"mine/alpha/SKILL.md", "---\nname: alpha\ndescription: Drafts the weekly status mail from the team's notes.\n---\n\n# Alpha\n\nRead [the format](references/format.md).\n", true},
 		{"group-000/xgs/site-00000.xgs.js", "// ==XGooseSkill==\n// @name site-00000\n// ==/XGooseSkill==\n\nexport default defineSkill({\n", true},
 		{"group-000/skills-md/guide-00001/SKILL.md", "---\nname: guide-00001\ndescription: [unclosed\n---\n\n# Broken\n", true},
-		{"mine/outer/inner/SKILL.md", "---\nname: outer\ndescription: Now clashes with its parent.\n---\n", false},
+		{"mine/outer/inner/SKILL.md", "---\nname: outer\ndescription: Now clashes with its parent.\n---\n", true},
+		{"mine/outer/inner/notes.md", "# Notes\n\nRead by the inner skill and counted by the outer.\n", true},
+		{"README.md", "# The library\n\nNo reader reads this.\n", true},
 		{"mine/gamma/SKILL.md", "---\nname: gamma\ndescription: A skill the search has not seen.\n---\n", false},
 		{"group-000/osloop/skills/tool-00002/docs.md", "# Docs\n\nChanged.\n", false},
 		{"group-000/osloop/skills/index.json", "[]\n", false},
-		{"mine/tools/counter.xgs.js.readme", "still not a skill", false},
+		{"mine/tools/counter.xgs.js.readme", "still not a skill", true},
+		{"mine/tools/counter.xgs.js", "// ==XGooseSkill==\n// @name counter\n// ==/XGooseSkill==\n", false},
+		{"mine/delta/manifest.json", "{\"schemaVersion\": 1}\n", false},
 	}
 	for _, st := range steps {
 		p := filepath.Join(dir, filepath.FromSlash(st.file))
