@@ -69,6 +69,9 @@ func (r *result) add(lib *model.Library, base string, keep func(path string) boo
 // has it.
 func (s *Server) lint(ctx context.Context) (*result, []*document) {
 	s.mu.Lock()
+	for _, f := range s.folders {
+		f.refresh(s.rules, s.opts.Log)
+	}
 	folders := slices.Clone(s.folders)
 	docs := make([]*document, 0, len(s.docs))
 	texts, uris := map[string]string{}, map[string]protocol.DocumentURI{}

@@ -1,9 +1,12 @@
 package lsp
 
 import (
+	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -24,6 +27,10 @@ type folder struct {
 	fs       *overlay // the files on disk with the open buffers beneath root
 	settings model.Options
 	cfg      *model.RuleConfig
+	// stamp says which config files were read and as they were (path,
+	// size, modification time): lint re-reads them when it changes, so an
+	// edited .skillstudio.yaml takes effect without restarting the server.
+	stamp string
 }
 
 // newFolder opens root and reads its config; a bad config is logged and
@@ -32,8 +39,17 @@ func newFolder(root string, rules model.RuleSet, log io.Writer) *folder {
 	// Through safefs, as the CLI reads a folder: a FIFO or a link to
 	// /dev/zero in the checkout is refused, not opened (os.DirFS waited
 	// on the FIFO and lint never published again).
-	f := &folder{root: root, fs: newOverlay(safefs.Dir(root)), settings: model.Options{Profile: model.ProfileAll, FindingsOnly: true}}
-	if cfg, err := config.Load("", root, rules); err != nil {
+	f := &folder{root: root, fs: newOverlay(safefs.Dir(root))}
+	f.load(rules, log)
+	return f
+}
+
+// load (re)reads f's config: the user file and the project file found
+// from its root. The caller holds s.mu, or is the only one with f.
+func (f *folder) load(rules model.RuleSet, log io.Writer) {
+	f.stamp = configStamp(f.root)
+	f.settings, f.cfg = model.Options{Profile: model.ProfileAll, FindingsOnly: true}, nil
+	if cfg, err := config.Load("", f.root, rules); err != nil {
 		io.WriteString(log, "skillstudio lsp: "+err.Error()+"\n")
 	} else {
 		f.cfg = cfg.Formats()
@@ -43,7 +59,35 @@ func newFolder(root string, rules model.RuleSet, log io.Writer) *folder {
 		// The workspace lint leaves out what lint . would.
 		f.settings.Exclude, _ = cfg.ExcludeFilter(nil) // Parse checked each pattern
 	}
-	return f
+}
+
+// refresh re-reads f's config if a config file was added, removed or
+// changed since it was read: a few stats per lint, while clients tell a
+// server of a saved .skillstudio.yaml only if it is a file they attach it
+// to, and of one changed outside the editor only if asked to watch it.
+func (f *folder) refresh(rules model.RuleSet, log io.Writer) {
+	if configStamp(f.root) != f.stamp {
+		f.load(rules, log)
+	}
+}
+
+// configStamp names the config files that apply under root as they are
+// on disk now.
+func configStamp(root string) string {
+	var b strings.Builder
+	for _, p := range []string{config.UserPath(), projectFile(root)} {
+		b.WriteString(p)
+		if fi, err := os.Stat(p); p != "" && err == nil {
+			fmt.Fprintf(&b, "\x00%d\x00%d", fi.Size(), fi.ModTime().UnixNano())
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func projectFile(root string) string {
+	p, _ := config.FindProject(root)
+	return p
 }
 
 // workspaceRoots are the folders to lint: every workspace folder that is

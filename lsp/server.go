@@ -47,6 +47,10 @@ type Server struct {
 	latest   *result
 	timer    *time.Timer
 	shutdown bool
+	// watch is true when the client can watch files for the server
+	// (workspace.didChangeWatchedFiles.dynamicRegistration): after
+	// initialized it is asked to, or it never reports changes on disk.
+	watch bool
 
 	lintMu sync.Mutex // one lint at a time; the newest text wins
 
@@ -134,6 +138,14 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		return reply(ctx, s.initialize(&p), nil)
 	case protocol.MethodInitialized:
+		s.mu.Lock()
+		watch := s.watch
+		s.mu.Unlock()
+		if watch {
+			// Its own goroutine: the reply comes through the loop that
+			// called this handler.
+			go s.registerWatchers(context.WithoutCancel(ctx))
+		}
 		return nil
 	}
 	s.mu.Lock()
@@ -174,7 +186,9 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		return nil
 	case protocol.MethodWorkspaceDidChangeWatchedFiles:
-		s.schedule(0)
+		// A checkout or a build reports many files in a few batches:
+		// lint once they stop coming.
+		s.schedule(s.opts.Debounce)
 		return nil
 	case protocol.MethodWorkspaceDidChangeWorkspaceFolders:
 		var p protocol.DidChangeWorkspaceFoldersParams
@@ -220,8 +234,10 @@ func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeRe
 	for _, root := range roots {
 		folders = append(folders, newFolder(root, s.rules, s.opts.Log))
 	}
+	ws := p.Capabilities.Workspace
 	s.mu.Lock()
 	s.folders = folders
+	s.watch = ws != nil && ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration
 	s.mu.Unlock()
 	return &protocol.InitializeResult{
 		Capabilities: protocol.ServerCapabilities{
@@ -239,6 +255,26 @@ func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeRe
 			},
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "skillstudio", Version: s.opts.Version},
+	}
+}
+
+// registerWatchers asks the client to report every file created, changed
+// or deleted in the workspace: library rules reach across skills, so a
+// skill deleted, renamed or added outside the editor (a git checkout, a
+// terminal, lint --fix) changes what an open buffer shows, and a folder
+// deleted is reported as the folder alone, so no narrower pattern would
+// see it. The declared didChangeWatchedFiles handler was otherwise never
+// called: clients send it only for what a server registered.
+func (s *Server) registerWatchers(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	params := protocol.RegistrationParams{Registrations: []protocol.Registration{{
+		ID:              "skillstudio-watch",
+		Method:          protocol.MethodWorkspaceDidChangeWatchedFiles,
+		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{{GlobPattern: "**/*"}}},
+	}}}
+	if _, err := s.conn.Call(ctx, protocol.MethodClientRegisterCapability, params, nil); err != nil {
+		fmt.Fprintf(s.opts.Log, "skillstudio lsp: the editor did not take the file watchers: %v (files changed outside it show at the next edit)\n", err)
 	}
 }
 
