@@ -24,6 +24,8 @@ type client struct {
 	diags chan protocol.PublishDiagnosticsParams
 	root  string
 	ver   int32
+	// registered receives each client/registerCapability the server sends.
+	registered chan protocol.RegistrationParams
 }
 
 func newClient(t testing.TB, root string) *client {
@@ -42,12 +44,18 @@ func newClientDebounced(t testing.TB, root string, debounce time.Duration) *clie
 // client's relative paths are under the first.
 func newClientFolders(t testing.TB, debounce time.Duration, roots ...string) *client {
 	t.Helper()
+	return newClientWith(t, debounce, protocol.ClientCapabilities{}, roots...)
+}
+
+// newClientWith is newClientFolders for a client that declares caps.
+func newClientWith(t testing.TB, debounce time.Duration, caps protocol.ClientCapabilities, roots ...string) *client {
+	t.Helper()
 	root := roots[0]
 	serverEnd, clientEnd := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Serve(ctx, serverEnd, Options{Version: "test", Debounce: debounce}) }()
-	c := &client{t: t, root: root, diags: make(chan protocol.PublishDiagnosticsParams, 256)}
+	c := &client{t: t, root: root, diags: make(chan protocol.PublishDiagnosticsParams, 256), registered: make(chan protocol.RegistrationParams, 8)}
 	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd))
 	c.conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		if req.Method() == protocol.MethodTextDocumentPublishDiagnostics {
@@ -55,6 +63,16 @@ func newClientFolders(t testing.TB, debounce time.Duration, roots ...string) *cl
 			if err := json.Unmarshal(req.Params(), &p); err == nil {
 				c.diags <- p
 			}
+			return nil
+		}
+		if req.Method() == protocol.MethodClientRegisterCapability {
+			var p protocol.RegistrationParams
+			if err := json.Unmarshal(req.Params(), &p); err == nil {
+				c.registered <- p
+			}
+			// Not on this read loop: net.Pipe has no buffer, and the server
+			// may be writing to us at the same time (an editor's stdio has one).
+			go reply(ctx, nil, nil)
 			return nil
 		}
 		return jsonrpc2.MethodNotFoundHandler(ctx, reply, req)
@@ -78,7 +96,7 @@ func newClientFolders(t testing.TB, debounce time.Duration, roots ...string) *cl
 	for _, r := range roots {
 		folders = append(folders, protocol.WorkspaceFolder{URI: string(uri.File(r)), Name: filepath.Base(r)})
 	}
-	c.call(protocol.MethodInitialize, &protocol.InitializeParams{WorkspaceFolders: folders}, &res)
+	c.call(protocol.MethodInitialize, &protocol.InitializeParams{WorkspaceFolders: folders, Capabilities: caps}, &res)
 	if res.ServerInfo == nil || res.ServerInfo.Name != "skillstudio" {
 		t.Fatalf("initialize: %+v", res)
 	}

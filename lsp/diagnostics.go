@@ -87,9 +87,7 @@ func (s *Server) lint(ctx context.Context) (*result, []*document) {
 	if folders == nil {
 		return nil, nil
 	}
-	if all {
-		s.rereadConfigs(folders)
-	}
+	s.rereadConfigs(folders, all)
 	r := &result{byPath: map[string][]found{}, texts: texts, uris: uris}
 	for _, f := range folders {
 		var keep func(string) bool

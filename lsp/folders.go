@@ -1,9 +1,12 @@
 package lsp
 
 import (
+	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -31,6 +34,11 @@ type folder struct {
 	// configErr is the config problem last logged ("" when none); only
 	// newFolder and the lint touch it.
 	configErr string
+	// stamp says which config files were read and as they were (path,
+	// size, modification time): lint re-reads them when it changes, so an
+	// edited .skillstudio.yaml takes effect without restarting the server.
+	// Only newFolder and the lint (under s.mu) write it.
+	stamp string
 }
 
 // newFolder opens root and reads its config.
@@ -41,8 +49,28 @@ func newFolder(root string, rules model.RuleSet, log io.Writer) *folder {
 	f := &folder{root: root, fs: newOverlay(safefs.Dir(root))}
 	var err error
 	f.settings, f.cfg, err = readConfig(root, rules)
+	f.stamp = configStamp(root)
 	f.logConfigError(err, log)
 	return f
+}
+
+// configStamp names the config files that apply under root as they are
+// on disk now.
+func configStamp(root string) string {
+	var b strings.Builder
+	for _, p := range []string{config.UserPath(), projectFile(root)} {
+		b.WriteString(p)
+		if fi, err := os.Stat(p); p != "" && err == nil {
+			fmt.Fprintf(&b, "\x00%d\x00%d", fi.Size(), fi.ModTime().UnixNano())
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func projectFile(root string) string {
+	p, _ := config.FindProject(root)
+	return p
 }
 
 // logConfigError logs a bad config once, not at every save.
@@ -73,24 +101,39 @@ func readConfig(root string, rules model.RuleSet) (model.Options, *model.RuleCon
 	return settings, cfg.Formats(), nil
 }
 
-// rereadConfigs reads each folder's config again (a save or a
-// watched-files event may have changed one, or one of its subfolders').
-// The caller holds s.lintMu, not s.mu: the files are read outside it, and
-// the settings swapped under it for the requests that read them.
-func (s *Server) rereadConfigs(folders []*folder) {
+// rereadConfigs reads a folder's config again when its files' stamp
+// changed (clients tell a server of a saved .skillstudio.yaml only if it
+// is a file they attach the server to, and of one changed outside the
+// editor only if asked to watch it), or, with all, at every whole read of
+// the workspace (a save), which is when a subfolder's rules are read
+// again too. A folder whose config was read again is read whole: its
+// skills' findings went through the old one. The caller holds s.lintMu,
+// not s.mu: the files are read outside it, and the settings swapped under
+// it for the requests that read them.
+func (s *Server) rereadConfigs(folders []*folder, all bool) {
 	type read struct {
 		settings model.Options
 		cfg      *model.RuleConfig
+		stamp    string
+		ok       bool
 	}
 	out := make([]read, len(folders))
 	for i, f := range folders {
+		stamp := configStamp(f.root)
+		if !all && stamp == f.stamp {
+			continue
+		}
 		var err error
 		out[i].settings, out[i].cfg, err = readConfig(f.root, s.rules)
+		out[i].stamp, out[i].ok = stamp, true
 		f.logConfigError(err, s.opts.Log) // configErr: the lint's alone
+		f.last = nil
 	}
 	s.mu.Lock()
 	for i, f := range folders {
-		f.settings, f.cfg = out[i].settings, out[i].cfg
+		if out[i].ok {
+			f.settings, f.cfg, f.stamp = out[i].settings, out[i].cfg, out[i].stamp
+		}
 	}
 	s.mu.Unlock()
 }

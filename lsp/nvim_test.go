@@ -1,11 +1,13 @@
 package lsp
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestNeovim runs a real editor: headless Neovim with its built-in LSP
@@ -66,11 +68,19 @@ func neovimAndServer(t *testing.T) (nvim, bin string) {
 	if err != nil {
 		t.Skip("Neovim is not installed: this test needs a real editor (apt-get install neovim)")
 	}
-	bin = filepath.Join(t.TempDir(), "skillstudio")
+	_, bin = serverBinary(t)
+	return nvim, bin
+}
+
+// serverBinary builds skillstudio into a temp folder.
+func serverBinary(t *testing.T) (dir, bin string) {
+	t.Helper()
+	dir = t.TempDir()
+	bin = filepath.Join(dir, "skillstudio")
 	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	return nvim, bin
+	return dir, bin
 }
 
 // runNeovim runs testdata/nvim_test.lua on file with root as the
@@ -91,5 +101,52 @@ func runNeovim(t *testing.T, nvim, bin, dir, root, file string) {
 	// Neovim applied the fix to its buffer only; the file is as written.
 	if data, _ := os.ReadFile(file); !strings.Contains(string(data), "description: Use when: testing") {
 		t.Errorf("the file on disk changed:\n%s", data)
+	}
+}
+
+// TestEglot runs a second real editor: Emacs's eglot (Debian's
+// elpa-eglot) watches the files the server asks it to, so a skill deleted
+// outside the editor clears the duplicate-name error of the open one, and
+// a .skillstudio.yaml written outside it applies (testdata/eglot_test.el).
+func TestEglot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds skillstudio and runs Emacs: skipped in -short mode")
+	}
+	emacs, err := exec.LookPath("emacs")
+	if err != nil {
+		t.Skip("Emacs is not installed: this test needs a second real editor (apt-get install emacs-nox elpa-eglot)")
+	}
+	if out, err := exec.Command(emacs, "--batch", "--eval", "(require 'eglot)").CombinedOutput(); err != nil {
+		t.Skipf("Emacs has no eglot (apt-get install elpa-eglot): %v\n%s", err, out)
+	}
+	_, bin := serverBinary(t)
+	dir := t.TempDir()
+	root := filepath.Join(dir, "repo")
+	// README.md: eglot 1.9 watches the folders that hold a project file,
+	// so the root is watched only when a file is there, as in most
+	// repositories.
+	writeFiles(t, root, map[string]string{"README.md": "# Skills\n", "skills/same/SKILL.md": skillText("same"), "skills/twin/SKILL.md": skillText("same")})
+	// A git repository, as a user's is: Emacs's project.el finds its root
+	// (and the files eglot watches) from the folder holding .git.
+	if out, err := exec.Command("git", "init", "-q", root).CombinedOutput(); err != nil {
+		t.Skipf("git init: %v\n%s", err, out)
+	}
+	script, err := filepath.Abs(filepath.Join("testdata", "eglot_test.el"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A daemon, not --batch: only a command loop delivers the file
+	// notifications eglot's watching runs on. Its socket is in dir.
+	// -q, not -Q: Debian's site start-up puts elpa-eglot on the load path.
+	// The script gives up after 20 s a step; the context only ends a daemon
+	// that never got as far as running it.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, emacs, "-q", "--fg-daemon="+filepath.Join(dir, "emacs.sock"), "-l", script)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "SKILLSTUDIO_FILE="+filepath.Join(root, "skills", "same", "SKILL.md"),
+		"HOME="+dir, "XDG_CONFIG_HOME="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "OK") {
+		t.Fatalf("emacs: %v\n%s", err, out)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -52,6 +53,10 @@ type Server struct {
 	// (formats.Collected.Reread), or, with rereadAll, everything.
 	changed   []string // absolute paths
 	rereadAll bool
+	// watch is true when the client can watch files for the server
+	// (workspace.didChangeWatchedFiles.dynamicRegistration): after
+	// initialized it is asked to, or it never reports changes on disk.
+	watch bool
 
 	lintMu sync.Mutex // one lint at a time; the newest text wins
 
@@ -139,6 +144,14 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		return reply(ctx, s.initialize(&p), nil)
 	case protocol.MethodInitialized:
+		s.mu.Lock()
+		watch := s.watch
+		s.mu.Unlock()
+		if watch {
+			// Its own goroutine: the reply comes through the loop that
+			// called this handler.
+			go s.registerWatchers(context.WithoutCancel(ctx))
+		}
 		return nil
 	}
 	s.mu.Lock()
@@ -181,7 +194,10 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 		return nil
 	case protocol.MethodWorkspaceDidChangeWatchedFiles:
-		s.rereadEverything()
+		var p protocol.DidChangeWatchedFilesParams
+		if json.Unmarshal(params, &p) == nil {
+			s.watched(p.Changes)
+		}
 		return nil
 	case protocol.MethodWorkspaceDidChangeWorkspaceFolders:
 		var p protocol.DidChangeWorkspaceFoldersParams
@@ -227,8 +243,10 @@ func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeRe
 	for _, root := range roots {
 		folders = append(folders, newFolder(root, s.rules, s.opts.Log))
 	}
+	ws := p.Capabilities.Workspace
 	s.mu.Lock()
 	s.folders = folders
+	s.watch = ws != nil && ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration
 	s.mu.Unlock()
 	return &protocol.InitializeResult{
 		Capabilities: protocol.ServerCapabilities{
@@ -246,6 +264,26 @@ func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeRe
 			},
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "skillstudio", Version: s.opts.Version},
+	}
+}
+
+// registerWatchers asks the client to report every file created, changed
+// or deleted in the workspace: library rules reach across skills, so a
+// skill deleted, renamed or added outside the editor (a git checkout, a
+// terminal, lint --fix) changes what an open buffer shows, and a folder
+// deleted is reported as the folder alone, so no narrower pattern would
+// see it. The declared didChangeWatchedFiles handler was otherwise never
+// called: clients send it only for what a server registered.
+func (s *Server) registerWatchers(ctx context.Context) {
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	params := protocol.RegistrationParams{Registrations: []protocol.Registration{{
+		ID:              "skillstudio-watch",
+		Method:          protocol.MethodWorkspaceDidChangeWatchedFiles,
+		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{{GlobPattern: "**/*"}}},
+	}}}
+	if _, err := s.conn.Call(ctx, protocol.MethodClientRegisterCapability, params, nil); err != nil {
+		fmt.Fprintf(s.opts.Log, "skillstudio lsp: the editor did not take the file watchers: %v (files changed outside it show at the next edit)\n", err)
 	}
 }
 
@@ -419,6 +457,41 @@ func (s *Server) close(ctx context.Context, u protocol.DocumentURI) {
 		s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
 		s.schedule(0) // the file on disk may differ from the buffer
 	}
+}
+
+// watched takes the files the client saw change on disk. A file changed
+// has its skills read again, as a keystroke does; a file created or
+// deleted may be a skill come or gone (a folder deleted is reported as the
+// folder alone), so everything is read again, unless it is inside a
+// version-control folder, whose churn (.git/index at every git status)
+// changes no skill. A checkout or a build reports many files in a few
+// batches: lint once they stop coming.
+func (s *Server) watched(changes []*protocol.FileEvent) {
+	s.mu.Lock()
+	for _, c := range changes {
+		p, ok := fileOf(uri.URI(c.URI))
+		if !ok || inVCSFolder(p) {
+			continue
+		}
+		if c.Type == protocol.FileChangeTypeChanged {
+			s.changed = append(s.changed, p)
+		} else {
+			s.rereadAll = true
+		}
+	}
+	s.mu.Unlock()
+	s.schedule(s.opts.Debounce)
+}
+
+// inVCSFolder reports whether p lies in a .git, .hg, .svn or .jj folder.
+func inVCSFolder(p string) bool {
+	for _, seg := range strings.Split(filepath.ToSlash(p), "/") {
+		switch seg {
+		case ".git", ".hg", ".svn", ".jj":
+			return true
+		}
+	}
+	return false
 }
 
 // rereadEverything lints at once, reading every skill again.

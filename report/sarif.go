@@ -2,8 +2,13 @@ package report
 
 import (
 	"cmp"
-	"github.com/skillstudio/skillstudio/internal/jsonout"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"io"
+	"strconv"
+
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 	"path/filepath"
 	"strings"
 
@@ -54,6 +59,7 @@ type sarifRule struct {
 	ShortDescription     sarifText     `json:"shortDescription"`
 	FullDescription      sarifText     `json:"fullDescription"`
 	HelpURI              string        `json:"helpUri,omitempty"`
+	Help                 sarifHelp     `json:"help"`
 	DefaultConfiguration sarifRuleConf `json:"defaultConfiguration"`
 	Properties           *sarifProps   `json:"properties,omitempty"`
 }
@@ -65,6 +71,17 @@ type sarifRuleConf struct {
 
 type sarifProps struct {
 	Tags []string `json:"tags,omitempty"`
+	// SecuritySeverity (a score from 0.0 to 10.0, as a string) makes code
+	// scanning list a rule's results as security alerts ranked critical to
+	// low; set on review/ rules only.
+	SecuritySeverity string `json:"security-severity,omitempty"`
+}
+
+// sarifHelp is a rule's documentation, which code scanning shows beside
+// each alert; GitHub names help.text required.
+type sarifHelp struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
 }
 
 type sarifText struct {
@@ -77,6 +94,9 @@ type sarifResult struct {
 	Level     string          `json:"level"`
 	Message   sarifText       `json:"message"`
 	Locations []sarifLocation `json:"locations"`
+	// PartialFingerprints let code scanning tell the same alert across
+	// runs when the SARIF is uploaded by the API, which computes none.
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
 }
 
 type sarifLocation struct {
@@ -134,8 +154,9 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 			ShortDescription:     sarifText{cmp.Or(r.Title, r.Doc)},
 			FullDescription:      sarifText{r.Doc},
 			HelpURI:              RuleHelpURL(r.ID),
+			Help:                 ruleHelp(r),
 			DefaultConfiguration: sarifRuleConf{Level: sarifLevel(r.Severity), Enabled: r.Severity != model.SeverityOff},
-			Properties:           &sarifProps{Tags: []string{family(r.ID)}},
+			Properties:           ruleProps(r),
 		})
 	}
 	d := displayer{opts.BaseDir}
@@ -149,19 +170,22 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 	if filepath.IsAbs(opts.BaseDir) {
 		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: strings.TrimSuffix(uri(opts.BaseDir), "/") + "/"}}
 	}
+	seen := map[string]int{}
 	for _, f := range all {
 		text := sanitize.String(f.Message)
 		if f.Hint != "" {
 			text += "\nHint: " + sanitize.String(f.Hint)
 		}
+		art := artifact(f.path, run.OriginalURIBaseIDs != nil)
 		res := sarifResult{
 			RuleID:  f.Rule,
 			Level:   sarifLevel(f.Severity),
 			Message: sarifText{text},
 			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{
-				ArtifactLocation: artifact(f.path, run.OriginalURIBaseIDs != nil),
+				ArtifactLocation: art,
 				Region:           region(f.Diagnostic),
 			}}},
+			PartialFingerprints: map[string]string{fingerprintKey: fingerprint(seen, f.Rule, art.URI, f.Message)},
 		}
 		if i, ok := index[f.Rule]; ok {
 			res.RuleIndex = &i
@@ -169,6 +193,96 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 		run.Results = append(run.Results, res)
 	}
 	return jsonout.Encode(w, sarifLog{Schema: sarifSchema, Version: sarifVersion, Runs: []sarifRun{run}})
+}
+
+// fingerprintKey names skillstudio's partial fingerprint; the version
+// changes if what it hashes does, so old alerts close rather than clash.
+const fingerprintKey = "skillstudio/v1"
+
+// fingerprint identifies a result across runs by its rule, file and
+// message with its numbers left out, not its line: an edit above a
+// finding moves it (and changes a token count or a line the message
+// names) without making it a new alert. The n-th result of one rule, file
+// and message gets ":n" (GitHub's own primaryLocationLineHash counts
+// repeats the same way).
+func fingerprint(seen map[string]int, rule, uri, message string) string {
+	h := sha256.Sum256([]byte(rule + "\x00" + uri + "\x00" + withoutDigits(message)))
+	key := hex.EncodeToString(h[:16])
+	n := seen[key] + 1
+	seen[key] = n
+	return key + ":" + strconv.Itoa(n)
+}
+
+// withoutDigits is s with each run of ASCII digits (and the separators
+// inside a number: "1,200", "3.5") replaced by one '#'.
+func withoutDigits(s string) string {
+	var b strings.Builder
+	inNumber := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '0' && c <= '9':
+			if !inNumber {
+				b.WriteByte('#')
+			}
+			inNumber = true
+		case inNumber && (c == ',' || c == '.') && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
+		default:
+			inNumber = false
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// ruleHelp is a rule's help for code scanning: what it checks, why its
+// severity, the spec behind it, and (in Markdown) its example, as in
+// docs/rules.md.
+func ruleHelp(r model.Rule) sarifHelp {
+	doc := cmp.Or(r.Doc, r.Title, r.ID)
+	var text, md strings.Builder
+	text.WriteString(doc)
+	md.WriteString(doc)
+	for _, part := range []struct{ label, body string }{{"Why", r.Why}, {"Spec", r.Spec}} {
+		if part.body != "" {
+			fmt.Fprintf(&text, "\n\n%s: %s", part.label, part.body)
+			fmt.Fprintf(&md, "\n\n**%s:** %s", part.label, part.body)
+		}
+	}
+	for _, ex := range []struct{ label, code string }{{"Reported", r.Example.Fail}, {"Fixed", r.Example.Pass}} {
+		if ex.code != "" {
+			fence := "```"
+			for strings.Contains(ex.code, fence) {
+				fence += "`"
+			}
+			fmt.Fprintf(&md, "\n\n%s:\n\n%s\n%s\n%s", ex.label, fence, strings.TrimRight(ex.code, "\n"), fence)
+		}
+	}
+	fmt.Fprintf(&md, "\n\n[Rule reference](%s)", RuleHelpURL(r.ID))
+	return sarifHelp{Text: text.String(), Markdown: md.String()}
+}
+
+// ruleProps tags a rule with its family; review/ rules, which flag what a
+// skill could do to the machine running it, are security rules.
+func ruleProps(r model.Rule) *sarifProps {
+	p := &sarifProps{Tags: []string{family(r.ID)}}
+	if p.Tags[0] == "review" {
+		p.Tags = append(p.Tags, "security")
+		p.SecuritySeverity = securitySeverity(r.Severity)
+	}
+	return p
+}
+
+// securitySeverity scores a review/ rule's default severity on GitHub's
+// scale (over 7.0 high, 4.0 to 6.9 medium, under 4.0 low).
+func securitySeverity(s model.Severity) string {
+	switch s {
+	case model.SeverityError:
+		return "8.0"
+	case model.SeverityWarning:
+		return "5.0"
+	}
+	return "2.0"
 }
 
 // artifact is where a finding's file is: relative to %SRCROOT% when its
