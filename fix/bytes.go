@@ -15,16 +15,16 @@ import (
 // nothing is applied.
 func ApplyToBytes(content []byte, edits []model.TextEdit) ([]byte, error) {
 	es := make([]Edit, len(edits))
+	var seen spans
 	for i, e := range edits {
 		es[i] = Edit{Start: e.Start, End: e.End, NewText: e.NewText}
 		if reason := outOfRange(es[i], len(content)); reason != "" {
 			return nil, fmt.Errorf("%s", reason)
 		}
-		for _, o := range es[:i] {
-			if overlaps(o, es[i]) {
-				return nil, fmt.Errorf("edits [%d,%d) and [%d,%d) overlap", o.Start, o.End, es[i].Start, es[i].End)
-			}
+		if seen.overlapsAny(es[i]) {
+			return nil, fmt.Errorf("edit [%d,%d) overlaps an edit before it", es[i].Start, es[i].End)
 		}
+		seen.add(es[i])
 	}
 	return splice(content, es), nil
 }
@@ -46,20 +46,36 @@ func overlaps(a, b Edit) bool {
 	return a.Start < b.End && b.Start < a.End
 }
 
-// splice applies checked, non-overlapping edits from the end of content
-// backwards, so earlier offsets stay valid.
+// splice applies checked, non-overlapping edits in one pass from the
+// start: replacing each in place from the end copied the rest of the
+// file once per edit, so 70,000 fixes to a 4 MB index.json never ended.
 func splice(content []byte, edits []Edit) []byte {
 	sorted := append([]Edit(nil), edits...)
+	// Ties (insertions at one offset; checked edits never overlap
+	// otherwise) keep the order the edits came in, as the backwards
+	// splice did for a deletion ending where an insertion starts.
 	sort.SliceStable(sorted, func(i, j int) bool {
 		if sorted[i].Start != sorted[j].Start {
-			return sorted[i].Start > sorted[j].Start
+			return sorted[i].Start < sorted[j].Start
 		}
-		return sorted[i].End > sorted[j].End
+		return sorted[i].End < sorted[j].End
 	})
-	out := append([]byte(nil), content...)
+	size := len(content)
 	for _, e := range sorted {
-		// Inserted text takes the file's line endings (CRLF files stay CRLF).
-		out = append(out[:e.Start:e.Start], append([]byte(lineend.Match(content, e.NewText)), out[e.End:]...)...)
+		size += len(e.NewText) - (e.End - e.Start)
 	}
-	return out
+	out := make([]byte, 0, max(size, 0))
+	crlf := lineend.CRLF(content)
+	at := 0
+	for _, e := range sorted {
+		out = append(out, content[at:e.Start]...)
+		// Inserted text takes the file's line endings (CRLF files stay CRLF).
+		text := e.NewText
+		if crlf {
+			text = lineend.ToCRLF(text)
+		}
+		out = append(out, text...)
+		at = e.End
+	}
+	return append(out, content[at:]...)
 }

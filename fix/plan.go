@@ -55,13 +55,18 @@ type FileEdits struct {
 func NewPlan(fixes []Fix, src Source) Plan {
 	var p Plan
 	files := map[string]*FileEdits{}
+	accepted := map[string]*spans{}
 	for _, f := range fixes {
-		if s, ok := check(f, files, src); !ok {
+		if s, ok := check(f, files, accepted, src); !ok {
 			p.Skipped = append(p.Skipped, s)
 			continue
 		}
 		for _, e := range f.Edits {
 			files[e.Path].Edits = append(files[e.Path].Edits, e)
+			if accepted[e.Path] == nil {
+				accepted[e.Path] = &spans{}
+			}
+			accepted[e.Path].add(e)
 		}
 		p.Accepted = append(p.Accepted, f)
 	}
@@ -76,7 +81,7 @@ func NewPlan(fixes []Fix, src Source) Plan {
 
 // check reads the files f edits and reports whether f fits beside the
 // edits accepted so far; when not, why.
-func check(f Fix, files map[string]*FileEdits, src Source) (Skipped, bool) {
+func check(f Fix, files map[string]*FileEdits, accepted map[string]*spans, src Source) (Skipped, bool) {
 	skip := func(reason string) (Skipped, bool) { return Skipped{Fix: f, Reason: reason}, false }
 	for i, e := range f.Edits {
 		fe, ok := files[e.Path]
@@ -91,10 +96,8 @@ func check(f Fix, files map[string]*FileEdits, src Source) (Skipped, bool) {
 		if reason := outOfRange(e, len(fe.Original)); reason != "" {
 			return skip(reason)
 		}
-		for _, a := range fe.Edits {
-			if overlaps(a, e) {
-				return Skipped{Fix: f, Reason: "it overlaps a fix applied before it", Overlap: true}, false
-			}
+		if sp := accepted[e.Path]; sp != nil && sp.overlapsAny(e) {
+			return Skipped{Fix: f, Reason: "it overlaps a fix applied before it", Overlap: true}, false
 		}
 		for _, o := range f.Edits[:i] {
 			if o.Path == e.Path && overlaps(o, e) {

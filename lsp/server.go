@@ -130,11 +130,18 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		}
 	}()
 	params := req.Params()
-	decode := func(v any) error {
+	// decode reads a document request's params and answers a bad one
+	// itself: ok is false then, and the request is done. Half-decoded
+	// params still named a document, so a bad position was answered
+	// twice, and params naming none were never answered.
+	decode := func(v any, uri *protocol.DocumentURI) (ok bool, err error) {
 		if err := json.Unmarshal(params, v); err != nil {
-			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error()))
+			return false, reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error()))
 		}
-		return nil
+		if *uri == "" {
+			return false, reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, "the params name no textDocument.uri"))
+		}
+		return true, nil
 	}
 	switch req.Method() {
 	case protocol.MethodInitialize:
@@ -208,25 +215,25 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		return nil
 	case protocol.MethodTextDocumentCodeAction:
 		var p protocol.CodeActionParams
-		if err := decode(&p); err != nil || p.TextDocument.URI == "" {
+		if ok, err := decode(&p, &p.TextDocument.URI); !ok {
 			return err
 		}
 		return reply(ctx, s.codeActions(&p), nil)
 	case protocol.MethodTextDocumentHover:
 		var p protocol.HoverParams
-		if err := decode(&p); err != nil || p.TextDocument.URI == "" {
+		if ok, err := decode(&p, &p.TextDocument.URI); !ok {
 			return err
 		}
 		return reply(ctx, s.hover(p.TextDocument.URI, p.Position), nil)
 	case protocol.MethodTextDocumentCompletion:
 		var p protocol.CompletionParams
-		if err := decode(&p); err != nil || p.TextDocument.URI == "" {
+		if ok, err := decode(&p, &p.TextDocument.URI); !ok {
 			return err
 		}
 		return reply(ctx, s.complete(p.TextDocument.URI, p.Position), nil)
 	case protocol.MethodTextDocumentDocumentSymbol:
 		var p protocol.DocumentSymbolParams
-		if err := decode(&p); err != nil || p.TextDocument.URI == "" {
+		if ok, err := decode(&p, &p.TextDocument.URI); !ok {
 			return err
 		}
 		return reply(ctx, s.symbols(p.TextDocument.URI), nil)

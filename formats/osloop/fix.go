@@ -14,31 +14,56 @@ import (
 // New text follows the file's own indentation (two spaces, one array item
 // per line, as the OS Loop repository writes it, when it cannot tell).
 
-// lineIndent returns the leading whitespace of the line holding off.
-func lineIndent(src []byte, off int) string {
-	start := bytes.LastIndexByte(src[:min(off, len(src))], '\n') + 1
+// maxIndent bounds the indentation read from a line: a fix is made per
+// entry and field, and each once walked the line back to its start, so an
+// index written on one line cost its length per finding.
+const maxIndent = 64
+
+// lineIndent returns the leading whitespace of the line holding off (at
+// most maxIndent bytes), finding the line's start in the line table.
+func lineIndent(d *Doc, off int) string {
+	off = max(0, min(off, len(d.Src)))
+	_, col := d.Pos(off)
+	start := off - (col - 1)
 	end := start
-	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+	for end < len(d.Src) && end-start < maxIndent && (d.Src[end] == ' ' || d.Src[end] == '\t') {
 		end++
 	}
-	return string(src[start:end])
+	return string(d.Src[start:end])
 }
 
+// maxIndentLook is how many entries indentUnit looks at: entries on one
+// line show no indentation, and looking through all of them for each fix
+// made a one-line index of n entries cost n² per finding.
+const maxIndentLook = 8
+
 // indentUnit guesses one level of indentation from the index's first
-// object member, defaulting to two spaces.
+// object members, defaulting to two spaces. indexChecker.unit keeps it.
 func indentUnit(d *Doc) string {
 	if d.Root != nil && d.Root.Kind == KindArray {
+		looked := 0
 		for _, it := range d.Root.Items {
 			if it.Kind == KindObject && len(it.Members) > 0 {
-				outer := lineIndent(d.Src, it.Start)
-				inner := lineIndent(d.Src, it.Members[0].KeyStart)
+				outer := lineIndent(d, it.Start)
+				inner := lineIndent(d, it.Members[0].KeyStart)
 				if len(inner) > len(outer) && strings.HasPrefix(inner, outer) {
 					return inner[len(outer):]
+				}
+				if looked++; looked == maxIndentLook {
+					break
 				}
 			}
 		}
 	}
 	return "  "
+}
+
+// unit is indentUnit of the index, worked out once per check.
+func (c *indexChecker) unit() string {
+	if c.indent == "" {
+		c.indent = indentUnit(c.idx.Doc)
+	}
+	return c.indent
 }
 
 // render writes n (from src) as JSON, multi-line, with indent as the
@@ -91,29 +116,29 @@ func quoteJSON(s string) string {
 }
 
 // renderAt renders n for the position off of the index.
-func renderAt(index *Doc, off int, src *Doc, n *Node) string {
+func (c *indexChecker) renderAt(off int, src *Doc, n *Node) string {
 	var b strings.Builder
-	render(&b, src, n, lineIndent(index.Src, off), indentUnit(index))
+	render(&b, src, n, lineIndent(c.idx.Doc, off), c.unit())
 	return b.String()
 }
 
 // insertMemberFix adds "key": value as the last member of obj.
 func (c *indexChecker) insertMemberFix(obj *Node, key string, src *Doc, v *Node) *model.Fix {
 	d := c.idx.Doc
-	unit := indentUnit(d)
+	unit := c.unit()
 	var at int
 	var indent string
 	var b strings.Builder
 	if len(obj.Members) == 0 {
 		at = obj.Start + 1
-		indent = lineIndent(d.Src, obj.Start) + unit
+		indent = lineIndent(d, obj.Start) + unit
 		b.WriteString("\n" + indent + quoteJSON(key) + ": ")
 		render(&b, src, v, indent, unit)
-		b.WriteString("\n" + lineIndent(d.Src, obj.Start))
+		b.WriteString("\n" + lineIndent(d, obj.Start))
 	} else {
 		last := obj.Members[len(obj.Members)-1]
 		at = last.Value.End
-		indent = lineIndent(d.Src, last.KeyStart)
+		indent = lineIndent(d, last.KeyStart)
 		b.WriteString(",\n" + indent + quoteJSON(key) + ": ")
 		render(&b, src, v, indent, unit)
 	}
@@ -126,13 +151,13 @@ func (c *indexChecker) insertMemberFix(obj *Node, key string, src *Doc, v *Node)
 func (c *indexChecker) addEntryFix(s *model.Skill, pkg *Package) *model.Fix {
 	d := c.idx.Doc
 	root := d.Root
-	unit := indentUnit(d)
+	unit := c.unit()
 	m := pkg.Manifest
 	md := pkg.ManifestDoc.Root
 
 	entryIndent := unit
 	if len(root.Items) > 0 {
-		entryIndent = lineIndent(d.Src, root.Items[0].Start)
+		entryIndent = lineIndent(d, root.Items[0].Start)
 	}
 	in := entryIndent + unit
 	var b strings.Builder
@@ -178,7 +203,7 @@ func (c *indexChecker) addEntryFix(s *model.Skill, pkg *Package) *model.Fix {
 
 	var edit model.TextEdit
 	if len(root.Items) == 0 {
-		edit = model.TextEdit{File: c.path, Start: root.Start, End: root.End, NewText: "[\n" + entry + "\n" + lineIndent(d.Src, root.Start) + "]"}
+		edit = model.TextEdit{File: c.path, Start: root.Start, End: root.End, NewText: "[\n" + entry + "\n" + lineIndent(d, root.Start) + "]"}
 	} else {
 		last := root.Items[len(root.Items)-1]
 		edit = model.TextEdit{File: c.path, Start: last.End, End: last.End, NewText: ",\n" + entry}

@@ -56,7 +56,8 @@ type indexChecker struct {
 	idx    *Index
 	loose  []model.Diagnostic
 	// owner maps an entry index to the skill it describes.
-	owner map[int]*model.Skill
+	owner  map[int]*model.Skill
+	indent string // one level of the index's indentation; see unit
 }
 
 func (c *indexChecker) report(s *model.Skill, d model.Diagnostic) {
@@ -292,7 +293,7 @@ func (c *indexChecker) checkMirrored(s *model.Skill, e IndexEntry, pkg *Package)
 		if sameJSON(iv, mv, setLike[field]) {
 			continue
 		}
-		text := renderAt(c.idx.Doc, iv.Start, pkg.ManifestDoc, mv)
+		text := c.renderAt(iv.Start, pkg.ManifestDoc, mv)
 		fix := &model.Fix{Description: fmt.Sprintf("copy %s from manifest.json into the index", field),
 			Edits: []model.TextEdit{{File: c.path, Start: iv.Start, End: iv.End, NewText: text}}}
 		c.at(s, iv.Start, "osloop/index-mismatch", fmt.Sprintf("index %s is %s but manifest.json has %s", field, short(c.idx.Doc, iv), short(pkg.ManifestDoc, mv)),
@@ -328,7 +329,7 @@ func (c *indexChecker) checkMirrored(s *model.Skill, e IndexEntry, pkg *Package)
 	if iv := e.Node.Get("description"); iv != nil && iv.Kind == KindString && m.Description != "" && !isShortening(iv.Str, m.Description) {
 		mv, _ := manifestValue(pkg, "description")
 		fix := &model.Fix{Description: "copy description from manifest.json into the index",
-			Edits: []model.TextEdit{{File: c.path, Start: iv.Start, End: iv.End, NewText: renderAt(c.idx.Doc, iv.Start, pkg.ManifestDoc, mv)}}}
+			Edits: []model.TextEdit{{File: c.path, Start: iv.Start, End: iv.End, NewText: c.renderAt(iv.Start, pkg.ManifestDoc, mv)}}}
 		c.at(s, iv.Start, "osloop/index-description", fmt.Sprintf("index description of %q differs from manifest.json's", e.Name),
 			"Use the manifest's description, or its first sentence.", fix)
 	}

@@ -17,7 +17,17 @@ func CRLF(content []byte) bool {
 // Match returns text with its line endings made those of content: lone
 // "\n" become "\r\n" in a CRLF file; text is unchanged otherwise.
 func Match(content []byte, text string) string {
-	if !CRLF(content) || !strings.Contains(text, "\n") {
+	if !CRLF(content) {
+		return text
+	}
+	return ToCRLF(text)
+}
+
+// ToCRLF returns text with lone "\n" made "\r\n": Match for a content
+// known to be CRLF (a caller splicing many edits asks CRLF once; it reads
+// up to the first newline, the whole of a one-line file).
+func ToCRLF(text string) string {
+	if !strings.Contains(text, "\n") {
 		return text
 	}
 	text = strings.ReplaceAll(text, "\r\n", "\n")
