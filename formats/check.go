@@ -46,7 +46,7 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 	})
 	for si, src := range sources {
 		if src != nil {
-			out.Sources[si] = cfg.FilterAt(src.Base.Root, checkIndexes(src, out.Skills, members, si, opts))
+			out.Sources[si] = model.CapFindings(cfg.FilterAt(src.Base.Root, checkIndexes(src, out.Skills, members, si, opts)))
 			charColumns(src.Base.FS, out.Sources[si])
 		}
 	}

@@ -165,5 +165,7 @@ func (e *earlyIndexes) finish() (src *Searched, loose []model.Diagnostic) {
 			trimmed.Found.Repositories = append(trimmed.Found.Repositories, e.searched.Found.Repositories[i])
 		}
 	}
-	return &trimmed, e.cfg.FilterAt(e.searched.Base.Root, loose)
+	// Capped as a skill's findings are: a hostile index.json of 60,000
+	// entries gives 200 per rule and a line saying how many more.
+	return &trimmed, model.CapFindings(e.cfg.FilterAt(e.searched.Base.Root, loose))
 }
