@@ -120,6 +120,7 @@ func (r *reviewer) run() {
 		r.scanSecrets(f, kind)
 		r.scanRemoteExec(f)
 		r.scanExfil(f, kind)
+		r.scanCookies(f, kind)
 		r.scanRevShell(f, kind)
 		r.scanPersistence(f, kind)
 		r.scanPushAway(f, kind)

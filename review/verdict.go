@@ -60,6 +60,7 @@ var ruleKinds = map[string]struct {
 	"review/script":                   {KindEvidence, "script", "scripts"},
 	"review/blob":                     {KindEvidence, "blob", "blobs"},
 	"review/html-comment":             {KindEvidence, "HTML comment", "HTML comments"},
+	"review/browser-cookies":          {KindEvidence, "read of the browser's cookies", "reads of the browser's cookies"},
 }
 
 // ruleVariants name, within one rule, findings whose message says they
