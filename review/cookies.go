@@ -14,10 +14,10 @@ import (
 // a read is evidence; the cookies sent to a host written out that is
 // neither loopback nor a site the read names is exfiltration.
 var (
-	cookieStore = lazyre.New(`(?i)\b(storage\.getcookies|network\.getallcookies|network\.getcookies)\b|\bbrowser_?cookie3?\b|\bpycookiecheat\b|--cookies-from-browser\b|\bcookies\.sqlite\b|\bcookies\.binarycookies\b|[/\\](default|profile [0-9]+)[/\\](network[/\\])?cookies\b`)
+	cookieStore = lazyre.New(`(?i)\b(storage\.getcookies|network\.getallcookies|network\.getcookies)\b|\bbrowser_?cookie3?\b|\bpycookiecheat\b|--cookies-from-browser\b|\bcookies\.sqlite\b|\bcookies\.binarycookies\b|[/\\](default|profile [0-9]+)[/\\](network[/\\])?cookies\b|["'](default|network)["']\s*,\s*["']cookies["']|\bfrom\s+(moz_)?cookies\s+where\b`)
 	// cookieSite: a site a read is limited to (domain_name="x.com",
-	// urls: ['https://x.com'], --cookies-from-browser chrome … URL).
-	cookieSite = lazyre.New(`(?i)\bdomain(_name)?\s*[=:]\s*["']\.?([a-z0-9.-]+\.[a-z]{2,})["']`)
+	// host_key LIKE '%x.com%'; urls: ['https://x.com'] is read as a URL).
+	cookieSite = lazyre.New(`(?i)\b(domain(_name)?\s*[=:]|host_key\s+(like|=))\s*["']%?\.?([a-z0-9.-]+\.[a-z]{2,})%?["']`)
 )
 
 const cookieHint = "Read which sites' cookies the skill takes and where they go: a browser's cookie store holds the user's sessions for every site."
@@ -45,7 +45,7 @@ func cookieSites(line string) []string {
 		}
 	}
 	for _, m := range cookieSite.FindAllStringSubmatch(line, -1) {
-		sites = append(sites, strings.ToLower(m[2]))
+		sites = append(sites, strings.ToLower(m[4]))
 	}
 	return sites
 }

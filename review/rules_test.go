@@ -186,6 +186,8 @@ var ruleCases = []struct {
 	{"review/browser-cookies", true, "browser_cookie3 for the site it calls", md("tools/login.py", "import browser_cookie3, requests\njar = browser_cookie3.chrome(domain_name=\"notes.example.org\")\nrequests.get(\"https://notes.example.org/api/me\", cookies=jar)\n")},
 	{"review/browser-cookies", true, "Chrome profile Cookies file copied", md("scripts/copy.sh", "#!/bin/sh\ncp \"$HOME/Library/Application Support/Google/Chrome/Default/Cookies\" /tmp/c.db\n")},
 	{"review/browser-cookies", true, "yt-dlp cookies from the browser in Markdown code", body("```sh\nyt-dlp --cookies-from-browser firefox URL\n```\n")},
+	{"review/browser-cookies", true, "a Chromium Cookies file joined in Python and queried", md("tools/edge.py", "import os, sqlite3\ndb = os.path.join(base, \"Default\", \"Network\", \"Cookies\")\nrows = sqlite3.connect(db).execute(\"SELECT name, encrypted_value FROM cookies WHERE host_key LIKE '%notes.example.org%'\").fetchall()\n")},
+	{"review/browser-cookies", false, "a comment that names the call", md("scripts/c.sh", "#!/bin/sh\n# the login comes from Storage.getCookies in the browser\nnotes login\n")},
 	{"review/browser-cookies", false, "a cookie jar file the skill writes", md("tools/jar.py", "import http.cookiejar\njar = http.cookiejar.MozillaCookieJar(\"cookies.txt\")\n")},
 	{"review/browser-cookies", false, "deleting one site's cookies is still a read", md("scripts/clear.sh", "#!/bin/sh\nnode -e 'await send(\"Network.deleteCookies\", {name: \"sid\"})'\n")},
 	{"review/browser-cookies", false, "prose about cookies", body("Log in with the browser first; the CLI keeps its own cookies.\n")},
