@@ -24,13 +24,20 @@ const cookieHint = "Read which sites' cookies the skill takes and where they go:
 
 // cookieRead says what cookie-store read line holds, or "".
 func cookieRead(line string) string {
-	if !strings.Contains(strings.ToLower(line), "cookie") {
+	if !mentionsCookie(line) {
 		return ""
 	}
 	if m := cookieStore.FindStringIndex(line); m != nil {
 		return "reads the browser's cookie store (" + strings.Trim(line[m[0]:m[1]], `/\`) + ")"
 	}
 	return ""
+}
+
+// mentionsCookie is the prefilter: every cookieStore match holds
+// "cookie" in some case, and lower-casing each file to find it would copy
+// it ("Cookies", "cookies", "COOKIES" hold one of these).
+func mentionsCookie(s string) bool {
+	return strings.Contains(s, "ookie") || strings.Contains(s, "OOKIE")
 }
 
 // cookieSites are the hosts a read names: its own sites, where sending the
@@ -87,7 +94,7 @@ func sendsElsewhere(line string, sites []string) string {
 // when the same line (Markdown code, hooks) or script sends to another
 // host, else one note per file.
 func (r *reviewer) scanCookies(f *source, kind fileKind) {
-	if !strings.Contains(strings.ToLower(f.text), "cookie") {
+	if !mentionsCookie(f.text) {
 		return
 	}
 	text := f.text
