@@ -17,7 +17,7 @@ import (
 var (
 	// secretRead: the places credentials live. A public key (.pub) is not
 	// one; ssh-keygen, ssh-add, chmod and the like only touch the file.
-	secretFile = lazyre.New(`(?i)\.ssh[/\\](id_[a-z0-9_*]+(\.pub)?|\*)|[/\\]\.ssh[/\\"']?(\s|$|[;|&)])|\.aws[/\\]credentials|\.netrc\b|\.git-credentials|\.gnupg\b|\.docker[/\\]config\.json|\.kube[/\\]config\b|gh[/\\]hosts\.yml|\.npmrc\b|\.pypirc\b|login data|cookies\.sqlite|\.password-store`)
+	secretFile = lazyre.New(`(?i)\.ssh[/\\](id_[a-z0-9_*]+(\.pub)?|\*)|[/\\]\.ssh[/\\"']?(\s|$|[;|&)])|\.aws[/\\]credentials|\.netrc\b|\.git-credentials|\.gnupg\b|\.docker[/\\]config\.json|\.kube[/\\]config\b|gh[/\\]hosts\.yml|\.npmrc\b|\.pypirc\b|login data|\.password-store`)
 	// secretLocal: touching the file, not reading it out.
 	secretLocalUse = lazyre.New(`(?i)\b(ssh-keygen|ssh-add|ssh-copy-id|chmod|chown|mkdir|touch|ls|test|stat)\b|\[\s+-[efsr]\s|\bssh\s+-i\b|identityfile|\bscp\s+-i\b|\bgit\s+config\b`)
 	// envDump: the whole environment, not one variable.
@@ -102,7 +102,7 @@ func secretSourceIn(line string) (what string, own []string) {
 // holds: most lines hold none, and looking for them costs a fraction of
 // running the case-insensitive expressions on every line of every file.
 var (
-	secretFileWords = []string{".ssh", ".aws", ".netrc", ".git-credentials", ".gnupg", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", "login data", "cookies.sqlite", ".password-store"}
+	secretFileWords = []string{".ssh", ".aws", ".netrc", ".git-credentials", ".gnupg", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", "login data", ".password-store"}
 	envDumpWords    = []string{"env", "set", "export"}
 	secretWords     = append(append(slices.Clip(secretFileWords), envDumpWords...), ".env")
 )

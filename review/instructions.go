@@ -172,11 +172,20 @@ func exfiltrates(sentence string) bool {
 		return false
 	}
 	v := exfilVerb.FindStringIndex(lower)
-	if v == nil || !exfilSecret.MatchString(lower) || !exfilDest.MatchString(lower) {
+	if v == nil || !exfilDest.MatchString(lower) {
+		return false
+	}
+	// A secret word inside the URL names the endpoint (a CI's
+	// …/actions/secrets/NAME, a …/credentials API), not data sent to it.
+	if !exfilSecret.MatchString(lower) || !exfilSecret.MatchString(urlText.ReplaceAllString(lower, " url ")) {
 		return false
 	}
 	return !negation.MatchString(lower[:v[0]])
 }
+
+// urlText is a URL as written, up to white space, a quote or a closing
+// parenthesis; a <placeholder> is part of it (…/repos/me/<app>/secrets/X).
+var urlText = lazyre.New(`https?://[^\s"')` + "`" + `]+`)
 
 // sentences splits prose into [start, end) ranges at sentence ends and
 // blank lines, capped in length so that a wall of text cannot pair a verb

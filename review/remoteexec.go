@@ -182,6 +182,10 @@ var decodeExecPatterns = []*lazyre.Regexp{
 	lazyre.New(`(?i)\[scriptblock\]::create\s*\([^)]*frombase64string|iex\s*\(?\s*\[[a-z.]*text\.encoding\][^)]*frombase64string`),
 }
 
+// decodeExecWhat starts each decode-and-run message; the verdict names
+// these apart from downloads by it.
+const decodeExecWhat = "decodes hidden code and runs it"
+
 // decodeExecIn returns a description when line decodes code and runs it.
 func decodeExecIn(line string) string {
 	lower := strings.ToLower(line)
@@ -190,7 +194,7 @@ func decodeExecIn(line string) string {
 	}
 	for i, re := range decodeExecPatterns {
 		if containsAny(lower, decodeExecNeeds[i]) && re.MatchString(line) {
-			return "decodes hidden code and runs it"
+			return decodeExecWhat
 		}
 	}
 	return ""

@@ -62,6 +62,9 @@ func (r *reviewer) read() {
 		}
 		r.add(loc.Join(rel), rel)
 	}
+	if r.skill.Format == model.FormatSkillMD {
+		r.readPluginHooks()
+	}
 }
 
 func (r *reviewer) add(fsPath, rel string) {
@@ -116,10 +119,15 @@ func (r *reviewer) run() {
 	}
 	for _, f := range r.files {
 		kind := kindOf(f.rel)
+		if f.hookConfig {
+			kind = kindShell
+			r.reportPluginHooks(f)
+		}
 		r.scanHidden(f, kind)
 		r.scanSecrets(f, kind)
 		r.scanRemoteExec(f)
 		r.scanExfil(f, kind)
+		r.scanCookies(f, kind)
 		r.scanRevShell(f, kind)
 		r.scanPersistence(f, kind)
 		r.scanPushAway(f, kind)

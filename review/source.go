@@ -29,6 +29,9 @@ type source struct {
 	rel  string // relative to the skill folder
 	text string
 	nl   []int // offsets of '\n', for positions
+	// hookConfig: a plugin's hooks/hooks.json, whose commands run on
+	// agent events; scanned as shell.
+	hookConfig bool
 }
 
 func newSource(fsPath, rel, text string) *source {

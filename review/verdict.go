@@ -60,6 +60,18 @@ var ruleKinds = map[string]struct {
 	"review/script":                   {KindEvidence, "script", "scripts"},
 	"review/blob":                     {KindEvidence, "blob", "blobs"},
 	"review/html-comment":             {KindEvidence, "HTML comment", "HTML comments"},
+	"review/browser-cookies":          {KindEvidence, "read of the browser's cookies", "reads of the browser's cookies"},
+}
+
+// ruleVariants name, within one rule, findings whose message says they
+// are a different thing: remote-exec covers decode-and-run too, and an
+// "echo … | base64 -d | sh" in a README is no install line.
+var ruleVariants = map[string]struct {
+	prefix    string
+	one, many string
+}{
+	"review/remote-exec":     {decodeExecWhat, "decode-and-run command", "decode-and-run commands"},
+	"review/remote-exec-doc": {decodeExecWhat, "documented decode-and-run line", "documented decode-and-run lines"},
 }
 
 // Verdict sums up a review.
@@ -92,6 +104,10 @@ func Summarize(findings []model.Diagnostic) Verdict {
 			continue
 		}
 		v.ByKind[k.kind]++
+		if vr, ok := ruleVariants[d.Rule]; ok && strings.HasPrefix(d.Message, vr.prefix) {
+			count[d.Rule+"#"]++
+			continue
+		}
 		count[d.Rule]++
 	}
 	// Phrases in order of harm: the severity of the rule, then its kind.
@@ -100,19 +116,20 @@ func Summarize(findings []model.Diagnostic) Verdict {
 		for kind := Kind(0); kind < numKinds; kind++ {
 			for _, r := range Rules {
 				k := ruleKinds[r.ID]
-				n := count[r.ID]
-				if n == 0 || k.kind != kind || r.Severity != sev {
+				if k.kind != kind || r.Severity != sev {
 					continue
 				}
-				noun := k.many
-				if n == 1 {
-					noun = k.one
+				if n := count[r.ID]; n > 0 {
+					phrase := plural(n, k.one, k.many)
+					if r.ID == "review/undeclared-host" {
+						phrase = "reaches " + phrase
+					}
+					parts = append(parts, phrase)
 				}
-				phrase := fmt.Sprintf("%d %s", n, noun)
-				if r.ID == "review/undeclared-host" {
-					phrase = "reaches " + phrase
+				if n := count[r.ID+"#"]; n > 0 {
+					vr := ruleVariants[r.ID]
+					parts = append(parts, plural(n, vr.one, vr.many))
 				}
-				parts = append(parts, phrase)
 			}
 		}
 	}
@@ -129,6 +146,14 @@ func Summarize(findings []model.Diagnostic) Verdict {
 		v.Line = strings.Join(parts, " · ")
 	}
 	return v
+}
+
+// plural is "1 noun" or "n nouns".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }
 
 // Compare orders verdicts from least to most risky: errors first, then

@@ -103,11 +103,20 @@ func (c *checker) checkFrontmatter() {
 	})
 	opening := &yaml.Node{Line: 0, Column: 1}
 	if c.doc.Field("name") == nil && !hasKey(fm.Node, "name") {
-		c.at(opening, "skillmd/name", "the frontmatter has no name field", "Add name: "+c.suggestedName()+" (the folder name).")
+		if k := caseFolded(fm.Node, "name"); k != "" {
+			c.at(opening, "skillmd/name", "the frontmatter has no name field ("+k+": is not name:, keys are case-sensitive)", "Write the key in lower case: name:")
+		} else {
+			c.at(opening, "skillmd/name", "the frontmatter has no name field", "Add name: "+c.suggestedName()+" (the folder name).")
+		}
 	}
 	if !hasKey(fm.Node, "description") {
-		c.at(opening, "skillmd/description", "the frontmatter has no description field",
-			"Add description: saying what the skill does and when to use it.")
+		if k := caseFolded(fm.Node, "description"); k != "" {
+			c.at(opening, "skillmd/description", "the frontmatter has no description field ("+k+": is not description:, keys are case-sensitive)",
+				"Write the key in lower case: description:")
+		} else {
+			c.at(opening, "skillmd/description", "the frontmatter has no description field",
+				"Add description: saying what the skill does and when to use it.")
+		}
 	}
 	if knows(c.profile, "agent") {
 		if agent := c.doc.Field("agent"); agent != nil && scalarText(c.doc.Field("context")) != "fork" {
@@ -156,6 +165,12 @@ func (c *checker) reportUnknown(k *yaml.Node) {
 			"Lint with --profile all (or the profile of the agent that reads it), or remove the field.")
 		return
 	}
+	if lower := strings.ToLower(name); lower != name {
+		if _, ok := fieldSpecs[lower]; ok {
+			c.reportCase(k, lower)
+			return
+		}
+	}
 	msg := fmt.Sprintf("unknown frontmatter field %q: no agent documents it, so agents load the skill and ignore the field", name)
 	guess := closestField(name)
 	if guess != "" {
@@ -168,6 +183,41 @@ func (c *checker) reportUnknown(k *yaml.Node) {
 	if guess == "" || len(name) < 5 {
 		d.Severity = model.SeverityInfo
 	}
+}
+
+// reportCase reports a known field written with capitals (Name:,
+// Description:, Version:). YAML keys are case-sensitive and no agent folds
+// them, so the setting is lost whatever the field's length or layer: always
+// a warning (a missing name or description is also its own error, whose
+// message points here). --fix lower-cases the key when the lower-case one
+// is not there too.
+func (c *checker) reportCase(k *yaml.Node, lower string) {
+	d := c.at(k, "skillmd/unknown-field",
+		fmt.Sprintf("frontmatter keys are case-sensitive: %q is not %q, so agents ignore the field", k.Value, lower),
+		fmt.Sprintf("Write the key in lower case: %s:", lower))
+	if hasKey(c.doc.Frontmatter.Node, lower) || k.Style != 0 {
+		return // a second key, or a quoted one: not an exact one-word edit
+	}
+	line := c.doc.Frontmatter.Line + k.Line - 1
+	start := c.lines.offset(line, d.Column)
+	if start < 0 || start+len(k.Value) > len(c.lines.text) || string(c.lines.text[start:start+len(k.Value)]) != k.Value {
+		return
+	}
+	d.Hint += " (`skillstudio lint --fix` does it)."
+	d.Fix = &model.Fix{
+		Description: fmt.Sprintf("lower-case the %s key", k.Value),
+		Edits:       []model.TextEdit{{File: c.skill.Location.File, Start: start, End: start + len(k.Value), NewText: lower}},
+	}
+}
+
+// caseFolded is the known field a frontmatter key spells with capitals.
+func caseFolded(fm *yaml.Node, field string) string {
+	for i := 0; fm != nil && i+1 < len(fm.Content); i += 2 {
+		if k := fm.Content[i].Value; k != field && strings.EqualFold(k, field) {
+			return k
+		}
+	}
+	return ""
 }
 
 // closestField suggests the known field name most likely meant.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -335,6 +336,51 @@ func TestColonAndAnotherYAMLErrorAtOnce(t *testing.T) {
 		}
 		if tc.errLine != 0 && yamlErr[0].Line != tc.errLine {
 			t.Errorf("%s: YAML error at line %d, want %d: %v", name, yamlErr[0].Line, tc.errLine, yamlErr)
+		}
+	}
+}
+
+// TestCapitalisedKeys: a known field written with capitals is lost (YAML
+// keys are case-sensitive), whether it is four letters (Name, Tags) or
+// eleven; each is the same warning with a fix that lower-cases the key,
+// and the missing name and description errors name the capitalised key.
+func TestCapitalisedKeys(t *testing.T) {
+	before := "---\nName: demo-skill\nVersion: 1.2.0\nCategory: devops\nTags: [receipts, dates]\nDescription: Sorts receipts by date. Use when filing expenses.\n---\n# Demo\n"
+	s := loadCase(map[string]string{"SKILL.md": before}, "")
+	ds := findings(s, "skillmd/unknown-field")
+	if len(ds) != 5 {
+		t.Fatalf("want 5 unknown-field findings, got %v", s.Diagnostics)
+	}
+	var edits []model.TextEdit
+	for _, d := range ds {
+		if d.Severity != model.SeverityWarning || d.Fix == nil || !strings.Contains(d.Message, "case-sensitive") {
+			t.Errorf("%v (fix %v)", d, d.Fix)
+			continue
+		}
+		edits = append(edits, d.Fix.Edits...)
+	}
+	for _, id := range []string{"skillmd/name", "skillmd/description"} {
+		if f := findings(s, id); len(f) != 1 || !strings.Contains(f[0].Message, "case-sensitive") || !strings.Contains(f[0].Hint, "lower case") {
+			t.Errorf("%s: %v", id, f)
+		}
+	}
+	slices.SortFunc(edits, func(a, b model.TextEdit) int { return a.Start - b.Start })
+	after := applyFix(t, before, &model.Fix{Edits: edits})
+	lower := strings.NewReplacer("Name:", "name:", "Version:", "version:", "Category:", "category:", "Tags:", "tags:", "Description:", "description:")
+	if want := lower.Replace(before); after != want {
+		t.Errorf("after fixes:\n%s", after)
+	}
+	s2 := loadCase(map[string]string{"SKILL.md": after}, "")
+	if e, w, _ := s2.Counts(); e+w > 0 || s2.Name != "demo-skill" {
+		t.Errorf("fixed file: %v", s2.Diagnostics)
+	}
+	// The lower-case key is there too, or the key is quoted: still the
+	// warning, but no edit (which value wins is the author's call).
+	for _, fm := range []string{"name: demo-skill\nName: other\n", "\"Name\": demo-skill\n"} {
+		s := loadCase(map[string]string{"SKILL.md": "---\n" + fm + "description: Sorts receipts.\n---\n"}, "")
+		ds := findings(s, "skillmd/unknown-field")
+		if len(ds) != 1 || ds[0].Severity != model.SeverityWarning || ds[0].Fix != nil {
+			t.Errorf("%q: %v", fm, s.Diagnostics)
 		}
 	}
 }

@@ -118,6 +118,15 @@ func (li *lineIndex) position(off int) (line, col int) {
 	return lo + 1, off - li.starts[lo] + 1
 }
 
+// offset turns a 1-based line and byte column into a byte offset, or -1.
+func (li *lineIndex) offset(line, col int) int {
+	li.index()
+	if line < 1 || line > len(li.starts) || col < 1 {
+		return -1
+	}
+	return li.starts[line-1] + col - 1
+}
+
 // lineText is the text of a 1-based line without its line break. Like
 // position, it counts its way to the first few lines asked for (the
 // frontmatter's, at the top of the file) rather than index them all.
