@@ -50,6 +50,19 @@ var skippedDirs = map[string]bool{".git": true, "node_modules": true, "dist": tr
 // maxDepth bounds the search so a pathological tree cannot hang it.
 const maxDepth = 32
 
+// searchLooksAt reports whether the search reads or names skills by the
+// file p: what makes a folder a skill or a repository (the names Detect,
+// detectDir and findWith decide by; keep them together).
+func searchLooksAt(p string) bool {
+	base := path.Base(p)
+	for _, name := range []string{"SKILL.md", "manifest.json", "module.ts", "index.json"} {
+		if strings.EqualFold(base, name) {
+			return true
+		}
+	}
+	return strings.HasSuffix(strings.ToLower(base), ".xgs.js")
+}
+
 // Detect says what p (a file or folder in fsys) is, if it is a skill.
 func Detect(fsys fs.FS, p string) (Candidate, bool) {
 	info, err := fs.Stat(fsys, p)

@@ -68,15 +68,3 @@ func reads(c Candidate, p string) bool {
 	}
 	return c.Path == "." || strings.HasPrefix(p, c.Path+"/")
 }
-
-// searchLooksAt reports whether the search reads or names skills by the
-// file p: what makes a folder a skill or a repository.
-func searchLooksAt(p string) bool {
-	base := path.Base(p)
-	for _, name := range []string{"SKILL.md", "manifest.json", "module.ts", "index.json"} {
-		if strings.EqualFold(base, name) {
-			return true
-		}
-	}
-	return strings.HasSuffix(strings.ToLower(base), ".xgs.js")
-}

@@ -110,17 +110,24 @@ func (s *Server) lint(ctx context.Context) (*result, []*document) {
 func (f *folder) collect(ctx context.Context, changed []string, all bool) *formats.Collected {
 	if !all && f.last != nil {
 		var rels []string
+		seen := map[string]bool{}
 		for _, p := range changed {
-			if rel, ok := pathname.Rel(f.root, p); ok {
+			if rel, ok := pathname.Rel(f.root, p); ok && !seen[rel] {
+				seen[rel] = true
 				rels = append(rels, filepath.ToSlash(rel))
 			}
 		}
 		if len(rels) == 0 {
 			return f.last
 		}
-		if c, ok := f.last.Reread(0, rels); ok {
-			f.last = c
-			return c
+		// Each path is matched against every skill: past a burst's worth
+		// (a checkout reporting thousands of files) reading whole is the
+		// cheaper way to the same answer.
+		if len(rels) <= maxRereadPaths {
+			if c, ok := f.last.Reread(0, rels); ok {
+				f.last = c
+				return c
+			}
 		}
 	}
 	loc := model.Location{Source: f.root, Root: f.root, Local: true, FS: f.fs}
@@ -128,6 +135,10 @@ func (f *folder) collect(ctx context.Context, changed []string, all bool) *forma
 	f.last = formats.Collect(ctx, []formats.Opener{open}, formats.Settings{Options: f.settings, Rules: f.cfg})
 	return f.last
 }
+
+// maxRereadPaths is the most changed files a lint reads again skill by
+// skill.
+const maxRereadPaths = 256
 
 // lintAndPublish lints and sends every open document its diagnostics:
 // library rules reach across files, so one edit can change another's.
