@@ -34,6 +34,7 @@ import (
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/exclude"
+	"github.com/skillstudio/skillstudio/internal/sourcetrust"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -49,8 +50,13 @@ type Config struct {
 	// Rules maps a rule id, or a prefix ending in "/", to a severity.
 	Rules map[string]model.Severity
 	// Sources are extra skill sources in the same syntax as a SOURCE
-	// argument; they are exposed here and opened by registry.
+	// argument; they are exposed here and opened by registry. They are the
+	// user's own (their config file, or a file named with --config).
 	Sources []string
+	// Pending are the sources: of a project file found by walking up from
+	// the path given: they came with the checkout, so they are not in
+	// Sources until the user trusts them (AllowPending).
+	Pending *ProjectSources
 	// Theme names the studio's colour theme (for example dark or light).
 	Theme string
 	// Agents are the agents whose skill listing the library checks
@@ -77,6 +83,26 @@ type Config struct {
 	// --config, which names the one file to apply, as eslint's -c and
 	// ruff's --config do).
 	nested *nested
+	// digest is the SHA-256 of the bytes this file was parsed from.
+	digest string
+}
+
+// ProjectSources are a found project file's sources: waiting for consent.
+type ProjectSources struct {
+	// File is the project file's absolute path; Digest the SHA-256 (hex)
+	// of the bytes read, so consent is for exactly what was parsed.
+	File, Digest string
+	// Sources are the entries not already among the user's own.
+	Sources []string
+}
+
+// AllowPending adds the pending sources to Sources (consent was given).
+func (c *Config) AllowPending() {
+	if c.Pending == nil {
+		return
+	}
+	c.Merge(&Config{Sources: c.Pending.Sources})
+	c.Pending = nil
 }
 
 // Formats returns the rule configuration the readers (package formats)
@@ -187,7 +213,12 @@ func ReadFile(path string, known model.RuleSet) (*Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot read config %s: %w", path, unwrapPathError(err))
 	}
-	return Parse(path, data, known)
+	c, err := Parse(path, data, known)
+	if err != nil {
+		return nil, err
+	}
+	c.digest = sourcetrust.Digest(data)
+	return c, nil
 }
 
 // Load reads the user file (when it exists) and then either explicit (the
@@ -224,6 +255,21 @@ func Load(explicit, start string, known model.RuleSet) (*Config, error) {
 		if _, err := os.Stat(start); searched && err == nil {
 			c.found, c.known = pc, known
 			c.userRules = maps.Clone(c.Rules)
+		}
+		if searched && len(pc.Sources) > 0 {
+			// Remote sources are a beacon on open and folders may lie
+			// outside the checkout: held until the user trusts the file.
+			abs, _ := filepath.Abs(project)
+			var pend []string
+			for _, s := range pc.Sources {
+				if !slices.Contains(c.Sources, s) {
+					pend = append(pend, s)
+				}
+			}
+			if len(pend) > 0 {
+				c.Pending = &ProjectSources{File: abs, Digest: pc.digest, Sources: pend}
+			}
+			pc.Sources = nil
 		}
 		c.Merge(pc)
 	}
