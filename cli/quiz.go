@@ -63,6 +63,7 @@ quiz, a branch action that cannot resolve, or a bad answer list.`,
 	f.StringVar(&answers, "answers", "", "options in the order questions are met: numbers or labels, comma-separated")
 	f.BoolVar(&walk, "walk", false, "try every option of every question and report branch actions that cannot resolve")
 	f.BoolVar(&asJSON, "json", false, "print the transcript (or the walk report) as JSON")
+	addTrustFlag(cmd)
 	return a.addRemoteFlags(cmd)
 }
 
@@ -84,7 +85,7 @@ func (a *app) runQuiz(cmd *cobra.Command, req quizRequest) error {
 	}
 	// The skill is read first, so a wrong PATH is named before anything
 	// is said about terminals.
-	skill, resolver, err := a.loadQuizSkill(ctx, req.path)
+	skill, resolver, err := a.loadQuizSkill(ctx, cmd, req.path)
 	if err != nil {
 		return err
 	}
@@ -182,7 +183,7 @@ func writeJSON(w io.Writer, v any) error {
 // folder above it), so load-skill actions resolve to its siblings; names
 // not found there are looked up in the configured sources, loaded only
 // when first needed.
-func (a *app) loadQuizSkill(ctx context.Context, path string) (*model.Skill, quiz.Resolver, error) {
+func (a *app) loadQuizSkill(ctx context.Context, cmd *cobra.Command, path string) (*model.Skill, quiz.Resolver, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		return nil, nil, usageError{err}
@@ -208,6 +209,7 @@ func (a *app) loadQuizSkill(ctx context.Context, path string) (*model.Skill, qui
 	if err != nil {
 		return nil, nil, usageError{err}
 	}
+	headlessConsent(cmd, cfg, cmd.ErrOrStderr())
 	opts := model.Options{Profile: model.ProfileAll}
 	if cfg.Profile != "" {
 		opts.Profile = cfg.Profile

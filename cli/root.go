@@ -39,6 +39,7 @@ or the embedded example library where that holds no skills).`,
 		a.newRouteCmd(),
 		a.newRulesCmd(),
 		a.newShowCmd(),
+		a.newTrustCmd(),
 		a.newVersionCmd(),
 		a.newLSPCmd(),
 	)

@@ -33,6 +33,7 @@ func (a *app) addStudioFlags(root *cobra.Command) {
 	f.Bool("no-watch", false, "do not watch skills for changes (no live lint)")
 	f.Bool("examples", false, "open the example library built into skillstudio (whatever this folder holds)")
 	f.StringArray("exclude", nil, excludeUsage)
+	addTrustFlag(root)
 }
 
 // runStudio opens the studio on SOURCE... (the root command's RunE).
@@ -125,7 +126,9 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 		return ui.Options{}, err
 	}
 	remote := a.remote
+	consent := studioConsent(cmd, cfg, remote)
 	return ui.Options{
+		Consent:       consent,
 		Exclude:       exclude,
 		Remote:        &remote,
 		ConfigPath:    config.UserPath(),

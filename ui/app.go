@@ -122,6 +122,7 @@ func New(opts Options) *Model {
 // for its background colour.
 func (m *Model) Init() tea.Cmd {
 	cmds := []tea.Cmd{m.startLoading(), m.spin.Tick}
+	m.askConsent()
 	if !m.themeFixed && !m.c.Theme.NoColor {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}

@@ -120,8 +120,12 @@ type Options struct {
 	// Examples opens the embedded example library (plus Sources, but not
 	// the config file's sources), whatever the working folder holds.
 	Examples bool
-	// ExtraSources are always opened too (a config file's sources:).
+	// ExtraSources are always opened too (the user's config file's
+	// sources:, or a checkout's once trusted).
 	ExtraSources []string
+	// Consent, when set, is a checkout's config whose sources: are opened
+	// only once the user says so (asked at start).
+	Consent *SourceConsent
 	// WorkDir is where paths are shown relative to (default: the working
 	// folder).
 	WorkDir string

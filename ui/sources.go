@@ -120,6 +120,8 @@ type confirmation struct {
 	detailTitle, detail string
 	// no is the status line after any other key ("" : nothing removed).
 	no string
+	// always, when set, is what `a` does (consent remembered).
+	always func() tea.Cmd
 }
 
 // askRemoveSource asks before removing the selected skill's source.
@@ -172,6 +174,9 @@ func (m *Model) answerConfirm(msg tea.KeyPressMsg) tea.Cmd {
 	}
 	if c.retry != nil && key.Matches(msg, m.c.Keys.Retry) {
 		return c.retry()
+	}
+	if c.always != nil && key.Matches(msg, keyAlways) {
+		return c.always()
 	}
 	m.setStatus(cmp.Or(c.no, "Nothing removed."), false)
 	return nil
