@@ -1,0 +1,107 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/skillstudio/skillstudio/internal/touchwatch"
+)
+
+// TestStudioConsentPromptEndToEnd runs the real binary in tmux on a
+// checkout whose .skillstudio.yaml lists a loopback registry and a folder
+// beside it: the prompt names both, and neither is touched until y.
+func TestStudioConsentPromptEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	tmux, err := exec.LookPath("tmux")
+	if err != nil {
+		t.Skip("tmux is not installed: the end-to-end consent test needs it (apt-get install tmux)")
+	}
+	bin := buildBinary(t)
+	root := t.TempDir()
+	var hits atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits.Add(1)
+		fmt.Fprint(w, "---\nname: far-remote\ndescription: Served by the end-to-end test's loopback registry.\n---\n\n# Far\n\nServed.\n")
+	}))
+	defer srv.Close()
+	write := func(rel, text string) {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("checkout/skills/near/SKILL.md", "---\nname: near\ndescription: A skill inside the checkout, for the consent test.\n---\n\n# Near\n\nHere.\n")
+	write("sibling/far-sibling/SKILL.md", "---\nname: far-sibling\ndescription: A skill beside the checkout, for the consent test.\n---\n\n# Far\n\nBeside.\n")
+	write("checkout/.skillstudio.yaml", "sources:\n  - "+srv.URL+"/far-remote/SKILL.md\n  - ../sibling\n")
+	reads, err := touchwatch.Start(filepath.Join(root, "sibling"))
+	if err != nil {
+		t.Logf("reads not watched: %v", err)
+	} else {
+		defer reads.Close()
+	}
+	touches := func() int {
+		if reads == nil {
+			return 0
+		}
+		return reads.Touches()
+	}
+
+	session := fmt.Sprintf("skillstudio-consent-e2e-%d", os.Getpid())
+	socket := filepath.Join(root, "tmux.sock")
+	tm := func(args ...string) string {
+		t.Helper()
+		out, err := exec.Command(tmux, append([]string{"-S", socket}, args...)...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+		return string(out)
+	}
+	tm("new-session", "-d", "-s", session, "-x", "140", "-y", "40", "-c", filepath.Join(root, "checkout"),
+		"env", "SKILLSTUDIO_THEME=dark", "TERM=xterm-256color",
+		"XDG_CONFIG_HOME="+filepath.Join(root, "config"), "XDG_STATE_HOME="+filepath.Join(root, "state"),
+		"XDG_CACHE_HOME="+filepath.Join(root, "cache"), "SKILLSTUDIO_TRUST_SOURCES=", bin, "--no-watch")
+	t.Cleanup(func() { exec.Command(tmux, "-S", socket, "kill-server").Run() })
+	screen := func() string { return tm("capture-pane", "-p", "-t", session) }
+	// waitFor polls the screen a bounded number of times.
+	waitFor := func(want ...string) {
+		t.Helper()
+		for range 800 {
+			s := screen()
+			ok := true
+			for _, w := range want {
+				ok = ok && strings.Contains(s, w)
+			}
+			if ok {
+				return
+			}
+			time.Sleep(25 * time.Millisecond)
+		}
+		t.Fatalf("the screen does not show %q:\n%s", want, screen())
+	}
+	keys := func(k ...string) { tm(append([]string{"send-keys", "-t", session}, k...)...) }
+
+	waitFor("near", "Open the 2 sources", "network: http://127.0.0.1", "folder:")
+	if h, r := hits.Load(), touches(); h != 0 || r != 0 {
+		t.Fatalf("while the prompt waits: %d requests, %d reads beside the checkout", h, r)
+	}
+	keys("y")
+	waitFor("far-remote", "far-sibling")
+	if h, r := hits.Load(), touches(); h == 0 || reads != nil && r == 0 {
+		t.Errorf("after y: %d requests, %d reads (the detectors saw nothing)", h, r)
+	}
+	if _, err := os.Stat(filepath.Join(root, "state", "skillstudio", "trusted-sources.json")); err == nil {
+		t.Error("y (once) was remembered")
+	}
+	keys("q")
+}
