@@ -91,7 +91,7 @@ func TestStudioConsentPromptEndToEnd(t *testing.T) {
 	}
 	keys := func(k ...string) { tm(append([]string{"send-keys", "-t", session}, k...)...) }
 
-	waitFor("near", "Open the 2 sources", "network: http://127.0.0.1", "folder:")
+	waitFor("near", "Open 2 sources this checkout's config lists?", "network: http://127.0.0.1", "folder:")
 	if h, r := hits.Load(), touches(); h != 0 || r != 0 {
 		t.Fatalf("while the prompt waits: %d requests, %d reads beside the checkout", h, r)
 	}

@@ -72,7 +72,7 @@ func TestStudioAsksBeforeOpeningACheckoutsSources(t *testing.T) {
 	h := newHostileCheckout(t)
 
 	tm, wait := runStudioOn(t)
-	wait("asker", "Open the 2 sources", "network: http://127.0.0.1", "folder:", "/sibling", "Nothing it lists")
+	wait("asker", "Open 2 sources this checkout's config lists?", "network: http://127.0.0.1", "folder:", "/sibling", "Nothing it lists")
 	if hits, reads := h.touched(); hits != 0 || reads != 0 {
 		t.Errorf("while asking: %d requests, %d reads beside the checkout", hits, reads)
 	}
@@ -85,7 +85,7 @@ func TestStudioAsksBeforeOpeningACheckoutsSources(t *testing.T) {
 	}
 
 	tm, wait = runStudioOn(t)
-	wait("Open the 2 sources")
+	wait("Open 2 sources this checkout's config lists?")
 	tm.Type("a")
 	wait("far-remote", "far-sibling")
 	tm.Type("q")

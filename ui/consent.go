@@ -43,11 +43,12 @@ func (m *Model) askConsent() {
 	}
 	k := m.c.Keys
 	n := len(c.Items)
-	q := fmt.Sprintf("Open the %s this checkout's %s lists? %s once · %s always · %s",
-		plural(n, "source", "sources"), ".skillstudio.yaml", k.Confirm.Help().Key, keyAlways.Help().Key, k.Cancel.Help().Key)
+	// Short, so the keys are not cut off at the bar's edge.
+	q := fmt.Sprintf("Open %s this checkout's config lists? %s once · %s always · %s no",
+		plural(n, "source", "sources"), k.Confirm.Help().Key, keyAlways.Help().Key, k.Cancel.Help().Key)
 	if c.Remember == nil {
-		q = fmt.Sprintf("Open the %s this checkout's %s lists? %s once · %s",
-			plural(n, "source", "sources"), ".skillstudio.yaml", k.Confirm.Help().Key, k.Cancel.Help().Key)
+		q = fmt.Sprintf("Open %s this checkout's config lists? %s once · %s no",
+			plural(n, "source", "sources"), k.Confirm.Help().Key, k.Cancel.Help().Key)
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s came with this checkout. Nothing it lists has been opened yet.\n\n", c.File)
