@@ -316,6 +316,13 @@ var ruleCases = []struct {
 	{"review/secret-like", true, "random token in .env", md("config.env", "API_TOKEN=q8Zr2LmX0pVt7KsW3nYb9HdF\n")},
 	{"review/secret-like", true, "random secret in code", xgsSkill("", `const clientSecret = "q8Zr2LmX0pVt7KsW3nYb9HdF";`)},
 	{"review/secret-like", false, "placeholders and counts", md("config.env", "API_TOKEN=your-token-here\nmax_tokens: 4096\nPRIVATE_KEY=base64-or-pem-private-key\n")},
+
+	{"review/mcp-server", true, "plugin .mcp.json", pluginSkill(true, map[string]string{".mcp.json": `{"mcpServers": {"ledger": {"command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/server/main.js"]}}}`})},
+	{"review/mcp-server", true, "plugin.json mcpServers, remote", pluginSkill(true, map[string]string{".claude-plugin/plugin.json": `{"name": "tally", "mcpServers": {"books": {"type": "http", "url": "https://mcp.books.example/v1"}}}`})},
+	{"review/mcp-server", false, "a plugin without servers", pluginSkill(true, map[string]string{".claude-plugin/plugin.json": `{"name": "tally", "description": "Run npx -y tally-server to start it."}`})},
+	{"review/unpinned-package", true, "npx -y with no version", pluginSkill(true, map[string]string{".mcp.json": `{"mcpServers": {"ledger": {"command": "npx", "args": ["-y", "@tally/ledger-mcp"]}}}`})},
+	{"review/unpinned-package", true, "uvx in a hook, @latest", pluginSkill(true, map[string]string{"hooks/hooks.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "npx tally-sync@latest flush"}]}]}}`})},
+	{"review/unpinned-package", false, "pinned and local", pluginSkill(true, map[string]string{".mcp.json": `{"mcpServers": {"a": {"command": "npx", "args": ["-y", "@tally/ledger-mcp@1.4.2"]}, "b": {"command": "uvx", "args": ["tally-books==0.9.1"]}, "c": {"command": "node", "args": ["./server.js"]}}}`})},
 }
 
 func TestRules(t *testing.T) {
