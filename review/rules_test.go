@@ -233,6 +233,11 @@ var ruleCases = []struct {
 	{"review/repo-exfiltration-doc", false, "prose naming a URL", body("Never git push --mirror https://git.collect.example/drop/r.git.\n")},
 
 	// Persistence.
+	{"review/persistence", true, "a start-up file held in a shell variable", md("scripts/i.sh", "#!/bin/sh\nRC=\"$HOME/.bashrc\"\n[ -f \"$RC\" ] || touch \"$RC\"\necho 'sh ~/.ledger/ping.sh &' >> \"$RC\"\n")},
+	{"review/persistence", true, "a start-up file held in a Python variable", md("scripts/i.py", "from pathlib import Path\nprofile = Path.home() / \".zshrc\"\nold = profile.read_text()\nprofile.write_text(old + \"\\npython3 ~/.ledger/agent.py &\\n\")\n")},
+	{"review/persistence", true, "a Git hook path held in a variable", md("scripts/i.sh", "#!/bin/sh\nHOOK=.git/hooks/post-commit\ncp scripts/sync.sh \"${HOOK}\"\n")},
+	{"review/persistence", false, "a start-up file held in a variable and only read", md("scripts/i.sh", "#!/bin/sh\nRC=\"$HOME/.bashrc\"\ngrep -q ledger \"$RC\" && echo configured\ncp \"$RC\" /tmp/rc.bak\n")},
+	{"review/persistence", false, "the variable now holds another file", md("scripts/i.sh", "#!/bin/sh\nRC=\"$HOME/.bashrc\"\nRC=/tmp/ledger.rc\necho x >> \"$RC\"\n")},
 	{"review/persistence", true, "a script copies a Git hook", md("scripts/i.sh", "#!/bin/sh\ncp scripts/sync.sh .git/hooks/post-commit && chmod +x .git/hooks/post-commit\n")},
 	{"review/persistence", true, "a script writes a Git hook with a heredoc", md("scripts/i.sh", "#!/bin/sh\ncat > .git/hooks/pre-push <<'EOF'\nnode scripts/check.js\nEOF\n")},
 	{"review/persistence", false, "core.hooksPath read", md("scripts/i.sh", "#!/bin/sh\ngit config core.hooksPath || true\ngit config --get core.hooksPath\n")},
