@@ -12,8 +12,9 @@ import (
 // deciding whether to install, and would bury an author's real problems.
 // A config entry raising a review rule to warning brings it into lint.
 func addReviewFindings(lib *model.Library, cfg *model.RuleConfig) {
+	seen := map[string]bool{} // a plugin's findings once, not once per skill
 	for _, s := range lib.Skills {
-		for _, d := range review.Reviewed(s, cfg).Findings {
+		for _, d := range review.OncePerPlugin(s, review.Reviewed(s, cfg).Findings, seen) {
 			if d.Severity >= model.SeverityWarning {
 				s.Diagnostics = append(s.Diagnostics, d)
 			}

@@ -117,6 +117,7 @@ func (r *reviewer) scanExfil(f *source, kind fileKind) {
 		text = codeOnly(text)
 	}
 	whole := kind == kindShell || kind == kindScript
+	r.scanSecretFlow(f, text, whole)
 	var reads, sinks []hit   // sinks: the lines that talk to the network
 	var relays []relay       // secrets written to a file, in Markdown and hooks
 	readAt := map[int]bool{} // lines that read a secret, by offset

@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -263,9 +264,16 @@ func (r *reviewer) scanPersistence(f *source, kind fileKind) {
 	if !containsAny(strings.ToLower(text), persistWords) {
 		return
 	}
+	var held []heldPath
+	n := 0
 	forLines(text, func(pos int, logical, joined string) {
+		n++
 		what, setup := persistenceIn(joined)
+		if what == "" && len(held) > 0 {
+			what, setup = persistenceThrough(joined, held, n, f)
+		}
 		if what == "" {
+			held = holdPath(held, joined, n, pos)
 			return
 		}
 		off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
@@ -293,4 +301,126 @@ func (r *reviewer) scanPersistence(f *source, kind fileKind) {
 func installsPersistence(cmd string) bool {
 	w, _ := persistenceIn(cmd)
 	return w != ""
+}
+
+// A start-up file's path is often put in a variable first and written
+// through it a few lines on (RC="$HOME/.bashrc"; echo … >> "$RC";
+// profile = Path.home() / ".zshrc"; profile.write_text(…)). heldPath is
+// such a variable, followed for persistVarWindow lines, the way a
+// shell, Python or JS script reads top to bottom.
+type heldPath struct {
+	name, path string
+	line, pos  int
+}
+
+const (
+	persistVarWindow = 40
+	maxHeldPaths     = 16
+)
+
+// holdPath records (or forgets) the variable line assigns, if any.
+func holdPath(held []heldPath, line string, n, pos int) []heldPath {
+	name, value := assignment(line)
+	if name == "" {
+		return held
+	}
+	held = slices.DeleteFunc(held, func(h heldPath) bool { return h.name == name || n-h.line > persistVarWindow })
+	lower := strings.ToLower(value)
+	if !containsAny(lower, persistWords) || len(held) >= maxHeldPaths {
+		return held
+	}
+	i := -1
+	for _, w := range persistWords {
+		if k := strings.Index(lower, w); k >= 0 && (i < 0 || k < i) {
+			i = k
+		}
+	}
+	return append(held, heldPath{name: name, path: pathToken(value, i), line: n, pos: pos})
+}
+
+// persistenceThrough reads line with each held variable it uses replaced
+// by the path it holds.
+func persistenceThrough(line string, held []heldPath, n int, f *source) (string, bool) {
+	for _, h := range held {
+		if n-h.line > persistVarWindow || !strings.Contains(line, h.name) {
+			continue
+		}
+		sub := replaceVar(line, h.name, `"`+h.path+`"`)
+		if sub == line {
+			continue
+		}
+		if what, setup := persistenceIn(sub); what != "" {
+			at, _ := f.pos(h.pos)
+			return fmt.Sprintf("%s (the path held in %s, line %d)", what, h.name, at), setup
+		}
+	}
+	return "", false
+}
+
+// assignment returns the variable a line assigns and the value's text:
+// shell NAME=…, export/local/readonly NAME=…, Python name = …, JS
+// const/let/var name = …; "" when the line assigns nothing.
+func assignment(line string) (name, value string) {
+	s := strings.TrimLeft(line, " \t")
+	for _, kw := range []string{"export ", "local ", "readonly ", "declare ", "const ", "let ", "var "} {
+		s = strings.TrimPrefix(s, kw)
+	}
+	i := 0
+	for i < len(s) && (s[i] == '_' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || i > 0 && s[i] >= '0' && s[i] <= '9') {
+		i++
+	}
+	if i == 0 {
+		return "", ""
+	}
+	name, rest := s[:i], strings.TrimLeft(s[i:], " \t")
+	if strings.HasPrefix(rest, ":") { // a Python type: name: Path = …
+		if k := strings.IndexByte(rest, '='); k > 0 {
+			rest = rest[k:]
+		}
+	}
+	if !strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, "==") || strings.HasPrefix(rest, "=>") {
+		return "", ""
+	}
+	return name, strings.TrimSpace(rest[1:])
+}
+
+// replaceVar replaces each use of the variable name in line — $NAME,
+// ${NAME}, or the bare name in code — by with.
+func replaceVar(line, name, with string) string {
+	var b strings.Builder
+	last := 0
+	for from := 0; ; {
+		i := strings.Index(line[from:], name)
+		if i < 0 {
+			break
+		}
+		i += from
+		end := i + len(name)
+		from = end
+		if i > 0 && isIdentByte(line[i-1]) || end < len(line) && isIdentByte(line[end]) {
+			continue
+		}
+		start := i
+		switch {
+		case strings.HasSuffix(line[:i], "${") && strings.HasPrefix(line[end:], "}"):
+			start, end = i-2, end+1
+		case strings.HasSuffix(line[:i], "$"):
+			start = i - 1
+		}
+		if start > 0 && line[start-1] == '"' && end < len(line) && line[end] == '"' {
+			start, end = start-1, end+1 // "$RC": the quotes go with it
+		}
+		b.WriteString(line[last:start])
+		b.WriteString(with)
+		last, from = end, end
+	}
+	if last == 0 {
+		return line
+	}
+	b.WriteString(line[last:])
+	return b.String()
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }

@@ -1,9 +1,11 @@
 package review
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/lazyre"
@@ -14,8 +16,9 @@ import (
 // Claude Code runs the plugin's hooks (<plugin>/hooks/hooks.json) on every
 // matching event once it is enabled: a SessionStart hook that installs a
 // cron job runs whether or not the skill is ever used. The review reads
-// that file and the plugin files its commands run (${CLAUDE_PLUGIN_ROOT}/…)
-// as part of each of the plugin's skills.
+// that file (or the hooks plugin.json holds or names), its MCP servers,
+// and the plugin files their commands run (${CLAUDE_PLUGIN_ROOT}/…) as
+// part of each of the plugin's skills.
 var (
 	pluginRootRef = lazyre.New(`\$\{?CLAUDE_PLUGIN_ROOT\}?/([A-Za-z0-9._/-]+)`)
 	hookCommand   = lazyre.New(`"command"\s*:\s*"((?:[^"\\\n]|\\.)*)"`)
@@ -25,33 +28,109 @@ var (
 // maxPluginHookFiles bounds the plugin files read for one skill.
 const maxPluginHookFiles = 20
 
-// readPluginHooks adds the plugin's hooks file, marked to be scanned as
-// commands, and the plugin files those commands name.
+// readPluginHooks adds the plugin's hooks — hooks/hooks.json, and what
+// plugin.json's "hooks" holds inline or names — marked to be scanned as
+// commands, its MCP servers (.mcp.json, plugin.json's "mcpServers"), and
+// the plugin files those commands name.
 func (r *reviewer) readPluginHooks() {
 	parent := path.Dir(r.skill.Location.Dir)
 	if path.Base(parent) != "skills" || r.skill.Location.Dir == "" {
 		return
 	}
 	root := path.Dir(parent)
-	if info, err := fs.Stat(r.fsys, path.Join(root, ".claude-plugin", "plugin.json")); err != nil || info.IsDir() {
+	manifest := path.Join(root, ".claude-plugin", "plugin.json")
+	if info, err := fs.Stat(r.fsys, manifest); err != nil || info.IsDir() {
 		return
 	}
 	n := len(r.files)
-	r.add(path.Join(root, "hooks", "hooks.json"), "../../hooks/hooks.json")
-	if len(r.files) == n {
-		return
-	}
-	hooks := r.files[n]
-	hooks.hookConfig = true
-	seen := map[string]bool{}
-	for _, m := range pluginRootRef.FindAllStringSubmatch(hooks.text, -1) {
-		p := path.Clean(m[1])
-		if seen[p] || strings.HasPrefix(p, "..") || strings.HasPrefix(p, "skills/") || len(seen) >= maxPluginHookFiles {
-			continue // outside the plugin, or a skill's own file (read already)
+	configs := map[string]bool{} // plugin paths read as hook or MCP config
+	addConfig := func(p string, mcp bool) {
+		p = path.Clean(p)
+		if configs[p] || strings.HasPrefix(p, "..") || path.IsAbs(p) || len(configs) >= maxPluginHookFiles {
+			return
 		}
-		seen[p] = true
-		r.add(path.Join(root, p), "../../"+p)
+		configs[p] = true
+		k := len(r.files)
+		if r.add(path.Join(root, p), "../../"+p); len(r.files) > k {
+			r.files[k].hookConfig, r.files[k].mcpConfig = !mcp, mcp
+		}
 	}
+	addConfig("hooks/hooks.json", false)
+	addConfig(".mcp.json", true)
+	if text, ok := readText(r.fsys, manifest, &r.budget); ok {
+		// Only the manifest's hooks and servers are commands: its
+		// description may quote an install line it does not run.
+		spans := topLevelValues(text, "hooks", "mcpServers")
+		for _, key := range []string{"hooks", "mcpServers"} {
+			sp, ok := spans[key]
+			if !ok {
+				continue
+			}
+			v := text[sp[0]:sp[1]]
+			if !strings.HasPrefix(v, "{") {
+				for _, p := range jsonStrings(v) {
+					addConfig(strings.TrimPrefix(strings.ReplaceAll(p, "${CLAUDE_PLUGIN_ROOT}", "."), "./"), key == "mcpServers")
+				}
+				continue
+			}
+			// One source per member, the rest blanked: positions stay
+			// those of plugin.json, and a server's "command" is no hook's.
+			kept := []byte(text)
+			blank(kept, 0, len(kept))
+			copy(kept[sp[0]:sp[1]], v)
+			src := newSource(manifest, "../../.claude-plugin/plugin.json", string(kept))
+			src.hookConfig, src.mcpConfig = key == "hooks", key == "mcpServers"
+			r.files = append(r.files, src)
+		}
+	}
+	seen := map[string]bool{}
+	for _, f := range r.files[n:] {
+		for _, m := range pluginRootRef.FindAllStringSubmatch(f.text, -1) {
+			p := path.Clean(m[1])
+			if seen[p] || configs[p] || strings.HasPrefix(p, "..") || strings.HasPrefix(p, "skills/") || len(seen) >= maxPluginHookFiles {
+				continue // outside the plugin, or a skill's own file (read already)
+			}
+			seen[p] = true
+			r.add(path.Join(root, p), "../../"+p)
+		}
+	}
+}
+
+// topLevelValues returns the byte spans of the named members' values in a
+// JSON object; a document that is not one gives none.
+func topLevelValues(text string, keys ...string) map[string][2]int {
+	out := map[string][2]int{}
+	dec := json.NewDecoder(strings.NewReader(text))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return out
+	}
+	for dec.More() {
+		k, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		var raw json.RawMessage
+		if err := dec.Decode(&raw); err != nil {
+			return out
+		}
+		if key, _ := k.(string); slices.Contains(keys, key) {
+			end := int(dec.InputOffset())
+			out[key] = [2]int{end - len(raw), end}
+		}
+	}
+	return out
+}
+
+// jsonStrings reads a JSON string or array of strings ("./x.json",
+// ["./a.json", "./b.json"]); anything else gives none.
+func jsonStrings(v string) []string {
+	var one string
+	if json.Unmarshal([]byte(v), &one) == nil {
+		return []string{one}
+	}
+	var many []string
+	_ = json.Unmarshal([]byte(v), &many)
+	return many
 }
 
 // reportPluginHooks lists each command of the plugin's hooks file, as
@@ -64,5 +143,8 @@ func (r *reviewer) reportPluginHooks(f *source) {
 			when = "on " + evs[len(evs)-1][1]
 		}
 		r.report(f, m[2], "review/hook", fmt.Sprintf("the plugin this skill ships in runs %q %s, without the agent choosing to, whether or not the skill is used.", clip(cmd, 160), when), "")
+		if pkg := unpinnedPackage(strings.Fields(cmd)); pkg != "" {
+			r.report(f, m[2], "review/unpinned-package", fmt.Sprintf("the plugin's hook runs the package %q with no version: each event runs whatever the registry holds then.", clip(pkg, 80)), unpinnedHint)
+		}
 	}
 }

@@ -123,6 +123,10 @@ func (r *reviewer) run() {
 			kind = kindShell
 			r.reportPluginHooks(f)
 		}
+		if f.mcpConfig {
+			kind = kindShell
+			r.reportMCPServers(f)
+		}
 		r.scanHidden(f, kind)
 		r.scanSecrets(f, kind)
 		r.scanRemoteExec(f)

@@ -61,6 +61,8 @@ var ruleKinds = map[string]struct {
 	"review/blob":                     {KindEvidence, "blob", "blobs"},
 	"review/html-comment":             {KindEvidence, "HTML comment", "HTML comments"},
 	"review/browser-cookies":          {KindEvidence, "read of the browser's cookies", "reads of the browser's cookies"},
+	"review/mcp-server":               {KindEvidence, "MCP server", "MCP servers"},
+	"review/unpinned-package":         {KindRemoteExec, "package run with no version", "packages run with no version"},
 }
 
 // ruleVariants name, within one rule, findings whose message says they
