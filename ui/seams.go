@@ -164,4 +164,10 @@ type Options struct {
 	ConfigPath string
 	// PullDir is where `p` copies a remote skill (default WorkDir).
 	PullDir string
+	// ConfigFiles are the configuration files watched (with Watch) for
+	// changes: those read, and where a project file would be found.
+	// ReloadConfig reads the configuration again as the CLI did at start,
+	// flags still winning; nil reads it once (config_reload.go).
+	ConfigFiles  []string
+	ReloadConfig func() (ConfigReload, error)
 }

@@ -37,7 +37,7 @@ func (m *Model) SourceFindings(e *Entry) []model.Diagnostic {
 
 // allLibraryFindings is every source's findings, for the status bar.
 func (m *Model) allLibraryFindings() []model.Diagnostic {
-	var out []model.Diagnostic
+	out := slices.Clone(m.configNotes)
 	for _, s := range m.ld.sources {
 		if !s.removed {
 			out = append(out, s.notes...)
