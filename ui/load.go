@@ -61,10 +61,8 @@ type loader struct {
 	checking, dirty bool
 	checkGen        int
 	// configGen counts configuration reads (config_reload.go); a result
-	// for an older one is dropped. relinting: the library is being read
-	// again with a new configuration.
+	// for an older one is dropped.
 	configGen int
-	relinting bool
 	// fallback: with no sources named, an empty default folder falls back
 	// to the embedded library.
 	fallback bool
