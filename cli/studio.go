@@ -135,7 +135,7 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 		return ui.ConfigReload{
 			Profile: profile, Config: cfg.Formats(), ReviewConfig: cfg.ReviewFormats(),
 			ListingAgents: cfg.Agents, ContextTokens: cfg.Context, Exclude: exclude,
-			Files: studioConfigFiles(cfg, configFile, start),
+			Files: studioConfigFiles(cfg, configFile, start), Problems: nestedProblems(cfg),
 		}, nil
 	}
 	now, err := resolve(cfg)
@@ -151,22 +151,23 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 	}
 	remote := a.remote
 	return ui.Options{
-		Remote:        &remote,
-		ConfigPath:    config.UserPath(),
-		Sources:       args,
-		ExtraSources:  cfg.Sources,
-		Examples:      examples,
-		Theme:         choice.Name(),
-		NoColor:       choice.NoColor,
-		Profile:       now.Profile,
-		Config:        now.Config,
-		ReviewConfig:  now.ReviewConfig,
-		ListingAgents: now.ListingAgents,
-		ContextTokens: now.ContextTokens,
-		Exclude:       now.Exclude,
-		ConfigFiles:   now.Files,
-		ReloadConfig:  reload,
-		Watch:         !noWatch,
+		Remote:         &remote,
+		ConfigPath:     config.UserPath(),
+		Sources:        args,
+		ExtraSources:   cfg.Sources,
+		Examples:       examples,
+		Theme:          choice.Name(),
+		NoColor:        choice.NoColor,
+		Profile:        now.Profile,
+		Config:         now.Config,
+		ReviewConfig:   now.ReviewConfig,
+		ListingAgents:  now.ListingAgents,
+		ContextTokens:  now.ContextTokens,
+		Exclude:        now.Exclude,
+		ConfigFiles:    now.Files,
+		ConfigProblems: now.Problems,
+		ReloadConfig:   reload,
+		Watch:          !noWatch,
 		Open: func(spec string) (registry.Opened, error) {
 			return registry.OpenSource(context.Background(), spec, remote)
 		},

@@ -78,10 +78,13 @@ type Model struct {
 	// until it reads; configNotes are findings about it (Lint tab).
 	configErr   string
 	configNotes []model.Diagnostic
-	status      string // until the next key
-	statusErr   bool
-	themeFixed  bool
-	sized       bool
+	// nestedErr is the first configNotes error (a nested project file
+	// that does not read), shown as configErr is.
+	nestedErr  string
+	status     string // until the next key
+	statusErr  bool
+	themeFixed bool
+	sized      bool
 }
 
 // New makes a studio. It does no I/O: Init starts the loading commands.
@@ -723,6 +726,8 @@ func (m *Model) statusBar() string {
 		left = style.Render(" " + m.status)
 	case m.configErr != "":
 		left = st.StatusError.Render(" " + m.configErr)
+	case m.nestedErr != "":
+		left = st.StatusError.Render(" " + m.nestedErr)
 	case m.loading() && m.searching():
 		left = " " + m.spin.View() + st.StatusNotice.Render(fmt.Sprintf(" Reading skills %d (still searching)", m.ld.done))
 	case m.loading():

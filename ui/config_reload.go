@@ -38,9 +38,8 @@ type ConfigReload struct {
 	// Files are the files to watch from now on (a project file created
 	// since start is one).
 	Files []string
-	// Notes are findings about the configuration itself (a nested
-	// project file that does not read), shown in the Lint tab.
-	Notes []model.Diagnostic
+	// Problems is Options.ConfigProblems for this configuration.
+	Problems func() []model.Diagnostic
 }
 
 // configReadMsg: the configuration was read again (or did not read).
@@ -100,8 +99,8 @@ func (m *Model) onConfigRead(msg configReadMsg) tea.Cmd {
 	r := msg.reload
 	m.opts.Profile, m.opts.Config, m.opts.ReviewConfig = r.Profile, r.Config, r.ReviewConfig
 	m.opts.ListingAgents, m.opts.ContextTokens, m.opts.Exclude = r.ListingAgents, r.ContextTokens, r.Exclude
-	m.opts.ConfigFiles = r.Files
-	m.configNotes = r.Notes
+	m.opts.ConfigFiles, m.opts.ConfigProblems = r.Files, r.Problems
+	m.configNotes = nil
 	m.c.Rules = r.Config
 	if r.ReviewConfig != nil {
 		m.c.Rules = r.ReviewConfig
@@ -254,4 +253,15 @@ func (m *Model) forget(e *Entry) {
 	delete(m.ld.known, remoteKey(e.src, e.Candidate.Path))
 	m.lib.entries = slices.DeleteFunc(m.lib.entries, func(x *Entry) bool { return x.ID == e.ID })
 	m.lib.matches = slices.DeleteFunc(m.lib.matches, func(l libLine) bool { return l.e != nil && l.e.ID == e.ID })
+}
+
+// configProblemLine is the status line for the first configuration
+// problem that is an error, or "".
+func configProblemLine(workDir string, ds []model.Diagnostic) string {
+	for _, d := range ds {
+		if d.Severity == model.SeverityError {
+			return sanitize.Line(fmt.Sprintf("Config %s:%d:%d: %s", displayPath(workDir, d.File), d.Line, d.Column, d.Message))
+		}
+	}
+	return ""
 }

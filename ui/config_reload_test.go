@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
 	"github.com/skillstudio/skillstudio/config"
@@ -142,5 +144,41 @@ func TestConfigReloadIsOneMessage(t *testing.T) {
 	}
 	if !strings.HasPrefix(m.status, "Config reloaded: 299 skills linted again, 1 now excluded") {
 		t.Errorf("status %q", m.status)
+	}
+}
+
+// A nested project file that does not read is shown: in the status bar
+// with its position, and among the Lint tab's library findings.
+func TestBrokenNestedConfigIsShown(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	lib := fixtureLibrary(t)
+	writeFile(t, lib, "skills/hostile/"+config.ProjectFileName, "rules:\n  skillmd/link: loud\n")
+	cfg, err := config.Load("", lib, formats.Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems := func() []model.Diagnostic {
+		_, _, err := cfg.NestedFiles()
+		var ce *config.Error
+		if !errors.As(err, &ce) {
+			return nil
+		}
+		return []model.Diagnostic{{Rule: "config/nested", Severity: model.SeverityError, File: ce.File, Line: ce.Line, Column: ce.Column, Message: ce.Msg}}
+	}
+	m := studio(t, Options{Sources: []string{lib}, Config: cfg.Formats(), ConfigProblems: problems}, 120, 40)
+	bar := ansi.Strip(m.statusBar())
+	if !strings.Contains(bar, config.ProjectFileName+":2:") {
+		t.Errorf("status bar does not name the broken nested config:\n%s", bar)
+	}
+	press(t, m, "down") // a key clears a status line, not this
+	if bar := ansi.Strip(m.statusBar()); !strings.Contains(bar, "Config ") {
+		t.Errorf("after a key: %s", bar)
+	}
+	found := false
+	for _, d := range m.SourceFindings(m.lib.Selected()) {
+		found = found || d.Rule == "config/nested"
+	}
+	if !found {
+		t.Error("the Lint tab's library findings do not list the broken config")
 	}
 }

@@ -170,4 +170,9 @@ type Options struct {
 	// flags still winning; nil reads it once (config_reload.go).
 	ConfigFiles  []string
 	ReloadConfig func() (ConfigReload, error)
+	// ConfigProblems are findings about the configuration found while
+	// linting (a nested project file that does not read, settings of one
+	// that do not apply below the root), asked after each library check:
+	// nested files are read as findings land under them.
+	ConfigProblems func() []model.Diagnostic
 }
