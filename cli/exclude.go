@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -47,11 +48,40 @@ func nestedConfigs(cfg *config.Config, stderr io.Writer) error {
 	_, notes, err := cfg.NestedFiles()
 	cwd, _ := os.Getwd()
 	for _, n := range notes {
-		fmt.Fprintf(stderr, "note: %s below the linted folder: its rules: apply to the files under it; its %s only when that folder is the PATH linted (or with --config)\n",
-			display.Path(cwd, n.File), strings.Join(n.Ignored, ", "))
+		fmt.Fprintf(stderr, "note: %s %s\n", display.Path(cwd, n.File), nestedNote(n.Ignored))
 	}
 	if err != nil {
 		return usageError{err}
 	}
 	return nil
+}
+
+// nestedProblems are the nested project files' problems as findings, for
+// the studio: a file that does not read (error, at its position) and the
+// settings of one that do not apply below the root (info).
+func nestedProblems(cfg *config.Config) func() []model.Diagnostic {
+	return func() []model.Diagnostic {
+		_, notes, err := cfg.NestedFiles()
+		var out []model.Diagnostic
+		if err != nil {
+			d := model.Diagnostic{Rule: "config/nested", Severity: model.SeverityError, Message: err.Error() + "; its rules: do not apply until it reads"}
+			var ce *config.Error
+			if errors.As(err, &ce) {
+				d.File, d.Line, d.Column = ce.File, ce.Line, ce.Column
+				d.Message = ce.Msg + "; its rules: do not apply until it reads"
+			}
+			out = append(out, d)
+		}
+		for _, n := range notes {
+			out = append(out, model.Diagnostic{Rule: "config/nested", Severity: model.SeverityInfo, File: n.File,
+				Message: nestedNote(n.Ignored)})
+		}
+		return out
+	}
+}
+
+// nestedNote says which settings of a nested project file do not apply.
+func nestedNote(ignored []string) string {
+	return "below the linted folder its rules: apply to the files under it; its " + strings.Join(ignored, ", ") +
+		" apply only when that folder is the PATH linted or the file is named with --config"
 }

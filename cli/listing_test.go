@@ -134,12 +134,15 @@ func TestListingJSONAndAgents(t *testing.T) {
 		{"listing", "--agent", "claude", dir},
 		{"listing", "--agent", "codex,gemini", dir},
 		{"listing", "--context", "lots", dir},
-		{"listing", "--json", "--raw", dir},
 		{"lint", "--agent", "cursor", dir},
 	} {
 		if code, _, errOut := runCLI(t, args...); code != 2 || errOut == "" {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
 		}
+	}
+	// Asked for JSON, the usage error is JSON on stdout.
+	if code, out, _ := runCLI(t, "listing", "--json", "--raw", dir); code != 2 || !strings.Contains(out, `"error"`) {
+		t.Errorf("--json --raw: exit %d, stdout %q", code, out)
 	}
 }
 

@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/model"
 )
 
 // A subfolder's .skillstudio.yaml rules the files below it when lint runs
@@ -78,5 +82,31 @@ func TestReviewNestedConfigMayOnlyRaise(t *testing.T) {
 	run(context.Background(), []string{"lint", "--review", dir}, &out, &errOut)
 	if !strings.Contains(out.String(), "error review/hidden-instruction:") {
 		t.Errorf("lint --review: nested config lowered the review:\n%s", out.String())
+	}
+}
+
+// The studio's view of a broken nested config: an error finding at its
+// position; and of one whose exclude: does not apply there: an info.
+func TestNestedProblemsForTheStudio(t *testing.T) {
+	isolateConfig(t)
+	root := t.TempDir()
+	writeFile(t, filepath.Join(root, "a", config.ProjectFileName), "rules:\n  skillmd/name-dir: loud\n")
+	writeFile(t, filepath.Join(root, "b", config.ProjectFileName), "exclude:\n  - x\n")
+	cfg, err := config.Load("", root, formats.Rules())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := cfg.Formats()
+	rc.Nested(filepath.Join(root, "a"))
+	rc.Nested(filepath.Join(root, "b"))
+	ds := nestedProblems(cfg)()
+	if len(ds) != 2 {
+		t.Fatalf("got %v", ds)
+	}
+	if d := ds[0]; d.Severity != model.SeverityError || d.Line != 2 || !strings.HasSuffix(d.File, filepath.Join("a", config.ProjectFileName)) {
+		t.Errorf("error finding %+v", d)
+	}
+	if d := ds[1]; d.Severity != model.SeverityInfo || !strings.Contains(d.Message, "exclude:") {
+		t.Errorf("note finding %+v", d)
 	}
 }

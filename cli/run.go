@@ -35,6 +35,16 @@ func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	a.protocolOut = stdout
 	stdout, stderr = termout.Wrap(stdout), termout.Wrap(stderr)
 	root := a.newRootCmd()
+	// Known before parsing, from the words, so a flag error is JSON too.
+	asJSON := wantsJSON(root, args)
+	var out *writtenTo
+	if asJSON {
+		// Counted, so an error after the command's JSON value does not
+		// make stdout two values. Only here: a wrapper hides the terminal
+		// (colour, the github format's trusted writer) from the text paths.
+		out = &writtenTo{w: stdout}
+		stdout = out
+	}
 	root.SetArgs(args)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
@@ -43,6 +53,16 @@ func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
 			var ee exitError
 			if errors.As(err, &ee) {
+				return
+			}
+			if asJSON {
+				// A script asked for JSON: the error is JSON too, on
+				// stdout unless the command already printed its value there.
+				to := stdout
+				if out.n > 0 {
+					to = stderr
+				}
+				writeJSONError(to, err)
 				return
 			}
 			// Messages name paths and file:line:col; fang would capitalise

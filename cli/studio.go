@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/charmbracelet/x/term"
@@ -110,43 +111,92 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 	if err != nil {
 		return ui.Options{}, usageError{err}
 	}
-	profile := model.ProfileAll
-	if cfg.Profile != "" {
-		profile = cfg.Profile
-	}
+	var flagProfile model.Profile
 	if profileFlag != "" {
 		p, ok := parseProfile(profileFlag)
 		if !ok {
 			return ui.Options{}, usagef("unknown --profile %q (want %s)", profileFlag, profileNames())
 		}
-		profile = p
+		flagProfile = p
 	}
-	exclude, err := excludeFilter(cfg, excludes)
+	// The same resolution at start and on every reload, so a changed
+	// file means what it would have meant at start (flags still win).
+	resolve := func(cfg *config.Config) (ui.ConfigReload, error) {
+		profile := model.ProfileAll
+		if cfg.Profile != "" {
+			profile = cfg.Profile
+		}
+		if flagProfile != "" {
+			profile = flagProfile
+		}
+		exclude, err := excludeFilter(cfg, excludes)
+		if err != nil {
+			return ui.ConfigReload{}, err
+		}
+		return ui.ConfigReload{
+			Profile: profile, Config: cfg.Formats(), ReviewConfig: cfg.ReviewFormats(),
+			ListingAgents: cfg.Agents, ContextTokens: cfg.Context, Exclude: exclude,
+			Files: studioConfigFiles(cfg, configFile, start), Problems: nestedProblems(cfg),
+		}, nil
+	}
+	now, err := resolve(cfg)
 	if err != nil {
 		return ui.Options{}, err
+	}
+	reload := func() (ui.ConfigReload, error) {
+		cfg, err := config.Load(configFile, start, formats.Rules())
+		if err != nil {
+			return ui.ConfigReload{}, err
+		}
+		return resolve(cfg)
 	}
 	remote := a.remote
 	consent := studioConsent(cmd, cfg, remote)
 	return ui.Options{
-		Consent:       consent,
-		Exclude:       exclude,
-		Remote:        &remote,
-		ConfigPath:    config.UserPath(),
-		Sources:       args,
-		ExtraSources:  cfg.Sources,
-		Examples:      examples,
-		Theme:         choice.Name(),
-		NoColor:       choice.NoColor,
-		Profile:       profile,
-		Config:        cfg.Formats(),
-		ReviewConfig:  cfg.ReviewFormats(),
-		ListingAgents: cfg.Agents,
-		ContextTokens: cfg.Context,
-		Watch:         !noWatch,
+		Consent:        consent,
+		Remote:         &remote,
+		ConfigPath:     config.UserPath(),
+		Sources:        args,
+		ExtraSources:   cfg.Sources,
+		Examples:       examples,
+		Theme:          choice.Name(),
+		NoColor:        choice.NoColor,
+		Profile:        now.Profile,
+		Config:         now.Config,
+		ReviewConfig:   now.ReviewConfig,
+		ListingAgents:  now.ListingAgents,
+		ContextTokens:  now.ContextTokens,
+		Exclude:        now.Exclude,
+		ConfigFiles:    now.Files,
+		ConfigProblems: now.Problems,
+		ReloadConfig:   reload,
+		Watch:          !noWatch,
 		Open: func(spec string) (registry.Opened, error) {
 			return registry.OpenSource(context.Background(), spec, remote)
 		},
 	}, nil
+}
+
+// studioConfigFiles are the files the studio watches for configuration
+// changes: those read, and, with no project file found, the one that
+// would be found first (created while the studio runs).
+func studioConfigFiles(cfg *config.Config, explicit, start string) []string {
+	files := slices.Clone(cfg.Files)
+	if p := config.UserPath(); p != "" && !slices.Contains(files, p) {
+		files = append(files, p)
+	}
+	if explicit == "" {
+		if _, ok := config.FindProject(start); !ok {
+			dir, err := filepath.Abs(start)
+			if info, statErr := os.Stat(dir); err == nil && statErr == nil {
+				if !info.IsDir() {
+					dir = filepath.Dir(dir)
+				}
+				files = append(files, filepath.Join(dir, config.ProjectFileName))
+			}
+		}
+	}
+	return files
 }
 
 func unwrapPathErr(err error) error {

@@ -135,7 +135,10 @@ func (n *nested) read(dir string) map[string]model.Severity {
 	n.files = append(n.files, p)
 	// The settings that shape the whole run (what is searched, for which
 	// agents, with which profile) come from the file found for the
-	// linted path; here only rules: apply. Said, not silently dropped.
+	// linted path; here only rules: apply, since this file is read only
+	// when a finding lands below it, after the search (exclude:) and the
+	// readers (profile:, one per run in model.Options) are done. Said,
+	// not silently dropped: lint's stderr note, the studio's Lint tab.
 	var ignored []string
 	if c.Profile != "" {
 		ignored = append(ignored, "profile:")

@@ -26,6 +26,8 @@ type client struct {
 	ver   int32
 	// registered receives each client/registerCapability the server sends.
 	registered chan protocol.RegistrationParams
+	// messages receives each window/showMessage.
+	messages chan protocol.ShowMessageParams
 }
 
 func newClient(t testing.TB, root string) *client {
@@ -55,13 +57,20 @@ func newClientWith(t testing.TB, debounce time.Duration, caps protocol.ClientCap
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Serve(ctx, serverEnd, Options{Version: "test", Debounce: debounce}) }()
-	c := &client{t: t, root: root, diags: make(chan protocol.PublishDiagnosticsParams, 256), registered: make(chan protocol.RegistrationParams, 8)}
+	c := &client{t: t, root: root, diags: make(chan protocol.PublishDiagnosticsParams, 256), registered: make(chan protocol.RegistrationParams, 8), messages: make(chan protocol.ShowMessageParams, 16)}
 	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd))
 	c.conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		if req.Method() == protocol.MethodTextDocumentPublishDiagnostics {
 			var p protocol.PublishDiagnosticsParams
 			if err := json.Unmarshal(req.Params(), &p); err == nil {
 				c.diags <- p
+			}
+			return nil
+		}
+		if req.Method() == protocol.MethodWindowShowMessage {
+			var p protocol.ShowMessageParams
+			if err := json.Unmarshal(req.Params(), &p); err == nil {
+				c.messages <- p
 			}
 			return nil
 		}

@@ -151,7 +151,9 @@ func (s *Server) lintAndPublish(ctx context.Context) {
 	}
 	s.mu.Lock()
 	s.latest = r
+	folders := slices.Clone(s.folders)
 	s.mu.Unlock()
+	s.showConfigProblems(ctx, folders)
 	for _, d := range docs {
 		s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
 			URI: d.uri, Version: uint32(max(d.version, 0)), Diagnostics: s.diagnostics(r, d),

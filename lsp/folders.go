@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +17,7 @@ import (
 	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/sanitize"
 )
 
 // folder is one workspace folder: its own library, read with its own
@@ -28,6 +30,9 @@ type folder struct {
 	fs       *overlay // the files on disk with the open buffers beneath root
 	settings model.Options
 	cfg      *model.RuleConfig
+	// conf is the config cfg came from (nil when it did not read), asked
+	// after a lint for the nested files that did not read.
+	conf *config.Config
 	// last is the folder's last lint, read again in part after a
 	// keystroke; only the lint (under Server.lintMu) touches it.
 	last *formats.Collected
@@ -48,7 +53,7 @@ func newFolder(root string, rules model.RuleSet, log io.Writer) *folder {
 	// on the FIFO and lint never published again).
 	f := &folder{root: root, fs: newOverlay(safefs.Dir(root))}
 	var err error
-	f.settings, f.cfg, err = readConfig(root, rules)
+	f.settings, f.cfg, f.conf, err = readConfig(root, rules)
 	f.stamp = configStamp(root)
 	f.logConfigError(err, log)
 	return f
@@ -87,18 +92,52 @@ func (f *folder) logConfigError(err error, log io.Writer) {
 
 // readConfig reads the config for a folder at root; with a bad config the
 // folder is linted with the defaults.
-func readConfig(root string, rules model.RuleSet) (model.Options, *model.RuleConfig, error) {
+func readConfig(root string, rules model.RuleSet) (model.Options, *model.RuleConfig, *config.Config, error) {
 	settings := model.Options{Profile: model.ProfileAll, FindingsOnly: true}
 	cfg, err := config.Load("", root, rules)
 	if err != nil {
-		return settings, nil, err
+		return settings, nil, nil, err
 	}
 	if cfg.Profile != "" {
 		settings.Profile = cfg.Profile
 	}
 	// The workspace lint leaves out what lint . would.
 	settings.Exclude, _ = cfg.ExcludeFilter(nil) // Parse checked each pattern
-	return settings, cfg.Formats(), nil
+	return settings, cfg.Formats(), cfg, nil
+}
+
+// configProblems are the folder's config problems after a lint: its own
+// config's, and a nested project file's that did not read (read as
+// findings land below it).
+func (f *folder) configProblems() []string {
+	var out []string
+	if f.configErr != "" {
+		out = append(out, f.configErr)
+	}
+	if f.conf != nil {
+		if _, _, err := f.conf.NestedFiles(); err != nil {
+			out = append(out, err.Error())
+		}
+	}
+	return out
+}
+
+// showConfigProblems tells the user, once per problem, of a config that
+// did not read: the server lints without it, which would otherwise be
+// silent (its log is stderr, which few editors show). The caller holds
+// s.lintMu.
+func (s *Server) showConfigProblems(ctx context.Context, folders []*folder) {
+	now := map[string]bool{}
+	for _, f := range folders {
+		for _, p := range f.configProblems() {
+			now[p] = true
+			if !s.configShown[p] {
+				s.conn.Notify(ctx, protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
+					Type: protocol.MessageTypeError, Message: "skillstudio: " + sanitize.Line(p) + " (linting without it until it reads)"})
+			}
+		}
+	}
+	s.configShown = now // a problem fixed and made again is said again
 }
 
 // rereadConfigs reads a folder's config again when its files' stamp
@@ -114,6 +153,7 @@ func (s *Server) rereadConfigs(folders []*folder, all bool) {
 	type read struct {
 		settings model.Options
 		cfg      *model.RuleConfig
+		conf     *config.Config
 		stamp    string
 		ok       bool
 	}
@@ -124,7 +164,7 @@ func (s *Server) rereadConfigs(folders []*folder, all bool) {
 			continue
 		}
 		var err error
-		out[i].settings, out[i].cfg, err = readConfig(f.root, s.rules)
+		out[i].settings, out[i].cfg, out[i].conf, err = readConfig(f.root, s.rules)
 		out[i].stamp, out[i].ok = stamp, true
 		f.logConfigError(err, s.opts.Log) // configErr: the lint's alone
 		f.last = nil
@@ -132,7 +172,7 @@ func (s *Server) rereadConfigs(folders []*folder, all bool) {
 	s.mu.Lock()
 	for i, f := range folders {
 		if out[i].ok {
-			f.settings, f.cfg, f.stamp = out[i].settings, out[i].cfg, out[i].stamp
+			f.settings, f.cfg, f.conf, f.stamp = out[i].settings, out[i].cfg, out[i].conf, out[i].stamp
 		}
 	}
 	s.mu.Unlock()

@@ -59,6 +59,9 @@ type Server struct {
 	watch bool
 
 	lintMu sync.Mutex // one lint at a time; the newest text wins
+	// configShown are the config problems last told to the user
+	// (showConfigProblems); only the lint, under lintMu, touches it.
+	configShown map[string]bool
 
 	// exited is closed on the exit notification: Serve returns at once,
 	// even while a read of stdin is blocked (closing stdin does not wake it).

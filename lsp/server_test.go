@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"go.lsp.dev/protocol"
 )
@@ -446,4 +447,32 @@ func TestSavedConfigApplies(t *testing.T) {
 	c.waitFor(rel, not(hasCode("skillmd/name-dir")))
 	save("skills/.skillstudio.yaml", "rules:\n  skillmd/name-dir: warning\n")
 	c.waitFor(rel, hasCode("skillmd/name-dir"))
+}
+
+// A nested config that does not read is said once (window/showMessage,
+// with its position), not at every keystroke; so is a broken root config.
+func TestBrokenNestedConfigIsShownOnce(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	root := t.TempDir()
+	rel := "skills/mis/SKILL.md"
+	text := "---\nname: misnamed\ndescription: Its name is not its folder's, which skillmd/name-dir reports.\n---\n\n# Misnamed\n"
+	writeFiles(t, root, map[string]string{rel: text, "skills/.skillstudio.yaml": "rules:\n  skillmd/name-dir: loud\n"})
+	c := newClient(t, root)
+	c.open(rel, text)
+	c.waitFor(rel, hasCode("skillmd/name-dir"))
+	select {
+	case m := <-c.messages:
+		if m.Type != protocol.MessageTypeError || !strings.Contains(m.Message, filepath.Join("skills", ".skillstudio.yaml")+":2:") {
+			t.Errorf("message %+v", m)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the broken nested config was not shown")
+	}
+	v := c.change(rel, text+"\nMore.\n")
+	c.waitVersion(rel, v)
+	select {
+	case m := <-c.messages:
+		t.Errorf("shown again after a keystroke: %+v", m)
+	default:
+	}
 }

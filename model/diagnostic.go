@@ -84,6 +84,9 @@ type Diagnostic struct {
 	Hint string `json:"hint,omitempty"`
 	// Fix, when set, is a safe and exact edit that `lint --fix` may apply.
 	Fix *Fix `json:"-"`
+	// Omitted, set only on the finding CapFindings puts in place of those
+	// it leaves out, is how many it stands for, so counts stay real.
+	Omitted int `json:"omitted,omitempty"`
 }
 
 func (d Diagnostic) String() string {
@@ -105,19 +108,30 @@ type TextEdit struct {
 	NewText string `json:"newText"`
 }
 
-// CountDiagnostics counts errors, warnings and infos.
+// CountDiagnostics counts errors, warnings and infos: real findings, so a
+// finding standing for the ones CapFindings left out counts as those.
 func CountDiagnostics(ds []Diagnostic) (errors, warnings, infos int) {
 	for _, d := range ds {
+		n := d.Count()
 		switch d.Severity {
 		case SeverityError:
-			errors++
+			errors += n
 		case SeverityWarning:
-			warnings++
+			warnings += n
 		case SeverityInfo:
-			infos++
+			infos += n
 		}
 	}
 	return
+}
+
+// Count is how many real findings d is: Omitted for the one standing for
+// those CapFindings left out, else 1.
+func (d Diagnostic) Count() int {
+	if d.Omitted > 0 {
+		return d.Omitted
+	}
+	return 1
 }
 
 // SortDiagnostics orders by file, line, column, rule id, then message.

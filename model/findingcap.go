@@ -41,6 +41,7 @@ func CapFindings(ds []Diagnostic) []Diagnostic {
 		}
 	}
 	for k, i := range summary {
+		kept[i].Omitted = counts[k] - MaxFindingsPerRule
 		kept[i].Message = fmt.Sprintf("%s more %s findings in this file from here on are not listed (at most %d are listed per rule and file)",
 			humanize.Comma(int64(counts[k]-MaxFindingsPerRule)), k.rule, MaxFindingsPerRule)
 	}

@@ -97,6 +97,31 @@ func (w *Watcher) WatchSkill(id, path string) error {
 	})
 }
 
+// WatchFile registers id for the file at path, which need not exist yet
+// (a config file created later): its folder, which must exist, is watched
+// and filtered by name.
+func (w *Watcher) WatchFile(id, path string) error {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return fs.ErrClosed
+	}
+	for _, x := range w.files[abs] {
+		if x == id {
+			return nil
+		}
+	}
+	if err := w.addDir(filepath.Dir(abs)); err != nil {
+		return err
+	}
+	w.files[abs] = append(w.files[abs], id)
+	return nil
+}
+
 // skipWatchDir: folders whose churn is never a skill edit.
 func skipWatchDir(name string) bool {
 	return name == ".git" || name == "node_modules" || name == "dist"

@@ -189,3 +189,30 @@ func TestWatcherCloseClosesChanges(t *testing.T) {
 	}
 	_ = w.Close() // twice is fine
 }
+
+// A config file is watched before it exists: creating it, then editing
+// it, each report its id; a sibling file does not.
+func TestWatchFileSeesAFileCreatedLater(t *testing.T) {
+	root := t.TempDir()
+	w := newTestWatcher(t)
+	cfg := filepath.Join(root, ".skillstudio.yaml")
+	if err := w.WatchFile("config", cfg); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.WatchFile("config", cfg); err != nil { // twice is once
+		t.Fatal(err)
+	}
+	write(t, cfg, "profile: agentskills\n")
+	if got := waitChange(t, w); !reflect.DeepEqual(got, []string{"config"}) {
+		t.Errorf("created: got %v, want [config]", got)
+	}
+	write(t, cfg, "profile: all\n")
+	if got := waitChange(t, w); !reflect.DeepEqual(got, []string{"config"}) {
+		t.Errorf("edited: got %v, want [config]", got)
+	}
+	write(t, filepath.Join(root, "notes.txt"), "x")
+	expectQuiet(t, w, 150*time.Millisecond)
+	if err := w.WatchFile("config", filepath.Join(root, "missing", "x.yaml")); err == nil {
+		t.Error("a file in a folder that is not there was watched")
+	}
+}

@@ -49,12 +49,16 @@ func ShouldColor(w io.Writer, environ []string) bool {
 	return colorprofile.Detect(w, environ) >= colorprofile.ANSI
 }
 
-// Summary counts a library's findings.
+// Summary counts a library's findings. Errors, Warnings and Infos count
+// real findings, those a file had past model.MaxFindingsPerRule of one
+// rule included; Listed is how many of them are listed one by one (the
+// line saying how many more there are is not one of them).
 type Summary struct {
 	Skills   int `json:"skills"`
 	Errors   int `json:"errors"`
 	Warnings int `json:"warnings"`
 	Infos    int `json:"infos"`
+	Listed   int `json:"listed"`
 }
 
 // Summarize counts every finding of lib, library-level ones included.
@@ -65,6 +69,11 @@ func Summarize(lib *model.Library) Summary {
 		s.Errors += e
 		s.Warnings += w
 		s.Infos += i
+		for _, d := range ds {
+			if d.Omitted == 0 && d.Severity != model.SeverityOff {
+				s.Listed++
+			}
+		}
 	}
 	add(lib.Diagnostics)
 	for _, sk := range lib.Skills {

@@ -96,7 +96,7 @@ func TestTextEmptyLibrary(t *testing.T) {
 }
 
 func TestSummaryLinePlurals(t *testing.T) {
-	if got := SummaryLine(Summary{Skills: 1, Errors: 1, Warnings: 2, Infos: 1}); got != "1 error, 2 warnings, 1 info in 1 skill" {
+	if got := SummaryLine(Summary{Skills: 1, Errors: 1, Warnings: 2, Infos: 1, Listed: 4}); got != "1 error, 2 warnings, 1 info in 1 skill" {
 		t.Errorf("got %q", got)
 	}
 }
@@ -128,7 +128,7 @@ func TestJSON(t *testing.T) {
 		Summary Summary
 	}
 	json.Unmarshal(buf.Bytes(), &r)
-	if r.Summary != (Summary{Skills: 4, Errors: 2, Warnings: 2, Infos: 1}) {
+	if r.Summary != (Summary{Skills: 4, Errors: 2, Warnings: 2, Infos: 1, Listed: 5}) {
 		t.Errorf("summary = %+v", r.Summary)
 	}
 	for _, s := range r.Skills {
@@ -149,7 +149,7 @@ func TestJSON(t *testing.T) {
 func TestJSONEmptyLibraryHasLists(t *testing.T) {
 	var buf bytes.Buffer
 	JSON(&buf, &model.Library{}, Options{})
-	want := `{"skills":[],"library":[],"summary":{"skills":0,"errors":0,"warnings":0,"infos":0}}`
+	want := `{"skills":[],"library":[],"summary":{"skills":0,"errors":0,"warnings":0,"infos":0,"listed":0}}`
 	var compact bytes.Buffer
 	json.Compact(&compact, buf.Bytes())
 	if compact.String() != want {

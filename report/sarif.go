@@ -40,6 +40,13 @@ type sarifRun struct {
 	// code scanning takes such a uri as relative to the repository root.
 	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
 	Results            []sarifResult            `json:"results"`
+	// Properties carry the summary text and JSON print, since a rule's
+	// results past model.MaxFindingsPerRule in a file are one result.
+	Properties sarifRunProps `json:"properties"`
+}
+
+type sarifRunProps struct {
+	Summary Summary `json:"summary"`
 }
 
 type sarifTool struct {
@@ -166,7 +173,7 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 		all = append(all, d.skillFindings(s)...)
 	}
 	sortFindings(all)
-	run := sarifRun{Tool: sarifTool{driver}, ColumnKind: model.ColumnKind, Results: []sarifResult{}}
+	run := sarifRun{Tool: sarifTool{driver}, ColumnKind: model.ColumnKind, Results: []sarifResult{}, Properties: sarifRunProps{Summarize(lib)}}
 	if filepath.IsAbs(opts.BaseDir) {
 		run.OriginalURIBaseIDs = map[string]sarifArtifact{srcRoot: {URI: strings.TrimSuffix(uri(opts.BaseDir), "/") + "/"}}
 	}

@@ -137,10 +137,15 @@ func (st textStyles) paint(style lipgloss.Style, text string) string {
 	return style.Render(text)
 }
 
-// SummaryLine is "N errors, M warnings, K infos in S skills".
+// SummaryLine is "N errors, M warnings, K infos in S skills", then
+// "(L listed)" when some findings were left out of the listing.
 func SummaryLine(s Summary) string {
-	return fmt.Sprintf("%s, %s, %s in %s",
+	line := fmt.Sprintf("%s, %s, %s in %s",
 		plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Infos, "info"), plural(s.Skills, "skill"))
+	if s.Listed < s.Errors+s.Warnings+s.Infos {
+		line += fmt.Sprintf(" (%d listed)", s.Listed)
+	}
+	return line
 }
 
 func plural(n int, word string) string {

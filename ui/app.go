@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skillstudio/skillstudio/internal/theme"
+	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -72,7 +73,14 @@ type Model struct {
 
 	builds map[int]BuildResult
 
-	notice     string // lasting: the embedded-library notice
+	notice string // lasting: the embedded-library notice
+	// configErr is why the configuration read again did not read, shown
+	// until it reads; configNotes are findings about it (Lint tab).
+	configErr   string
+	configNotes []model.Diagnostic
+	// nestedErr is the first configNotes error (a nested project file
+	// that does not read), shown as configErr is.
+	nestedErr  string
 	status     string // until the next key
 	statusErr  bool
 	themeFixed bool
@@ -203,6 +211,10 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return nil
 	case skillsChangedMsg:
 		return m.onSkillsChanged(msg)
+	case configReadMsg:
+		return m.onConfigRead(msg)
+	case relintedMsg:
+		return m.onRelinted(msg)
 	case skillReloadedMsg:
 		return m.onSkillReloaded(msg)
 	case skillHydratedMsg:
@@ -713,6 +725,10 @@ func (m *Model) statusBar() string {
 			style = st.StatusError
 		}
 		left = style.Render(" " + m.status)
+	case m.configErr != "":
+		left = st.StatusError.Render(" " + m.configErr)
+	case m.nestedErr != "":
+		left = st.StatusError.Render(" " + m.nestedErr)
 	case m.loading() && m.searching():
 		left = " " + m.spin.View() + st.StatusNotice.Render(fmt.Sprintf(" Reading skills %d (still searching)", m.ld.done))
 	case m.loading():

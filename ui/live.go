@@ -25,8 +25,12 @@ type watchStartedMsg struct {
 // watchAddedMsg: skills found after the watcher started are watched.
 type watchAddedMsg struct{}
 
-// skillsChangedMsg: these skills' files changed on disk.
-type skillsChangedMsg struct{ ids []int }
+// skillsChangedMsg: these skills' files changed on disk; config: a
+// configuration file did.
+type skillsChangedMsg struct {
+	ids    []int
+	config bool
+}
 
 // startWatching registers every local skill with a new watcher, in a
 // command (thousands of inotify watches take a while).
@@ -44,7 +48,11 @@ func (m *Model) startWatching() tea.Cmd {
 			targets = append(targets, target{e.ID, e.watchPath()})
 		}
 	}
-	if len(targets) == 0 {
+	configFiles := m.opts.ConfigFiles
+	if m.opts.ReloadConfig == nil {
+		configFiles = nil
+	}
+	if len(targets) == 0 && len(configFiles) == 0 {
 		return nil
 	}
 	m.watchStarting = true
@@ -53,6 +61,7 @@ func (m *Model) startWatching() tea.Cmd {
 		if err != nil {
 			return watchStartedMsg{err: err}
 		}
+		watchConfig(w, configFiles)
 		failed := 0
 		for _, t := range targets {
 			if w.WatchSkill(strconv.Itoa(t.id), t.path) != nil {
@@ -104,13 +113,15 @@ func waitForChanges(w *registry.Watcher) tea.Cmd {
 		if !ok {
 			return nil
 		}
-		out := make([]int, 0, len(ids))
+		msg := skillsChangedMsg{ids: make([]int, 0, len(ids))}
 		for _, s := range ids {
 			if id, err := strconv.Atoi(s); err == nil {
-				out = append(out, id)
+				msg.ids = append(msg.ids, id)
+			} else if s == configWatchID {
+				msg.config = true
 			}
 		}
-		return skillsChangedMsg{ids: out}
+		return msg
 	}
 }
 
@@ -134,6 +145,11 @@ func (m *Model) onSkillsChanged(msg skillsChangedMsg) tea.Cmd {
 	cmds := []tea.Cmd{}
 	if m.watcher != nil {
 		cmds = append(cmds, waitForChanges(m.watcher))
+	}
+	if msg.config {
+		// The whole library is read again with the new configuration,
+		// changed skills with it.
+		return tea.Batch(append(cmds, m.reloadConfig())...)
 	}
 	for _, id := range msg.ids {
 		if e := m.entries[id]; e != nil {

@@ -60,6 +60,9 @@ type loader struct {
 	// when it returns (a change arrived meanwhile).
 	checking, dirty bool
 	checkGen        int
+	// configGen counts configuration reads (config_reload.go); a result
+	// for an older one is dropped.
+	configGen int
 	// fallback: with no sources named, an empty default folder falls back
 	// to the embedded library.
 	fallback bool

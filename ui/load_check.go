@@ -16,6 +16,8 @@ type libraryCheckedMsg struct {
 	skills map[int]checkedSkill
 	// sources are the index findings per source index.
 	sources [][]model.Diagnostic
+	// config are Options.ConfigProblems after the check.
+	config []model.Diagnostic
 }
 
 // checkedSkill is a skill with its library findings, and the reader's
@@ -49,14 +51,18 @@ func (m *Model) requestCheck() tea.Cmd {
 			sources[i] = s.searched
 		}
 	}
-	opts, cfg := m.readerOptions(), m.opts.Config
+	opts, cfg, problems := m.readerOptions(), m.opts.Config, m.opts.ConfigProblems
 	return func() tea.Msg {
 		checked := formats.Check(sources, members, opts, cfg)
 		out := make(map[int]checkedSkill, len(ids))
 		for i, id := range ids {
 			out[id] = checkedSkill{from: members[i].Skill, skill: checked.Skills[i]}
 		}
-		return libraryCheckedMsg{gen: gen, skills: out, sources: checked.Sources}
+		msg := libraryCheckedMsg{gen: gen, skills: out, sources: checked.Sources}
+		if problems != nil {
+			msg.config = problems()
+		}
+		return msg
 	}
 }
 
@@ -79,6 +85,10 @@ func (m *Model) onLibraryChecked(msg libraryCheckedMsg) tea.Cmd {
 				s.checked = msg.sources[i]
 			}
 		}
+		// A broken nested config is said in the status bar, not only
+		// counted: its rules: are not applied until it reads.
+		m.configNotes = msg.config
+		m.nestedErr = configProblemLine(m.c.WorkDir, msg.config)
 	}
 	cmds := []tea.Cmd{m.lib.refresh()}
 	if sel := m.skill.entry; sel != nil {

@@ -168,4 +168,15 @@ type Options struct {
 	ConfigPath string
 	// PullDir is where `p` copies a remote skill (default WorkDir).
 	PullDir string
+	// ConfigFiles are the configuration files watched (with Watch) for
+	// changes: those read, and where a project file would be found.
+	// ReloadConfig reads the configuration again as the CLI did at start,
+	// flags still winning; nil reads it once (config_reload.go).
+	ConfigFiles  []string
+	ReloadConfig func() (ConfigReload, error)
+	// ConfigProblems are findings about the configuration found while
+	// linting (a nested project file that does not read, settings of one
+	// that do not apply below the root), asked after each library check:
+	// nested files are read as findings land under them.
+	ConfigProblems func() []model.Diagnostic
 }

@@ -32,12 +32,16 @@ func (m *Model) SourceFindings(e *Entry) []model.Diagnostic {
 	if s.removed {
 		return nil
 	}
-	return append(slices.Clone(s.notes), s.checked...)
+	out := append(slices.Clone(s.notes), s.checked...)
+	if !s.remote {
+		out = append(out, m.configNotes...) // the config's own problems
+	}
+	return out
 }
 
 // allLibraryFindings is every source's findings, for the status bar.
 func (m *Model) allLibraryFindings() []model.Diagnostic {
-	var out []model.Diagnostic
+	out := slices.Clone(m.configNotes)
 	for _, s := range m.ld.sources {
 		if !s.removed {
 			out = append(out, s.notes...)
