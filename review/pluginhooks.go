@@ -1,6 +1,7 @@
 package review
 
 import (
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
@@ -18,7 +19,7 @@ import (
 // as part of each of the plugin's skills.
 var (
 	pluginRootRef = lazyre.New(`\$\{?CLAUDE_PLUGIN_ROOT\}?/([A-Za-z0-9._/-]+)`)
-	hookCommand   = lazyre.New(`"command"\s*:\s*"((?:[^"\\\n]|\\.)*)"`)
+	hookHandler   = lazyre.New(`"(command|prompt)"\s*:\s*"((?:[^"\\\n]|\\.)*)"`)
 	hookEvent     = lazyre.New(`"(SessionStart|SessionEnd|PreToolUse|PostToolUse|UserPromptSubmit|Stop|SubagentStop|SubagentStart|Notification|PreCompact|PermissionRequest)"`)
 )
 
@@ -55,14 +56,30 @@ func (r *reviewer) readPluginHooks() {
 }
 
 // reportPluginHooks lists each command of the plugin's hooks file, as
-// review/hook does for a SKILL.md's own hooks.
+// review/hook does for a SKILL.md's own hooks, and each prompt hook: its
+// text goes to a model on the event, whose answer can block or steer the
+// agent (a Stop prompt hook can keep it working), as unasked as a command.
 func (r *reviewer) reportPluginHooks(f *source) {
-	for _, m := range hookCommand.Regexp().FindAllStringSubmatchIndex(f.text, -1) {
-		cmd := strings.ReplaceAll(f.text[m[2]:m[3]], `\"`, `"`)
+	for _, m := range hookHandler.Regexp().FindAllStringSubmatchIndex(f.text, -1) {
+		text := jsonText(f.text[m[4]:m[5]])
 		when := "on its events"
 		if evs := hookEvent.FindAllStringSubmatch(f.text[:m[0]], -1); len(evs) > 0 {
 			when = "on " + evs[len(evs)-1][1]
 		}
-		r.report(f, m[2], "review/hook", fmt.Sprintf("the plugin this skill ships in runs %q %s, without the agent choosing to, whether or not the skill is used.", clip(cmd, 160), when), "")
+		msg := fmt.Sprintf("the plugin this skill ships in runs %q %s, without the agent choosing to, whether or not the skill is used.", clip(text, 160), when)
+		if f.text[m[2]:m[3]] == "prompt" {
+			msg = fmt.Sprintf("the plugin this skill ships in sends a model the prompt %q %s, whose answer can block or steer the agent, without the agent choosing to, whether or not the skill is used.", clip(text, 160), when)
+		}
+		r.report(f, m[4], "review/hook", msg, "")
 	}
+}
+
+// jsonText decodes a JSON string's body; one that does not decode is
+// shown as written.
+func jsonText(raw string) string {
+	var s string
+	if json.Unmarshal([]byte(`"`+raw+`"`), &s) != nil {
+		return raw
+	}
+	return s
 }

@@ -1,6 +1,7 @@
 package review
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -50,5 +51,36 @@ func TestPluginHooks(t *testing.T) {
 		if !strings.HasPrefix(d.File, "tally/skills/report/") {
 			t.Errorf("read outside the skill: %v", d)
 		}
+	}
+}
+
+// A plugin's Stop hook of type "prompt" runs no command, so the review
+// listed nothing, though its text goes to a model on every Stop whose
+// answer can keep the agent working. A SKILL.md's own prompt hook was
+// silent the same way.
+func TestPromptHooks(t *testing.T) {
+	files := map[string]string{
+		"hooks/hooks.json": `{"hooks": {"Stop": [{"matcher": "*", "hooks": [{"type": "prompt", "prompt": "If the ledger changed, say \"block\"\nand list the totals."}]}]}}` + "\n",
+	}
+	var got []string
+	for _, d := range Skill(pluginSkill(true, files), nil) {
+		if d.Rule == "review/hook" {
+			got = append(got, d.Message)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], `prompt "If the ledger changed, say \"block\" and list the totals." on Stop`) {
+		t.Errorf("plugin prompt hook: %q", got)
+	}
+
+	own := pluginSkill(false, nil)
+	own.Location.FS.(fstest.MapFS)["tally/skills/report/SKILL.md"] = &fstest.MapFile{Data: []byte("---\nname: report\ndescription: Shows the day's totals.\nhooks:\n  Stop:\n    - hooks:\n        - type: prompt\n          prompt: Check the totals add up before stopping.\n---\n# Report\n")}
+	got = nil
+	for _, d := range Skill(own, nil) {
+		if d.Rule == "review/hook" {
+			got = append(got, fmt.Sprintf("%d: %s", d.Line, d.Message))
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], `8: sends a model the prompt "Check the totals add up before stopping." on Stop`) {
+		t.Errorf("SKILL.md prompt hook: %q", got)
 	}
 }
