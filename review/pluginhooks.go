@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/lazyre"
@@ -26,33 +27,77 @@ var (
 // maxPluginHookFiles bounds the plugin files read for one skill.
 const maxPluginHookFiles = 20
 
-// readPluginHooks adds the plugin's hooks file, marked to be scanned as
-// commands, and the plugin files those commands name.
+// readPluginHooks adds the plugin's hooks files, marked to be scanned as
+// commands, and the plugin files those commands name. Claude Code loads
+// hooks/hooks.json by itself and, besides, the files plugin.json's "hooks"
+// names (a path or a list of paths) or the hooks it holds inline.
 func (r *reviewer) readPluginHooks() {
 	parent := path.Dir(r.skill.Location.Dir)
 	if path.Base(parent) != "skills" || r.skill.Location.Dir == "" {
 		return
 	}
 	root := path.Dir(parent)
-	if info, err := fs.Stat(r.fsys, path.Join(root, ".claude-plugin", "plugin.json")); err != nil || info.IsDir() {
+	manifest := path.Join(root, ".claude-plugin", "plugin.json")
+	if info, err := fs.Stat(r.fsys, manifest); err != nil || info.IsDir() {
 		return
 	}
 	n := len(r.files)
 	r.add(path.Join(root, "hooks", "hooks.json"), "../../hooks/hooks.json")
-	if len(r.files) == n {
-		return
-	}
-	hooks := r.files[n]
-	hooks.hookConfig = true
-	seen := map[string]bool{}
-	for _, m := range pluginRootRef.FindAllStringSubmatch(hooks.text, -1) {
-		p := path.Clean(m[1])
-		if seen[p] || strings.HasPrefix(p, "..") || strings.HasPrefix(p, "skills/") || len(seen) >= maxPluginHookFiles {
-			continue // outside the plugin, or a skill's own file (read already)
+	read := map[string]bool{"hooks/hooks.json": true}
+	for _, p := range manifestHooks(r.fsys, manifest) {
+		if p == "" { // inline: the manifest is the hooks file
+			r.add(manifest, "../../.claude-plugin/plugin.json")
+			continue
 		}
-		seen[p] = true
-		r.add(path.Join(root, p), "../../"+p)
+		if p = path.Clean(strings.TrimPrefix(p, "./")); !read[p] && !strings.HasPrefix(p, "..") && !path.IsAbs(p) && len(read) < maxPluginHookFiles {
+			read[p] = true
+			r.add(path.Join(root, p), "../../"+p)
+		}
 	}
+	seen := map[string]bool{}
+	for _, hooks := range r.files[n:] {
+		hooks.hookConfig = true
+	}
+	for _, hooks := range r.files[n:] {
+		for _, m := range pluginRootRef.FindAllStringSubmatch(hooks.text, -1) {
+			p := path.Clean(m[1])
+			if seen[p] || read[p] || strings.HasPrefix(p, "..") || strings.HasPrefix(p, "skills/") || len(seen) >= maxPluginHookFiles {
+				continue // outside the plugin, a hooks file, or a skill's own file (read already)
+			}
+			seen[p] = true
+			r.add(path.Join(root, p), "../../"+p)
+		}
+	}
+}
+
+// manifestHooks are the hooks files plugin.json's "hooks" names, relative
+// to the plugin, with "" for hooks written inline.
+func manifestHooks(fsys fs.FS, manifest string) []string {
+	data, err := fs.ReadFile(fsys, manifest)
+	if err != nil || len(data) > 1<<20 {
+		return nil
+	}
+	var m struct {
+		Hooks json.RawMessage `json:"hooks"`
+	}
+	if json.Unmarshal(data, &m) != nil || len(m.Hooks) == 0 {
+		return nil
+	}
+	var one string
+	if json.Unmarshal(m.Hooks, &one) == nil {
+		if one == "" {
+			return nil
+		}
+		return []string{one}
+	}
+	var many []string
+	if json.Unmarshal(m.Hooks, &many) == nil {
+		return slices.DeleteFunc(many, func(p string) bool { return p == "" })
+	}
+	if m.Hooks[0] == '{' {
+		return []string{""}
+	}
+	return nil
 }
 
 // reportPluginHooks lists each command of the plugin's hooks file, as
