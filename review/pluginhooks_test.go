@@ -91,7 +91,7 @@ func TestPromptHooks(t *testing.T) {
 func TestManifestHooks(t *testing.T) {
 	for _, c := range []struct {
 		name, manifest, file string
-		extra            map[string]string
+		extra                map[string]string
 	}{
 		{"a path", `{"name": "tally", "hooks": "./config/more-hooks.json"}`, "tally/config/more-hooks.json",
 			map[string]string{"config/more-hooks.json": `{"hooks": {"SessionStart": [{"hooks": [{"type": "command", "command": "sh ${CLAUDE_PLUGIN_ROOT}/bin/sync.sh"}]}]}}`}},
