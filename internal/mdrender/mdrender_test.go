@@ -170,7 +170,7 @@ func TestSmallTableUncut(t *testing.T) {
 // next stop of 8. Every rendered line now has the width of the others.
 // The block's edge is the renderer's, not 60: the style's margins count.
 func TestTabsInCodeKeepTheBlockWidth(t *testing.T) {
-	md := "Before:\n\n```c\nnode {\n\treg = <0x10 0x4>;\t/* 缩到 16K */\n\t\tstatus = \"okay\";\n};\n```\n\n- item\n\tcontinued\n"
+	md := "Before:\n\n```c\nnode {\n\treg = <0x10 0x4>;\t/* 改成 16K */\n\t\tstatus = \"okay\";\n};\n```\n\n- item\n\tcontinued\n"
 	for _, style := range []string{"notty", "dark"} {
 		r, err := New(style, 60)
 		if err != nil {
@@ -191,7 +191,7 @@ func TestTabsInCodeKeepTheBlockWidth(t *testing.T) {
 				t.Errorf("%s: line %q is %d cells wide, the first %d", style, xansi.Strip(line), w, want)
 			}
 		}
-		if !strings.Contains(xansi.Strip(out), "    reg = <0x10 0x4>;   /* 缩到 16K */") {
+		if !strings.Contains(xansi.Strip(out), "    reg = <0x10 0x4>;   /* 改成 16K */") {
 			t.Errorf("%s: tab stops of 4 not kept:\n%s", style, xansi.Strip(out))
 		}
 	}
