@@ -21,7 +21,7 @@ import (
 // part of each of the plugin's skills.
 var (
 	pluginRootRef = lazyre.New(`\$\{?CLAUDE_PLUGIN_ROOT\}?/([A-Za-z0-9._/-]+)`)
-	hookCommand   = lazyre.New(`"command"\s*:\s*"((?:[^"\\\n]|\\.)*)"`)
+	hookHandler   = lazyre.New(`"(command|prompt)"\s*:\s*"((?:[^"\\\n]|\\.)*)"`)
 	hookEvent     = lazyre.New(`"(SessionStart|SessionEnd|PreToolUse|PostToolUse|UserPromptSubmit|Stop|SubagentStop|SubagentStart|Notification|PreCompact|PermissionRequest)"`)
 )
 
@@ -32,6 +32,9 @@ const maxPluginHookFiles = 20
 // plugin.json's "hooks" holds inline or names — marked to be scanned as
 // commands, its MCP servers (.mcp.json, plugin.json's "mcpServers"), and
 // the plugin files those commands name.
+// Claude Code loads hooks/hooks.json by itself and, besides, the files
+// plugin.json's "hooks" names (a path or a list of paths) or the hooks
+// it holds inline.
 func (r *reviewer) readPluginHooks() {
 	parent := path.Dir(r.skill.Location.Dir)
 	if path.Base(parent) != "skills" || r.skill.Location.Dir == "" {
@@ -134,17 +137,33 @@ func jsonStrings(v string) []string {
 }
 
 // reportPluginHooks lists each command of the plugin's hooks file, as
-// review/hook does for a SKILL.md's own hooks.
+// review/hook does for a SKILL.md's own hooks, and each prompt hook: its
+// text goes to a model on the event, whose answer can block or steer the
+// agent (a Stop prompt hook can keep it working), as unasked as a command.
 func (r *reviewer) reportPluginHooks(f *source) {
-	for _, m := range hookCommand.Regexp().FindAllStringSubmatchIndex(f.text, -1) {
-		cmd := strings.ReplaceAll(f.text[m[2]:m[3]], `\"`, `"`)
+	for _, m := range hookHandler.Regexp().FindAllStringSubmatchIndex(f.text, -1) {
+		text := jsonText(f.text[m[4]:m[5]])
 		when := "on its events"
 		if evs := hookEvent.FindAllStringSubmatch(f.text[:m[0]], -1); len(evs) > 0 {
 			when = "on " + evs[len(evs)-1][1]
 		}
-		r.report(f, m[2], "review/hook", fmt.Sprintf("the plugin this skill ships in runs %q %s, without the agent choosing to, whether or not the skill is used.", clip(cmd, 160), when), "")
-		if pkg := unpinnedPackage(strings.Fields(cmd)); pkg != "" {
-			r.report(f, m[2], "review/unpinned-package", fmt.Sprintf("the plugin's hook runs the package %q with no version: each event runs whatever the registry holds then.", clip(pkg, 80)), unpinnedHint)
+		if f.text[m[2]:m[3]] == "prompt" {
+			r.report(f, m[4], "review/hook", fmt.Sprintf("the plugin this skill ships in sends a model the prompt %q %s, whose answer can block or steer the agent, without the agent choosing to, whether or not the skill is used.", clip(text, 160), when), "")
+			continue
+		}
+		r.report(f, m[4], "review/hook", fmt.Sprintf("the plugin this skill ships in runs %q %s, without the agent choosing to, whether or not the skill is used.", clip(text, 160), when), "")
+		if pkg := unpinnedPackage(strings.Fields(text)); pkg != "" {
+			r.report(f, m[4], "review/unpinned-package", fmt.Sprintf("the plugin's hook runs the package %q with no version: each event runs whatever the registry holds then.", clip(pkg, 80)), unpinnedHint)
 		}
 	}
+}
+
+// jsonText decodes a JSON string's body; one that does not decode is
+// shown as written.
+func jsonText(raw string) string {
+	var s string
+	if json.Unmarshal([]byte(`"`+raw+`"`), &s) != nil {
+		return raw
+	}
+	return s
 }

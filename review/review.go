@@ -147,7 +147,7 @@ func (r *reviewer) run() {
 		case kindText:
 			r.scanInstructions(f, f.text, 0)
 		}
-		if strings.HasPrefix(f.rel, "scripts/") {
+		if inScriptsDir(f.rel) {
 			r.reportScript(f)
 		}
 	}

@@ -199,13 +199,20 @@ func (r *reviewer) hooks(f *source, at func(*yaml.Node) (int, int), val *yaml.No
 				continue
 			}
 			for _, h := range hs.Content {
-				cmd := get(h, "command")
-				if cmd == nil || cmd.Value == "" {
-					continue
-				}
 				when := "on " + event
 				if matcher != "" {
 					when += fmt.Sprintf(" (matching %q)", matcher)
+				}
+				// A prompt hook runs nothing, but its text goes to a
+				// model whose answer can block or steer the agent.
+				if p := get(h, "prompt"); get(h, "command") == nil && p != nil && p.Value != "" {
+					line, col := at(p)
+					r.reportAt(f.path, line, col, "review/hook", fmt.Sprintf("sends a model the prompt %q %s, whose answer can block or steer the agent, without the agent choosing to.", clip(p.Value, 160), when), "")
+					continue
+				}
+				cmd := get(h, "command")
+				if cmd == nil || cmd.Value == "" {
+					continue
 				}
 				line, col := at(cmd)
 				r.reportAt(f.path, line, col, "review/hook", fmt.Sprintf("runs %q %s, without the agent choosing to.", clip(cmd.Value, 160), when), "")

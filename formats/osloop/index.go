@@ -34,6 +34,12 @@ type IndexEntry struct {
 // the spec's table lists them.
 var mirrored = []string{"name", "version", "author", "supportedPlatforms", "bridgeRequirement", "workspaceSupport", "workspaceSchemaVersion", "compatibilityRequirements", "longRunningSupport", "userInputSupport", "artifactVersioningSupport", "executionMode"}
 
+// rejectedMismatch are the mirrored fields whose disagreement the
+// repository's own validator (scripts/validate.ts) fails on; it passes a
+// stale version, author or bridgeRequirement (and only warns on name), and
+// the real repository ships such an index, so those are warnings.
+var rejectedMismatch = map[string]bool{"workspaceSchemaVersion": true, "executionMode": true}
+
 // setLike fields compare as sets: their order carries no meaning.
 var setLike = map[string]bool{"supportedPlatforms": true, "compatibilityRequirements": true}
 
@@ -296,8 +302,14 @@ func (c *indexChecker) checkMirrored(s *model.Skill, e IndexEntry, pkg *Package)
 		text := c.renderAt(iv.Start, pkg.ManifestDoc, mv)
 		fix := &model.Fix{Description: fmt.Sprintf("copy %s from manifest.json into the index", field),
 			Edits: []model.TextEdit{{File: c.path, Start: iv.Start, End: iv.End, NewText: text}}}
-		c.at(s, iv.Start, "osloop/index-mismatch", fmt.Sprintf("index %s is %s but manifest.json has %s", field, short(c.idx.Doc, iv), short(pkg.ManifestDoc, mv)),
-			"Make the index entry agree with manifest.json (lint --fix copies the manifest's value).", fix)
+		line, col := c.idx.Doc.Pos(iv.Start)
+		d := newDiag("osloop/index-mismatch", c.path, line, col, fmt.Sprintf("index %s is %s but manifest.json has %s", field, short(c.idx.Doc, iv), short(pkg.ManifestDoc, mv)),
+			"Make the index entry agree with manifest.json (lint --fix copies the manifest's value).")
+		d.Fix = fix
+		if rejectedMismatch[field] {
+			d.Severity = model.SeverityError
+		}
+		c.report(s, d)
 	}
 	m := pkg.Manifest
 	// The spec asks for these in both files.

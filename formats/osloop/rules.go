@@ -427,9 +427,9 @@ var Rules = model.RuleSet{
 			Pass: "index.json lists todo and notes",
 		},
 	},
-	{ID: "osloop/index-mismatch", Severity: model.SeverityError, Doc: "A field the index mirrors (name, version, author, supportedPlatforms, bridgeRequirement, workspaceSupport, workspaceSchemaVersion, compatibilityRequirements, longRunningSupport, userInputSupport, artifactVersioningSupport, executionMode) is set in the index and disagrees with manifest.json (a field the index leaves out is osloop/index-mirror-missing).", Fixable: true,
+	{ID: "osloop/index-mismatch", Severity: model.SeverityWarning, Doc: "A field the index mirrors (name, version, author, supportedPlatforms, bridgeRequirement, workspaceSupport, workspaceSchemaVersion, compatibilityRequirements, longRunningSupport, userInputSupport, artifactVersioningSupport, executionMode) is set in the index and disagrees with manifest.json (a field the index leaves out is osloop/index-mirror-missing). An error for workspaceSchemaVersion and executionMode, which the repository's validator rejects; a warning for the rest.", Fixable: true,
 		Title: "The index disagrees with manifest.json",
-		Why:   "The runtime shows and filters skills by the index, so it advertises something the manifest does not do.",
+		Why:   "The runtime shows and filters skills by the index, so it advertises something the manifest does not do. The repository's validator (scripts/validate.ts) fails only a workspaceSchemaVersion or executionMode mismatch, so those are errors; it passes a stale version or bridgeRequirement, which the runtime still installs from manifest.json: a warning.",
 		Spec:  "index.json, Each entry: supportedPlatforms, bridgeRequirement, … \"(mirrors manifest)\".",
 		Example: model.RuleExample{
 			Fail: "index.json: \"version\": \"1.0.0\"; manifest.json: \"version\": \"1.1.0\"",

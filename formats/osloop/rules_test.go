@@ -328,3 +328,34 @@ func dump(ds []model.Diagnostic) string {
 	}
 	return b.String()
 }
+
+// TestIndexMismatchSeverity: a stale version or bridgeRequirement in the
+// index (the shape a real repository ships, its own validator passing)
+// is a warning; a workspaceSchemaVersion or executionMode mismatch, which
+// that validator fails, stays an error.
+func TestIndexMismatchSeverity(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(*testing.T, fstest.MapFS)
+		want model.Severity
+	}{
+		{"version behind the manifest", idx("0.version", `"0.9.0"`), model.SeverityWarning},
+		{"bridgeRequirement looser than the manifest", idx("0.bridgeRequirement", `"optional"`), model.SeverityWarning},
+		{"author renamed", idx("0.author", `"Someone Else"`), model.SeverityWarning},
+		{"executionMode differs", idx("0.executionMode", `"flow"`), model.SeverityError},
+		{"workspaceSchemaVersion differs", both(man("workspaceSupport", `"optional"`, "workspaceSchemaVersion", `"1.0.0"`),
+			idx("0.workspaceSupport", `"optional"`, "0.workspaceSchemaVersion", `"2.0.0"`)), model.SeverityError},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []model.Diagnostic
+			for _, d := range lintFixture(t, ruleCase{name: c.name, edit: c.edit}) {
+				if d.Rule == "osloop/index-mismatch" {
+					got = append(got, d)
+				}
+			}
+			if len(got) != 1 || got[0].Severity != c.want {
+				t.Errorf("want one index-mismatch %s, got:\n%s", c.want, dump(got))
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"charm.land/glamour/v2/ansi"
 	"charm.land/glamour/v2/styles"
+	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/yuin/goldmark"
 	gast "github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -56,10 +57,44 @@ func New(style string, wrap int) (*Renderer, error) {
 // Render renders md and takes the markers out again.
 func (r *Renderer) Render(md string) (string, error) {
 	var buf bytes.Buffer
-	if err := r.md.Convert([]byte(sentinel+md), &buf); err != nil {
+	if err := r.md.Convert([]byte(sentinel+expandTabs(md)), &buf); err != nil {
 		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
 	}
 	return encodeHyperlinks(stripMarkers(buf.String())), nil
+}
+
+// tabStop is CommonMark's: a tab moves to the next multiple of 4 columns,
+// so block structure reads the same once the tabs are spaces.
+const tabStop = 4
+
+// expandTabs turns tabs into spaces up to the next tab stop, counting a
+// wide character as two cells. glamour pads a code block's line as if a
+// tab were one cell wide and the terminal then moves it to its own stop,
+// so a devicetree or Go example indented with tabs ran past the block's
+// right edge (and the pane's).
+func expandTabs(md string) string {
+	if !strings.Contains(md, "\t") {
+		return md
+	}
+	var b strings.Builder
+	b.Grow(len(md) + 3*strings.Count(md, "\t"))
+	col, from := 0, 0
+	for i := 0; i < len(md); i++ {
+		switch md[i] {
+		case '\n':
+			b.WriteString(md[from : i+1])
+			col, from = 0, i+1
+		case '\t':
+			col += xansi.StringWidth(md[from:i])
+			b.WriteString(md[from:i])
+			n := tabStop - col%tabStop
+			b.WriteString("    "[:n])
+			col += n
+			from = i + 1
+		}
+	}
+	b.WriteString(md[from:])
+	return b.String()
 }
 
 // encodeHyperlinks percent-encodes what is not printable ASCII in the URI

@@ -164,3 +164,38 @@ func TestSmallTableUncut(t *testing.T) {
 		t.Errorf("%s", out)
 	}
 }
+
+// A code block indented with tabs ran past its right edge: glamour padded
+// each line as if a tab were one cell and the terminal moved it to the
+// next stop of 8. Every rendered line now has the width of the others.
+// The block's edge is the renderer's, not 60: the style's margins count.
+func TestTabsInCodeKeepTheBlockWidth(t *testing.T) {
+	md := "Before:\n\n```c\nnode {\n\treg = <0x10 0x4>;\t/* 改成 16K */\n\t\tstatus = \"okay\";\n};\n```\n\n- item\n\tcontinued\n"
+	for _, style := range []string{"notty", "dark"} {
+		r, err := New(style, 60)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := r.Render(md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out, "\t") {
+			t.Errorf("%s: a tab is left:\n%s", style, out)
+		}
+		want := -1
+		for _, line := range strings.Split(strings.Trim(out, "\n"), "\n") {
+			if w := xansi.StringWidth(line); want < 0 {
+				want = w
+			} else if w != want {
+				t.Errorf("%s: line %q is %d cells wide, the first %d", style, xansi.Strip(line), w, want)
+			}
+		}
+		if !strings.Contains(xansi.Strip(out), "    reg = <0x10 0x4>;   /* 改成 16K */") {
+			t.Errorf("%s: tab stops of 4 not kept:\n%s", style, xansi.Strip(out))
+		}
+	}
+	if got := expandTabs("a\tb\n\tc\n缩\td"); got != "a   b\n    c\n缩  d" {
+		t.Errorf("expandTabs: %q", got)
+	}
+}
