@@ -57,12 +57,18 @@ func (r *reviewer) readPluginHooks() {
 // reportPluginHooks lists each command of the plugin's hooks file, as
 // review/hook does for a SKILL.md's own hooks.
 func (r *reviewer) reportPluginHooks(f *source) {
+	// The event a command runs on is the last event name before it: one
+	// forward pass over both lists (searching the text before each command
+	// again took 30 s for a 200 KB file of 5,000 commands).
+	evs := hookEvent.Regexp().FindAllStringSubmatchIndex(f.text, -1)
+	next := 0
+	when := "on its events"
 	for _, m := range hookCommand.Regexp().FindAllStringSubmatchIndex(f.text, -1) {
-		cmd := strings.ReplaceAll(f.text[m[2]:m[3]], `\"`, `"`)
-		when := "on its events"
-		if evs := hookEvent.FindAllStringSubmatch(f.text[:m[0]], -1); len(evs) > 0 {
-			when = "on " + evs[len(evs)-1][1]
+		for next < len(evs) && evs[next][1] <= m[0] {
+			when = "on " + f.text[evs[next][2]:evs[next][3]]
+			next++
 		}
+		cmd := strings.ReplaceAll(f.text[m[2]:m[3]], `\"`, `"`)
 		r.report(f, m[2], "review/hook", fmt.Sprintf("the plugin this skill ships in runs %q %s, without the agent choosing to, whether or not the skill is used.", clip(cmd, 160), when), "")
 	}
 }
