@@ -203,13 +203,16 @@ func FindProject(start string) (string, bool) {
 	}
 }
 
+// maxConfigBytes is the most a configuration file may hold.
+const maxConfigBytes = 1 << 20
+
 // ReadFile reads and checks one configuration file; known is the rule
 // catalogue (formats.Rules()) its rules: are checked against — the caller
 // passes it, since config depends on model only.
 func ReadFile(path string, known model.RuleSet) (*Config, error) {
 	// A project's config comes with the project: a FIFO or a huge file
 	// there must not hang or fill memory.
-	data, err := safefs.ReadFile(path, 1<<20)
+	data, err := safefs.ReadFile(path, maxConfigBytes)
 	if err != nil {
 		return nil, fmt.Errorf("cannot read config %s: %w", path, unwrapPathError(err))
 	}

@@ -1,12 +1,14 @@
 package config
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -25,6 +27,7 @@ type nested struct {
 	files  []string                               // nested files read, in the order found
 	notes  []NestedNote
 	err    error
+	fs     map[string]*safefs.FS // root → its files, links confined to it
 }
 
 // AlsoUnder adds linted roots besides the path Load was given (lint's
@@ -105,7 +108,7 @@ func (n *nested) chain(dir, root string) []map[string]model.Severity {
 		}
 	}
 	ls := up
-	if rules := n.read(dir); rules != nil {
+	if rules := n.read(dir, root); rules != nil {
 		ls = append([]map[string]model.Severity{rules}, up...)
 	}
 	if n.chains == nil {
@@ -117,15 +120,34 @@ func (n *nested) chain(dir, root string) []map[string]model.Severity {
 
 // read is dir's own project file's rules:, or nil. A file that fails to
 // read is remembered (NestedFiles) and adds nothing.
-func (n *nested) read(dir string) map[string]model.Severity {
+//
+// The file is opened inside root, as the skills beside it are: a nested
+// file that is a link leading out of the linted folder is not read (the
+// search names it, library/symlink-skipped). It was read, and a checkout
+// linking it to a file of the machine's had that file's values quoted in
+// the errors a CI log shows ("unknown agent "ghp_…"").
+func (n *nested) read(dir, root string) map[string]model.Severity {
 	p := filepath.Join(dir, ProjectFileName)
 	if p == n.skip {
 		return nil
 	}
-	if info, err := os.Stat(p); err != nil || info.IsDir() {
+	rel, err := filepath.Rel(root, p)
+	if err != nil {
 		return nil
 	}
-	c, err := ReadFile(p, n.known)
+	if n.fs == nil {
+		n.fs = map[string]*safefs.FS{}
+	}
+	fsys := n.fs[root]
+	if fsys == nil {
+		fsys = safefs.Dir(root)
+		n.fs[root] = fsys
+	}
+	rel = filepath.ToSlash(rel)
+	if info, err := fsys.Stat(rel); err != nil || info.IsDir() {
+		return nil
+	}
+	c, err := readIn(fsys, rel, p, n.known)
 	if err != nil {
 		if n.err == nil {
 			n.err = err
@@ -170,4 +192,22 @@ func (n *nested) read(dir string) map[string]model.Severity {
 // inside reports whether dir is root or below it.
 func inside(dir, root string) bool {
 	return dir == root || strings.HasPrefix(dir, root) && (strings.HasSuffix(root, string(filepath.Separator)) || dir[len(root)] == filepath.Separator)
+}
+
+// readIn is ReadFile for a file of fsys (p is its OS path, for messages).
+func readIn(fsys *safefs.FS, rel, p string, known model.RuleSet) (*Config, error) {
+	f, err := fsys.Open(rel)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read config %s: %w", p, unwrapPathError(err))
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("cannot read config %s: %w", p, err)
+	}
+	data, err := safefs.ReadSized(f, p, info.Size(), maxConfigBytes)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read config %s: %w", p, unwrapPathError(err))
+	}
+	return Parse(p, data, known)
 }

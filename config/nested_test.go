@@ -81,3 +81,36 @@ func TestNestedConfigsBelowTheLintedRoot(t *testing.T) {
 		t.Error("--config still reads nested files")
 	}
 }
+
+// A nested file is opened inside the linted root, as the skills are: a
+// link leading out (to a file of the machine's, whose values the errors
+// would quote in a CI log) is not read, and a link inside is.
+func TestNestedConfigLinksStayInsideTheRoot(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	outside := filepath.Join(t.TempDir(), "token.yaml")
+	writeConfigs(t, filepath.Dir(outside), map[string]string{"token.yaml": "agents: [ghp_not_a_real_token]\nrules:\n  skillmd/: off\n"})
+	root := t.TempDir()
+	writeConfigs(t, root, map[string]string{"shared/rules.yaml": "rules:\n  skillmd/tokens: error\n"})
+	for dir, target := range map[string]string{"out": outside, "in": "../shared/rules.yaml"} {
+		if err := os.MkdirAll(filepath.Join(root, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(target, filepath.Join(root, dir, ProjectFileName)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err := Load("", root, testRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := c.Formats()
+	if ls := rc.Nested(filepath.Join(root, "out", "x")); ls != nil {
+		t.Errorf("a link out of the root was read: %v", ls)
+	}
+	if ls := rc.Nested(filepath.Join(root, "in", "x")); len(ls) != 1 || ls[0]["skillmd/tokens"] != model.SeverityError {
+		t.Errorf("a link inside the root: %v", ls)
+	}
+	if _, _, err := c.NestedFiles(); err != nil {
+		t.Errorf("NestedFiles: %v", err)
+	}
+}

@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -77,13 +78,12 @@ func loadTimeCommands(text string) []loadSpan {
 	return spans
 }
 
+// inSpans: off lies in one of spans, which are in order and apart (the
+// blocks, found left to right). A binary search: a SKILL.md of 25,000
+// blocks and as many inline commands compared each with every block.
 func inSpans(spans []loadSpan, off int) bool {
-	for _, s := range spans {
-		if off >= s.start && off < s.end {
-			return true
-		}
-	}
-	return false
+	k := sort.Search(len(spans), func(k int) bool { return spans[k].start > off })
+	return k > 0 && off < spans[k-1].end
 }
 
 // isSkillMain: Claude Code preprocesses the main SKILL.md only; the

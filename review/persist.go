@@ -130,8 +130,13 @@ func hasLiteralKey(lower string) bool {
 // PowerShell's Add-Content/Set-Content/Out-File, the last argument of cp,
 // mv, ln, install or rsync, or a file opened for writing in Python, Node
 // or Ruby. A read (cat, grep, source, [ -f … ]) is not a write. -1 if none.
+//
+// Each mention is judged within writeWindow bytes either side, and at most
+// maxWriteLooks mentions of name per line: one 250 KB line repeating
+// "cp a ~/.bashrc " (never the last argument, so every mention was judged
+// over the whole line) took 25 s to review, 1 MB ten minutes.
 func indexWrite(line, name string) int {
-	for from := 0; ; {
+	for from, looks := 0, 0; looks < maxWriteLooks; looks++ {
 		i := strings.Index(line[from:], name)
 		if i < 0 {
 			return -1
@@ -141,11 +146,18 @@ func indexWrite(line, name string) int {
 		if !strings.HasSuffix(name, "/") && i+len(name) < len(line) && isNameByte(line[i+len(name)]) {
 			continue // ~/.bashrc.bak, .profile_helper: another file
 		}
-		if writesAt(line, i) {
+		lo, hi := max(0, i-writeWindow), min(len(line), i+writeWindow)
+		if writesAt(line[lo:hi], i-lo) {
 			return i
 		}
 	}
+	return -1
 }
+
+const (
+	maxWriteLooks = 64
+	writeWindow   = 4096
+)
 
 func isNameByte(c byte) bool {
 	return c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
@@ -221,7 +233,9 @@ func crontabInstall(lower string) bool {
 		if rest != "" && !strings.ContainsRune(" \t", rune(rest[0])) {
 			continue
 		}
-		f := strings.Fields(rest)
+		// Only the first fields decide; splitting the whole rest of the
+		// line at every mention was quadratic in a long line.
+		f := strings.Fields(rest[:min(len(rest), 256)])
 		if len(f) > 1 && f[0] == "-u" {
 			f = f[2:]
 		}

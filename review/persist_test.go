@@ -1,6 +1,7 @@
 package review
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -40,5 +41,32 @@ func TestPersistenceWrites(t *testing.T) {
 		if got, _ := persistenceIn(line); (got != "") != want {
 			t.Errorf("%s: found %q, want %v", line, got, want)
 		}
+	}
+}
+
+// One long line mentioning a start-up file many times without writing
+// it (cp's source, never its last argument), or crontab many times
+// without installing, was judged over the whole line at each mention: a
+// 250 KB line took 25 s to review. The bytes allocated stay bounded, and
+// a write in an ordinary line is still found.
+func TestPersistenceLongLinesAreLinear(t *testing.T) {
+	for name, line := range map[string]string{
+		"cp source":    strings.Repeat("cp a ~/.bashrc ", 8000) + "/tmp/b",
+		"crontab list": strings.Repeat("crontab -l ", 10000),
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		got, _ := persistenceIn(line)
+		runtime.ReadMemStats(&after)
+		if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 {
+			t.Errorf("%s: %d MB allocated for one %d KB line", name, n>>20, len(line)>>10)
+		}
+		if got != "" {
+			t.Errorf("%s: %q, want no write", name, got)
+		}
+	}
+	long := strings.Repeat("x", 10000) + "; cp rc ~/.bashrc"
+	if got, _ := persistenceIn(long); got == "" {
+		t.Error("a write after a long command: not found")
 	}
 }

@@ -141,12 +141,18 @@ func jsonStrings(v string) []string {
 // text goes to a model on the event, whose answer can block or steer the
 // agent (a Stop prompt hook can keep it working), as unasked as a command.
 func (r *reviewer) reportPluginHooks(f *source) {
+	// The event a handler runs on is the last event name before it: one
+	// forward pass over both lists (searching the text before each command
+	// again took 30 s for a 200 KB file of 5,000 commands).
+	evs := hookEvent.Regexp().FindAllStringSubmatchIndex(f.text, -1)
+	next := 0
+	when := "on its events"
 	for _, m := range hookHandler.Regexp().FindAllStringSubmatchIndex(f.text, -1) {
-		text := jsonText(f.text[m[4]:m[5]])
-		when := "on its events"
-		if evs := hookEvent.FindAllStringSubmatch(f.text[:m[0]], -1); len(evs) > 0 {
-			when = "on " + evs[len(evs)-1][1]
+		for next < len(evs) && evs[next][1] <= m[0] {
+			when = "on " + f.text[evs[next][2]:evs[next][3]]
+			next++
 		}
+		text := jsonText(f.text[m[4]:m[5]])
 		if f.text[m[2]:m[3]] == "prompt" {
 			r.report(f, m[4], "review/hook", fmt.Sprintf("the plugin this skill ships in sends a model the prompt %q %s, whose answer can block or steer the agent, without the agent choosing to, whether or not the skill is used.", clip(text, 160), when), "")
 			continue

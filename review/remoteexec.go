@@ -52,7 +52,9 @@ func remoteExecIn(line string) string {
 // script name mean the program comes from elsewhere and the download is
 // only its input (curl … | python3 -c "import zlib…").
 func stdinIsData(rest string) bool {
-	f := strings.Fields(rest)
+	// Only the first word decides: splitting the whole rest of the line at
+	// each match made a line of many "curl … | python3" quadratic.
+	f := strings.Fields(rest[:min(len(rest), 256)])
 	if len(f) == 0 {
 		return false
 	}
