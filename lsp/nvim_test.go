@@ -83,6 +83,29 @@ func TestNeovimCRLFWideText(t *testing.T) {
 	}
 }
 
+// TestNeovimFolderRenamedInTheShell: a skill's folder renamed outside
+// Neovim while its SKILL.md is open, then opened at the new path
+// (testdata/nvim_moved.lua).
+func TestNeovimFolderRenamedInTheShell(t *testing.T) {
+	nvim, bin := neovimAndServer(t)
+	dir := t.TempDir()
+	root := filepath.Join(dir, "repo")
+	writeFiles(t, root, map[string]string{
+		"skills/a/SKILL.md":     "---\nname: a\ndescription: Use when: moving things around\n---\n\n# A\n\nText.\n",
+		"skills/other/SKILL.md": skillText("other"),
+	})
+	script, err := filepath.Abs(filepath.Join("testdata", "nvim_moved.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(nvim, "--headless", "--clean", "-c", "luafile "+script)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "OK") {
+		t.Fatalf("nvim: %v\n%s", err, out)
+	}
+}
+
 const nvimBroken = "---\nname: Broken_Skill\ndescription: Use when: testing the editor\n---\n\n# Broken\n\nText.\n"
 
 // neovimAndServer finds nvim (or skips) and builds skillstudio.
