@@ -117,4 +117,82 @@ func TestPreCommitHooks(t *testing.T) {
 	if !strings.Contains(string(fixed), `description: "Use when: testing pre-commit hooks"`) {
 		t.Errorf("the fix hook did not quote the description:\n%s\n%s", fixed, out)
 	}
+
+	// A commit as a user makes it: one fixable skill staged, an unstaged
+	// edit to another, an untracked note. Without --all-files pre-commit
+	// stashes the unstaged edit, runs the hook, and fails the commit with
+	// "files were modified by this hook"; the fix is left in the working
+	// tree and the stashed edit comes back. Staging the fix then passes.
+	staged := gitRepo(t, map[string]string{"skills/clean/SKILL.md": cleanSkill})
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = staged
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(rel, text string) {
+		t.Helper()
+		p := filepath.Join(staged, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("skills/fixable/SKILL.md", fixableSkill)
+	git("add", "skills/fixable/SKILL.md")
+	write("skills/clean/SKILL.md", cleanSkill+"\nAn edit not staged.\n")
+	write("notes.txt", "untracked\n")
+	run := func() (string, error) {
+		cmd := exec.Command("pre-commit", "try-repo", self, "skillstudio-fix", "--verbose")
+		cmd.Dir, cmd.Env = staged, env
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	out, err = run()
+	if err == nil || !strings.Contains(out, "files were modified by this hook") {
+		t.Fatalf("a fix to a staged skill must fail the commit as pre-commit's \"files were modified\": %v\n%s", err, out)
+	}
+	if data, _ := os.ReadFile(filepath.Join(staged, "skills", "fixable", "SKILL.md")); !strings.Contains(string(data), `description: "Use when: a hook fixes it"`) {
+		t.Errorf("the fix is not in the working tree:\n%s", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(staged, "skills", "clean", "SKILL.md")); !strings.Contains(string(data), "An edit not staged.") {
+		t.Errorf("pre-commit did not restore the unstaged edit:\n%s\n%s", data, out)
+	}
+	git("add", "skills/fixable/SKILL.md")
+	if out, err := run(); err != nil {
+		t.Errorf("the staged fix must pass: %v\n%s", err, out)
+	}
+}
+
+const fixableSkill = "---\nname: fixable\ndescription: Use when: a hook fixes it\n---\n\n# Fixable\n\nText.\n"
+
+// TestReadmePreCommitConfig checks the README's .pre-commit-config.yaml
+// with the real client: it must validate, and without pre-commit's
+// warning that a branch name as rev is "never updated after first
+// install and not supported".
+func TestReadmePreCommitConfig(t *testing.T) {
+	if _, err := exec.LookPath("pre-commit"); err != nil {
+		t.Skip("pre-commit is not installed: this test needs the real client (apt-get install pre-commit)")
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(readme), "```yaml\n# .pre-commit-config.yaml\n")
+	block, _, ok2 := strings.Cut(after, "```")
+	if !ok || !ok2 {
+		t.Fatal("README.md has no ```yaml block starting # .pre-commit-config.yaml")
+	}
+	p := filepath.Join(t.TempDir(), ".pre-commit-config.yaml")
+	if err := os.WriteFile(p, []byte(block), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("pre-commit", "validate-config", p)
+	cmd.Env = append(os.Environ(), "PRE_COMMIT_HOME="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	if err != nil || strings.Contains(string(out), "WARNING") {
+		t.Errorf("pre-commit validate-config on the README's config: %v\n%s", err, out)
+	}
 }
