@@ -51,9 +51,11 @@ const (
 )
 
 // TestPreCommitHooks runs .pre-commit-hooks.yaml with the real pre-commit
-// client: try-repo clones this repository (uncommitted changes included),
-// builds skillstudio with `go install` as pre-commit's golang language
-// does, and runs each hook on a repository of skills.
+// client on repositories of skills. The hooks' repository is a snapshot of
+// this one (uncommitted changes included, as try-repo takes them) at one
+// commit, named by a config outside the skill repositories: pre-commit
+// builds skillstudio with `go install`, as its golang language does, once
+// for every run (try-repo would snapshot and build again at each).
 func TestPreCommitHooks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("pre-commit builds skillstudio from a clone: skipped in -short mode")
@@ -61,15 +63,10 @@ func TestPreCommitHooks(t *testing.T) {
 	if _, err := exec.LookPath("pre-commit"); err != nil {
 		t.Skip("pre-commit is not installed: this test needs the real client (apt-get install pre-commit)")
 	}
-	self, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
 	if out, err := exec.Command("pre-commit", "validate-manifest", ".pre-commit-hooks.yaml").CombinedOutput(); err != nil {
 		t.Fatalf("validate-manifest: %v\n%s", err, out)
 	}
-	// One pre-commit home for every run, so skillstudio is built once;
-	// the module and build caches are the developer's, so no module is
+	// The module and build caches are the developer's, so no module is
 	// downloaded twice.
 	home := t.TempDir()
 	env := append(os.Environ(), "PRE_COMMIT_HOME="+home, "GOFLAGS=-buildvcs=false")
@@ -80,12 +77,20 @@ func TestPreCommitHooks(t *testing.T) {
 		}
 		env = append(env, v+"="+strings.TrimSpace(string(out)))
 	}
-	try := func(repo, hook string) (string, error) {
-		cmd := exec.Command("pre-commit", "try-repo", self, hook, "--all-files", "--verbose")
+	self, rev := snapshot(t)
+	config := filepath.Join(t.TempDir(), "pre-commit-config.yaml")
+	if err := os.WriteFile(config, []byte("repos:\n  - repo: "+self+"\n    rev: \""+rev+"\"\n    hooks:\n      - id: skillstudio-lint\n      - id: skillstudio-fix\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// hook runs one hook in repo; more is --all-files or nothing (the
+	// staged files, with unstaged edits stashed).
+	hook := func(repo, id string, more ...string) (string, error) {
+		cmd := exec.Command("pre-commit", append([]string{"run", "-c", config, "--verbose", id}, more...)...)
 		cmd.Dir, cmd.Env = repo, env
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
+	try := func(repo, id string) (string, error) { return hook(repo, id, "--all-files") }
 
 	clean := gitRepo(t, map[string]string{"skills/clean/SKILL.md": cleanSkill})
 	if out, err := try(clean, "skillstudio-lint"); err != nil {
@@ -116,5 +121,134 @@ func TestPreCommitHooks(t *testing.T) {
 	fixed, _ := os.ReadFile(filepath.Join(broken, "skills", "broken", "SKILL.md"))
 	if !strings.Contains(string(fixed), `description: "Use when: testing pre-commit hooks"`) {
 		t.Errorf("the fix hook did not quote the description:\n%s\n%s", fixed, out)
+	}
+
+	// A commit as a user makes it: one fixable skill staged, an unstaged
+	// edit to another, an untracked note. Without --all-files pre-commit
+	// stashes the unstaged edit, runs the hook, and fails the commit with
+	// "files were modified by this hook"; the fix is left in the working
+	// tree and the stashed edit comes back. Staging the fix then passes.
+	staged := gitRepo(t, map[string]string{"skills/clean/SKILL.md": cleanSkill})
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = staged
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(rel, text string) {
+		t.Helper()
+		p := filepath.Join(staged, rel)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("skills/fixable/SKILL.md", fixableSkill)
+	git("add", "skills/fixable/SKILL.md")
+	write("skills/clean/SKILL.md", cleanSkill+"\nAn edit not staged.\n")
+	write("notes.txt", "untracked\n")
+	run := func() (string, error) { return hook(staged, "skillstudio-fix") }
+	out, err = run()
+	if err == nil || !strings.Contains(out, "files were modified by this hook") {
+		t.Fatalf("a fix to a staged skill must fail the commit as pre-commit's \"files were modified\": %v\n%s", err, out)
+	}
+	if data, _ := os.ReadFile(filepath.Join(staged, "skills", "fixable", "SKILL.md")); !strings.Contains(string(data), `description: "Use when: a hook fixes it"`) {
+		t.Errorf("the fix is not in the working tree:\n%s", data)
+	}
+	if data, _ := os.ReadFile(filepath.Join(staged, "skills", "clean", "SKILL.md")); !strings.Contains(string(data), "An edit not staged.") {
+		t.Errorf("pre-commit did not restore the unstaged edit:\n%s\n%s", data, out)
+	}
+	git("add", "skills/fixable/SKILL.md")
+	if out, err := run(); err != nil {
+		t.Errorf("the staged fix must pass: %v\n%s", err, out)
+	}
+}
+
+// snapshot commits this checkout's files (tracked and untracked, not
+// ignored, as they are now) to a new repository, and returns it and the
+// commit.
+func snapshot(t *testing.T) (dir, rev string) {
+	t.Helper()
+	out, err := exec.Command("git", "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	dir = t.TempDir()
+	for _, rel := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+		info, err := os.Lstat(rel)
+		if os.IsNotExist(err) {
+			continue // deleted, not yet staged
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if info.Mode()&os.ModeSymlink != 0 { // fixtures hold links
+			target, err := os.Readlink(rel)
+			if err == nil {
+				err = os.Symlink(target, p)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		data, err := os.ReadFile(rel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, info.Mode().Perm()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "snapshot"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	cmd := exec.Command("git", "rev-parse", "HEAD")
+	cmd.Dir = dir
+	head, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, strings.TrimSpace(string(head))
+}
+
+const fixableSkill = "---\nname: fixable\ndescription: Use when: a hook fixes it\n---\n\n# Fixable\n\nText.\n"
+
+// TestReadmePreCommitConfig checks the README's .pre-commit-config.yaml
+// with the real client: it must validate, and without pre-commit's
+// warning that a branch name as rev is "never updated after first
+// install and not supported".
+func TestReadmePreCommitConfig(t *testing.T) {
+	if _, err := exec.LookPath("pre-commit"); err != nil {
+		t.Skip("pre-commit is not installed: this test needs the real client (apt-get install pre-commit)")
+	}
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(readme), "```yaml\n# .pre-commit-config.yaml\n")
+	block, _, ok2 := strings.Cut(after, "```")
+	if !ok || !ok2 {
+		t.Fatal("README.md has no ```yaml block starting # .pre-commit-config.yaml")
+	}
+	p := filepath.Join(t.TempDir(), ".pre-commit-config.yaml")
+	if err := os.WriteFile(p, []byte(block), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("pre-commit", "validate-config", p)
+	cmd.Env = append(os.Environ(), "PRE_COMMIT_HOME="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	if err != nil || strings.Contains(string(out), "WARNING") {
+		t.Errorf("pre-commit validate-config on the README's config: %v\n%s", err, out)
 	}
 }

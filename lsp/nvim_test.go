@@ -56,6 +56,56 @@ func TestNeovimWorkspaceFolders(t *testing.T) {
 	}
 }
 
+// TestNeovimCRLFWideText: a CRLF file with emoji and CJK before a
+// finding, fixed, silenced and hovered through Neovim, then written
+// (testdata/nvim_wide.lua): the file on disk has the fix and the comment,
+// and CRLF on every line.
+func TestNeovimCRLFWideText(t *testing.T) {
+	nvim, bin := neovimAndServer(t)
+	dir := t.TempDir()
+	root := filepath.Join(dir, "repo")
+	file := filepath.Join(root, "skills", "wide", "SKILL.md")
+	writeFiles(t, root, map[string]string{"skills/wide/SKILL.md": strings.ReplaceAll(
+		"---\nname: Wide_Skill\ndescription: 🎉 中文 Use when: testing wide 😀 text\n---\n\n# Wide\n\nText.\n", "\n", "\r\n")})
+	script, err := filepath.Abs(filepath.Join("testdata", "nvim_wide.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(nvim, "--headless", "--clean", "-c", "luafile "+script)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "SKILLSTUDIO_FILE="+file, "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "OK") {
+		t.Fatalf("nvim: %v\n%s", err, out)
+	}
+	want := strings.ReplaceAll("---\n# skillstudio-disable-next-line skillmd/name\nname: Wide_Skill\ndescription: \"🎉 中文 Use when: testing wide 😀 text\"\n---\n\n# Wide\n\nText.\n", "\n", "\r\n")
+	if data, _ := os.ReadFile(file); string(data) != want {
+		t.Errorf("the file Neovim wrote:\n%q\nwant\n%q", data, want)
+	}
+}
+
+// TestNeovimFolderRenamedInTheShell: a skill's folder renamed outside
+// Neovim while its SKILL.md is open, then opened at the new path
+// (testdata/nvim_moved.lua).
+func TestNeovimFolderRenamedInTheShell(t *testing.T) {
+	nvim, bin := neovimAndServer(t)
+	dir := t.TempDir()
+	root := filepath.Join(dir, "repo")
+	writeFiles(t, root, map[string]string{
+		"skills/a/SKILL.md":     "---\nname: a\ndescription: Use when: moving things around\n---\n\n# A\n\nText.\n",
+		"skills/other/SKILL.md": skillText("other"),
+	})
+	script, err := filepath.Abs(filepath.Join("testdata", "nvim_moved.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(nvim, "--headless", "--clean", "-c", "luafile "+script)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "OK") {
+		t.Fatalf("nvim: %v\n%s", err, out)
+	}
+}
+
 const nvimBroken = "---\nname: Broken_Skill\ndescription: Use when: testing the editor\n---\n\n# Broken\n\nText.\n"
 
 // neovimAndServer finds nvim (or skips) and builds skillstudio.

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestNodeHotReloadsBuiltTemplates does what a user and the host do, with
+// the real binary and node: `skillstudio new xgs` from each built-in
+// template, `skillstudio build`, then the host's injection (the bundle
+// package's harness: plain scripts in one page realm). The spec's
+// edit_skill re-injects a fresh IIFE into the same tab, whose tail must
+// Object.assign onto the namespace object already there: a second build
+// (a function's summary edited) is loaded over the first, and the object an agent
+// already holds must carry the new summaries and still run every function.
+func TestNodeHotReloadsBuiltTemplates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds skillstudio and runs node: skipped in -short mode")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: running built bundles needs Node.js (apt-get install nodejs)")
+	}
+	harness, err := filepath.Abs(filepath.Join("formats", "xgs", "bundle", "testdata", "node", "harness.cjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	run := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("skillstudio %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	var names []string
+	for _, line := range strings.Split(run("new", "xgs", "--list"), "\n") {
+		if f := strings.Fields(line); len(f) > 1 {
+			names = append(names, f[0])
+		}
+	}
+	if len(names) == 0 {
+		t.Fatal("new xgs --list listed no templates")
+	}
+	for _, tm := range names {
+		t.Run(tm, func(t *testing.T) {
+			name := "hot-" + tm
+			src := filepath.Join(dir, name+".xgs.js")
+			run("new", "xgs", "-t", tm, "--name", name, "--description", "Reloads the "+tm+" template", "--match", "*://forum.example.com/*", "--yes")
+			run("build", "--out", "v1", src)
+			text, err := os.ReadFile(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bumped := strings.Replace(string(text), `summary: "`, `summary: "Edited. `, 1)
+			if bumped == string(text) {
+				t.Fatalf("no summary in the template's output:\n%s", text)
+			}
+			if err := os.WriteFile(src, []byte(bumped), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			run("build", "--out", "v2", src)
+			ns := `window.xgoose.skills[Object.keys(window.xgoose.skills)[0]]`
+			plan, _ := json.Marshal(map[string]any{"steps": []map[string]string{
+				{"load": filepath.Join(dir, "v1", name+".xgs.js")},
+				{"eval": `(window.__held = ` + ns + `, Object.values(window.__held.__describe__()).filter((f) => f.summary.startsWith("Edited. ")).length)`},
+				{"load": filepath.Join(dir, "v2", name+".xgs.js")},
+				{"eval": `(async () => {
+					const s = window.__held;
+					if (s !== ` + ns + `) throw new Error("re-injection replaced the namespace object");
+					const called = [];
+					for (const [fn, info] of Object.entries(s.__describe__())) {
+						await s[fn](info.examples.length ? info.examples[0].args : {});
+						called.push(fn);
+					}
+					const edited = Object.values(s.__describe__()).filter((f) => f.summary.startsWith("Edited. ")).length;
+					return { edited, called, skills: Object.keys(window.xgoose.skills).length };
+				})()`},
+			}})
+			planFile := filepath.Join(t.TempDir(), "plan.json")
+			if err := os.WriteFile(planFile, plan, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command(node, harness, planFile).Output()
+			if err != nil {
+				t.Fatalf("node: %v", err)
+			}
+			var res []struct {
+				OK    bool
+				Value json.RawMessage
+				Error string
+			}
+			if err := json.Unmarshal(out, &res); err != nil {
+				t.Fatalf("node printed %q: %v", out, err)
+			}
+			for i, r := range res {
+				if !r.OK {
+					t.Fatalf("step %d: %s", i, r.Error)
+				}
+			}
+			if string(res[1].Value) != "0" {
+				t.Errorf("the first build has %s edited summaries", res[1].Value)
+			}
+			var got struct {
+				Edited int
+				Called []string
+				Skills int
+			}
+			json.Unmarshal(res[3].Value, &got)
+			if got.Edited != 1 || len(got.Called) == 0 || got.Skills != 1 {
+				t.Errorf("after re-injection: %s", res[3].Value)
+			}
+		})
+	}
+}
