@@ -63,6 +63,12 @@ func untrustedNote(p *config.ProjectSources, err error) string {
 	}
 	note := fmt.Sprintf("note: not opening the %d %s %s lists (it came with the checkout); to open them: skillstudio trust %s, or --trust-sources / %s=1",
 		n, what, file, shellWord(filepath.Dir(p.File)), sourcetrust.EnvVar)
+	if bad := sourcetrust.CanRemember(p.File); bad != nil {
+		// The path shown is sanitised, so `trust` with it would name
+		// another folder, and trust refuses this one anyway.
+		note = fmt.Sprintf("note: not opening the %d %s %s lists (it came with the checkout; its path cannot be trusted by name: %s); to open them: --trust-sources / %s=1",
+			n, what, file, sanitize.Line(bad.Error()), sourcetrust.EnvVar)
+	}
 	if err != nil {
 		note += " (" + sanitize.Line(err.Error()) + ")"
 	}
@@ -109,7 +115,9 @@ func studioConsent(cmd *cobra.Command, cfg *config.Config, remote registry.Remot
 		isRemote, what := registry.Reach(s, remote)
 		c.Items = append(c.Items, ui.ConsentItem{Spec: s, Reach: what, Remote: isRemote})
 	}
-	if err != nil {
+	if bad := sourcetrust.CanRemember(p.File); bad != nil {
+		c.StateErr = bad.Error() + " (--trust-sources opens it without asking)"
+	} else if err != nil {
 		c.StateErr = err.Error()
 	} else if state := sourcetrust.DefaultPath(); state != "" {
 		c.Remember = func() error { return sourcetrust.Allow(state, p.File, p.Digest) }

@@ -167,3 +167,27 @@ func TestCorruptTrustStateIsAMessage(t *testing.T) {
 		t.Errorf("state file rewritten: %q", got)
 	}
 }
+
+// A checkout whose path trust cannot keep (an escape in a folder name) is
+// told the flag, not a `skillstudio trust` naming a sanitised path that
+// is another folder; trust itself says why and what to do.
+func TestUnrememberablePathAdvisesTheFlag(t *testing.T) {
+	isolateConfig(t)
+	t.Setenv("XDG_STATE_HOME", t.TempDir())
+	dir := filepath.Join(t.TempDir(), "co\x1b[31mred")
+	if err := os.MkdirAll(filepath.Join(dir, "skills"), 0o755); err != nil {
+		t.Skip(err)
+	}
+	os.WriteFile(filepath.Join(dir, ".skillstudio.yaml"), []byte("sources:\n  - ../elsewhere\n"), 0o644)
+	os.MkdirAll(filepath.Join(dir, "skills", "plain"), 0o755)
+	os.WriteFile(filepath.Join(dir, "skills", "plain", "SKILL.md"), []byte("---\nname: plain\ndescription: A fixture skill with no quiz, written for this test.\n---\n\n# Plain\n"), 0o644)
+	t.Chdir(dir)
+	_, _, errOut := runCLI(t, "quiz", "skills/plain", "--walk")
+	if !strings.Contains(errOut, "cannot be trusted by name") || strings.Contains(errOut, "skillstudio trust") || !strings.Contains(errOut, "--trust-sources") || strings.Contains(errOut, "\x1b") {
+		t.Errorf("quiz stderr: %q", errOut)
+	}
+	code, _, errOut := runCLI(t, "trust")
+	if code != 2 || !strings.Contains(errOut, "rename the folder, or pass --trust-sources") || strings.Contains(errOut, "\x1b[31m") {
+		t.Errorf("trust: exit %d, stderr %q", code, errOut)
+	}
+}

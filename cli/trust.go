@@ -74,6 +74,9 @@ func (a *app) runTrust(cmd *cobra.Command, start string, forget bool) error {
 		fmt.Fprintf(out, "%s lists no sources beyond your own: nothing to trust.\n", sanitize.Line(file))
 		return nil
 	}
+	if bad := sourcetrust.CanRemember(p.File); bad != nil {
+		return usagef("%v: trust is kept by path, and this one would not read back as written; rename the folder, or pass --trust-sources (or %s=1) to the commands that open it", bad, sourcetrust.EnvVar)
+	}
 	if err := sourcetrust.Allow(state, p.File, p.Digest); err != nil {
 		return err
 	}

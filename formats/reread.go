@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
@@ -22,8 +23,11 @@ import (
 // new skill, or an OS Loop index), or a file of an OS Loop package, whose
 // index is checked while the search runs. A file no reader reads (a
 // README beside the skills) changes nothing a reader found; the library
-// checks still run, as they read plugin manifests themselves. c is not
-// changed.
+// checks still run, as they read plugin manifests themselves. It is also
+// false when a changed path is a folder holding a skill (or the root), or
+// a skill it would read again is no longer one (its SKILL.md or .xgs.js
+// deleted, renamed or made a folder between the event and the read): a
+// reread would show a skill that is gone. c is not changed.
 func (c *Collected) Reread(si int, paths []string) (_ *Collected, ok bool) {
 	if c.members == nil || si < 0 || si >= len(c.checkSources) || c.checkSources[si] == nil {
 		return nil, false
@@ -32,9 +36,18 @@ func (c *Collected) Reread(si int, paths []string) (_ *Collected, ok bool) {
 	redo := map[int]bool{}
 	for _, p := range paths {
 		p = path.Clean(p)
+		if p == "." || !fs.ValidPath(p) {
+			return nil, false
+		}
 		owners := 0
 		for i, m := range c.members {
-			if m.Source != si || !reads(c.candidates[i], p) {
+			if m.Source != si {
+				continue
+			}
+			if holds(p, c.candidates[i]) {
+				return nil, false
+			}
+			if !reads(c.candidates[i], p) {
 				continue
 			}
 			if m.Skill.Format == model.FormatOSLoop {
@@ -47,6 +60,12 @@ func (c *Collected) Reread(si int, paths []string) (_ *Collected, ok bool) {
 			return nil, false
 		}
 	}
+	for i := range redo {
+		cand := c.candidates[i]
+		if d, ok := Detect(src.Base.FS, cand.Path); !ok || d.Format != cand.Format {
+			return nil, false
+		}
+	}
 	out := *c
 	out.members = slices.Clone(c.members)
 	for i := range redo {
@@ -56,6 +75,13 @@ func (c *Collected) Reread(si int, paths []string) (_ *Collected, ok bool) {
 	}
 	out.check()
 	return &out, true
+}
+
+// holds reports whether p is a folder that is, or holds, the skill of
+// candidate c: a change reported for it (a folder renamed or deleted) may
+// have taken the skill away.
+func holds(p string, c Candidate) bool {
+	return strings.HasPrefix(c.Path, p+"/") || (p == c.Path && c.Format != model.FormatXGS)
 }
 
 // reads reports whether the reader of candidate c reads the file p: an

@@ -96,6 +96,10 @@ func newFetcher(opts RemoteOptions) *fetcher {
 		MaxConnsPerHost:       opts.PerHost,
 		IdleConnTimeout:       30 * time.Second,
 		ForceAttemptHTTP2:     true,
+		// Go's default is 10 MiB a response, held per connection while
+		// it is read: a hostile server could make each parallel fetch
+		// hold that before a byte of body is counted.
+		MaxResponseHeaderBytes: maxHeaderBytes,
 	}
 	f.client = &http.Client{
 		Transport: transport,
@@ -339,6 +343,9 @@ func (f *fetcher) staleFallback(rawURL string, meta *cacheMeta, body []byte) (*r
 	return &response{Body: body, FromCache: true, Stale: true, Fetched: meta.Fetched}, nil
 }
 
+// maxHeaderBytes caps a response's headers; GitHub's are a few KiB.
+const maxHeaderBytes = 256 << 10
+
 func (f *fetcher) transportError(parent, rctx context.Context, rawURL string, err error) *FetchError {
 	switch {
 	case parent.Err() != nil:
@@ -357,6 +364,9 @@ func (f *fetcher) transportError(parent, rctx context.Context, rawURL string, er
 	var op *net.OpError
 	if errors.As(err, &op) && op.Op == "dial" {
 		return &FetchError{URL: rawURL, Msg: "cannot connect: " + sanitize.Line(op.Err.Error()), Hint: "check the address and your connection, or use --offline for cached sources"}
+	}
+	if strings.Contains(err.Error(), "response headers exceeded") { // net/http exports no error value
+		return &FetchError{URL: rawURL, Msg: "the server's response headers are over 256 KiB", Hint: "no registry sends that much; the server is misconfigured or hostile"}
 	}
 	return &FetchError{URL: rawURL, Msg: sanitize.Line(err.Error())}
 }

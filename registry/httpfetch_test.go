@@ -67,6 +67,20 @@ func hostileCases() []hostileCase {
 			maxTime: 8 * time.Second, // the server waits 10 s: only the timeout ends it sooner
 		},
 		{
+			name: "huge headers",
+			setup: func(s *fakeServer) {
+				s.handle(idx, func(w http.ResponseWriter, r *http.Request) {
+					// 64 headers of 16 KiB: 1 MiB a response, far past any
+					// registry's, held in memory per connection.
+					for i := range 64 {
+						w.Header().Set(fmt.Sprintf("X-Pad-%d", i), strings.Repeat("a", 16<<10))
+					}
+					w.Write([]byte("[]"))
+				})
+			},
+			want: []string{idx + ": the server's response headers are over 256 KiB"},
+		},
+		{
 			name: "endless body",
 			setup: func(s *fakeServer) {
 				s.handle(idx, func(w http.ResponseWriter, r *http.Request) {

@@ -101,6 +101,11 @@ func checkFile(file string) error {
 	return nil
 }
 
+// CanRemember says why file cannot be trusted by path (nil when it can):
+// such a checkout is opened only with the flag or the environment
+// variable, and advice must not name `skillstudio trust` for it.
+func CanRemember(file string) error { return checkFile(file) }
+
 func validDigest(d string) bool {
 	if len(d) != 64 {
 		return false
@@ -200,6 +205,12 @@ func save(statePath string, s *state) error {
 	data, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
+	}
+	// The state file is the user's own: a link to it (dotfiles kept in a
+	// repository) is written through, as git writes a linked ~/.gitconfig;
+	// the rename would put a file in the link's place and the two diverge.
+	if target, err := filepath.EvalSymlinks(statePath); err == nil {
+		statePath = target
 	}
 	if err := os.MkdirAll(filepath.Dir(statePath), 0o700); err != nil {
 		return err

@@ -106,3 +106,40 @@ func TestDefaultPathFollowsXDG(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+// A state file kept as a link (dotfiles) is written through, not replaced
+// by a file beside what the link names.
+func TestLinkedStateFileIsWrittenThrough(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "dotfiles", "trust.json")
+	os.MkdirAll(filepath.Dir(real), 0o700)
+	os.WriteFile(real, []byte(`{"version":1,"trusted":[]}`), 0o600)
+	st := filepath.Join(dir, "state", "trusted-sources.json")
+	os.MkdirAll(filepath.Dir(st), 0o700)
+	if err := os.Symlink(real, st); err != nil {
+		t.Skip(err)
+	}
+	d := Digest([]byte("x"))
+	if err := Allow(st, "/p/.skillstudio.yaml", d); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Lstat(st); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v %v", fi, err)
+	}
+	if data, _ := os.ReadFile(real); !strings.Contains(string(data), d) {
+		t.Fatalf("the linked file was not written: %s", data)
+	}
+}
+
+// A path trust cannot keep (a control character, invalid UTF-8) is said
+// so, for advice to name the flag rather than `skillstudio trust`.
+func TestCanRemember(t *testing.T) {
+	if err := CanRemember("/a/b/.skillstudio.yaml"); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"/a/\x1b[31m/.skillstudio.yaml", "/a/\xff/.skillstudio.yaml", "/a/b\n/.skillstudio.yaml"} {
+		if CanRemember(f) == nil {
+			t.Errorf("%q can be remembered", f)
+		}
+	}
+}
