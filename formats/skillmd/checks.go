@@ -102,6 +102,35 @@ func (c *checker) checkStringOrList(key, val *yaml.Node) {
 	}
 }
 
+// checkOpenHandsList checks triggers and inputs: OpenHands' Skill.load
+// raises SkillValidationError unless the value is a YAML list (an empty
+// key reads as None and is refused too), and triggers' items are matched
+// as strings (KeywordTrigger.keywords is list[str]).
+func (c *checker) checkOpenHandsList(key, val *yaml.Node) {
+	v := resolve(val)
+	if v == nil || v.Kind != yaml.SequenceNode {
+		c.typeError(key, val, "a list (OpenHands refuses the skill otherwise)")
+		return
+	}
+	if key.Value != "triggers" {
+		return
+	}
+	for _, it := range v.Content {
+		if r := resolve(it); r == nil || !isText(r) {
+			c.typeError(key, it, "a list of strings (OpenHands refuses the skill otherwise)")
+			return
+		}
+	}
+}
+
+// checkOpenHandsMapping checks mcp_tools, which OpenHands' Skill.load
+// refuses unless it is a mapping (or empty).
+func (c *checker) checkOpenHandsMapping(key, val *yaml.Node) {
+	if v := resolve(val); v != nil && !isNull(v) && v.Kind != yaml.MappingNode {
+		c.typeError(key, val, "a mapping (OpenHands refuses the skill otherwise)")
+	}
+}
+
 func (c *checker) checkBool(key, val *yaml.Node) {
 	if isBool(val) {
 		return

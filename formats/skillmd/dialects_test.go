@@ -67,6 +67,32 @@ func TestNamingConventionNearMiss(t *testing.T) {
 	}
 }
 
+// TestOpenHandsFieldsNamed: OpenHands documents triggers, inputs and
+// mcp_tools as extensions other agents ignore, so a profile without them
+// says whose they are, as advice, instead of "no agent documents it".
+func TestOpenHandsFieldsNamed(t *testing.T) {
+	for _, key := range []string{"triggers", "inputs", "mcp_tools"} {
+		val := "\n- x\n"
+		if key == "mcp_tools" {
+			val = " {}\n"
+		}
+		s := loadCase(map[string]string{"SKILL.md": md(key+":"+val, plainBody)}, model.ProfileClaudeCode)
+		ds := findings(s, "skillmd/unknown-field")
+		if len(ds) != 1 || ds[0].Severity != model.SeverityInfo || !strings.Contains(ds[0].Message, "OpenHands") || strings.Contains(ds[0].Message, "no agent documents") {
+			t.Errorf("%s under claude-code: want one info naming OpenHands, got %v", key, s.Diagnostics)
+		}
+		s = loadCase(map[string]string{"SKILL.md": md(key+":"+val, plainBody)}, "")
+		if ds := findings(s, "skillmd/unknown-field"); len(ds) != 0 {
+			t.Errorf("%s under all: want no unknown-field, got %v", key, ds)
+		}
+	}
+	// A near miss now names the OpenHands field.
+	s := loadCase(map[string]string{"SKILL.md": md("trigger:\n- x\n", plainBody)}, "")
+	if ds := findings(s, "skillmd/unknown-field"); len(ds) != 1 || !strings.Contains(ds[0].Message, `"triggers"`) {
+		t.Errorf("trigger: want a did-you-mean triggers, got %v", s.Diagnostics)
+	}
+}
+
 // TestColonAndAnotherError: when a plain value holds ": " (read as agents
 // do, a warning) and the frontmatter has another error, the error reported
 // is the other one, on its own line, not the colon's "mapping values are

@@ -24,7 +24,14 @@ var (
 	openStandard = []model.Profile{model.ProfileAgentSkills, model.ProfileClaudeCode, model.ProfileSkillli, model.ProfileCodex}
 	claudeFields = []model.Profile{model.ProfileClaudeCode, model.ProfileSkillli}
 	skillliOnly  = []model.Profile{model.ProfileSkillli}
+	// No profile but all holds OpenHands' extensions: OpenHands has no
+	// profile of its own, and its docs say other agents ignore them.
+	openHandsOnly []model.Profile
 )
+
+// openHandsLayer names the layer of OpenHands' extension fields, which
+// another profile reports as advice, not as a field of another agent.
+const openHandsLayer = "OpenHands"
 
 // fieldSpecs is every frontmatter field some agent defines. Codex reads
 // only the open-standard fields from SKILL.md (its UI metadata lives in
@@ -68,6 +75,14 @@ func init() {
 		"homepage":            {"skillli", skillliOnly, (*checker).checkURL},
 		"min-skillli-version": {"skillli", skillliOnly, (*checker).checkString},
 		"checksum":            {"skillli", skillliOnly, (*checker).checkString},
+
+		// OpenHands' extensions of the open standard (docs.openhands.dev
+		// overview/skills/keyword; software-agent-sdk Skill.load, which
+		// rejects the skill, and with it the folder's other skills, when
+		// triggers or inputs is not a list or mcp_tools not a mapping).
+		"triggers":  {openHandsLayer, openHandsOnly, (*checker).checkOpenHandsList},
+		"inputs":    {openHandsLayer, openHandsOnly, (*checker).checkOpenHandsList},
+		"mcp_tools": {openHandsLayer, openHandsOnly, (*checker).checkOpenHandsMapping},
 
 		// Layer 4: quiz blocks (checked by checkQuiz).
 		"quiz": {"skillli", skillliOnly, func(*checker, *yaml.Node, *yaml.Node) {}},
@@ -159,7 +174,15 @@ func (c *checker) reportUnknown(k *yaml.Node) {
 		d.Severity = model.SeverityError
 		return
 	}
-	if spec, ok := fieldSpecs[name]; ok {
+	if spec, ok := fieldSpecs[name]; ok && spec.layer == openHandsLayer {
+		// OpenHands documents these as extensions other agents ignore:
+		// advice, as a field no agent documents was before, but named.
+		d := c.at(k, "skillmd/unknown-field",
+			fmt.Sprintf("%q is an OpenHands field (keyword triggers and task inputs); the %s profile's agents ignore it", name, c.profile),
+			"Keep it if the skill is also meant for OpenHands, or lint with --profile all.")
+		d.Severity = model.SeverityInfo
+		return
+	} else if ok {
 		c.at(k, "skillmd/unknown-field",
 			fmt.Sprintf("%q is a %s field, not known to the %s profile", name, spec.layer, c.profile),
 			"Lint with --profile all (or the profile of the agent that reads it), or remove the field.")
@@ -267,11 +290,23 @@ func lastWordOf(name string, fields []string) string {
 		if i < 0 || conventionFold(f[i+1:]) != n {
 			continue
 		}
-		if found == "" || len(f) < len(found) {
+		if found == "" || layerRank(f) < layerRank(found) || layerRank(f) == layerRank(found) && len(f) < len(found) {
 			found = f
 		}
 	}
 	return found
+}
+
+// layerRank orders the layers a shortening is matched against: tools means
+// allowed-tools (the open standard) before OpenHands' mcp_tools.
+func layerRank(field string) int {
+	switch fieldSpecs[field].layer {
+	case "the open standard":
+		return 0
+	case "Claude Code":
+		return 1
+	}
+	return 2
 }
 
 // abbreviated returns the one field that name shortens: same first
