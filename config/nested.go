@@ -271,6 +271,31 @@ func (f folders) Below(dir string, parent model.Scope) model.Scope {
 	return out
 }
 
+// ProfileAt is the profile: of the nearest nested file between dir
+// (absolute) and its linted root, or "": for what asks about one file
+// outside a search (the editor's completion). Each folder is looked at
+// once, as for rules:.
+func (c *Config) ProfileAt(dir string) model.Profile {
+	if c == nil || c.nested == nil {
+		return ""
+	}
+	n := c.nested
+	root := n.rootFor(dir)
+	if root == "" {
+		return ""
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for d := dir; ; d = filepath.Dir(d) {
+		if f := n.read(d, root); f != nil && f.Profile != "" {
+			return f.Profile
+		}
+		if d == root || filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
 // either excludes what either filter does.
 type either struct{ a, b model.PathFilter }
 
