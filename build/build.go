@@ -78,7 +78,8 @@ func Run(ctx context.Context, req Request) error {
 		return fmt.Errorf("--exclude: %w", err)
 	}
 	s := &session{stdout: req.Stdout, stderr: req.Stderr, cwd: cwd, out: absOut, skills: map[string]*builtSkill{}}
-	if err := s.find(req.Paths, ex); err != nil {
+	cfg.AlsoUnder(req.Paths[1:])
+	if err := s.find(req.Paths, ex, cfg.Folders(true)); err != nil {
 		return err
 	}
 	// The output folder (dist by default) sits in the checkout, which a

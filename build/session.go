@@ -102,8 +102,9 @@ func (s *session) sourceOf(p string) (sourceFile, bool) {
 // find collects the .xgs.js skills under each path, skipping the bundles
 // an earlier build wrote into the output folder, and refusing an output
 // folder that holds sources (their bundles would overwrite them). ex
-// (nil: none) leaves paths out of the search.
-func (s *session) find(paths []string, ex model.PathFilter) error {
+// (nil: none) leaves paths out of the search, and so do the exclude: of
+// the project files folders finds below the paths.
+func (s *session) find(paths []string, ex model.PathFilter, folders model.FolderConfigs) error {
 	built := builtFiles(s.out)
 	// The output folder is compared by identity, not by name: --out may
 	// be a symlink to (or another spelling of) a source folder.
@@ -129,7 +130,7 @@ func (s *session) find(paths []string, ex model.PathFilter) error {
 			s.rootFiles[abs] = sourceFile{o.Base.FS, o.Root}
 		}
 		found := 0
-		src := formats.Source{Base: o.Base, Root: o.Root, Exclude: ex}
+		src := formats.Source{Base: o.Base, Root: o.Root, Exclude: ex, Folders: folders}
 		for _, c := range formats.Search(src, nil).Found.Candidates {
 			if c.Format != model.FormatXGS {
 				continue

@@ -58,7 +58,8 @@ func nestedConfigs(cfg *config.Config, stderr io.Writer) error {
 
 // nestedProblems are the nested project files' problems as findings, for
 // the studio: a file that does not read (error, at its position) and the
-// settings of one that do not apply below the root (info).
+// settings of one that do not apply below the root (info: those that
+// shape the whole run).
 func nestedProblems(cfg *config.Config) func() []model.Diagnostic {
 	return func() []model.Diagnostic {
 		_, notes, err := cfg.NestedFiles()
@@ -82,6 +83,6 @@ func nestedProblems(cfg *config.Config) func() []model.Diagnostic {
 
 // nestedNote says which settings of a nested project file do not apply.
 func nestedNote(ignored []string) string {
-	return "below the linted folder its rules: apply to the files under it; its " + strings.Join(ignored, ", ") +
+	return "below the linted folder its rules:, exclude: and profile: apply to the files under it; its " + strings.Join(ignored, ", ") +
 		" apply only when that folder is the PATH linted or the file is named with --config"
 }

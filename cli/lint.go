@@ -200,6 +200,7 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	if opts.Exclude, err = excludeFilter(cfg, req.exclude); err != nil {
 		return err
 	}
+	opts.Folders = cfg.Folders(req.profileSet)
 	if req.listing != nil {
 		if opts.ListingAgents, opts.ContextTokens, err = req.listing.resolve(req.cmd, cfg); err != nil {
 			return err

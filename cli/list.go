@@ -86,6 +86,7 @@ func (a *app) runList(ctx context.Context, stdout, stderr io.Writer, specs []str
 	if opts.Exclude, err = excludeFilter(cfg, excludes); err != nil {
 		return err
 	}
+	opts.Folders = cfg.Folders(profileSet)
 	lib, err := registry.LoadSources(ctx, specs, opts, cfg.Formats(), a.remote)
 	if err != nil {
 		return usageError{err}

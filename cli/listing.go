@@ -100,6 +100,7 @@ func (a *app) loadSkills(ctx context.Context, specs []string, configFile string,
 	if opts.Exclude, err = excludeFilter(cfg, excludes); err != nil {
 		return nil, nil, err
 	}
+	opts.Folders = cfg.Folders(true) // the listing reads names and descriptions, not fields by profile
 	lib, err := registry.LoadSources(ctx, specs, opts, cfg.Formats(), a.remote)
 	if err != nil {
 		return nil, nil, usageError{err}

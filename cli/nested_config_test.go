@@ -24,7 +24,7 @@ func TestLintReadsTheNearestConfigPerFile(t *testing.T) {
 		"team/.skillstudio.yaml":   "rules:\n  skillmd/: off\n",
 		"team/one/SKILL.md":        skill,
 		"solo/two/SKILL.md":        strings.Replace(skill, "misnamed", "misnamed-too", 1),
-		"vendor/.skillstudio.yaml": "profile: codex\n",
+		"vendor/.skillstudio.yaml": "agents: [codex]\n",
 		"vendor/three/SKILL.md":    strings.Replace(skill, "misnamed", "misnamed-three", 1),
 	} {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -45,8 +45,8 @@ func TestLintReadsTheNearestConfigPerFile(t *testing.T) {
 	if !strings.Contains(got, "solo/two/SKILL.md:2:7: error skillmd/name-dir") || !strings.Contains(got, "vendor/three/SKILL.md:2:7: error skillmd/name-dir") {
 		t.Errorf("the root's rules: no longer apply elsewhere:\n%s", got)
 	}
-	if !strings.Contains(errOut.String(), "vendor/.skillstudio.yaml") || !strings.Contains(errOut.String(), "profile:") {
-		t.Errorf("no note for the nested file's profile:, which does not apply:\n%s", errOut.String())
+	if !strings.Contains(errOut.String(), "vendor/.skillstudio.yaml") || !strings.Contains(errOut.String(), "agents:") {
+		t.Errorf("no note for the nested file's agents:, which does not apply:\n%s", errOut.String())
 	}
 
 	// Named with --config, that file alone applies.
@@ -86,12 +86,12 @@ func TestReviewNestedConfigMayOnlyRaise(t *testing.T) {
 }
 
 // The studio's view of a broken nested config: an error finding at its
-// position; and of one whose exclude: does not apply there: an info.
+// position; and of one whose agents: does not apply there: an info.
 func TestNestedProblemsForTheStudio(t *testing.T) {
 	isolateConfig(t)
 	root := t.TempDir()
 	writeFile(t, filepath.Join(root, "a", config.ProjectFileName), "rules:\n  skillmd/name-dir: loud\n")
-	writeFile(t, filepath.Join(root, "b", config.ProjectFileName), "exclude:\n  - x\n")
+	writeFile(t, filepath.Join(root, "b", config.ProjectFileName), "agents: [codex]\n")
 	cfg, err := config.Load("", root, formats.Rules())
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +106,7 @@ func TestNestedProblemsForTheStudio(t *testing.T) {
 	if d := ds[0]; d.Severity != model.SeverityError || d.Line != 2 || !strings.HasSuffix(d.File, filepath.Join("a", config.ProjectFileName)) {
 		t.Errorf("error finding %+v", d)
 	}
-	if d := ds[1]; d.Severity != model.SeverityInfo || !strings.Contains(d.Message, "exclude:") {
+	if d := ds[1]; d.Severity != model.SeverityInfo || !strings.Contains(d.Message, "agents:") {
 		t.Errorf("note finding %+v", d)
 	}
 }

@@ -135,7 +135,7 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 		}
 		return ui.ConfigReload{
 			Profile: profile, Config: cfg.Formats(), ReviewConfig: cfg.ReviewFormats(),
-			ListingAgents: cfg.Agents, ContextTokens: cfg.Context, Exclude: exclude,
+			ListingAgents: cfg.Agents, ContextTokens: cfg.Context, Exclude: exclude, Folders: cfg.Folders(flagProfile != ""),
 			Files: studioConfigFiles(cfg, configFile, start), Problems: nestedProblems(cfg),
 		}, nil
 	}
@@ -167,6 +167,7 @@ func (a *app) studioOptions(cmd *cobra.Command, args []string) (ui.Options, erro
 		ListingAgents:  now.ListingAgents,
 		ContextTokens:  now.ContextTokens,
 		Exclude:        now.Exclude,
+		Folders:        now.Folders,
 		ConfigFiles:    now.Files,
 		ConfigProblems: now.Problems,
 		ReloadConfig:   reload,

@@ -13,10 +13,11 @@
 //	agents: [claude-code, codex]  # whose skill listing lint simulates
 //	context: 200k                 # the model's context window in tokens
 //	exclude:                      # paths the search leaves out (gitignore-like,
-//	  - fixtures/                 # relative to this file's folder; project file only)
+//	  - fixtures/                 # relative to this file's folder; project files only)
 //
-// A .skillstudio.yaml in a folder below the linted path adds its rules: to
-// the files under it (nested.go); --config turns that off.
+// A .skillstudio.yaml in a folder below the linted path adds its rules:
+// to the files under it, and its exclude: and profile: apply below it
+// when the search finds it (Folders); --config turns that off (nested.go).
 //
 // Unknown keys, rule ids and values are errors that name file:line:col, so
 // a typo never silently changes what lint reports.
@@ -40,7 +41,7 @@ import (
 
 // ProjectFileName is the project configuration file looked for in a path's
 // folder and every folder above it.
-const ProjectFileName = ".skillstudio.yaml"
+const ProjectFileName = model.ProjectFileName
 
 // Config is the merged configuration. Zero values mean "not set".
 type Config struct {

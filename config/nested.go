@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/skillstudio/skillstudio/internal/exclude"
 	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -16,7 +17,9 @@ import (
 // linted under the rules: of every .skillstudio.yaml between its folder
 // and its root, the nearest deciding per rule (model.RuleConfig.Nested).
 // Only folders that hold a finding are asked about, each once: one stat
-// per folder, its answer and its whole chain cached.
+// per folder, its answer and its whole chain cached. The search tells it
+// (Folders) of the files it sees in the folders it lists, whose exclude:
+// and profile: then apply below them; each file is read once for both.
 type nested struct {
 	roots []string // absolute folders; the lookup stops at the deepest holding a file
 	skip  string   // the project file Load applied already
@@ -24,6 +27,7 @@ type nested struct {
 
 	mu     sync.Mutex
 	chains map[string][]map[string]model.Severity // folder → its layers, nearest first
+	cfgs   map[string]*Config                     // folder → its own file, nil for none
 	files  []string                               // nested files read, in the order found
 	notes  []NestedNote
 	err    error
@@ -82,12 +86,7 @@ func (c *Config) NestedFiles() (files []string, notes []NestedNote, err error) {
 
 // layers is model.RuleConfig.Nested.
 func (n *nested) layers(dir string) []map[string]model.Severity {
-	root := ""
-	for _, r := range n.roots {
-		if len(r) > len(root) && inside(dir, r) {
-			root = r
-		}
-	}
+	root := n.rootFor(dir)
 	if root == "" {
 		return nil
 	}
@@ -108,8 +107,8 @@ func (n *nested) chain(dir, root string) []map[string]model.Severity {
 		}
 	}
 	ls := up
-	if rules := n.read(dir, root); rules != nil {
-		ls = append([]map[string]model.Severity{rules}, up...)
+	if c := n.read(dir, root); c != nil && c.Rules != nil {
+		ls = append([]map[string]model.Severity{c.Rules}, up...)
 	}
 	if n.chains == nil {
 		n.chains = map[string][]map[string]model.Severity{}
@@ -118,15 +117,40 @@ func (n *nested) chain(dir, root string) []map[string]model.Severity {
 	return ls
 }
 
-// read is dir's own project file's rules:, or nil. A file that fails to
-// read is remembered (NestedFiles) and adds nothing.
+// rootFor is the deepest linted root holding dir, or "".
+func (n *nested) rootFor(dir string) string {
+	root := ""
+	for _, r := range n.roots {
+		if len(r) > len(root) && inside(dir, r) {
+			root = r
+		}
+	}
+	return root
+}
+
+// read is dir's own project file, or nil; each folder is read once (the
+// rules: lookup and the search share the answer). A file that fails to
+// read is remembered (NestedFiles) and adds nothing. The caller holds
+// n.mu.
 //
 // The file is opened inside root, as the skills beside it are: a nested
 // file that is a link leading out of the linted folder is not read (the
 // search names it, library/symlink-skipped). It was read, and a checkout
 // linking it to a file of the machine's had that file's values quoted in
 // the errors a CI log shows ("unknown agent "ghp_…"").
-func (n *nested) read(dir, root string) map[string]model.Severity {
+func (n *nested) read(dir, root string) *Config {
+	if c, ok := n.cfgs[dir]; ok {
+		return c
+	}
+	if n.cfgs == nil {
+		n.cfgs = map[string]*Config{}
+	}
+	c := n.readFile(dir, root)
+	n.cfgs[dir] = c
+	return c
+}
+
+func (n *nested) readFile(dir, root string) *Config {
 	p := filepath.Join(dir, ProjectFileName)
 	if p == n.skip {
 		return nil
@@ -149,25 +173,16 @@ func (n *nested) read(dir, root string) map[string]model.Severity {
 	}
 	c, err := readIn(fsys, rel, p, n.known)
 	if err != nil {
-		if n.err == nil {
-			n.err = err
-		}
+		n.fail(err)
 		return nil
 	}
 	n.files = append(n.files, p)
-	// The settings that shape the whole run (what is searched, for which
-	// agents, with which profile) come from the file found for the
-	// linted path; here only rules: apply, since this file is read only
-	// when a finding lands below it, after the search (exclude:) and the
-	// readers (profile:, one per run in model.Options) are done. Said,
-	// not silently dropped: lint's stderr note, the studio's Lint tab.
+	// rules: apply below the folder (chain), and so do exclude: and
+	// profile: when the search asks (Below). What shapes the whole run
+	// (sources, the studio's theme, the listing simulated over the whole
+	// library) comes from the file found for the linted path: said, not
+	// silently dropped (lint's stderr note, the studio's Lint tab).
 	var ignored []string
-	if c.Profile != "" {
-		ignored = append(ignored, "profile:")
-	}
-	if len(c.Exclude) > 0 {
-		ignored = append(ignored, "exclude:")
-	}
 	if len(c.Sources) > 0 {
 		ignored = append(ignored, "sources:")
 	}
@@ -183,10 +198,109 @@ func (n *nested) read(dir, root string) map[string]model.Severity {
 	if len(ignored) > 0 {
 		n.notes = append(n.notes, NestedNote{File: p, Ignored: ignored})
 	}
-	if c.Rules == nil {
+	return c
+}
+
+// fail remembers the first problem; the caller holds n.mu.
+func (n *nested) fail(err error) {
+	if n.err == nil {
+		n.err = err
+	}
+}
+
+// folders is model.FolderConfigs over the nested files: the search tells
+// it of each folder whose listing holds a project file.
+type folders struct {
+	n           *nested
+	keepProfile bool // --profile was given: it wins over every file
+}
+
+// Folders is what the search asks about the project files it finds below
+// the linted roots, so their exclude: and profile: apply below their
+// folders; nil with --config (nothing nested). keepProfile: a --profile
+// flag wins over them, as it wins over the project file.
+func (c *Config) Folders(keepProfile bool) model.FolderConfigs {
+	if c == nil || c.nested == nil {
 		return nil
 	}
-	return c.Rules
+	return folders{n: c.nested, keepProfile: keepProfile}
+}
+
+// Below is model.FolderConfigs.Below: the file's exclude: patterns come
+// after its parents' (relative to its folder, so they match only below
+// it; the last match decides, so the nearer file wins, as a nested
+// .gitignore does) and its profile: replaces theirs.
+func (f folders) Below(dir string, parent model.Scope) model.Scope {
+	n := f.n
+	root := n.rootFor(dir)
+	if root == "" {
+		return parent
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	c := n.read(dir, root)
+	if c == nil {
+		return parent
+	}
+	out := parent
+	if c.Profile != "" && !f.keepProfile {
+		out.Profile = c.Profile
+	}
+	if len(c.Exclude) > 0 {
+		var pats []exclude.Pattern
+		switch p := parent.Exclude.(type) {
+		case nil:
+		case *exclude.Set:
+			pats = p.Patterns()
+		default: // not ours: both apply
+			own, err := exclude.New(c.Exclude)
+			if err != nil {
+				n.fail(fmt.Errorf("config %s: exclude: with the files above it: %w", filepath.Join(dir, ProjectFileName), err))
+				return out
+			}
+			out.Exclude = either{p, own}
+			return out
+		}
+		set, err := exclude.New(append(slices.Clone(pats), c.Exclude...))
+		if err != nil {
+			n.fail(fmt.Errorf("config %s: exclude: with the files above it: %w", filepath.Join(dir, ProjectFileName), err))
+			return out
+		}
+		out.Exclude = set
+	}
+	return out
+}
+
+// ProfileAt is the profile: of the nearest nested file between dir
+// (absolute) and its linted root, or "": for what asks about one file
+// outside a search (the editor's completion). Each folder is looked at
+// once, as for rules:.
+func (c *Config) ProfileAt(dir string) model.Profile {
+	if c == nil || c.nested == nil {
+		return ""
+	}
+	n := c.nested
+	root := n.rootFor(dir)
+	if root == "" {
+		return ""
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for d := dir; ; d = filepath.Dir(d) {
+		if f := n.read(d, root); f != nil && f.Profile != "" {
+			return f.Profile
+		}
+		if d == root || filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// either excludes what either filter does.
+type either struct{ a, b model.PathFilter }
+
+func (e either) Excluded(abs string, dir bool) bool {
+	return e.a.Excluded(abs, dir) || e.b.Excluded(abs, dir)
 }
 
 // inside reports whether dir is root or below it.

@@ -29,7 +29,7 @@ func TestNestedConfigsBelowTheLintedRoot(t *testing.T) {
 		ProjectFileName:                         "rules:\n  xgs/: info\n",    // found above the root: the base
 		"skills/" + ProjectFileName:             "rules:\n  xgs/: warning\n", // likewise
 		"skills/team/" + ProjectFileName:        "rules:\n  skillmd/: off\n",
-		"skills/team/deep/" + ProjectFileName:   "profile: codex\nrules:\n  skillmd/tokens: error\n",
+		"skills/team/deep/" + ProjectFileName:   "profile: codex\ntheme: dark\nrules:\n  skillmd/tokens: error\n",
 		"skills/team/broken/" + ProjectFileName: "rules:\n  no/such-rule: off\n",
 		"other/" + ProjectFileName:              "rules:\n  skillmd/: error\n",
 	})
@@ -60,7 +60,7 @@ func TestNestedConfigsBelowTheLintedRoot(t *testing.T) {
 		t.Errorf("not cached: %v", ls)
 	}
 	files, notes, err := c.NestedFiles()
-	if err != nil || len(files) != 1 || len(notes) != 1 || !slices.Equal(notes[0].Ignored, []string{"profile:"}) {
+	if err != nil || len(files) != 1 || len(notes) != 1 || !slices.Equal(notes[0].Ignored, []string{"theme:"}) {
 		t.Errorf("NestedFiles = %v %v %v", files, notes, err)
 	}
 	at("skills/team/broken")
@@ -112,5 +112,74 @@ func TestNestedConfigLinksStayInsideTheRoot(t *testing.T) {
 	}
 	if _, _, err := c.NestedFiles(); err != nil {
 		t.Errorf("NestedFiles: %v", err)
+	}
+}
+
+// The search asks Folders about each folder holding a project file: its
+// exclude: patterns follow its parents' (relative to its folder, the
+// nearer file's ! winning), its profile: replaces theirs, a --profile
+// flag keeps its own, and the file Load read is not read again.
+func TestFoldersScopeBelowANestedFile(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	repo := t.TempDir()
+	writeConfigs(t, repo, map[string]string{
+		ProjectFileName:                "exclude:\n  - '*.draft.xgs.js'\nprofile: codex\n",
+		"team/" + ProjectFileName:      "exclude:\n  - scratch/\n  - '!keep.draft.xgs.js'\nprofile: agentskills\n",
+		"team/deep/" + ProjectFileName: "rules:\n  skillmd/: off\n",
+	})
+	c, err := Load("", repo, testRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	base, err := c.ExcludeFilter(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := c.Folders(false)
+	top := f.Below(repo, model.Scope{Exclude: base, Profile: ""})
+	if top.Exclude != base || top.Profile != "" {
+		t.Errorf("the file Load read is the base, not read again: %+v", top)
+	}
+	team := f.Below(filepath.Join(repo, "team"), top)
+	if team.Profile != model.ProfileAgentSkills {
+		t.Errorf("profile below team/: %q", team.Profile)
+	}
+	ex := func(s model.Scope, rel string, dir bool) bool {
+		return s.Exclude != nil && s.Exclude.Excluded(filepath.Join(repo, filepath.FromSlash(rel)), dir)
+	}
+	for _, tc := range []struct {
+		s    model.Scope
+		rel  string
+		dir  bool
+		want bool
+	}{
+		{team, "team/scratch", true, true},
+		{top, "team/scratch", true, false}, // the pattern is team/'s
+		{team, "team/a.draft.xgs.js", false, true},
+		{team, "team/keep.draft.xgs.js", false, false}, // the nearer file's ! wins
+		{top, "team/keep.draft.xgs.js", false, true},
+	} {
+		if got := ex(tc.s, tc.rel, tc.dir); got != tc.want {
+			t.Errorf("%s: excluded %v, want %v", tc.rel, got, tc.want)
+		}
+	}
+	deep := f.Below(filepath.Join(repo, "team", "deep"), team)
+	if deep.Profile != model.ProfileAgentSkills || deep.Exclude != team.Exclude {
+		t.Errorf("a file with rules: alone changes nothing else: %+v", deep)
+	}
+	if s := c.Folders(true).Below(filepath.Join(repo, "team"), top); s.Profile != "" {
+		t.Errorf("--profile given, yet the nested profile applies: %q", s.Profile)
+	}
+	if _, notes, err := c.NestedFiles(); err != nil || len(notes) != 0 {
+		t.Errorf("NestedFiles: %v %v", notes, err)
+	}
+
+	// --config: nothing nested.
+	c, err = Load(filepath.Join(repo, ProjectFileName), repo, testRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Folders(false) != nil {
+		t.Error("--config still applies nested files")
 	}
 }

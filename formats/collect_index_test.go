@@ -96,7 +96,7 @@ func TestSearchHandsOverLeftRepositories(t *testing.T) {
 			t.Errorf("%s handed over twice", index)
 		}
 		left[index] = packages
-	}, nil)
+	}, scope{})
 	want := map[string]int{}
 	for _, c := range found.Candidates {
 		if c.Format == model.FormatOSLoop {

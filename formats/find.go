@@ -28,6 +28,10 @@ type Candidate struct {
 	// which applying suppressions would look for (Skill.Unmarked); like
 	// listed, only on what FindFunc emits.
 	noModule bool
+	// profile is the one a project file between the root and the skill
+	// sets (model.FolderConfigs), "" for the run's: the search found it,
+	// so the reader needs no second look.
+	profile model.Profile
 }
 
 // Repository is an OS Loop index.json found while searching.
@@ -172,7 +176,7 @@ func Find(fsys fs.FS, root string) Found { return FindFunc(fsys, root, nil) }
 // search runs; emit returning false stops the search (what was found so far
 // is returned).
 func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
-	return findWith(fsys, root, emit, nil, nil)
+	return findWith(fsys, root, emit, nil, scope{})
 }
 
 // findWith is FindFunc that also hands left(index, packages) each OS Loop
@@ -180,10 +184,12 @@ func FindFunc(fsys fs.FS, root string, emit func(Candidate) bool) Found {
 // its packages, every one of them already given to emit. A repository
 // with a symlinked folder in it is not handed over (the links are
 // followed after the whole search); nor is one searched as a single
-// skill. Found.Repositories has them all the same. skip, when not nil,
-// leaves out the files and folders below root it says are excluded: a
-// folder is not entered, a file not looked at.
-func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(index string, packages int), skip func(p string, dir bool) bool) Found {
+// skill. Found.Repositories has them all the same. top.skip, when not
+// nil, leaves out the files and folders below root it says are excluded:
+// a folder is not entered, a file not looked at; a folder whose listing
+// holds a project file gets the scope top.below gives it, for everything
+// below it.
+func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(index string, packages int), top scope) Found {
 	var f Found
 	stopped := false
 	add := func(cs ...Candidate) {
@@ -196,8 +202,15 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 		}
 	}
 	if c, ok := Detect(fsys, root); ok {
+		sc := top
+		if sc.below != nil && c.Path == root && c.Format != model.FormatXGS && hasFile(fsys, root, model.ProjectFileName) {
+			// A skill folder named as a PATH beside the first: its own
+			// file (the first's is the one Load read, which Below skips).
+			sc = sc.below(root, sc)
+		}
+		c.profile = sc.profile
 		add(c)
-		add(nestedSkills(fsys, c, 0, skip)...)
+		add(nestedSkills(fsys, c, 0, sc)...)
 		if c.Format == model.FormatOSLoop {
 			if idx := path.Join(path.Dir(c.Path), "index.json"); hasFile(fsys, path.Dir(c.Path), "index.json") {
 				f.Repositories = append(f.Repositories, Repository{Index: idx})
@@ -222,11 +235,12 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 	type link struct {
 		p     string
 		depth int
+		sc    scope
 	}
 	var deferred []link
 	following := false
-	var walk func(dir string, entries []fs.DirEntry, depth int)
-	visitDir := func(p string, isLink bool, depth int) (osloop bool) {
+	var walk func(dir string, entries []fs.DirEntry, depth int, sc scope)
+	visitDir := func(p string, isLink bool, depth int, sc scope) (osloop bool) {
 		// One open lists the folder and says which folder it is.
 		entries, info, err := listDir(fsys, p)
 		if err != nil {
@@ -245,22 +259,25 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 			return false
 		}
 		seen[k] = true
-		if c, ok := detectListed(fsys, p, entries); ok && (skip == nil || !mainFileExcluded(c, skip)) {
+		sc = sc.enter(p, entries)
+		if c, ok := detectListed(fsys, p, entries); ok && (sc.skip == nil || !mainFileExcluded(c, sc.skip)) {
 			var listed listings
 			if emit != nil && !isLink {
 				listed = listings{p: {entries: entries, info: info}}
 				c.listed = &listed
 			}
-			nested := nestedSkillsListed(fsys, c, depth+1, entries, listed, skip)
+			c.profile = sc.profile
+			nested := nestedSkillsListed(fsys, c, depth+1, entries, listed, sc)
 			add(c)
 			add(nested...)
 			return c.Format == model.FormatOSLoop
 		}
-		walk(p, entries, depth+1)
+		walk(p, entries, depth+1, sc)
 		return false
 	}
 	tooDeepReported := false
-	walk = func(dir string, entries []fs.DirEntry, depth int) {
+	walk = func(dir string, entries []fs.DirEntry, depth int, sc scope) {
+		skip := sc.skip
 		if depth > maxDepth && !tooDeepReported && len(entries) > 0 && !stopped {
 			// Not in silence: the first folder past the limit is named.
 			tooDeepReported = true
@@ -305,7 +322,7 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 			}
 			if !isDir {
 				if strings.HasSuffix(name, ".xgs.js") {
-					add(Candidate{Format: model.FormatXGS, Path: p, noModule: !hasModule})
+					add(Candidate{Format: model.FormatXGS, Path: p, noModule: !hasModule, profile: sc.profile})
 				}
 				continue
 			}
@@ -320,11 +337,11 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 			}
 			isLink := e.Type()&fs.ModeSymlink != 0
 			if isLink && !following {
-				deferred = append(deferred, link{p, depth})
+				deferred = append(deferred, link{p, depth, sc})
 				linked = true
 				continue
 			}
-			if visitDir(p, isLink, depth) {
+			if visitDir(p, isLink, depth, sc) {
 				packages++
 			}
 		}
@@ -342,10 +359,10 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 		return f
 	}
 	seen[keyOfInfo(rootInfo, root)] = true
-	walk(root, entries, 0)
+	walk(root, entries, 0, top.enter(root, entries))
 	following = true
 	for _, l := range deferred {
-		visitDir(l.p, true, l.depth)
+		visitDir(l.p, true, l.depth, l.sc)
 	}
 	sort.SliceStable(f.Candidates, func(i, j int) bool { return f.Candidates[i].Path < f.Candidates[j].Path })
 	return f

@@ -53,6 +53,9 @@ func Load(c Candidate, loc model.Location, opts model.Options) (s *model.Skill) 
 			dropViews(s)
 		}
 	}()
+	if c.profile != "" {
+		opts.Profile = c.profile // a project file nearer the skill says so
+	}
 	var fsys fs.FS = loc.FS
 	if c.listed != nil {
 		fsys = listedFS{fsys: loc.FS, dirs: *c.listed}

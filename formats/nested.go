@@ -16,7 +16,7 @@ import (
 // that it is nested (library/nested-skill). Symlinked folders inside a
 // skill are not followed: they are the skill's own business, and Find's
 // loop guard does not cover this walk.
-func nestedSkills(fsys fs.FS, outer Candidate, depth int, skip func(string, bool) bool) []Candidate {
+func nestedSkills(fsys fs.FS, outer Candidate, depth int, sc scope) []Candidate {
 	if outer.Format != model.FormatSkillMD {
 		return nil
 	}
@@ -24,19 +24,20 @@ func nestedSkills(fsys fs.FS, outer Candidate, depth int, skip func(string, bool
 	if err != nil {
 		return nil
 	}
-	return nestedSkillsListed(fsys, outer, depth, entries, nil, skip)
+	return nestedSkillsListed(fsys, outer, depth, entries, nil, sc)
 }
 
 // nestedSkillsListed is nestedSkills for a folder already listed as
 // entries; the folders it lists are recorded in listed when not nil.
-// Folders skip excludes are not entered.
-func nestedSkillsListed(fsys fs.FS, outer Candidate, depth int, entries []fs.DirEntry, listed listings, skip func(string, bool) bool) []Candidate {
+// Folders sc excludes are not entered; a project file in one of them
+// applies below it, as in the search.
+func nestedSkillsListed(fsys fs.FS, outer Candidate, depth int, entries []fs.DirEntry, listed listings, sc scope) []Candidate {
 	if outer.Format != model.FormatSkillMD {
 		return nil
 	}
 	var out []Candidate
-	var walk func(dir, within string, entries []fs.DirEntry, depth int)
-	walk = func(dir, within string, entries []fs.DirEntry, depth int) {
+	var walk func(dir, within string, entries []fs.DirEntry, depth int, sc scope)
+	walk = func(dir, within string, entries []fs.DirEntry, depth int, sc scope) {
 		if depth > maxDepth {
 			return
 		}
@@ -45,7 +46,7 @@ func nestedSkillsListed(fsys fs.FS, outer Candidate, depth int, entries []fs.Dir
 				continue
 			}
 			p := path.Join(dir, e.Name())
-			if skip != nil && skip(p, true) {
+			if sc.skip != nil && sc.skip(p, true) {
 				continue
 			}
 			sub, info, err := listDir(fsys, p)
@@ -55,15 +56,15 @@ func nestedSkillsListed(fsys fs.FS, outer Candidate, depth int, entries []fs.Dir
 			if listed != nil {
 				listed[p] = dirListing{entries: sub, info: info}
 			}
-			inner := within
+			inner, in := within, sc.enter(p, sub)
 			if hasSkillFile(sub) {
-				out = append(out, Candidate{Format: model.FormatSkillMD, Path: p, Within: within})
+				out = append(out, Candidate{Format: model.FormatSkillMD, Path: p, Within: within, profile: in.profile})
 				inner = p
 			}
-			walk(p, inner, sub, depth+1)
+			walk(p, inner, sub, depth+1, in)
 		}
 	}
-	walk(outer.Path, outer.Path, entries, depth)
+	walk(outer.Path, outer.Path, entries, depth, sc)
 	return out
 }
 

@@ -1,8 +1,6 @@
 package formats
 
 import (
-	"path/filepath"
-
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -23,6 +21,10 @@ type Source struct {
 	// (Stream sets it from Settings.Options.Exclude when nil). Root
 	// itself is always searched: a path named explicitly is linted.
 	Exclude model.PathFilter
+	// Folders is asked about the project files the search finds below
+	// a local root (Stream sets it from Settings.Options.Folders when
+	// nil): their exclude: and profile: apply below their folders.
+	Folders model.FolderConfigs
 }
 
 // Searched is a source with what Find saw in it: the skills to read and
@@ -47,23 +49,11 @@ func SearchFunc(src Source, cfg *model.RuleConfig, emit func(Candidate) bool) *S
 // searchWith is SearchFunc handing left each OS Loop repository the
 // search has left (see findWith).
 func searchWith(src Source, cfg *model.RuleConfig, emit func(Candidate) bool, left func(index string, packages int)) *Searched {
-	found := findWith(src.Base.FS, src.Root, emit, left, src.skip())
+	found := findWith(src.Base.FS, src.Root, emit, left, src.scope())
 	notes := cfg.FilterAt(src.Base.Root, found.Problems)
 	notes = append(notes, cfg.FilterAt(src.Base.Root, append([]model.Diagnostic(nil), src.Notes...))...)
 	found.Problems = nil // in Notes
 	return &Searched{Source: src, Found: found, Notes: notes}
-}
-
-// skip is the search's exclude check over FS paths, or nil when nothing
-// is excluded (patterns are relative to folders on disk, so only a local
-// source has paths they can match).
-func (src Source) skip() func(p string, dir bool) bool {
-	if src.Exclude == nil || !src.Base.Local || src.Base.Root == "" {
-		return nil
-	}
-	return func(p string, dir bool) bool {
-		return src.Exclude.Excluded(filepath.Join(src.Base.Root, filepath.FromSlash(p)), dir)
-	}
 }
 
 // single reports whether the source is one skill named as the root:

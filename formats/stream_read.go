@@ -32,6 +32,9 @@ func searchAndRead(ctx context.Context, src Source, set Settings, send func(Even
 		if src.Exclude == nil {
 			src.Exclude = set.Options.Exclude
 		}
+		if src.Folders == nil {
+			src.Folders = set.Options.Folders
+		}
 		searched := searchWith(src, set.Rules, func(c Candidate) bool {
 			if set.Skip != nil && set.Skip(c) {
 				return ctx.Err() == nil

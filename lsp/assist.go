@@ -8,6 +8,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats/skillmd"
 	"github.com/skillstudio/skillstudio/formats/xgs"
 	"github.com/skillstudio/skillstudio/internal/lazyre"
@@ -44,19 +45,27 @@ var (
 // snapshot is an open document with the latest lint, for one request.
 func (s *Server) snapshot(u protocol.DocumentURI) (*document, *result, model.Profile) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	d := s.docs[u]
 	if d == nil {
+		s.mu.Unlock()
 		return nil, nil, ""
 	}
 	c := *d
 	profile := model.ProfileAll
+	var conf *config.Config
 	if d.folder != nil {
-		profile = d.folder.settings.Profile
+		profile, conf = d.folder.settings.Profile, d.folder.conf
 	} else if len(s.folders) > 0 {
 		profile = s.folders[0].settings.Profile // linted with the first folder's settings
 	}
-	return &c, s.latest, profile
+	latest := s.latest
+	s.mu.Unlock()
+	// A subfolder's config sets the profile its skills are linted with
+	// (looked at outside s.mu: it may read the file).
+	if p := conf.ProfileAt(filepath.Dir(c.path)); p != "" {
+		profile = p
+	}
+	return &c, latest, profile
 }
 
 // hover explains a frontmatter key, an xgs directive, or where a quiz

@@ -103,6 +103,7 @@ func readConfig(root string, rules model.RuleSet) (model.Options, *model.RuleCon
 	}
 	// The workspace lint leaves out what lint . would.
 	settings.Exclude, _ = cfg.ExcludeFilter(nil) // Parse checked each pattern
+	settings.Folders = cfg.Folders(false)
 	return settings, cfg.Formats(), cfg, nil
 }
 

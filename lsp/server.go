@@ -483,7 +483,9 @@ func (s *Server) watched(changes []*protocol.FileEvent) {
 		if !ok || inVCSFolder(p) {
 			continue
 		}
-		if c.Type == protocol.FileChangeTypeChanged {
+		// A subfolder's config changed: what it excludes, the profile and
+		// rules below it, are the whole read's to apply (rereadConfigs).
+		if c.Type == protocol.FileChangeTypeChanged && filepath.Base(p) != model.ProjectFileName {
 			s.changed = append(s.changed, p)
 		} else {
 			s.rereadAll = true

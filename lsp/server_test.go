@@ -250,6 +250,12 @@ func TestCompletionFollowsTheProfile(t *testing.T) {
 	if got := complete(strict); strings.Contains(got, "effort") {
 		t.Errorf("profile agentskills offers effort: %q", got)
 	}
+	// A subfolder's profile: applies to the skills below it, as in lint.
+	nested := t.TempDir()
+	writeFiles(t, nested, map[string]string{"prof/.skillstudio.yaml": "profile: agentskills\n"})
+	if got := complete(nested); strings.Contains(got, "effort") {
+		t.Errorf("a subfolder's profile agentskills, yet effort is offered: %q", got)
+	}
 }
 
 // Findings after non-ASCII text sit where they are: the pipeline's columns

@@ -123,3 +123,28 @@ func TestInVCSFolder(t *testing.T) {
 		}
 	}
 }
+
+// A subfolder's .skillstudio.yaml changed outside the editor applies at
+// once: its exclude: leaves a copy out of the library (no name clash)
+// and its profile: checks the skills below it. A change was taken for a
+// file some skill reads, and the cached subfolder config stayed.
+func TestNestedConfigChangedOnDiskApplies(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	root := t.TempDir()
+	skill := "---\nname: notes\ndescription: Keeps the notes of a meeting for the team.\nmodel: opus\n---\n\n# Notes\n"
+	writeFiles(t, root, map[string]string{
+		"team/.skillstudio.yaml":    "rules:\n  skillmd/tokens: off\n",
+		"team/notes/SKILL.md":       skill,
+		"team/notes-draft/SKILL.md": skill,
+	})
+	c := newClient(t, root)
+	c.open("team/notes/SKILL.md", skill)
+	c.waitFor("team/notes/SKILL.md", hasCode("library/duplicate-name"))
+	writeFiles(t, root, map[string]string{"team/.skillstudio.yaml": "exclude:\n  - notes-draft/\nprofile: agentskills\n"})
+	c.conn.Notify(context.Background(), protocol.MethodWorkspaceDidChangeWatchedFiles, &protocol.DidChangeWatchedFilesParams{
+		Changes: []*protocol.FileEvent{{URI: c.uri("team/.skillstudio.yaml"), Type: protocol.FileChangeTypeChanged}},
+	})
+	c.waitFor("team/notes/SKILL.md", func(ds []protocol.Diagnostic) bool {
+		return !hasCode("library/duplicate-name")(ds) && hasCode("skillmd/unknown-field")(ds)
+	})
+}

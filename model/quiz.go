@@ -85,6 +85,31 @@ type Options struct {
 	// Exclude leaves paths out of the search of local sources (the
 	// config's exclude: and --exclude); nil searches everything.
 	Exclude PathFilter
+	// Folders, when set, is asked by the search of a local source about
+	// each folder it lists that holds a ProjectFileName: that file's
+	// exclude: and profile: apply below it (nil: --config, or the
+	// review, which a checkout's files may not narrow).
+	Folders FolderConfigs
+}
+
+// ProjectFileName is the project configuration file: looked for above
+// the linted path, and noticed by the search in the folders it lists.
+const ProjectFileName = ".skillstudio.yaml"
+
+// Scope is what the project files between a local root and a folder say
+// about the search and the readers below it.
+type Scope struct {
+	Exclude PathFilter
+	Profile Profile // "": Options.Profile
+}
+
+// FolderConfigs reads the project files the search finds below a local
+// root (package config implements it).
+type FolderConfigs interface {
+	// Below is the scope under absDir, a folder holding ProjectFileName,
+	// given its parent's: the search noticed the file in its listing, so
+	// asking costs nothing where there is none.
+	Below(absDir string, parent Scope) Scope
 }
 
 // PathFilter says whether a search leaves out abs, an absolute OS path

@@ -35,6 +35,7 @@ type ConfigReload struct {
 	ListingAgents []string
 	ContextTokens int
 	Exclude       model.PathFilter
+	Folders       model.FolderConfigs
 	// Files are the files to watch from now on (a project file created
 	// since start is one).
 	Files []string
@@ -98,7 +99,7 @@ func (m *Model) onConfigRead(msg configReadMsg) tea.Cmd {
 	m.configErr = ""
 	r := msg.reload
 	m.opts.Profile, m.opts.Config, m.opts.ReviewConfig = r.Profile, r.Config, r.ReviewConfig
-	m.opts.ListingAgents, m.opts.ContextTokens, m.opts.Exclude = r.ListingAgents, r.ContextTokens, r.Exclude
+	m.opts.ListingAgents, m.opts.ContextTokens, m.opts.Exclude, m.opts.Folders = r.ListingAgents, r.ContextTokens, r.Exclude, r.Folders
 	m.opts.ConfigFiles, m.opts.ConfigProblems = r.Files, r.Problems
 	m.configNotes = nil
 	m.c.Rules = r.Config

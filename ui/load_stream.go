@@ -266,5 +266,5 @@ func (m *Model) usesEmbedded() bool {
 }
 
 func (m *Model) readerOptions() model.Options {
-	return model.Options{Profile: m.opts.Profile, ListingAgents: m.opts.ListingAgents, ContextTokens: m.opts.ContextTokens, Exclude: m.opts.Exclude}
+	return model.Options{Profile: m.opts.Profile, ListingAgents: m.opts.ListingAgents, ContextTokens: m.opts.ContextTokens, Exclude: m.opts.Exclude, Folders: m.opts.Folders}
 }

@@ -150,6 +150,9 @@ type Options struct {
 	// Exclude leaves paths out of the search of local sources (the
 	// config's exclude: and --exclude); nil searches everything.
 	Exclude model.PathFilter
+	// Folders applies the exclude: and profile: of the project files
+	// the search finds below the linted folder (nil: --config).
+	Folders model.FolderConfigs
 	// Watch turns on live lint: skills re-read when their files change.
 	Watch bool
 	// Open opens a source spec (default registry.OpenLocal; the CLI

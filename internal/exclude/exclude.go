@@ -38,6 +38,7 @@ type compiled struct {
 // Set is a compiled list of patterns. A nil *Set excludes nothing.
 type Set struct {
 	pats []compiled
+	src  []Pattern // as given, for a nested config's set built on this one
 	// lastNegate is the index of the last ! pattern, -1 without one.
 	// dir/** leaves dir itself out (never entered) only when no later
 	// ! pattern could re-include something inside it; before one, it
@@ -151,7 +152,7 @@ func New(patterns []Pattern) (*Set, error) {
 	if len(patterns) > MaxPatterns {
 		return nil, fmt.Errorf("%d exclude patterns: at most %d (each is tried on every path searched); use folder patterns (fixtures/) that cover several", len(patterns), MaxPatterns)
 	}
-	s := &Set{pats: make([]compiled, 0, len(patterns)), lastNegate: -1}
+	s := &Set{pats: make([]compiled, 0, len(patterns)), src: append([]Pattern(nil), patterns...), lastNegate: -1}
 	for i, p := range patterns {
 		c, err := compile(p)
 		if err != nil {
@@ -166,6 +167,14 @@ func New(patterns []Pattern) (*Set, error) {
 }
 
 func quote(s string) string { return `"` + s + `"` }
+
+// Patterns are the patterns s was made of.
+func (s *Set) Patterns() []Pattern {
+	if s == nil {
+		return nil
+	}
+	return s.src
+}
 
 // Excluded says whether abs (an absolute OS path) is left out of the
 // search; dir says whether it is a folder. A path outside a pattern's

@@ -1,0 +1,59 @@
+package formats
+
+import (
+	"io/fs"
+	"path/filepath"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// scope is what applies to the search below a folder: the project files
+// between the root and it (model.FolderConfigs) may exclude more and set
+// the profile the skills under them are read with.
+type scope struct {
+	// skip is the exclude check over FS paths, nil when nothing is
+	// excluded (one nil check per entry).
+	skip    func(p string, dir bool) bool
+	profile model.Profile
+	m       model.Scope
+	// below is the scope under a folder holding a project file, nil
+	// when no one asks (--config, the review, a remote source).
+	below func(dir string, parent scope) scope
+}
+
+// enter is s for the folder dir listed as entries: a project file among
+// them is the config's to read; without one the scope is s, found from
+// the listing with no system call.
+func (s scope) enter(dir string, entries []fs.DirEntry) scope {
+	if s.below == nil {
+		return s
+	}
+	for _, e := range entries {
+		if e.Name() == model.ProjectFileName && !e.IsDir() {
+			return s.below(dir, s)
+		}
+	}
+	return s
+}
+
+// scope is the search's scope at src's root.
+func (src Source) scope() scope {
+	local := src.Base.Local && src.Base.Root != ""
+	skipOf := func(f model.PathFilter) func(string, bool) bool {
+		if f == nil || !local {
+			return nil
+		}
+		return func(p string, dir bool) bool {
+			return f.Excluded(filepath.Join(src.Base.Root, filepath.FromSlash(p)), dir)
+		}
+	}
+	sc := scope{skip: skipOf(src.Exclude), m: model.Scope{Exclude: src.Exclude}}
+	if src.Folders != nil && local {
+		folders := src.Folders
+		sc.below = func(dir string, parent scope) scope {
+			m := folders.Below(filepath.Join(src.Base.Root, filepath.FromSlash(dir)), parent.m)
+			return scope{skip: skipOf(m.Exclude), profile: m.Profile, m: m, below: parent.below}
+		}
+	}
+	return sc
+}
