@@ -40,14 +40,14 @@ func ReviewedIn(s *model.Skill, cfg *model.RuleConfig, ps *Plugins) Report {
 // manifest, MCP servers and the scripts they run) are shown once, with
 // the first of its skills, not once per skill.
 func Library(skills []*model.Skill, cfg *model.RuleConfig) []Report {
-	out := make([]Report, len(skills))
+	raw := make([][]model.Diagnostic, len(skills))
 	ps := NewPlugins()
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range min(runtime.GOMAXPROCS(0), len(skills)) {
 		wg.Go(func() {
 			for i := range next {
-				out[i] = ReviewedIn(skills[i], cfg, ps)
+				raw[i] = skillIn(skills[i], nil, ps)
 			}
 		})
 	}
@@ -56,6 +56,13 @@ func Library(skills []*model.Skill, cfg *model.RuleConfig) []Report {
 	}
 	close(next)
 	wg.Wait()
+	// The config is applied in order: a nested config is looked up as
+	// findings need it, and its notes and first error are in that order.
+	out := make([]Report, len(skills))
+	for i, s := range skills {
+		ds := cfg.FilterAt(s.Location.Root, raw[i])
+		out[i] = Report{Skill: s, Findings: ds, Verdict: Summarize(ds)}
+	}
 	seen := map[string]bool{}
 	first := map[string]string{} // plugin (as the user opens it) → the skill showing its findings
 	for i, s := range skills {
