@@ -73,6 +73,9 @@ func Run(ctx context.Context, req Request) error {
 	if err != nil {
 		return err
 	}
+	if lo := cfg.LinkedOut; lo != nil && req.Stderr != nil {
+		fmt.Fprintf(req.Stderr, "note: %s\n", sanitize.Line(lo.Note(func(p string) string { return display.Path(cwd, p) })))
+	}
 	ex, err := cfg.ExcludeFilter(req.Exclude)
 	if err != nil {
 		return fmt.Errorf("--exclude: %w", err)

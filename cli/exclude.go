@@ -12,6 +12,7 @@ import (
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/internal/display"
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/sanitize"
 )
 
 // excludeUsage is the --exclude flag's help, shared by every command that
@@ -56,6 +57,16 @@ func nestedConfigs(cfg *config.Config, stderr io.Writer) error {
 	return nil
 }
 
+// linkedOutNote says, on one line of stderr, that the project file found
+// was not read: a link leading outside its checkout.
+func linkedOutNote(stderr io.Writer, cfg *config.Config) {
+	if cfg == nil || cfg.LinkedOut == nil {
+		return
+	}
+	cwd, _ := os.Getwd()
+	fmt.Fprintf(stderr, "note: %s\n", sanitize.Line(cfg.LinkedOut.Note(func(p string) string { return display.Path(cwd, p) })))
+}
+
 // nestedProblems are the nested project files' problems as findings, for
 // the studio: a file that does not read (error, at its position) and the
 // settings of one that do not apply below the root (info: those that
@@ -64,6 +75,11 @@ func nestedProblems(cfg *config.Config) func() []model.Diagnostic {
 	return func() []model.Diagnostic {
 		_, notes, err := cfg.NestedFiles()
 		var out []model.Diagnostic
+		if lo := cfg.LinkedOut; lo != nil {
+			// A warning, so the status bar says it (a project file the
+			// user may have meant to apply was left out).
+			out = append(out, model.Diagnostic{Rule: "config/project", Severity: model.SeverityWarning, File: lo.File, Message: lo.Note(nil)})
+		}
 		if err != nil {
 			d := model.Diagnostic{Rule: "config/nested", Severity: model.SeverityError, Message: err.Error() + "; its rules: do not apply until it reads"}
 			var ce *config.Error

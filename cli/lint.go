@@ -183,6 +183,7 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	if err != nil {
 		return usageError{err}
 	}
+	linkedOutNote(stderr, cfg)
 	cfg.AlsoUnder(req.paths[1:])
 	profile := model.ProfileAll
 	if cfg.Profile != "" {

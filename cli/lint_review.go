@@ -13,8 +13,9 @@ import (
 // A config entry raising a review rule to warning brings it into lint.
 func addReviewFindings(lib *model.Library, cfg *model.RuleConfig) {
 	seen := map[string]bool{} // a plugin's findings once, not once per skill
+	ps := review.NewPlugins() // and its files read once
 	for _, s := range lib.Skills {
-		for _, d := range review.OncePerPlugin(s, review.Reviewed(s, cfg).Findings, seen) {
+		for _, d := range review.OncePerPlugin(s, review.ReviewedIn(s, cfg, ps).Findings, seen) {
 			if d.Severity >= model.SeverityWarning {
 				s.Diagnostics = append(s.Diagnostics, d)
 			}

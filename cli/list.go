@@ -72,6 +72,7 @@ func (a *app) runList(ctx context.Context, stdout, stderr io.Writer, specs []str
 	if err != nil {
 		return usageError{err}
 	}
+	linkedOutNote(stderr, cfg)
 	opts := model.Options{Profile: model.ProfileAll}
 	if cfg.Profile != "" {
 		opts.Profile = cfg.Profile

@@ -88,7 +88,7 @@ Exit status: 0, or 2 on bad usage or an unreadable SOURCE.`,
 // loadSkills loads every skill of specs (default ".") with the config
 // found from the first, for listing and route; the library checks are
 // skipped (ListingAgents none): only names and descriptions are read.
-func (a *app) loadSkills(ctx context.Context, specs []string, configFile string, excludes []string) ([]*model.Skill, *config.Config, error) {
+func (a *app) loadSkills(ctx context.Context, stderr io.Writer, specs []string, configFile string, excludes []string) ([]*model.Skill, *config.Config, error) {
 	if len(specs) == 0 {
 		specs = []string{"."}
 	}
@@ -96,6 +96,7 @@ func (a *app) loadSkills(ctx context.Context, specs []string, configFile string,
 	if err != nil {
 		return nil, nil, usageError{err}
 	}
+	linkedOutNote(stderr, cfg)
 	opts := model.Options{Profile: model.ProfileAll, FindingsOnly: true, ListingAgents: []string{listing.NoAgents}}
 	if opts.Exclude, err = excludeFilter(cfg, excludes); err != nil {
 		return nil, nil, err
@@ -115,7 +116,7 @@ func (a *app) runListing(cmd *cobra.Command, args []string, configFile string, e
 	if len(lf.agents) > 1 {
 		return usagef("--agent takes one agent for listing (got %s)", strings.Join(lf.agents, ", "))
 	}
-	all, cfg, err := a.loadSkills(cmd.Context(), args, configFile, excludes)
+	all, cfg, err := a.loadSkills(cmd.Context(), cmd.ErrOrStderr(), args, configFile, excludes)
 	if err != nil {
 		return err
 	}

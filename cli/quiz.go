@@ -210,6 +210,7 @@ func (a *app) loadQuizSkill(ctx context.Context, cmd *cobra.Command, path string
 		return nil, nil, usageError{err}
 	}
 	headlessConsent(cmd, cfg, cmd.ErrOrStderr())
+	linkedOutNote(cmd.ErrOrStderr(), cfg)
 	opts := model.Options{Profile: model.ProfileAll}
 	if cfg.Profile != "" {
 		opts.Profile = cfg.Profile

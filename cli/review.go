@@ -69,6 +69,7 @@ func (a *app) runReview(ctx context.Context, w, stderr io.Writer, sources []stri
 	if err != nil {
 		return usageError{err}
 	}
+	linkedOutNote(stderr, cfg)
 	cfg.AlsoUnder(sources[1:])
 	opts := model.Options{FindingsOnly: true}
 	// The checkout under review may bring its own .skillstudio.yaml: it

@@ -56,7 +56,7 @@ Exit status: 0, or 2 on bad usage or an unreadable SOURCE.`,
 			if limit < 0 {
 				return usagef("--limit must be 0 (all) or more, not %d", limit)
 			}
-			skills, _, err := a.loadSkills(cmd.Context(), args[1:], configFile, excludes)
+			skills, _, err := a.loadSkills(cmd.Context(), cmd.ErrOrStderr(), args[1:], configFile, excludes)
 			if err != nil {
 				return err
 			}

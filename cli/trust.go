@@ -69,6 +69,10 @@ func (a *app) runTrust(cmd *cobra.Command, start string, forget bool) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if cfg.LinkedOut != nil {
+		// No command reads it, so there is nothing to trust in it.
+		return usagef("%s", sanitize.Line(cfg.LinkedOut.Note(nil)))
+	}
 	p := cfg.Pending
 	if p == nil {
 		fmt.Fprintf(out, "%s lists no sources beyond your own: nothing to trust.\n", sanitize.Line(file))

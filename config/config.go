@@ -72,6 +72,10 @@ type Config struct {
 	// excludeAt is where exclude: was set, for the error when a user
 	// file sets it.
 	excludeLine, excludeCol int
+	// LinkedOut is the project file found that was not read, as it is a
+	// link leading outside its checkout (nil when none): commands say so
+	// with its Note.
+	LinkedOut *LinkedOut
 	// Files lists the configuration files read, lowest precedence first.
 	Files []string
 	// found is the project file Load found by walking up from the path
@@ -248,6 +252,11 @@ func Load(explicit, start string, known model.RuleSet) (*Config, error) {
 	if project == "" {
 		if p, ok := FindProject(start); ok {
 			project, searched = p, true
+			if lo := linkedOut(p); lo != nil {
+				// Not read, and no file above stands in for it: the
+				// checkout's own file marks the project.
+				c.LinkedOut, project = lo, ""
+			}
 		}
 	}
 	if project != "" {
@@ -282,6 +291,8 @@ func Load(explicit, start string, known model.RuleSet) (*Config, error) {
 			c.nested = &nested{roots: []string{root}, known: known}
 			if project != "" {
 				c.nested.skip, _ = filepath.Abs(project)
+			} else if c.LinkedOut != nil {
+				c.nested.skip = c.LinkedOut.File
 			}
 		}
 	}

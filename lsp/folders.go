@@ -137,6 +137,16 @@ func (s *Server) showConfigProblems(ctx context.Context, folders []*folder) {
 					Type: protocol.MessageTypeError, Message: "skillstudio: " + sanitize.Line(p) + " (linting without it until it reads)"})
 			}
 		}
+		// A project file that links out of its checkout is not read;
+		// said once, as a warning: it is a choice, not a breakage.
+		if f.conf != nil && f.conf.LinkedOut != nil {
+			p := f.conf.LinkedOut.Note(nil)
+			now[p] = true
+			if !s.configShown[p] {
+				s.conn.Notify(ctx, protocol.MethodWindowShowMessage, &protocol.ShowMessageParams{
+					Type: protocol.MessageTypeWarning, Message: "skillstudio: " + sanitize.Line(p)})
+			}
+		}
 	}
 	s.configShown = now // a problem fixed and made again is said again
 }

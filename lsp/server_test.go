@@ -482,3 +482,39 @@ func TestBrokenNestedConfigIsShownOnce(t *testing.T) {
 	default:
 	}
 }
+
+// A workspace's .skillstudio.yaml that links out of its checkout is not
+// read (its target's values would be quoted in errors); the server lints
+// with the defaults and says so once, as a warning naming --config.
+func TestProjectConfigLinkingOutIsNotRead(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	outside := filepath.Join(t.TempDir(), "elsewhere.yaml")
+	if err := os.WriteFile(outside, []byte("rules:\n  skillmd/name-dir: off\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	rel := "skills/mis/SKILL.md"
+	text := "---\nname: misnamed\ndescription: Its name is not its folder's, which skillmd/name-dir reports.\n---\n\n# Misnamed\n"
+	writeFiles(t, root, map[string]string{rel: text, ".git/HEAD": "ref: refs/heads/main\n"})
+	if err := os.Symlink(outside, filepath.Join(root, ".skillstudio.yaml")); err != nil {
+		t.Skip(err)
+	}
+	c := newClient(t, root)
+	c.open(rel, text)
+	c.waitFor(rel, hasCode("skillmd/name-dir"))
+	select {
+	case m := <-c.messages:
+		if m.Type != protocol.MessageTypeWarning || !strings.Contains(m.Message, "not read") || !strings.Contains(m.Message, "--config") {
+			t.Errorf("message %+v", m)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the unread project file was not mentioned")
+	}
+	v := c.change(rel, text+"\nMore.\n")
+	c.waitVersion(rel, v)
+	select {
+	case m := <-c.messages:
+		t.Errorf("shown again after a keystroke: %+v", m)
+	default:
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/lazyre"
+	"github.com/skillstudio/skillstudio/model"
 )
 
 // A skill shipped in a Claude Code plugin (<plugin>/skills/<name> beside
@@ -25,8 +26,34 @@ var (
 	hookEvent     = lazyre.New(`"(SessionStart|SessionEnd|PreToolUse|PostToolUse|UserPromptSubmit|Stop|SubagentStop|SubagentStart|Notification|PreCompact|PermissionRequest)"`)
 )
 
-// maxPluginHookFiles bounds the plugin files read for one skill.
+// maxPluginHookFiles bounds the plugin files read for one plugin.
 const maxPluginHookFiles = 20
+
+// pluginRoot is the root of the Claude Code plugin s ships in
+// (<root>/skills/<name> beside <root>/.claude-plugin/plugin.json), or ""
+// when it ships in none. The manifest is looked at in reviewPlugin.
+func pluginRoot(s *model.Skill) string {
+	parent := path.Dir(s.Location.Dir)
+	if path.Base(parent) != "skills" || s.Location.Dir == "" {
+		return ""
+	}
+	return path.Dir(parent)
+}
+
+// reviewPlugin reviews the plugin at root on its own: its files' findings
+// depend on nothing of the skill (a SKILL.md declares no hosts), so every
+// skill of the plugin can share them. It has its own byte budget, so what
+// is read of the plugin does not depend on which skill asked first.
+func reviewPlugin(fsys fs.FS, root string) []model.Diagnostic {
+	manifest := path.Join(root, ".claude-plugin", "plugin.json")
+	if info, err := fs.Stat(fsys, manifest); err != nil || info.IsDir() {
+		return nil
+	}
+	r := newReviewer(&model.Skill{Format: model.FormatSkillMD}, fsys)
+	r.readPluginHooks(root, manifest)
+	r.scan()
+	return r.out
+}
 
 // readPluginHooks adds the plugin's hooks — hooks/hooks.json, and what
 // plugin.json's "hooks" holds inline or names — marked to be scanned as
@@ -35,16 +62,7 @@ const maxPluginHookFiles = 20
 // Claude Code loads hooks/hooks.json by itself and, besides, the files
 // plugin.json's "hooks" names (a path or a list of paths) or the hooks
 // it holds inline.
-func (r *reviewer) readPluginHooks() {
-	parent := path.Dir(r.skill.Location.Dir)
-	if path.Base(parent) != "skills" || r.skill.Location.Dir == "" {
-		return
-	}
-	root := path.Dir(parent)
-	manifest := path.Join(root, ".claude-plugin", "plugin.json")
-	if info, err := fs.Stat(r.fsys, manifest); err != nil || info.IsDir() {
-		return
-	}
+func (r *reviewer) readPluginHooks(root, manifest string) {
 	n := len(r.files)
 	configs := map[string]bool{} // plugin paths read as hook or MCP config
 	addConfig := func(p string, mcp bool) {

@@ -13,19 +13,34 @@ import (
 // skill's Location.FS when nil). Nothing is executed. Findings come sorted
 // in the usual file, line, column order.
 func Skill(s *model.Skill, fsys fs.FS) []model.Diagnostic {
+	return skillIn(s, fsys, nil)
+}
+
+// skillIn is Skill with the plugin's findings taken from ps (read once
+// per run); nil reads them for this skill alone.
+func skillIn(s *model.Skill, fsys fs.FS, ps *Plugins) []model.Diagnostic {
 	if s == nil {
 		return nil
 	}
 	if fsys == nil {
 		fsys = s.Location.FS
 	}
-	r := &reviewer{skill: s, fsys: fsys, budget: maxTotalBytes, counts: map[string]int{}, last: map[string]int{}}
+	r := newReviewer(s, fsys)
 	if fsys != nil {
 		r.read()
 		r.run()
+		if s.Format == model.FormatSkillMD {
+			if root := pluginRoot(s); root != "" {
+				r.out = append(r.out, ps.findings(fsys, root)...)
+			}
+		}
 	}
 	model.SortDiagnostics(r.out)
 	return r.out
+}
+
+func newReviewer(s *model.Skill, fsys fs.FS) *reviewer {
+	return &reviewer{skill: s, fsys: fsys, budget: maxTotalBytes, counts: map[string]int{}, last: map[string]int{}}
 }
 
 type reviewer struct {
@@ -61,9 +76,6 @@ func (r *reviewer) read() {
 			break
 		}
 		r.add(loc.Join(rel), rel)
-	}
-	if r.skill.Format == model.FormatSkillMD {
-		r.readPluginHooks()
 	}
 }
 
@@ -117,6 +129,11 @@ func (r *reviewer) run() {
 	case model.FormatSkillMD:
 		r.readFrontmatter()
 	}
+	r.scan()
+}
+
+// scan runs every file scanner over the files read.
+func (r *reviewer) scan() {
 	for _, f := range r.files {
 		kind := kindOf(f.rel)
 		if f.hookConfig {

@@ -340,6 +340,31 @@ var ruleCases = []struct {
 	{"review/unpinned-package", false, "pinned and local", pluginSkill(true, map[string]string{".mcp.json": `{"mcpServers": {"a": {"command": "npx", "args": ["-y", "@tally/ledger-mcp@1.4.2"]}, "b": {"command": "uvx", "args": ["tally-books==0.9.1"]}, "c": {"command": "node", "args": ["./server.js"]}}}`})},
 }
 
+// libraryCases are the rules only a review of several skills gives.
+var libraryCases = []struct {
+	rule   string
+	fail   bool
+	name   string
+	skills []*model.Skill
+}{
+	{"review/plugin", true, "a plugin's second skill", pluginSkills(map[string]string{"hooks/hooks.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./bin/flush"}]}]}}`}, "daily", "weekly")},
+	{"review/plugin", false, "two skills of a plugin with no hooks", pluginSkills(nil, "daily", "weekly")},
+}
+
+func TestLibraryRules(t *testing.T) {
+	for _, tc := range libraryCases {
+		t.Run(tc.rule+"/"+tc.name, func(t *testing.T) {
+			var ds []model.Diagnostic
+			for _, rep := range Library(tc.skills, nil) {
+				ds = append(ds, rep.Findings...)
+			}
+			if got := rulesIn(ds)[tc.rule] > 0; got != tc.fail {
+				t.Errorf("%s fired = %v, want %v; findings:\n%s", tc.rule, got, tc.fail, dump(ds))
+			}
+		})
+	}
+}
+
 func TestRules(t *testing.T) {
 	for _, tc := range ruleCases {
 		t.Run(tc.rule+"/"+tc.name, func(t *testing.T) {
@@ -354,14 +379,20 @@ func TestRules(t *testing.T) {
 
 func TestEveryRuleHasCases(t *testing.T) {
 	has := map[string][2]bool{}
-	for _, tc := range ruleCases {
-		v := has[tc.rule]
-		if tc.fail {
+	mark := func(rule string, fail bool) {
+		v := has[rule]
+		if fail {
 			v[0] = true
 		} else {
 			v[1] = true
 		}
-		has[tc.rule] = v
+		has[rule] = v
+	}
+	for _, tc := range ruleCases {
+		mark(tc.rule, tc.fail)
+	}
+	for _, tc := range libraryCases {
+		mark(tc.rule, tc.fail)
 	}
 	seen := map[string]bool{}
 	for _, r := range Rules {

@@ -257,11 +257,17 @@ func (m *Model) forget(e *Entry) {
 }
 
 // configProblemLine is the status line for the first configuration
-// problem that is an error, or "".
+// problem that is an error, else the first warning (a project file left
+// unread: its message names it), or "".
 func configProblemLine(workDir string, ds []model.Diagnostic) string {
 	for _, d := range ds {
 		if d.Severity == model.SeverityError {
 			return sanitize.Line(fmt.Sprintf("Config %s:%d:%d: %s", displayPath(workDir, d.File), d.Line, d.Column, d.Message))
+		}
+	}
+	for _, d := range ds {
+		if d.Severity == model.SeverityWarning {
+			return sanitize.Line("Config: " + d.Message)
 		}
 	}
 	return ""

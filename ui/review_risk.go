@@ -66,18 +66,22 @@ func reviewEntries(cfg *model.RuleConfig, es []*Entry, remoteToo bool) tea.Cmd {
 			jobs = append(jobs, riskJob{e.ID, e.loaded})
 		}
 	}
-	return reviewJobs(cfg, jobs)
+	return reviewJobs(cfg, jobs, review.NewPlugins())
 }
 
-func reviewJobs(cfg *model.RuleConfig, jobs []riskJob) tea.Cmd {
+// reviewJobs reviews the jobs a chunk at a time; ps reads each plugin's
+// files once for the whole queue, not once per skill of the plugin. Each
+// skill's review still carries its plugin's findings: the Review tab
+// shows one skill at a time.
+func reviewJobs(cfg *model.RuleConfig, jobs []riskJob, ps *review.Plugins) tea.Cmd {
 	if len(jobs) == 0 {
 		return nil
 	}
 	return func() tea.Msg {
 		n := min(len(jobs), riskChunk)
-		msg := riskReviewedMsg{reports: make(map[int]riskResult, n), next: reviewJobs(cfg, jobs[n:])}
+		msg := riskReviewedMsg{reports: make(map[int]riskResult, n), next: reviewJobs(cfg, jobs[n:], ps)}
 		for _, j := range jobs[:n] {
-			rep := review.Reviewed(j.skill, cfg)
+			rep := review.ReviewedIn(j.skill, cfg, ps)
 			msg.reports[j.id] = riskResult{Report: rep, context: findingContext(j.skill, rep.Findings)}
 		}
 		return msg
