@@ -25,7 +25,7 @@ func TestSecretFlowFloodIsBounded(t *testing.T) {
 	if n := rulesIn(ds)["review/exfiltration"]; n != maxPerRule {
 		t.Errorf("%d exfiltration findings, want the cap %d", n, maxPerRule)
 	}
-	if grown := after.TotalAlloc - before.TotalAlloc; grown > 64*uint64(b.Len()) {
+	if grown := after.TotalAlloc - before.TotalAlloc; grown > 64*uint64(b.Len()) && !raceOn {
 		t.Errorf("allocated %d bytes for a %d-byte script", grown, b.Len())
 	}
 }
