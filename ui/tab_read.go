@@ -23,7 +23,11 @@ type readTab struct {
 
 	stack []*readerDoc // the last is shown
 	vp    pager
-	want  renderKey    // the rendering the top document needs
+	// want is the rendering the top document needs, zero while it needs
+	// none (a body still being read). Every change of the top document
+	// sets it (request) or clears it: a rendering for an earlier top that
+	// lands later must not match it.
+	want  renderKey
 	shown renderKey    // the rendering in vp
 	doc   *renderedDoc // shown's headings and links
 	// restore is the scroll offset to apply when want arrives (-1: none).
@@ -88,7 +92,7 @@ func (t *readTab) top() *readerDoc {
 func (t *readTab) SetEntry(e *Entry, same bool) tea.Cmd {
 	t.entry = e
 	if e == nil {
-		t.stack = nil
+		t.stack, t.want = nil, renderKey{}
 		return nil
 	}
 	body := t.bodyFor(e)
@@ -111,7 +115,7 @@ func (t *readTab) SetEntry(e *Entry, same bool) tea.Cmd {
 	if body.pending {
 		// Its whole read lands in a moment and is rendered then, as a
 		// first showing (debounced while the cursor moves).
-		t.doc, t.shown = nil, renderKey{}
+		t.doc, t.shown, t.want = nil, renderKey{}, renderKey{}
 		t.vp.SetContent(t.c.Styles.Dim.Render("  Reading " + body.title + glyphEllip))
 		return nil
 	}
@@ -132,8 +136,15 @@ func (t *readTab) refresh() tea.Cmd {
 // the down key through fifty skills starts one glamour render, not fifty.
 const renderDelay = 40 * time.Millisecond
 
-// renderWantedMsg: the debounce elapsed; render if still wanted.
-type renderWantedMsg struct{ key renderKey }
+// renderWantedMsg: the debounce elapsed; render doc if key is still
+// wanted. It carries the document key was made from: rendering whatever
+// is on top by then under key filed another skill's page in the cache as
+// this one's rendering (the cursor had moved on to a skill still being
+// read), and it was shown whenever this skill came back.
+type renderWantedMsg struct {
+	key renderKey
+	doc *readerDoc
+}
 
 // requestSoon is request, but an uncached rendering starts only after
 // renderDelay, and only if the document is still wanted then.
@@ -142,8 +153,8 @@ func (t *readTab) requestSoon() tea.Cmd {
 	if cmd == nil {
 		return nil
 	}
-	k := t.want
-	return tea.Tick(renderDelay, func(time.Time) tea.Msg { return renderWantedMsg{k} })
+	k, d := t.want, t.top()
+	return tea.Tick(renderDelay, func(time.Time) tea.Msg { return renderWantedMsg{k, d} })
 }
 
 // request shows the top document's rendering at the current size and
@@ -185,8 +196,8 @@ func (t *readTab) apply(k renderKey, rd *renderedDoc) {
 func (t *readTab) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case renderWantedMsg:
-		if msg.key == t.want && t.shown != t.want && t.top() != nil {
-			return renderCmd(t.c.Render, t.top(), t.want)
+		if msg.key == t.want && t.shown != t.want {
+			return renderCmd(t.c.Render, msg.doc, msg.key)
 		}
 	case renderedMsg:
 		if msg.key != t.want {
