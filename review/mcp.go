@@ -1,10 +1,11 @@
 package review
 
 import (
-	"encoding/json"
 	"fmt"
 	"path"
 	"strings"
+
+	"github.com/skillstudio/skillstudio/formats/osloop"
 )
 
 // A Claude Code plugin may start MCP servers (.mcp.json at its root, or
@@ -18,10 +19,40 @@ import (
 
 // mcpServer is one entry of an MCP configuration.
 type mcpServer struct {
-	Type    string   `json:"type"`
-	Command string   `json:"command"`
-	Args    []string `json:"args"`
-	URL     string   `json:"url"`
+	Command string
+	Args    []string
+	URL     string
+}
+
+// serverOf reads an entry as Claude Code does; ok is false when a field
+// has the wrong type (its JSON is refused, and the server never starts).
+func serverOf(n *osloop.Node) (s mcpServer, ok bool) {
+	if n.Kind != osloop.KindObject {
+		return s, false
+	}
+	str := func(key string, dst *string) bool {
+		switch v := n.Get(key); {
+		case v == nil || v.Kind == osloop.KindNull:
+			return true
+		case v.Kind == osloop.KindString:
+			*dst = v.Str
+			return true
+		}
+		return false
+	}
+	var kind string
+	if !str("type", &kind) || !str("command", &s.Command) || !str("url", &s.URL) {
+		return s, false
+	}
+	if a := n.Get("args"); a != nil && a.Kind != osloop.KindNull {
+		if a.Kind != osloop.KindArray {
+			return s, false
+		}
+		if s.Args = jsonStrings(a); s.Args == nil {
+			return s, false // an argument that is no string
+		}
+	}
+	return s, true
 }
 
 // maxMCPServers bounds the servers listed from one file.
@@ -29,30 +60,27 @@ const maxMCPServers = 50
 
 // reportMCPServers lists the servers of an MCP configuration file.
 func (r *reviewer) reportMCPServers(f *source) {
-	text := f.text
-	start, end := 0, len(text)
-	if sp, ok := topLevelValues(text, "mcpServers")["mcpServers"]; ok && strings.HasPrefix(text[sp[0]:sp[1]], "{") {
-		start, end = sp[0], sp[1]
+	servers := jsonObject(f.text)
+	if v := servers.Get("mcpServers"); v != nil && v.Kind == osloop.KindObject {
+		servers = v
 	}
-	dec := json.NewDecoder(strings.NewReader(text[start:end]))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+	if servers == nil {
 		return
 	}
-	for n := 0; dec.More() && n < maxMCPServers; n++ {
-		k, err := dec.Token()
-		if err != nil {
-			return
+	// A name written twice is one server, the last (JSON.parse keeps it).
+	last := make(map[string]int, len(servers.Members))
+	for i, m := range servers.Members {
+		last[m.Key] = i
+	}
+	for i, m := range servers.Members {
+		if i == maxMCPServers {
+			break
 		}
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return
-		}
-		off := start + int(dec.InputOffset()) - len(raw)
-		name, _ := k.(string)
-		var s mcpServer
-		if json.Unmarshal(raw, &s) != nil {
+		s, ok := serverOf(m.Value)
+		if !ok || last[m.Key] != i {
 			continue
 		}
+		name, off := m.Key, m.Value.Start
 		switch {
 		case s.Command != "":
 			cmd := strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))

@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"slices"
 	"strings"
 
+	"github.com/skillstudio/skillstudio/formats/osloop"
 	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -81,14 +81,13 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 	if text, ok := readText(r.fsys, manifest, &r.budget); ok {
 		// Only the manifest's hooks and servers are commands: its
 		// description may quote an install line it does not run.
-		spans := topLevelValues(text, "hooks", "mcpServers")
+		obj := jsonObject(text)
 		for _, key := range []string{"hooks", "mcpServers"} {
-			sp, ok := spans[key]
-			if !ok {
+			v := obj.Get(key)
+			if v == nil {
 				continue
 			}
-			v := text[sp[0]:sp[1]]
-			if !strings.HasPrefix(v, "{") {
+			if v.Kind != osloop.KindObject {
 				for _, p := range jsonStrings(v) {
 					addConfig(strings.TrimPrefix(strings.ReplaceAll(p, "${CLAUDE_PLUGIN_ROOT}", "."), "./"), key == "mcpServers")
 				}
@@ -98,7 +97,7 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 			// those of plugin.json, and a server's "command" is no hook's.
 			kept := []byte(text)
 			blank(kept, 0, len(kept))
-			copy(kept[sp[0]:sp[1]], v)
+			copy(kept[v.Start:v.End], text[v.Start:v.End])
 			src := newSource(manifest, "../../.claude-plugin/plugin.json", string(kept))
 			src.hookConfig, src.mcpConfig = key == "hooks", key == "mcpServers"
 			r.files = append(r.files, src)
@@ -117,41 +116,35 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 	}
 }
 
-// topLevelValues returns the byte spans of the named members' values in a
-// JSON object; a document that is not one gives none.
-func topLevelValues(text string, keys ...string) map[string][2]int {
-	out := map[string][2]int{}
-	dec := json.NewDecoder(strings.NewReader(text))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return out
+// jsonObject reads a plugin's JSON file (plugin.json, .mcp.json) with the
+// byte-offset reader of OS Loop's files, so findings keep their places;
+// nil when it is not one JSON object (Claude Code's JSON.parse rejects
+// such a file and runs nothing of it).
+func jsonObject(text string) *osloop.Node {
+	doc, err := osloop.ParseJSON([]byte(text))
+	if err != nil || doc.Root == nil || doc.Root.Kind != osloop.KindObject {
+		return nil
 	}
-	for dec.More() {
-		k, err := dec.Token()
-		if err != nil {
-			return out
-		}
-		var raw json.RawMessage
-		if err := dec.Decode(&raw); err != nil {
-			return out
-		}
-		if key, _ := k.(string); slices.Contains(keys, key) {
-			end := int(dec.InputOffset())
-			out[key] = [2]int{end - len(raw), end}
-		}
-	}
-	return out
+	return doc.Root
 }
 
 // jsonStrings reads a JSON string or array of strings ("./x.json",
 // ["./a.json", "./b.json"]); anything else gives none.
-func jsonStrings(v string) []string {
-	var one string
-	if json.Unmarshal([]byte(v), &one) == nil {
-		return []string{one}
+func jsonStrings(n *osloop.Node) []string {
+	switch n.Kind {
+	case osloop.KindString:
+		return []string{n.Str}
+	case osloop.KindArray:
+		out := make([]string, 0, len(n.Items))
+		for _, it := range n.Items {
+			if it.Kind != osloop.KindString {
+				return nil
+			}
+			out = append(out, it.Str)
+		}
+		return out
 	}
-	var many []string
-	_ = json.Unmarshal([]byte(v), &many)
-	return many
+	return nil
 }
 
 // reportPluginHooks lists each command of the plugin's hooks file, as

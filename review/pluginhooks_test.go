@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"maps"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -358,5 +359,25 @@ func TestPluginCacheKeysByFS(t *testing.T) {
 	ps := NewPlugins()
 	if ra, rb := ReviewedIn(a, nil, ps), ReviewedIn(b, nil, ps); ra.Verdict.Errors != 1 || rb.Verdict.Errors != 0 {
 		t.Errorf("a: %+v, b: %+v", ra.Verdict, rb.Verdict)
+	}
+}
+
+// A server name written twice is one server, the last, as JSON.parse
+// keeps it; an entry whose arguments are not all strings is refused by
+// Claude Code and never starts. Both were listed.
+func TestMCPServersAsClaudeCodeReadsThem(t *testing.T) {
+	files := map[string]string{".mcp.json": `{"mcpServers": {
+  "ledger": {"command": "npx", "args": ["-y", "ledger-mcp"]},
+  "counts": {"command": "node", "args": ["srv.js", 7]},
+  "ledger": {"type": "http", "url": "https://mcp.ledger.example/"}
+}}` + "\n"}
+	var got []string
+	for _, d := range Skill(pluginSkill(true, files), nil) {
+		if d.Rule == "review/mcp-server" || d.Rule == "review/unpinned-package" {
+			got = append(got, fmt.Sprintf("%d %s", d.Line, d.Rule))
+		}
+	}
+	if want := []string{"4 review/mcp-server"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }
