@@ -1,9 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,40 +13,10 @@ import (
 // severity raised) and a broken one is reported with its position, the
 // library left as it was.
 func TestStudioConfigReloadEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end test skipped in -short mode")
-	}
-	tmux, err := exec.LookPath("tmux")
-	if err != nil {
-		t.Skip("tmux is not installed: the end-to-end studio test needs it (apt-get install tmux)")
-	}
 	dir := t.TempDir()
-	bin := buildBinary(t)
 	lib := copyTree(t, filepath.Join("ui", "testdata", "library"))
-	session := fmt.Sprintf("skillstudio-e2e-config-%d", os.Getpid())
-	socket := filepath.Join(dir, "tmux.sock")
-	tm := func(args ...string) string {
-		t.Helper()
-		out, err := exec.Command(tmux, append([]string{"-S", socket}, args...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
-	tm("new-session", "-d", "-s", session, "-x", "120", "-y", "40", "-c", filepath.Dir(lib),
-		"env", "SKILLSTUDIO_THEME=dark", "EDITOR=", "VISUAL=", "TERM=xterm-256color", "XDG_CONFIG_HOME="+dir, bin, filepath.Base(lib))
-	t.Cleanup(func() { exec.Command(tmux, "-S", socket, "kill-server").Run() })
-	screen := func() string { return tm("capture-pane", "-p", "-t", session) }
-	waitFor := func(want string) {
-		t.Helper()
-		deadline := time.Now().Add(10 * time.Second)
-		for !strings.Contains(screen(), want) {
-			if time.Now().After(deadline) {
-				t.Fatalf("the screen does not show %q:\n%s", want, screen())
-			}
-			time.Sleep(25 * time.Millisecond)
-		}
-	}
+	st := startStudioIn(t, studioRun{dir: filepath.Dir(lib), env: []string{"XDG_CONFIG_HOME=" + dir}}, filepath.Base(lib))
+	waitFor := func(want string) { t.Helper(); st.waitFor(want, 10*time.Second) }
 	waitFor("4 skills")
 	waitFor("live")
 
@@ -57,7 +25,7 @@ func TestStudioConfigReloadEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	waitFor("Config reloaded: 3 skills linted again, 1 now excluded.")
-	if s := screen(); !strings.Contains(s, "3 skills · ✗1") || strings.Contains(s, "hello-world") {
+	if s := st.screen(); !strings.Contains(s, "3 skills · ✗1") || strings.Contains(s, "hello-world") {
 		t.Errorf("the library does not follow the config:\n%s", s)
 	}
 
@@ -66,10 +34,10 @@ func TestStudioConfigReloadEndToEnd(t *testing.T) {
 	}
 	waitFor("Config not reloaded")
 	waitFor(".skillstudio.yaml:3:")
-	tm("send-keys", "-t", session, "j") // a key clears a status line, not the config's error
+	st.keys("j") // a key clears a status line, not the config's error
 	time.Sleep(100 * time.Millisecond)
-	if s := screen(); !strings.Contains(s, "Config not reloaded") || !strings.Contains(s, "3 skills") {
+	if s := st.screen(); !strings.Contains(s, "Config not reloaded") || !strings.Contains(s, "3 skills") {
 		t.Errorf("after a key the error or the library is gone:\n%s", s)
 	}
-	tm("send-keys", "-t", session, "q")
+	st.keys("q")
 }

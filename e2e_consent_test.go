@@ -5,9 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -19,14 +17,6 @@ import (
 // checkout whose .skillstudio.yaml lists a loopback registry and a folder
 // beside it: the prompt names both, and neither is touched until y.
 func TestStudioConsentPromptEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("end-to-end test skipped in -short mode")
-	}
-	tmux, err := exec.LookPath("tmux")
-	if err != nil {
-		t.Skip("tmux is not installed: the end-to-end consent test needs it (apt-get install tmux)")
-	}
-	bin := buildBinary(t)
 	root := t.TempDir()
 	var hits atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -57,39 +47,11 @@ func TestStudioConsentPromptEndToEnd(t *testing.T) {
 		return reads.Touches()
 	}
 
-	session := fmt.Sprintf("skillstudio-consent-e2e-%d", os.Getpid())
-	socket := filepath.Join(root, "tmux.sock")
-	tm := func(args ...string) string {
-		t.Helper()
-		out, err := exec.Command(tmux, append([]string{"-S", socket}, args...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
-	tm("new-session", "-d", "-s", session, "-x", "140", "-y", "40", "-c", filepath.Join(root, "checkout"),
-		"env", "SKILLSTUDIO_THEME=dark", "TERM=xterm-256color",
-		"XDG_CONFIG_HOME="+filepath.Join(root, "config"), "XDG_STATE_HOME="+filepath.Join(root, "state"),
-		"XDG_CACHE_HOME="+filepath.Join(root, "cache"), "SKILLSTUDIO_TRUST_SOURCES=", bin, "--no-watch")
-	t.Cleanup(func() { exec.Command(tmux, "-S", socket, "kill-server").Run() })
-	screen := func() string { return tm("capture-pane", "-p", "-t", session) }
-	// waitFor polls the screen a bounded number of times.
-	waitFor := func(want ...string) {
-		t.Helper()
-		for range 800 {
-			s := screen()
-			ok := true
-			for _, w := range want {
-				ok = ok && strings.Contains(s, w)
-			}
-			if ok {
-				return
-			}
-			time.Sleep(25 * time.Millisecond)
-		}
-		t.Fatalf("the screen does not show %q:\n%s", want, screen())
-	}
-	keys := func(k ...string) { tm(append([]string{"send-keys", "-t", session}, k...)...) }
+	st := startStudioIn(t, studioRun{dir: filepath.Join(root, "checkout"), width: 140, env: []string{
+		"XDG_CONFIG_HOME=" + filepath.Join(root, "config"), "XDG_STATE_HOME=" + filepath.Join(root, "state"),
+		"XDG_CACHE_HOME=" + filepath.Join(root, "cache"), "SKILLSTUDIO_TRUST_SOURCES="}}, "--no-watch")
+	waitFor := func(want ...string) { t.Helper(); st.waitForAll(20*time.Second, want...) }
+	keys := st.keys
 
 	waitFor("near", "Open 2 sources this checkout's config lists?", "network: http://127.0.0.1", "folder:")
 	if h, r := hits.Load(), touches(); h != 0 || r != 0 {

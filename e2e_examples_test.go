@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,19 @@ type tmuxStudio struct {
 // the test when tmux is missing (.ci/run installs it).
 func startStudio(t *testing.T, workdir string, args ...string) *tmuxStudio {
 	t.Helper()
+	return startStudioIn(t, studioRun{dir: workdir}, args...)
+}
+
+// studioRun is where and how startStudioIn starts the binary.
+type studioRun struct {
+	dir   string
+	width int      // columns; 120 when 0
+	env   []string // NAME=value, after the tests' defaults
+}
+
+// startStudioIn is startStudio with a width and environment of its own.
+func startStudioIn(t *testing.T, run studioRun, args ...string) *tmuxStudio {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
 	}
@@ -29,12 +43,16 @@ func startStudio(t *testing.T, workdir string, args ...string) *tmuxStudio {
 	if err != nil {
 		t.Skip("tmux is not installed: the end-to-end studio test needs it (apt-get install tmux)")
 	}
+	if run.width == 0 {
+		run.width = 120
+	}
 	dir := t.TempDir()
 	bin := buildBinary(t)
 	s := &tmuxStudio{t: t, tmux: tmux, socket: filepath.Join(dir, "tmux.sock"),
 		session: fmt.Sprintf("skillstudio-e2e-%d", os.Getpid())}
-	cmd := append([]string{"new-session", "-d", "-s", s.session, "-x", "120", "-y", "40", "-c", workdir,
-		"env", "SKILLSTUDIO_THEME=dark", "EDITOR=", "VISUAL=", "TERM=xterm-256color", bin}, args...)
+	cmd := []string{"new-session", "-d", "-s", s.session, "-x", fmt.Sprint(run.width), "-y", "40", "-c", run.dir,
+		"env", "SKILLSTUDIO_THEME=dark", "EDITOR=", "VISUAL=", "TERM=xterm-256color"}
+	cmd = append(append(append(cmd, run.env...), bin), args...)
 	s.tm(cmd...)
 	t.Cleanup(func() { exec.Command(tmux, "-S", s.socket, "kill-server").Run() })
 	return s
@@ -58,14 +76,21 @@ func (s *tmuxStudio) keys(k ...string) { s.tm(append([]string{"send-keys", "-t",
 // waitFor polls the screen until it holds want, or fails after limit.
 func (s *tmuxStudio) waitFor(want string, limit time.Duration) string {
 	s.t.Helper()
+	return s.waitForAll(limit, want)
+}
+
+// waitForAll polls the screen until it holds every one of wants.
+func (s *tmuxStudio) waitForAll(limit time.Duration, wants ...string) string {
+	s.t.Helper()
 	start := time.Now()
 	for {
 		sc := s.screen()
-		if strings.Contains(sc, want) {
+		missing := slices.IndexFunc(wants, func(w string) bool { return !strings.Contains(sc, w) })
+		if missing < 0 {
 			return sc
 		}
 		if time.Since(start) > limit {
-			s.t.Fatalf("after %s the screen does not show %q:\n%s", limit, want, sc)
+			s.t.Fatalf("after %s the screen does not show %q:\n%s", limit, wants[missing], sc)
 		}
 		time.Sleep(25 * time.Millisecond)
 	}
