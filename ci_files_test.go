@@ -123,12 +123,20 @@ func TestPreCommitHooks(t *testing.T) {
 		t.Errorf("the fix hook did not quote the description:\n%s\n%s", fixed, out)
 	}
 
-	// A commit as a user makes it: one fixable skill staged, an unstaged
-	// edit to another, an untracked note. Without --all-files pre-commit
-	// stashes the unstaged edit, runs the hook, and fails the commit with
-	// "files were modified by this hook"; the fix is left in the working
-	// tree and the stashed edit comes back. Staging the fix then passes.
-	staged := gitRepo(t, map[string]string{"skills/clean/SKILL.md": cleanSkill})
+	// A commit as a user makes it: one fixable skill staged; beside it an
+	// unstaged edit that makes a tracked skill fixable, an untracked
+	// fixable skill, and skills committed long ago with a fixable and an
+	// unfixable error. pre-commit stashes the unstaged edit and passes the
+	// hooks the staged files only: the fix hook fixes the staged skill
+	// alone and fails the commit with "files were modified by this hook";
+	// the stashed edit comes back as it was, the untracked and the old
+	// skills are not written. Staging the fix then passes, the old errors
+	// being no part of the commit.
+	staged := gitRepo(t, map[string]string{
+		"skills/clean/SKILL.md":  cleanSkill,
+		"skills/old/SKILL.md":    oldFixableSkill,
+		"skills/broken/SKILL.md": brokenSkill,
+	})
 	git := func(args ...string) {
 		t.Helper()
 		cmd := exec.Command("git", args...)
@@ -145,24 +153,56 @@ func TestPreCommitHooks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	read := func(rel string) string {
+		data, _ := os.ReadFile(filepath.Join(staged, rel))
+		return string(data)
+	}
 	write("skills/fixable/SKILL.md", fixableSkill)
 	git("add", "skills/fixable/SKILL.md")
-	write("skills/clean/SKILL.md", cleanSkill+"\nAn edit not staged.\n")
+	unstaged := strings.Replace(cleanSkill, "description: A clean skill", "description: Use when: a clean skill", 1)
+	write("skills/clean/SKILL.md", unstaged)
+	untracked := strings.Replace(fixableSkill, "name: fixable", "name: untracked", 1)
+	write("skills/untracked/SKILL.md", untracked)
 	write("notes.txt", "untracked\n")
 	run := func() (string, error) { return hook(staged, "skillstudio-fix") }
 	out, err = run()
 	if err == nil || !strings.Contains(out, "files were modified by this hook") {
 		t.Fatalf("a fix to a staged skill must fail the commit as pre-commit's \"files were modified\": %v\n%s", err, out)
 	}
-	if data, _ := os.ReadFile(filepath.Join(staged, "skills", "fixable", "SKILL.md")); !strings.Contains(string(data), `description: "Use when: a hook fixes it"`) {
+	if data := read("skills/fixable/SKILL.md"); !strings.Contains(data, `description: "Use when: a hook fixes it"`) {
 		t.Errorf("the fix is not in the working tree:\n%s", data)
 	}
-	if data, _ := os.ReadFile(filepath.Join(staged, "skills", "clean", "SKILL.md")); !strings.Contains(string(data), "An edit not staged.") {
-		t.Errorf("pre-commit did not restore the unstaged edit:\n%s\n%s", data, out)
+	for rel, want := range map[string]string{
+		"skills/clean/SKILL.md":     unstaged,
+		"skills/untracked/SKILL.md": untracked,
+		"skills/old/SKILL.md":       oldFixableSkill,
+		"skills/broken/SKILL.md":    brokenSkill,
+	} {
+		if got := read(rel); got != want {
+			t.Errorf("the fix hook wrote %s, which the commit does not hold:\n%s\n%s", rel, got, out)
+		}
 	}
 	git("add", "skills/fixable/SKILL.md")
 	if out, err := run(); err != nil {
 		t.Errorf("the staged fix must pass: %v\n%s", err, out)
+	}
+	if out, err := hook(staged, "skillstudio-lint"); err != nil || !strings.Contains(out, "not judged: ") {
+		t.Errorf("the lint hook must judge the commit's skill, not the old ones, and say it left them: %v\n%s", err, out)
+	}
+	// A commit of no skill passes the lint hook, old errors or not: a
+	// Markdown file outside every skill is passed and judged clean, any
+	// other file leaves the hook skipped.
+	git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "fixable", "--no-verify")
+	write("docs/guide.md", "# Guide\n")
+	git("add", "docs/guide.md")
+	if out, err := hook(staged, "skillstudio-lint"); err != nil {
+		t.Errorf("the lint hook fails a commit of no skill: %v\n%s", err, out)
+	}
+	git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "guide", "--no-verify")
+	write("main.go", "package main\n")
+	git("add", "main.go")
+	if out, err := hook(staged, "skillstudio-lint"); err != nil || !strings.Contains(out, "no files to check") {
+		t.Errorf("the lint hook must skip a commit with no file it reads: %v\n%s", err, out)
 	}
 }
 
@@ -222,7 +262,10 @@ func snapshot(t *testing.T) (dir, rev string) {
 	return dir, strings.TrimSpace(string(head))
 }
 
-const fixableSkill = "---\nname: fixable\ndescription: Use when: a hook fixes it\n---\n\n# Fixable\n\nText.\n"
+const (
+	fixableSkill    = "---\nname: fixable\ndescription: Use when: a hook fixes it\n---\n\n# Fixable\n\nText.\n"
+	oldFixableSkill = "---\nname: old\ndescription: Use when: it was committed before the hook\n---\n\n# Old\n\nText.\n"
+)
 
 // TestReadmePreCommitConfig checks the README's .pre-commit-config.yaml
 // with the real client: it must validate, and without pre-commit's

@@ -41,3 +41,34 @@ func TestStudioConfigReloadEndToEnd(t *testing.T) {
 	}
 	st.keys("q")
 }
+
+// TestStudioNestedConfigReloadEndToEnd: the same with a nested
+// .skillstudio.yaml (in skills/), which used to apply only at restart:
+// created, it excludes a skill below it; broken, the bar names its
+// file:line:col; removed, the library is whole again.
+func TestStudioNestedConfigReloadEndToEnd(t *testing.T) {
+	dir := t.TempDir()
+	lib := copyTree(t, filepath.Join("ui", "testdata", "library"))
+	st := startStudioIn(t, studioRun{dir: filepath.Dir(lib), env: []string{"XDG_CONFIG_HOME=" + dir}}, filepath.Base(lib))
+	waitFor := func(want string) { t.Helper(); st.waitFor(want, 10*time.Second) }
+	waitFor("4 skills")
+	waitFor("live")
+
+	cfg := filepath.Join(lib, "skills", ".skillstudio.yaml")
+	if err := os.WriteFile(cfg, []byte("exclude:\n  - hello-world\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("Config reloaded: 3 skills linted again, 1 now excluded.")
+	if s := st.screen(); strings.Contains(s, "hello-world") {
+		t.Errorf("the nested exclude: is not applied:\n%s", s)
+	}
+	if err := os.WriteFile(cfg, []byte("exclude:\n  - hello-world\nprofile: nobody\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(filepath.Join("skills", ".skillstudio.yaml") + ":3:")
+	if err := os.Remove(cfg); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("Config reloaded: 4 skills linted again.")
+	st.keys("q")
+}

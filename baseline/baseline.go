@@ -1,8 +1,8 @@
 // Package baseline records today's findings in a file so that CI reports
 // only new ones. A finding is identified by its rule, its file and a
-// fingerprint of its content (the trimmed text of its line, and its
-// message with numbers taken out), never by line number: an edit above a
-// finding moves it without making it new.
+// fingerprint of its content (the trimmed text of its line), never by line
+// number, so an edit above a finding moves it without making it new, nor
+// by its message, so a reworded message or another --profile does not.
 package baseline
 
 import (
@@ -26,8 +26,10 @@ import (
 	"github.com/skillstudio/skillstudio/model"
 )
 
-// Version is the file format's version.
-const Version = 1
+// Version is the format New writes: 2 fingerprints a finding's content
+// without its message. Version 1 files (whose fingerprints include the
+// message, numbers taken out) are still read and matched as written.
+const Version = 2
 
 // File is a baseline file.
 type File struct {
@@ -58,12 +60,35 @@ type Finding struct {
 	LineText string
 }
 
-var numbers = lazyre.New(`[0-9]+`)
+var (
+	numbers = lazyre.New(`[0-9]+`)
+	// quoted is what a message quotes from the skill (a field, a file, a
+	// name): the anchor of a finding that has no line.
+	quoted = lazyre.New("\"[^\"]*\"|`[^`]*`")
+)
 
-// Fingerprint is f's content identity.
+// Fingerprint is f's content identity (version 2): its rule, its file,
+// and the trimmed text of its line; a finding with no line (about the
+// whole file) is anchored by what its message quotes instead. Message
+// wording is left out, so a reworded message or a profile that words it
+// differently still matches.
 func Fingerprint(f Finding) string {
+	anchor := strings.TrimSpace(f.LineText)
+	if anchor == "" && strings.ContainsAny(f.Diag.Message, "\"`") {
+		anchor = "\x00" + strings.Join(quoted.Regexp().FindAllString(f.Diag.Message, -1), "\x00")
+	}
+	return digest(f.Diag.Rule, f.File, anchor)
+}
+
+// fingerprintV1 is a version 1 file's fingerprint: the line's text and
+// the message with numbers taken out.
+func fingerprintV1(f Finding) string {
+	return digest(f.Diag.Rule, f.File, strings.TrimSpace(f.LineText), numbers.ReplaceAllString(f.Diag.Message, "#"))
+}
+
+func digest(parts ...string) string {
 	h := sha256.New()
-	for _, part := range []string{f.Diag.Rule, f.File, strings.TrimSpace(f.LineText), numbers.ReplaceAllString(f.Diag.Message, "#")} {
+	for _, part := range parts {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
 	}
@@ -127,8 +152,8 @@ func Read(path string) (File, error) {
 		line, col := jsonErrorAt(data, err)
 		return File{}, fmt.Errorf("%s:%d:%d: not a baseline file: %v (write one with lint --write-baseline %s)", path, line, col, err, filepath.Base(path))
 	}
-	if b.Version != Version {
-		return File{}, fmt.Errorf("%s: baseline version %d, this skillstudio reads version %d (write it again with --write-baseline)", path, b.Version, Version)
+	if b.Version != 1 && b.Version != Version {
+		return File{}, fmt.Errorf("%s: baseline version %d, this skillstudio reads versions 1 and %d (write it again with --write-baseline)", path, b.Version, Version)
 	}
 	return b, nil
 }
@@ -207,9 +232,13 @@ func (b File) New(findings []Finding) []bool {
 	for _, e := range b.Findings {
 		left[e.key()]++
 	}
+	fp := Fingerprint
+	if b.Version == 1 {
+		fp = fingerprintV1 // matched as it was written; --write-baseline upgrades it
+	}
 	fresh := make([]bool, len(findings))
 	for i, f := range findings {
-		k := key{f.Diag.Rule, f.File, Fingerprint(f)}
+		k := key{f.Diag.Rule, f.File, fp(f)}
 		if left[k] > 0 {
 			left[k]--
 			continue

@@ -111,9 +111,9 @@ func studioConsent(cmd *cobra.Command, cfg *config.Config, remote registry.Remot
 		return nil
 	}
 	c := &ui.SourceConsent{File: p.File}
-	for _, s := range p.Sources {
+	for i, s := range p.Sources {
 		isRemote, what := registry.Reach(s, remote)
-		c.Items = append(c.Items, ui.ConsentItem{Spec: s, Reach: what, Remote: isRemote})
+		c.Items = append(c.Items, ui.ConsentItem{Spec: p.Written[i], Reach: what, Remote: isRemote})
 	}
 	if bad := sourcetrust.CanRemember(p.File); bad != nil {
 		c.StateErr = bad.Error() + " (--trust-sources opens it without asking)"

@@ -191,3 +191,21 @@ func TestUnrememberablePathAdvisesTheFlag(t *testing.T) {
 		t.Errorf("trust: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// A trusted checkout's relative source is its config file's neighbour,
+// wherever the command runs: quiz run from a subfolder opens ../sibling
+// beside the checkout (it used to open it beside the working folder, a
+// folder that does not exist), and trust names that folder.
+func TestRelativeSourceIsTheConfigFilesNeighbour(t *testing.T) {
+	h := newHostileCheckout(t)
+	sibling := filepath.Join(filepath.Dir(h.dir), "sibling")
+	t.Chdir(filepath.Join(h.dir, "skills"))
+	code, out, errOut := runCLI(t, "trust", "..")
+	if code != 0 || !strings.Contains(out, sibling) {
+		t.Fatalf("trust: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, "quiz", "asker", "--answers", "2")
+	if _, reads := h.touched(); code != 1 || strings.Contains(errOut, "note:") || h.reads != nil && reads == 0 {
+		t.Fatalf("quiz from a subfolder: exit %d, %d reads\n%s%s", code, reads, out, errOut)
+	}
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/skillstudio/skillstudio/baseline"
 	"github.com/skillstudio/skillstudio/config"
+	"github.com/skillstudio/skillstudio/fix"
 	"github.com/skillstudio/skillstudio/formats"
 	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/internal/termout"
@@ -45,7 +46,7 @@ func (a *app) newLintCmd() *cobra.Command {
 		req                         lintRequest
 	)
 	cmd := &cobra.Command{
-		Use:   "lint [PATH...]",
+		Use:   "lint [PATH...] | lint --changed [FILE...]",
 		Short: "Check skills and report findings as text, JSON or SARIF",
 		Long: `lint reads every skill under each PATH (a skill file, a skill folder, or any
 folder to search; default ".") and reports what its rules find.
@@ -71,6 +72,16 @@ context window by default (its 8,000-character budget): each folder of
 sibling SKILL.md skills is one library. --agent and --context (or the
 config's agents: and context:) choose others; see skillstudio listing.
 
+--changed reads the PATH arguments as the files a change touches (what
+pre-commit passes its hooks): lint still reads the whole tree, --tree DIR
+(default "."), since library rules need every skill, but reports and
+judges only the skills holding one of the files (and library findings on
+one, such as an index.json), and --fix writes only to the files named;
+a fix that would edit another file is left, and said; a named file that
+is not there or lies outside the tree is said on stderr. A support file
+(references/, scripts/, an OS Loop manifest.json) makes its skill one to
+judge. Check the whole tree in CI: lint without --changed.
+
 --review adds the security review's warnings and errors (hidden text and
 instructions, undeclared hosts, secrets, download-and-run commands), for
 a CI gate on skills you did not write; skillstudio review shows all of it.`,
@@ -80,6 +91,7 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
   skillstudio lint --format sarif . > skillstudio.sarif
   skillstudio lint --fix my-skill/SKILL.md
   skillstudio lint --fix --dry-run .
+  skillstudio lint --fix --changed $(git diff --cached --name-only)
   skillstudio lint --format github --output sarif=skillstudio.sarif .
   skillstudio lint --write-baseline .skillstudio-baseline.json
   skillstudio lint --baseline .skillstudio-baseline.json`,
@@ -89,6 +101,7 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
 			req.paths, req.format, req.strict, req.fix = args, format, strict, fix
 			req.profile, req.profileSet, req.configFile = profile, cmd.Flags().Changed("profile"), configFile
 			req.listing, req.cmd, req.review = &lf, cmd, withReview
+			req.treeSet = cmd.Flags().Changed("tree")
 			return a.runLint(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), req)
 		},
 	}
@@ -104,6 +117,8 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
 	f.BoolVar(&strict, "strict", false, "exit 1 on warnings as well as errors")
 	f.StringVar(&profile, "profile", string(model.ProfileAll), "which frontmatter fields count as known: "+profileNames())
 	f.BoolVar(&fix, "fix", false, "apply the safe, exact fixes to local files, then report what remains")
+	f.BoolVar(&req.changed, "changed", false, "the arguments are changed files: read the whole --tree, report them, fix only them")
+	f.StringVar(&req.tree, "tree", ".", "with --changed: the folder read whole for the library rules")
 	f.BoolVar(&withReview, "review", false, "add the security review's warnings and errors (see skillstudio review)")
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
 	addExcludeFlag(cmd, &req.exclude)
@@ -126,6 +141,9 @@ type lintRequest struct {
 	listing *listingFlags
 	cmd     *cobra.Command
 	review  bool
+	// changed: paths are the files a change touches; tree is what is read.
+	changed, treeSet bool
+	tree             string
 
 	failOn                  string
 	maxWarnings             int
@@ -151,6 +169,12 @@ func (req lintRequest) check() (model.Severity, error) {
 	if req.dryRun && !req.fix {
 		return 0, usagef("--dry-run goes with --fix (lint --fix --dry-run shows the fixes as a diff)")
 	}
+	if req.treeSet && !req.changed {
+		return 0, usagef("--tree goes with --changed (without it, name the folder as PATH)")
+	}
+	if req.changed && req.writeBaseline != "" {
+		return 0, usagef("--write-baseline records the whole tree's findings: run it without --changed")
+	}
 	if req.baseline != "" && req.writeBaseline != "" {
 		return 0, usagef("--baseline and --write-baseline: use one (write the baseline first, then lint against it)")
 	}
@@ -175,6 +199,13 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		if base, err = baseline.Read(req.baseline); err != nil {
 			return usageError{err}
 		}
+	}
+	cwd, _ := os.Getwd()
+	var changed *changedFiles
+	if req.changed {
+		c := newChangedFiles(req.paths, cwd)
+		noteUnjudged(stderr, req.paths, req.tree, cwd)
+		changed, req.paths = &c, []string{req.tree}
 	}
 	if len(req.paths) == 0 {
 		req.paths = []string{"."}
@@ -221,14 +252,17 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	if err := nestedConfigs(cfg, stderr); err != nil {
 		return err
 	}
-	cwd, _ := os.Getwd()
+	var keep func(fix.Fix) bool
+	if changed != nil {
+		keep = changed.fix
+	}
 	if req.dryRun {
 		// The diff goes where it cannot corrupt a machine-readable stream.
 		diffOut := stdout
 		if req.format != "text" {
 			diffOut = stderr
 		}
-		printFixDiff(lib, diffOut, cwd)
+		printFixDiff(lib, keep, diffOut, cwd)
 	} else if req.fix {
 		// Fix reports go where they cannot corrupt a machine-readable
 		// stream: stdout for text, stderr for JSON and SARIF.
@@ -236,8 +270,15 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		if req.format != "text" {
 			fixOut = stderr
 		}
-		if lib, err = fixAndReload(lib, load, fixOut, stderr, cwd); err != nil {
+		if lib, err = fixAndReload(lib, load, keep, fixOut, stderr, cwd); err != nil {
 			return err
+		}
+	}
+	left := 0
+	if changed != nil {
+		lib, left = changed.scope(lib, failOn)
+		if req.fix && !req.dryRun {
+			changed.noteUnchangedFixes(lib, stderr, cwd)
 		}
 	}
 	if req.review {
@@ -288,7 +329,15 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		return err
 	}
 	sum := report.Summarize(lib)
-	if sum.Skills == 0 && sum.Errors+sum.Warnings+sum.Infos == 0 {
+	if left > 0 {
+		// Said, not judged: the change did not make them.
+		noun := "findings"
+		if left == 1 {
+			noun = "finding"
+		}
+		fmt.Fprintf(stderr, "not judged: %d %s at --fail-on or above in skills no changed file is in (lint without --changed reports them)\n", left, noun)
+	}
+	if changed == nil && sum.Skills == 0 && sum.Errors+sum.Warnings+sum.Infos == 0 {
 		// Not a failure (a repository may have none yet), but a likely
 		// wrong PATH: say what was looked for.
 		excluded := ""

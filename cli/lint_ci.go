@@ -122,8 +122,14 @@ func lintFails(sum report.Summary, failOn model.Severity, maxWarnings int) bool 
 // printFixDiff is lint --fix --dry-run: the unified diff one fix pass
 // would write, touching no file. Fixes that overlap one before them wait
 // for a later pass and are not in the diff; it says how many.
-func printFixDiff(lib *model.Library, w io.Writer, cwd string) {
-	plan := fix.NewPlan(fix.Collect(lib), fix.Disk)
+func printFixDiff(lib *model.Library, keep func(fix.Fix) bool, w io.Writer, cwd string) {
+	var fixes []fix.Fix
+	for _, f := range fix.Collect(lib) {
+		if keep == nil || keep(f) {
+			fixes = append(fixes, f)
+		}
+	}
+	plan := fix.NewPlan(fixes, fix.Disk)
 	for _, fe := range plan.Files {
 		after, _ := plan.Output(fe.Path)
 		if string(after) == string(fe.Original) {

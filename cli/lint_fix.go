@@ -11,10 +11,11 @@ import (
 )
 
 // fixAndReload is lint --fix: fix passes until nothing changes, one line
-// per fix applied on out, what could not be fixed on warn. It returns the
+// per fix applied on out, what could not be fixed on warn. keep (nil:
+// all) picks the fixes it may apply. It returns the
 // library as it stands after the last write.
-func fixAndReload(lib *model.Library, load func() (*model.Library, error), out, warn io.Writer, cwd string) (*model.Library, error) {
-	return fix.Repeat(lib, load, func(p fix.Plan, r fix.Result) {
+func fixAndReload(lib *model.Library, load func() (*model.Library, error), keep func(fix.Fix) bool, out, warn io.Writer, cwd string) (*model.Library, error) {
+	return fix.Repeat(lib, load, keep, func(p fix.Plan, r fix.Result) {
 		printFixPass(p, r, out, warn, cwd)
 	})
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -130,6 +132,14 @@ func (a *app) runListing(cmd *cobra.Command, args []string, configFile string, e
 	if len(agents) > 0 {
 		p = agents[0]
 	}
+	// A repository often ships its skills into several agents' folders;
+	// the agent lists only its own (listing.ReadBy), so the rest is named
+	// on stderr rather than counted against its budget.
+	skills, other := listing.ReadBy(p, skills)
+	if len(other) > 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "left out %s under %s: %s reads project skills from %s only (--agent picks another agent)\n",
+			skillCount(len(other)), otherFolders(other), p.Name, skillsFolders(p))
+	}
 	l := listing.Build(skills, p, window)
 	cwd, _ := os.Getwd()
 	for i := range l.Skills {
@@ -148,6 +158,35 @@ func (a *app) runListing(cmd *cobra.Command, args []string, configFile string, e
 		fmt.Fprintf(cmd.ErrOrStderr(), "no SKILL.md skills found in %s\n", strings.Join(argsOrDot(args), ", "))
 	}
 	return printListing(out, l, window)
+}
+
+// skillCount is "1 skill" or "N skills".
+func skillCount(n int) string {
+	if n == 1 {
+		return "1 skill"
+	}
+	return fmt.Sprintf("%d skills", n)
+}
+
+// otherFolders names the agent folders of skills, each once, sorted.
+func otherFolders(skills []*model.Skill) string {
+	var fs []string
+	for _, s := range skills {
+		if f := path.Base(listing.AgentFolder(s.Location.Dir)); !slices.Contains(fs, f) {
+			fs = append(fs, f)
+		}
+	}
+	slices.Sort(fs)
+	return strings.Join(fs, ", ")
+}
+
+// skillsFolders is "<f>/skills" for each of the agent's project folders.
+func skillsFolders(p listing.Profile) string {
+	fs := make([]string, len(p.ProjectFolders))
+	for i, f := range p.ProjectFolders {
+		fs[i] = f + "/skills"
+	}
+	return strings.Join(fs, ", ")
 }
 
 func argsOrDot(args []string) []string {

@@ -19,7 +19,23 @@ import (
 // specs; a change shows up in review (go test ./cli -run TestRealWorldGolden
 // -update rewrites it).
 func TestRealWorldGolden(t *testing.T) {
-	root, err := filepath.Abs(filepath.Join("testdata", "realworld"))
+	var out strings.Builder
+	for _, repo := range fixtureRepos(t, "realworld") {
+		inFolder(t, repo, func() {
+			for _, cmd := range [][]string{{"lint", "."}, {"review", "."}} {
+				_, stdout, stderr := runCLI(t, cmd...)
+				out.WriteString("=== " + filepath.Base(repo) + ": skillstudio " + strings.Join(cmd, " ") + "\n" + stdout + stderr)
+			}
+		})
+	}
+	golden.RequireEqual(t, []byte(out.String()))
+}
+
+// fixtureRepos lists the folders of testdata/name, each one repository,
+// as absolute paths.
+func fixtureRepos(t *testing.T, name string) []string {
+	t.Helper()
+	root, err := filepath.Abs(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -27,26 +43,51 @@ func TestRealWorldGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var repos []string
+	for _, e := range entries {
+		if e.IsDir() {
+			repos = append(repos, filepath.Join(root, e.Name()))
+		}
+	}
+	return repos
+}
+
+// inFolder runs fn with dir as the working folder, as a user linting from
+// inside a repository does, and comes back (golden files live beside the
+// test, not in the fixture).
+func inFolder(t *testing.T, dir string, fn func()) {
+	t.Helper()
 	wd, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out strings.Builder
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		if err := os.Chdir(filepath.Join(root, e.Name())); err != nil {
-			os.Chdir(wd)
-			t.Fatal(err)
-		}
-		for _, cmd := range [][]string{{"lint", "."}, {"review", "."}} {
-			_, stdout, stderr := runCLI(t, cmd...)
-			out.WriteString("=== " + e.Name() + ": skillstudio " + strings.Join(cmd, " ") + "\n" + stdout + stderr)
-		}
-	}
-	if err := os.Chdir(wd); err != nil {
+	if err := os.Chdir(dir); err != nil {
 		t.Fatal(err)
+	}
+	defer func() {
+		if err := os.Chdir(wd); err != nil {
+			panic(err) // every later test would run in the fixture
+		}
+	}()
+	fn()
+}
+
+// TestRealWorldShowGolden renders the real-world skills whose Markdown
+// uses GitHub alerts, math, mermaid, footnotes, aligned tables, HTML,
+// nested lists with code, Windows paths and CJK with show at a narrow
+// width in notty (show's style when piped): a table row cut off, a quoted
+// word left without its bar or a backslash taken out of code shows here.
+func TestRealWorldShowGolden(t *testing.T) {
+	var out strings.Builder
+	for _, skill := range []string{
+		"markdown-features/skills/queueing-notes",
+		"markdown-features/skills/evtx-format",
+		"bilingual-digest/.claude/skills/expt-digest",
+	} {
+		for _, width := range []string{"56", "72"} {
+			_, stdout, stderr := runCLI(t, "show", "--style", "notty", "--width", width, filepath.Join("testdata", "realworld", skill))
+			out.WriteString("=== show --width " + width + " " + skill + "\n" + stdout + stderr)
+		}
 	}
 	golden.RequireEqual(t, []byte(out.String()))
 }

@@ -83,7 +83,19 @@ func (a *app) runReview(ctx context.Context, w, stderr io.Writer, sources []stri
 	if err != nil {
 		return usageError{err}
 	}
-	reports := review.Library(lib.Skills, cfg.ReviewFormats())
+	skills := lib.Skills
+	// A plugin of only commands, agents, hooks or MCP servers holds no
+	// skill for the search to find; each local source is looked through
+	// for such plugins (and a marketplace's), reviewed as entries of their own.
+	for _, spec := range sources {
+		if registry.IsRemote(spec) {
+			continue
+		}
+		if o, err := registry.OpenLocal(spec); err == nil {
+			skills = append(skills, review.PluginsWithoutSkills(o.Base, o.Root, lib.Skills, opts.Exclude)...)
+		}
+	}
+	reports := review.Library(skills, cfg.ReviewFormats())
 	if err := nestedConfigs(cfg, stderr); err != nil {
 		return err
 	}
@@ -127,12 +139,17 @@ func writeReviewText(w io.Writer, reports []review.Report, cwd string) error {
 		_, err := fmt.Fprintln(w, "no skills found")
 		return err
 	}
-	var errs, warns, infos int
+	var errs, warns, infos, plugins int
 	for i, r := range reports {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
-		fmt.Fprintf(w, "%s (%s) — %s\n", shown(r.Skill.Name), r.Skill.Format.Label(), r.Verdict.Line)
+		label := r.Skill.Format.Label()
+		if review.IsPlugin(r.Skill) {
+			label = "Claude Code plugin"
+			plugins++
+		}
+		fmt.Fprintf(w, "%s (%s) — %s\n", shown(r.Skill.Name), label, r.Verdict.Line)
 		fmt.Fprintf(w, "  %s\n", sanitize.Line(findingPath(cwd, r.Skill, r.Skill.Location.File)))
 		fmt.Fprintf(w, "  %s\n", sanitize.Line(registry.Provenance(r.Skill).Line()))
 		for _, d := range r.Findings {
@@ -142,7 +159,14 @@ func writeReviewText(w io.Writer, reports []review.Report, cwd string) error {
 		warns += r.Verdict.Warnings
 		infos += r.Verdict.Infos
 	}
-	_, err := fmt.Fprintf(w, "\n%s reviewed: %s, %s, %s\n", display.Plural(len(reports), "skill"),
+	what := display.Plural(len(reports)-plugins, "skill")
+	switch {
+	case plugins == len(reports):
+		what = display.Plural(plugins, "plugin")
+	case plugins > 0:
+		what += " and " + display.Plural(plugins, "plugin")
+	}
+	_, err := fmt.Fprintf(w, "\n%s reviewed: %s, %s, %s\n", what,
 		display.Plural(errs, "error"), display.Plural(warns, "warning"), display.Plural(infos, "note"))
 	return err
 }
@@ -158,6 +182,7 @@ type (
 	reviewSkillJSON struct {
 		Name       string              `json:"name"`
 		Format     string              `json:"format"`
+		Plugin     bool                `json:"plugin,omitempty"` // a Claude Code plugin with no skill, reviewed on its own
 		Source     string              `json:"source"`
 		File       string              `json:"file"`
 		Provenance review.Provenance   `json:"provenance"`
@@ -193,7 +218,7 @@ func writeReviewJSON(w io.Writer, reports []review.Report, cwd string) error {
 	for _, r := range reports {
 		v := r.Verdict
 		sk := reviewSkillJSON{
-			Name: r.Skill.Name, Format: string(r.Skill.Format), Source: r.Skill.Location.Source,
+			Name: r.Skill.Name, Format: string(r.Skill.Format), Plugin: review.IsPlugin(r.Skill), Source: r.Skill.Location.Source,
 			File:       findingPath(cwd, r.Skill, r.Skill.Location.File),
 			Provenance: registry.Provenance(r.Skill),
 			Verdict:    reviewVerdictJSON{Line: v.Line, reviewCountsJSON: reviewCountsJSON{Errors: v.Errors, Warnings: v.Warnings, Infos: v.Infos}},

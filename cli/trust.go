@@ -85,9 +85,9 @@ func (a *app) runTrust(cmd *cobra.Command, start string, forget bool) error {
 		return err
 	}
 	fmt.Fprintf(out, "Trusted %s (as it is now; a change asks again). Its sources:\n", sanitize.Line(p.File))
-	for _, s := range p.Sources {
+	for i, s := range p.Sources {
 		_, what := registry.Reach(s, a.remote)
-		fmt.Fprintf(out, "  %s  → %s\n", sanitize.Line(s), what)
+		fmt.Fprintf(out, "  %s  → %s\n", sanitize.Line(p.Written[i]), what)
 	}
 	return nil
 }

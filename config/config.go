@@ -35,6 +35,7 @@ import (
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/exclude"
+	"github.com/skillstudio/skillstudio/internal/sourcespec"
 	"github.com/skillstudio/skillstudio/internal/sourcetrust"
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -90,6 +91,9 @@ type Config struct {
 	nested *nested
 	// digest is the SHA-256 of the bytes this file was parsed from.
 	digest string
+	// written are Sources as the file spells them (ReadFile resolves
+	// relative folders).
+	written []string
 }
 
 // ProjectSources are a found project file's sources: waiting for consent.
@@ -97,8 +101,10 @@ type ProjectSources struct {
 	// File is the project file's absolute path; Digest the SHA-256 (hex)
 	// of the bytes read, so consent is for exactly what was parsed.
 	File, Digest string
-	// Sources are the entries not already among the user's own.
-	Sources []string
+	// Sources are the entries not already among the user's own, relative
+	// folders resolved against File's folder; Written are the same
+	// entries as the file spells them (../other), for the prompt.
+	Sources, Written []string
 }
 
 // AllowPending adds the pending sources to Sources (consent was given).
@@ -226,6 +232,15 @@ func ReadFile(path string, known model.RuleSet) (*Config, error) {
 		return nil, err
 	}
 	c.digest = sourcetrust.Digest(data)
+	// A relative folder in sources: is the file's neighbour, as its
+	// exclude: patterns are, wherever the command runs (the user file,
+	// --config and a checkout's file alike).
+	c.written = slices.Clone(c.Sources)
+	if dir, err := filepath.Abs(filepath.Dir(path)); err == nil {
+		for i, s := range c.Sources {
+			c.Sources[i] = sourcespec.ResolveIn(dir, s)
+		}
+	}
 	return c, nil
 }
 
@@ -273,14 +288,14 @@ func Load(explicit, start string, known model.RuleSet) (*Config, error) {
 			// Remote sources are a beacon on open and folders may lie
 			// outside the checkout: held until the user trusts the file.
 			abs, _ := filepath.Abs(project)
-			var pend []string
-			for _, s := range pc.Sources {
+			var pend, written []string
+			for i, s := range pc.Sources {
 				if !slices.Contains(c.Sources, s) {
-					pend = append(pend, s)
+					pend, written = append(pend, s), append(written, pc.written[i])
 				}
 			}
 			if len(pend) > 0 {
-				c.Pending = &ProjectSources{File: abs, Digest: pc.digest, Sources: pend}
+				c.Pending = &ProjectSources{File: abs, Digest: pc.digest, Sources: pend, Written: written}
 			}
 			pc.Sources = nil
 		}

@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
+	"github.com/skillstudio/skillstudio/internal/sourcespec"
 )
 
 // AddSource adds spec to the sources: list of the config file at path (the
@@ -38,6 +39,11 @@ func AddSource(path, spec string) (bool, error) {
 		return false, err
 	}
 	item := strings.TrimRight(string(mustYAML(spec)), "\n")
+	// Listed already, as written or as ReadFile resolves it.
+	dir, _ := filepath.Abs(filepath.Dir(path))
+	listed := func(v string) bool {
+		return v == spec || sourcespec.ResolveIn(dir, v) == sourcespec.ResolveIn(dir, spec)
+	}
 	k, v := findKey(root, "sources")
 	var out []byte
 	switch {
@@ -48,7 +54,7 @@ func AddSource(path, spec string) (bool, error) {
 		out = insertLines(data, k.Line, "  - "+item)
 	case v.Kind == yaml.SequenceNode && v.Style&yaml.FlowStyle == 0 && len(v.Content) > 0:
 		for _, it := range v.Content {
-			if it.Value == spec {
+			if listed(it.Value) {
 				return false, nil
 			}
 		}
@@ -60,7 +66,7 @@ func AddSource(path, spec string) (bool, error) {
 		out = insertLines(data, last.Line, dashIndent(data, last.Line)+"- "+item)
 	case v.Kind == yaml.SequenceNode:
 		for _, it := range v.Content {
-			if it.Value == spec {
+			if listed(it.Value) {
 				return false, nil
 			}
 		}
@@ -90,9 +96,12 @@ func RemoveSource(path, spec string) (bool, error) {
 	if v == nil || v.Kind != yaml.SequenceNode {
 		return false, nil
 	}
+	// The studio names a source as it opened it: a relative folder in the
+	// file resolved against the file's folder (ReadFile).
+	dir, _ := filepath.Abs(filepath.Dir(path))
 	idx := -1
 	for i, it := range v.Content {
-		if it.Kind == yaml.ScalarNode && it.Value == spec {
+		if it.Kind == yaml.ScalarNode && (it.Value == spec || sourcespec.ResolveIn(dir, it.Value) == spec) {
 			idx = i
 			break
 		}

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"github.com/skillstudio/skillstudio/internal/sourcespec"
 	"os"
 	"path/filepath"
 	"slices"
@@ -75,7 +76,9 @@ func TestAddSourceQuotesWhatNeedsIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg, err := ReadFile(p, testRules)
-	if err != nil || len(cfg.Sources) != 1 || cfg.Sources[0] != "# not a comment: really" {
+	// Read back, a relative folder is its file's neighbour.
+	want := filepath.Join(filepath.Dir(p), "# not a comment: really")
+	if err != nil || len(cfg.Sources) != 1 || cfg.Sources[0] != want {
 		t.Errorf("reads back as %#v, %v", cfg, err)
 	}
 }
@@ -143,7 +146,7 @@ func FuzzAddSource(f *testing.F) {
 		if err != nil {
 			t.Fatalf("AddSource wrote a config that does not parse: %v\n%q", err, readConfig(t, p))
 		}
-		if !slices.Contains(cfg.Sources, spec) {
+		if !slices.Contains(cfg.Sources, sourcespec.ResolveIn(filepath.Dir(p), spec)) {
 			t.Fatalf("AddSource(%q) wrote %q without it", spec, readConfig(t, p))
 		}
 		if removed, err := RemoveSource(p, spec); err != nil || !removed {

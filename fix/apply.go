@@ -103,16 +103,22 @@ func write(fe FileEdits) error {
 	if err != nil || !bytes.Equal(now, fe.Original) {
 		return ErrChanged
 	}
-	unchanged := func() error {
-		if testHookBeforeRename != nil {
+	// unchanged runs on target just before the rename and, where the
+	// rename is a swap, on the file it took out of place: either way that
+	// must be the file read above, as it was.
+	unchanged := func(at string) error {
+		if at == target && testHookBeforeRename != nil {
 			testHookBeforeRename(target)
 		}
-		info, err := os.Stat(target)
+		info, err := os.Stat(at)
 		if err != nil || !os.SameFile(info, before) || !sameState(info, before) {
 			return ErrChanged
 		}
 		if cur, err := f.Stat(); err != nil || !sameState(cur, before) {
 			return ErrChanged
+		}
+		if at == target && testHookAfterCheck != nil {
+			testHookAfterCheck(target)
 		}
 		return nil
 	}
@@ -160,5 +166,6 @@ func touches(f Fix, paths map[string]bool) bool {
 // Test hooks for the race windows around the rename (nil outside tests).
 var (
 	testHookBeforeRename func(path string)
+	testHookAfterCheck   func(path string)
 	testHookAfterRename  func()
 )

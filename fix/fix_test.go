@@ -190,7 +190,7 @@ func TestRepeatStopsWhenNothingChanges(t *testing.T) {
 		return again, nil
 	}
 	passes := 0
-	if _, err := Repeat(lib, reload, func(Plan, Result) { passes++ }); err != nil {
+	if _, err := Repeat(lib, reload, nil, func(Plan, Result) { passes++ }); err != nil {
 		t.Fatal(err)
 	}
 	if got, _ := os.ReadFile(p); string(got) != "a+" || loads != 1 || passes != 2 {
@@ -217,4 +217,23 @@ func (m mapSource) ReadFile(p string) ([]byte, error) {
 		return b, nil
 	}
 	return nil, os.ErrNotExist
+}
+
+func TestRepeatKeepLeavesOtherFixesOut(t *testing.T) {
+	// lint --changed: a fix keep refuses is in no plan, so its file is
+	// never written, while the fixes keep accepts are applied.
+	lib, p := fixLibrary(t, "ab", replace("upper a", 0, 1, "A"), replace("upper b", 1, 2, "B"))
+	reload := func() (*model.Library, error) {
+		data, _ := os.ReadFile(p)
+		again, _ := fixLibrary(t, string(data))
+		return again, nil
+	}
+	var planned []Fix
+	keep := func(f Fix) bool { return f.Diag.Fix.Description == "upper b" }
+	if _, err := Repeat(lib, reload, keep, func(p Plan, _ Result) { planned = append(planned, p.Accepted...) }); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(p); string(got) != "aB" || descriptions(planned) != "upper b" {
+		t.Errorf("content %q, planned %q", got, descriptions(planned))
+	}
 }

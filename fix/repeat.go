@@ -8,15 +8,17 @@ import "github.com/skillstudio/skillstudio/model"
 const MaxPasses = 10
 
 // Repeat fixes lib's local files from disk, re-reads them with reload and
-// repeats while fixes still change something. report sees each pass's
-// plan and result. It returns the library as it stands after the last
-// write; a reload error stops it.
-func Repeat(lib *model.Library, reload func() (*model.Library, error), report func(Plan, Result)) (*model.Library, error) {
+// repeats while fixes still change something. keep, when not nil, picks
+// the fixes it may apply (lint --changed: those whose edits all name a
+// changed file); the others are left out of every plan. report sees each
+// pass's plan and result. It returns the library as it stands after the
+// last write; a reload error stops it.
+func Repeat(lib *model.Library, reload func() (*model.Library, error), keep func(Fix) bool, report func(Plan, Result)) (*model.Library, error) {
 	done := map[Key]bool{}
 	for pass := 0; pass < MaxPasses; pass++ {
 		var todo []Fix
 		for _, f := range Collect(lib) {
-			if !done[f.Key()] {
+			if !done[f.Key()] && (keep == nil || keep(f)) {
 				todo = append(todo, f)
 			}
 		}

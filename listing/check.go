@@ -15,10 +15,14 @@ import (
 // unrelated repositories at once, see GroupBy): for each agent, budget
 // overflow and per-skill caps; once, near-duplicate descriptions.
 // contextTokens is the model's window (0: unknown, agents' fallbacks).
+// An agent is checked only on the skills it reads (ReadBy): .codex/skills
+// is not in Claude Code's listing.
 func Check(skills []*model.Skill, agents []Profile, contextTokens int) []model.Diagnostic {
 	var ds []model.Diagnostic
 	for _, p := range agents {
-		ds = append(ds, CheckListing(Build(skills, p, contextTokens), contextTokens)...)
+		if read, _ := ReadBy(p, skills); len(read) > 0 {
+			ds = append(ds, CheckListing(Build(read, p, contextTokens), contextTokens)...)
+		}
 	}
 	ds = append(ds, CheckOverlap(skills, OverlapThreshold)...)
 	model.SortDiagnostics(ds)

@@ -51,8 +51,20 @@ type KeyAt struct {
 	Start, End int
 }
 
+// ErrNotEvals is ReadEvals' error for valid JSON that is not shaped like
+// an eval file at all (no "evals" key, no eval-like object in a list): a
+// JSON Schema, a results file or another runner's prompt list kept in
+// evals/. Errors wrapping it are only findings for evals/evals.json, the
+// one name skill-creator's schemas.md gives an eval file.
+var ErrNotEvals = errors.New("not an eval file")
+
+// evalKeys are the keys of which one marks a list item as an eval or a
+// trigger query.
+var evalKeys = []string{"prompt", "query", "should_trigger", SpellExpectations, SpellAssertions, "expected_behavior", "expected_output"}
+
 // ReadEvals parses an eval file. It never panics; an error means the file
-// is not JSON or not of a known shape.
+// is not JSON or not of a known shape (wrapping ErrNotEvals when nothing
+// in it looks like an eval).
 func ReadEvals(src []byte) (*EvalFile, error) {
 	var root any
 	dec := json.NewDecoder(bytes.NewReader(src))
@@ -75,13 +87,16 @@ func ReadEvals(src []byte) (*EvalFile, error) {
 		}
 		ev, ok := r["evals"]
 		if !ok {
-			return nil, errors.New(`no "evals" list`)
+			return nil, fmt.Errorf(`no "evals" list: %w`, ErrNotEvals)
 		}
 		if items, ok = ev.([]any); !ok {
 			return nil, errors.New(`"evals" is not a list`)
 		}
 	default:
-		return nil, errors.New("neither an object nor a list")
+		return nil, fmt.Errorf("neither an object nor a list: %w", ErrNotEvals)
+	}
+	if _, isList := root.([]any); isList && len(items) > 0 && !anyEvalLike(items) {
+		return nil, fmt.Errorf("no item has a prompt, query or should_trigger: %w", ErrNotEvals)
 	}
 	for i, it := range items {
 		m, ok := it.(map[string]any)
@@ -119,6 +134,21 @@ func ReadEvals(src []byte) (*EvalFile, error) {
 	}
 	f.Keys = spellingKeys(src)
 	return f, nil
+}
+
+// anyEvalLike reports whether some item of a top-level list is an object
+// with one of evalKeys.
+func anyEvalLike(items []any) bool {
+	for _, it := range items {
+		if m, ok := it.(map[string]any); ok {
+			for _, k := range evalKeys {
+				if _, has := m[k]; has {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // objectOffsets is the byte offset of each object in the eval list: the

@@ -15,7 +15,11 @@ import (
 
 // CheckEvals reads every JSON file in the skill's evals/ folder (the
 // skill-creator layout: evals/evals.json, trigger sets such as
-// evals/trigger-evals.json) and checks it.
+// evals/trigger-evals.json) and checks it. A JSON file other than
+// evals.json that is not shaped like evals (a JSON Schema, a results file,
+// another runner's prompt list) is not an eval file and is left alone;
+// YAML eval files of other runners (waza's evals/eval.yaml, promptfoo)
+// are not read: their schemas are those runners' own.
 //
 // Remote skills are skipped: their eval files are not part of what an
 // agent loads, and reading them would cost a fetch each.
@@ -44,10 +48,25 @@ func CheckEvals(s *model.Skill) []model.Diagnostic {
 			ds = append(ds, Rules.New("evals/json", file, 1, 1, fmt.Sprintf("eval file is larger than %d MiB; not checked", maxEvalBytes>>20),
 				"Split the evals into smaller files."))
 		case err == nil:
+			if !IsEvalFile(file, src) {
+				continue
+			}
 			ds = append(ds, CheckEvalFile(file, src, s)...)
 		}
 	}
 	return ds
+}
+
+// IsEvalFile reports whether file (in a skill's evals/ folder) is read as
+// an eval file: evals.json always, another JSON file when it parses as an
+// eval or trigger set or fails for a reason other than its shape (broken
+// JSON, an "evals" that is not a list).
+func IsEvalFile(file string, src []byte) bool {
+	if path.Base(file) == "evals.json" {
+		return true
+	}
+	_, err := ReadEvals(src)
+	return !errors.Is(err, ErrNotEvals)
 }
 
 // maxEvalBytes bounds what one eval file may make lint read and parse.

@@ -40,3 +40,39 @@ func TestCheckEvalsOnAFolder(t *testing.T) {
 		t.Errorf("remote skill: %s", got)
 	}
 }
+
+// Only evals.json must be an eval file. Another JSON file in evals/ that
+// is not shaped like evals at all (a JSON Schema, a results file, a home
+// runner's {"prompts": [...]}) is left alone, since no eval runner reads
+// it as evals; one that looks like evals but is broken is still an error.
+func TestOtherJSONInEvalsIsNotAnEvalFile(t *testing.T) {
+	fsys := fstest.MapFS{
+		"sql/SKILL.md":                  {Data: []byte("---\nname: sql\ndescription: d\n---\n")},
+		"sql/evals/rubric.schema.json":  {Data: []byte(`{"$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object"}`)},
+		"sql/evals/results.json":        {Data: []byte(`[{"id": "trigger", "pass": true}]`)},
+		"sql/evals/prompts.json":        {Data: []byte(`{"prompts": [{"id": "a", "prompt": "run it", "verify": "true"}]}`)},
+		"sql/evals/labels.json":         {Data: []byte(`["a", "b"]`)},
+		"sql/evals/eval.yaml":           {Data: []byte("tasks: [\"tasks/*.yaml\"]\n")},
+		"sql/evals/trigger-evals.json":  {Data: []byte(`[{"query": "tune this", "should_trigger": "yes"}]`)},
+		"sql/evals/broken.json":         {Data: []byte(`{"evals": [`)},
+		"sql/evals/evals-not-list.json": {Data: []byte(`{"evals": {"prompt": "a"}}`)},
+	}
+	s := &model.Skill{Format: model.FormatSkillMD, Name: "sql", Location: model.Location{Local: true, Root: "/x", Dir: "sql", File: "sql/SKILL.md", FS: fsys}}
+	var got []string
+	for _, d := range CheckEvals(s) {
+		got = append(got, d.File+" "+d.Rule)
+	}
+	want := "sql/evals/broken.json evals/json; sql/evals/evals-not-list.json evals/json; sql/evals/trigger-evals.json evals/json"
+	if strings.Join(got, "; ") != want {
+		t.Errorf("got %s\nwant %s", strings.Join(got, "; "), want)
+	}
+	// evals.json itself is read whatever its shape: skill-creator reads it.
+	fsys["sql/evals/evals.json"] = &fstest.MapFile{Data: []byte(`{"$schema": "x"}`)}
+	found := false
+	for _, d := range CheckEvals(s) {
+		found = found || d.File == "sql/evals/evals.json" && d.Rule == "evals/json"
+	}
+	if !found {
+		t.Error("evals.json without an evals list is not evals/json")
+	}
+}

@@ -110,3 +110,26 @@ func AgentFolder(dir string) string {
 func ByAgentFolder(s *model.Skill) string {
 	return BySource(s) + "\x00" + AgentFolder(s.Location.Dir)
 }
+
+// ReadsDir says whether the agent reads a skill whose folder is dir: one
+// under no agent's folder always (a plugin, a skills/ tree, a folder
+// given directly), one under an agent's folder only when that folder is
+// one of p.ProjectFolders. Repositories ship the same skills into
+// .claude, .codex, .cursor, .gemini…; each agent loads its own copy.
+func (p Profile) ReadsDir(dir string) bool {
+	f := AgentFolder(dir)
+	return f == "" || len(p.ProjectFolders) == 0 || slices.Contains(p.ProjectFolders, path.Base(f))
+}
+
+// ReadBy splits skills into those the agent reads (ReadsDir) and those
+// it does not, both in the order given.
+func ReadBy(p Profile, skills []*model.Skill) (read, other []*model.Skill) {
+	for _, s := range skills {
+		if p.ReadsDir(s.Location.Dir) {
+			read = append(read, s)
+		} else {
+			other = append(other, s)
+		}
+	}
+	return read, other
+}

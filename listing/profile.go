@@ -90,6 +90,12 @@ type Profile struct {
 	// NameListBudget is the second budget of OverflowPrefixNames.
 	NameListBudget int `json:"nameListBudget,omitempty"`
 
+	// ProjectFolders are the dot-folders of a repository whose skills/
+	// the agent reads (".claude" for .claude/skills). A skill under
+	// another agent's folder is not in this agent's listing; empty means
+	// not known, and every folder counts (see ReadsDir).
+	ProjectFolders []string `json:"projectFolders,omitempty"`
+
 	// DefaultContext is the context window (tokens) assumed when the
 	// caller passes 0 and the agent has no character fallback.
 	DefaultContext int `json:"defaultContext,omitempty"`
@@ -117,6 +123,7 @@ var ClaudeCode = Profile{
 	ID: "claude-code", Name: "Claude Code",
 	Order: OrderName, Overflow: OverflowGreedyNameOnly, Unit: UnitChars, Style: StyleDash,
 	DescCap: 1536, Ellipsis: "…", WhenToUse: true, HidesManual: true,
+	ProjectFolders: []string{".claude"},
 	BudgetFraction: 0.01, CharsPerToken: 4, FallbackBudget: 8000,
 	Estimated: []string{
 		"entry text \"- name: description\" and the join of description and when_to_use (one space) follow observed listings, not a spec",
@@ -128,6 +135,7 @@ var ClaudeCode = Profile{
 		{"fallback of 8,000 characters (earlier revision of the same page)", "https://code.claude.com/docs/en/skills (mirror llms-txt-archive/anthropic-claude-code docs/en/skills.md)", looked},
 		{"budget = context tokens × 4 × fraction; binary per skill (full or bare name)", "https://github.com/JuliusBrussee/caveman/pull/898", looked},
 		{"greedy fill in alphabetical order without usage history", "https://github.com/anthropics/claude-code/issues/81081", looked},
+		{"project skills in .claude/skills", "https://code.claude.com/docs/en/skills", looked},
 		{"\"1% of the model's context window\", maintainer reply", "https://github.com/anthropics/claude-code/issues/68135", looked},
 	},
 }
@@ -144,6 +152,7 @@ var Codex = Profile{
 	ID: "codex", Name: "Codex",
 	Order: OrderName, Overflow: OverflowRoundRobin, Unit: UnitBytes, Style: StyleDashFile,
 	DescCap:        1024,
+	ProjectFolders: []string{".agents", ".codex"},
 	BudgetFraction: 0.02, CharsPerToken: 4, FallbackBudget: 8000,
 	Estimated: []string{
 		"DescCap 1,024: the loader's description limit as reported in redhat-et/ripwire#49, not verified in source; modelled as a cut",
@@ -155,6 +164,7 @@ var Codex = Profile{
 		{"budget PR", "https://github.com/openai/codex/pull/18213", looked},
 		{"configurable budget requested (hardcoded 2%)", "https://github.com/openai/codex/issues/19679", looked},
 		{"1,024-character loader cap", "https://github.com/redhat-et/ripwire/issues/49", looked},
+		{"repository skills in .agents/skills (third party; .codex/skills, the older folder, kept as read)", "https://www.mintlify.com/vercel-labs/skills/introduction", looked},
 	},
 }
 
@@ -171,6 +181,7 @@ var Copilot = Profile{
 	ID: "copilot", Name: "GitHub Copilot",
 	Order: OrderGiven, Overflow: OverflowPrefixNames, Unit: UnitChars, Style: StyleXMLFile,
 	FixedBudget: 15000, NameListBudget: 5000, HidesManual: true,
+	ProjectFolders: []string{".github", ".agents", ".claude"},
 	Estimated: []string{
 		"order is discovery order (not sorted in the source read); skillstudio keeps the order given",
 		"Copilot CLI and the cloud agent are assumed to use VS Code's constants (unverified)",
@@ -179,6 +190,7 @@ var Copilot = Profile{
 		{"SKILL_DESCRIPTION_CHAR_BUDGET 15000, TRUNCATED_NAMES_CHAR_BUDGET 5000, stop at first overflow", "microsoft/vscode:src/vs/workbench/contrib/chat/common/promptSyntax/computeAutomaticInstructions.ts (and https://github.com/microsoft/vscode/pull/313749)", looked},
 		{"agent skills in Copilot", "https://docs.github.com/en/copilot/concepts/agents/about-agent-skills", looked},
 		{"Copilot CLI 15,000-character budget (third party)", "https://github.com/microsoft/GitHub-Copilot-for-Azure/issues/1227", looked},
+		{"project skills in .github/skills, .agents/skills and .claude/skills", "microsoft/vscode:extensions/copilot/assets/prompts/skills/agent-customization/references/skills.md", looked},
 	},
 }
 
@@ -189,12 +201,14 @@ var Copilot = Profile{
 var Gemini = Profile{
 	ID: "gemini", Name: "Gemini CLI",
 	Order: OrderGiven, Overflow: OverflowNone, Unit: UnitChars, Style: StyleXMLLoc,
+	ProjectFolders: []string{".gemini", ".agents"},
 	Estimated: []string{
 		"no budget or cap found in source or docs; order is discovery precedence (workspace, user, extension), kept as given",
 	},
 	Sources: []Source{
 		{"renderAgentSkills: every skill, full description", "google-gemini/gemini-cli@00408aea4b19d7a8de1eb573dfd584cb0e448ddc:packages/core/src/prompts/snippets.ts", looked},
 		{"skills docs (no listing limit)", "https://geminicli.com/docs/cli/skills/", looked},
+		{"workspace skills in .gemini/skills or the .agents/skills alias", "https://geminicli.com/docs/cli/using-agent-skills/", looked},
 	},
 }
 

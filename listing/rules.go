@@ -41,7 +41,7 @@ var Rules = model.RuleSet{
 		},
 	},
 
-	{ID: "evals/json", Severity: model.SeverityError, Doc: "An eval file is not valid JSON or not of a known shape: evals.json is {skill_name, evals: [{id, prompt, expected_output, files, expectations|assertions}]} (skill-creator, agentskills); a trigger set is [{query, should_trigger}] or {evals: [{query|prompt, should_trigger}]}.",
+	{ID: "evals/json", Severity: model.SeverityError, Doc: "An eval file is not valid JSON or not of a known shape: evals.json is {skill_name, evals: [{id, prompt, expected_output, files, expectations|assertions}]} (skill-creator, agentskills); a trigger set is [{query, should_trigger}] or {evals: [{query|prompt, should_trigger}]}. Only JSON files directly in evals/ are read: evals.json always, another one when something in it looks like evals (an \"evals\" key, or a list item with a prompt, query or should_trigger); a JSON Schema or a results file kept there is not an eval file. Other runners' YAML evals (waza's evals/eval.yaml, promptfoo) are not read: their schemas are their own; the studio's Agent tab names them as not read.",
 		Title: "An eval file cannot be read",
 		Why:   "The eval runner rejects the file, so none of its evals run.",
 		Spec:  "skill-creator references/schemas.md (anthropics/skills): evals/evals.json and trigger query sets, looked up 2026-11-23.",

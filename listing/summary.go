@@ -49,7 +49,11 @@ func (l Listing) Counts() map[State]int {
 // window". contextTokens is the window the budget was computed for.
 func (l Listing) Headline(contextTokens int) string {
 	p := l.Profile()
-	head := fmt.Sprintf("%s: %d skills, ", p.Name, len(l.Skills))
+	noun := "skills"
+	if len(l.Skills) == 1 {
+		noun = "skill"
+	}
+	head := fmt.Sprintf("%s: %d %s, ", p.Name, len(l.Skills), noun)
 	switch {
 	case l.Budget == 0:
 		head += fmt.Sprintf("%s %s, no budget", humanize.Comma(int64(l.Used)), l.Unit)

@@ -196,7 +196,7 @@ func blankFrontmatter(t *text) string {
 	if end < 0 {
 		return t.data
 	}
-	return strings.Repeat("\n", end+1) + t.data[min(len(t.data), t.starts[min(end+1, len(t.starts)-1)]):]
+	return strings.Repeat("\n", end+1) + t.data[min(len(t.data), t.start(min(end+1, len(t.starts)-1))):]
 }
 
 // complete offers frontmatter keys (those the profile knows) and their
@@ -208,7 +208,7 @@ func (s *Server) complete(u protocol.DocumentURI, pos protocol.Position) *protoc
 		return out
 	}
 	line := d.text.line(int(pos.Line))
-	before := line[:min(len(line), d.text.offset(pos)-d.text.starts[min(int(pos.Line), len(d.text.starts)-1)])]
+	before := line[:min(len(line), d.text.offset(pos)-d.text.start(min(int(pos.Line), len(d.text.starts)-1)))]
 	add := func(label, detail string, k protocol.CompletionItemKind) {
 		out.Items = append(out.Items, protocol.CompletionItem{Label: label, Detail: detail, Kind: k})
 	}

@@ -25,7 +25,7 @@ func oneByOne(cur string, changes []changeEvent) string {
 // CRLF and astral text, give what applying them one by one gives.
 func TestChangeBatchesMatchOneByOne(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	pieces := []string{"a", "é", "😀", "\n", "\r\n", "word ", "\t", ""}
+	pieces := []string{"a", "é", "😀", "\n", "\r\n", "\r", "word ", "\t", ""}
 	randText := func(n int) string {
 		var b strings.Builder
 		for range n {

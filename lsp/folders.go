@@ -239,7 +239,7 @@ func ownerIn(folders []*folder, p string) (*folder, string) {
 // folder's tree), and notes p for the next lint to read again. The caller
 // holds s.mu.
 func (s *Server) setBuffer(p string, data []byte) {
-	s.changed = append(s.changed, p)
+	s.noteChanged(p)
 	for _, f := range s.folders {
 		if r, ok := pathname.Rel(f.root, p); ok {
 			f.fs.set(filepath.ToSlash(r), data)
@@ -249,7 +249,7 @@ func (s *Server) setBuffer(p string, data []byte) {
 
 // dropBuffer is setBuffer's undo. The caller holds s.mu.
 func (s *Server) dropBuffer(p string) {
-	s.changed = append(s.changed, p)
+	s.noteChanged(p)
 	for _, f := range s.folders {
 		if r, ok := pathname.Rel(f.root, p); ok {
 			f.fs.drop(filepath.ToSlash(r))

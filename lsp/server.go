@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -59,6 +60,9 @@ type Server struct {
 	watch bool
 
 	lintMu sync.Mutex // one lint at a time; the newest text wins
+	// linting is true while lintSoon runs; lintAgain asks it for one more
+	// lint (under mu).
+	linting, lintAgain bool
 	// configShown are the config problems last told to the user
 	// (showConfigProblems); only the lint, under lintMu, touches it.
 	configShown map[string]bool
@@ -94,7 +98,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	}
 	s := &Server{opts: opts, rules: formats.Rules(), docs: map[protocol.DocumentURI]*document{}, exited: make(chan struct{})}
 	s.conn = jsonrpc2.NewConn(newStream(rwc))
-	s.conn.Go(ctx, s.handle)
+	s.conn.Go(ctx, s.serveMessage)
 	select {
 	case <-s.conn.Done():
 	case <-s.exited:
@@ -116,6 +120,20 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	}
 	if err := s.conn.Err(); err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrClosedPipe) && !strings.Contains(err.Error(), "closed") {
 		return err
+	}
+	return nil
+}
+
+// serveMessage runs handle and keeps its error from go.lsp.dev/jsonrpc2:
+// the library keeps each failure in an atomic.Value, which panics when a
+// second one has another type (an answer's failed write, then the
+// context.Canceled of the read after it), so an editor that quit while an
+// answer was due crashed the server. A failed handler still ends the
+// connection, as the library would.
+func (s *Server) serveMessage(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
+	if err := s.handle(ctx, reply, req); err != nil {
+		fmt.Fprintf(s.opts.Log, "skillstudio lsp: %s: %v\n", req.Method(), err)
+		s.conn.Close()
 	}
 	return nil
 }
@@ -365,11 +383,11 @@ func applyChanges(cur string, known bool, changes []changeEvent) (string, bool) 
 		t := newText(cur)
 		run := descendingRun(t, changes[i:])
 		if len(run) < 2 {
-			start, end := t.offset(c.Range.Start), t.offset(c.Range.End)
-			end = max(start, end)
-			cur = cur[:start] + c.Text + cur[end:]
-			i++
-			continue
+			// Ascending runs (Helix's order, each range in the text the
+			// edits before it left) take one copy too; the first change
+			// always starts one.
+			run = ascendingRun(t, changes[i:])
+			slices.Reverse(run)
 		}
 		cur = splice(cur, run)
 		i += len(run)
@@ -397,10 +415,96 @@ func descendingRun(t *text, cs []changeEvent) []edit {
 		if i > 0 && before(prev, c.Range.End) {
 			break
 		}
-		run = append(run, edit{t.offset(c.Range.Start), t.offset(c.Range.End), c.Text})
+		start := t.offset(c.Range.Start)
+		run = append(run, edit{start, t.offset(c.Range.End), c.Text})
 		prev = c.Range.Start
+		if start > 0 && t.data[start-1] == '\r' {
+			// offset trims a line's trailing \r\n: when the edit leaves
+			// only \r after this \r, a place before it is clamped anew.
+			break
+		}
 	}
 	return run
+}
+
+// ascendingRun is the longest run of ranged changes at the head of cs
+// (at least one) each starting at or after the end of the text the one
+// before it put in, found in t, the text before the run, in one pass:
+// the text after the run's last edit is still t's, so a position past
+// that edit's new text is found in t from its end. Positions are clamped
+// as offset clamps them in the text the edits before left, so the run
+// gives what applying the changes one by one gives.
+func ascendingRun(t *text, cs []changeEvent) []edit {
+	var run []edit
+	// The text the run has made so far ends with the last edit's new text:
+	// lines is how many line breaks it holds, col the UTF-16 length of its
+	// last line; at is where t's unchanged rest starts.
+	lines, col, at := 0, 0, 0
+	var last byte // the last byte the run wrote or kept
+	for _, c := range cs {
+		if c.Range == nil || last == '\r' {
+			// offset trims a line's trailing \r\n: past a \r the run wrote,
+			// the rest's first line could trim into what the run wrote.
+			break
+		}
+		start, ok := restOffset(t, at, lines, col, c.Range.Start)
+		if !ok {
+			break // inside what the run already wrote
+		}
+		end, ok := restOffset(t, at, lines, col, c.Range.End)
+		if !ok || end < start {
+			end = start // an inverted range deletes nothing, as offset's max does
+		}
+		run = append(run, edit{start, end, c.Text})
+		// Advance past the kept text up to the edit, then its new text.
+		kept := t.data[at:start]
+		if k := strings.LastIndexByte(kept, '\n'); k >= 0 {
+			lines += strings.Count(kept, "\n")
+			col = utf16Len(kept[k+1:])
+		} else {
+			col += utf16Len(kept)
+		}
+		if k := strings.LastIndexByte(c.Text, '\n'); k >= 0 {
+			lines += strings.Count(c.Text, "\n")
+			col = utf16Len(c.Text[k+1:])
+		} else {
+			col += utf16Len(c.Text)
+		}
+		if c.Text != "" {
+			last = c.Text[len(c.Text)-1]
+		} else if kept != "" {
+			last = kept[len(kept)-1]
+		}
+		at = end
+	}
+	return run
+}
+
+// restOffset is the offset in t of position p of the text an ascending
+// run made so far (lines line breaks and col units on its last line
+// written, then t from at); ok is false for a position inside what the
+// run wrote.
+func restOffset(t *text, at, lines, col int, p protocol.Position) (int, bool) {
+	n := int(p.Line)
+	if n < lines || n == lines && int(p.Character) < col {
+		return 0, false
+	}
+	if n == lines {
+		// The line the run's last edit ends on, continued by t's rest.
+		rest := t.data[at:]
+		if k := strings.IndexByte(rest, '\n'); k >= 0 {
+			rest = rest[:k]
+		}
+		rest = strings.TrimRight(rest, "\r")
+		return at + unitsIn(rest, int(p.Character)-col), true
+	}
+	// Line n is wholly t's: the k-th line after the one holding at.
+	k := n - lines
+	first := t.lineOf(at)
+	if first+k >= t.lineCount() {
+		return len(t.data), true
+	}
+	return t.offset(protocol.Position{Line: uint32(first + k), Character: p.Character}), true
 }
 
 // exact reports whether p names a place in t (not clamped to it).
@@ -486,13 +590,29 @@ func (s *Server) watched(changes []*protocol.FileEvent) {
 		// A subfolder's config changed: what it excludes, the profile and
 		// rules below it, are the whole read's to apply (rereadConfigs).
 		if c.Type == protocol.FileChangeTypeChanged && filepath.Base(p) != model.ProjectFileName {
-			s.changed = append(s.changed, p)
+			s.noteChanged(p)
 		} else {
 			s.rereadAll = true
 		}
 	}
 	s.mu.Unlock()
 	s.schedule(s.opts.Debounce)
+}
+
+// noteChanged notes p for the next lint to read its skills again. A path
+// already noted is not noted twice, and past maxRereadPaths the lint
+// reads everything: a flood of events (10,000 a message, a keystroke
+// burst) that keeps the debounce from firing grew the list without bound.
+// The caller holds s.mu.
+func (s *Server) noteChanged(p string) {
+	if s.rereadAll || slices.Contains(s.changed, p) {
+		return
+	}
+	if len(s.changed) >= maxRereadPaths {
+		s.changed, s.rereadAll = nil, true
+		return
+	}
+	s.changed = append(s.changed, p)
 }
 
 // inVCSFolder reports whether p lies in a .git, .hg, .svn or .jj folder.
@@ -521,5 +641,31 @@ func (s *Server) schedule(delay time.Duration) {
 	if s.timer != nil {
 		s.timer.Stop()
 	}
-	s.timer = time.AfterFunc(delay, func() { s.lintAndPublish(context.Background()) })
+	s.timer = time.AfterFunc(delay, s.lintSoon)
+}
+
+// lintSoon lints now, or, while a lint runs, has it lint once more when
+// it is done: one lint runs and one waits, however many timers fire. A
+// lint waiting on a client that stopped reading held every later timer's
+// goroutine behind it, one per keystroke past the debounce, without bound.
+func (s *Server) lintSoon() {
+	s.mu.Lock()
+	if s.linting {
+		s.lintAgain = true
+		s.mu.Unlock()
+		return
+	}
+	s.linting = true
+	s.mu.Unlock()
+	for {
+		s.lintAndPublish(context.Background())
+		s.mu.Lock()
+		if !s.lintAgain {
+			s.linting = false
+			s.mu.Unlock()
+			return
+		}
+		s.lintAgain = false
+		s.mu.Unlock()
+	}
 }

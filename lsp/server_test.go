@@ -466,21 +466,9 @@ func TestBrokenNestedConfigIsShownOnce(t *testing.T) {
 	c := newClient(t, root)
 	c.open(rel, text)
 	c.waitFor(rel, hasCode("skillmd/name-dir"))
-	select {
-	case m := <-c.messages:
-		if m.Type != protocol.MessageTypeError || !strings.Contains(m.Message, filepath.Join("skills", ".skillstudio.yaml")+":2:") {
-			t.Errorf("message %+v", m)
-		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the broken nested config was not shown")
-	}
-	v := c.change(rel, text+"\nMore.\n")
-	c.waitVersion(rel, v)
-	select {
-	case m := <-c.messages:
-		t.Errorf("shown again after a keystroke: %+v", m)
-	default:
-	}
+	c.shownOnce(t, rel, text, "the broken nested config", func(m protocol.ShowMessageParams) bool {
+		return m.Type == protocol.MessageTypeError && strings.Contains(m.Message, filepath.Join("skills", ".skillstudio.yaml")+":2:")
+	})
 }
 
 // A workspace's .skillstudio.yaml that links out of its checkout is not
@@ -502,19 +490,29 @@ func TestProjectConfigLinkingOutIsNotRead(t *testing.T) {
 	c := newClient(t, root)
 	c.open(rel, text)
 	c.waitFor(rel, hasCode("skillmd/name-dir"))
+	c.shownOnce(t, rel, text, "the unread project file", func(m protocol.ShowMessageParams) bool {
+		return m.Type == protocol.MessageTypeWarning && strings.Contains(m.Message, "not read") && strings.Contains(m.Message, "--config")
+	})
+}
+
+// shownOnce waits for one window/showMessage about what, checks it with
+// want, then types in the open document rel and checks nothing is shown
+// again: a config problem is said once, not at every keystroke.
+func (c *client) shownOnce(t *testing.T, rel, text, what string, want func(protocol.ShowMessageParams) bool) {
+	t.Helper()
 	select {
 	case m := <-c.messages:
-		if m.Type != protocol.MessageTypeWarning || !strings.Contains(m.Message, "not read") || !strings.Contains(m.Message, "--config") {
-			t.Errorf("message %+v", m)
+		if !want(m) {
+			t.Errorf("%s: message %+v", what, m)
 		}
 	case <-time.After(5 * time.Second):
-		t.Fatal("the unread project file was not mentioned")
+		t.Fatalf("%s was not shown", what)
 	}
 	v := c.change(rel, text+"\nMore.\n")
 	c.waitVersion(rel, v)
 	select {
 	case m := <-c.messages:
-		t.Errorf("shown again after a keystroke: %+v", m)
+		t.Errorf("%s shown again after a keystroke: %+v", what, m)
 	default:
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/lazyre"
+	"github.com/skillstudio/skillstudio/internal/sourcespec"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -38,16 +39,7 @@ type Spec struct {
 	DirGiven              bool
 }
 
-var (
-	githubName = lazyre.New(`^[A-Za-z0-9_.-]{1,100}$`)
-	// A host name of labels joined by dots, with an alphabetic top-level
-	// label, and an optional port: what a bare domain looks like.
-	bareDomain = lazyre.New(`^(?i)(localhost|([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63})(:[0-9]{1,5})?(/.*)?$`)
-)
-
-// looksLikeFile keeps a misspelt local file (skill.md, a.xgs.js) from
-// being taken for a domain whose top-level label happens to match.
-var fileSuffixes = []string{".md", ".js", ".ts", ".json", ".yaml", ".yml", ".txt", ".zip", ".gz"}
+var githubName = lazyre.New(`^[A-Za-z0-9_.-]{1,100}$`)
 
 // IsRemote reports whether spec names a remote source rather than a local
 // path. A local path that exists always wins: a folder called example.com
@@ -62,23 +54,9 @@ func IsRemote(spec string) bool {
 	return looksLikeDomain(spec)
 }
 
-func hasScheme(spec, scheme string) bool {
-	return len(spec) > len(scheme)+3 && strings.EqualFold(spec[:len(scheme)+3], scheme+"://")
-}
+func hasScheme(spec, scheme string) bool { return sourcespec.HasScheme(spec, scheme) }
 
-func looksLikeDomain(spec string) bool {
-	if strings.HasPrefix(spec, ".") || strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "~") || strings.Contains(spec, `\`) {
-		return false
-	}
-	host, _, _ := strings.Cut(spec, "/")
-	lower := strings.ToLower(host)
-	for _, s := range fileSuffixes {
-		if strings.HasSuffix(lower, s) && !strings.Contains(spec, "/") {
-			return false
-		}
-	}
-	return bareDomain.MatchString(spec)
-}
+func looksLikeDomain(spec string) bool { return sourcespec.LooksLikeDomain(spec) }
 
 // ParseSpec reads a remote source spec. It does not touch the network.
 func ParseSpec(spec string) (Spec, error) {

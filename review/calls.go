@@ -243,6 +243,13 @@ func urlOf(s string, complete bool) urlArg {
 	}
 	end := strings.IndexAny(rest, "/?#")
 	if end < 0 {
+		// `http://localhost:${port}/api`: only the port is built at run
+		// time, the host is written. Loopback only: "https://user:" +
+		// pw + "@host" ends the same way with no host yet.
+		if k := len(rest) - 1; !complete && k > 0 && rest[k] == ':' && isLoopback(strings.ToLower(strings.Trim(rest[:k], "[]"))) {
+			u.host = rest[:k]
+			return u
+		}
 		if !complete {
 			u.dynamic = true // "https://" + host, or `https://api.${region}.x.com`
 			return u

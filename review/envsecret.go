@@ -22,7 +22,7 @@ var envSecretWords = []string{"TOKEN", "KEY", "SECRET", "_PAT", "PASSWORD"}
 // its credential is for. A host one of whose labels is the word itself
 // (github.corp.example for GITHUB_TOKEN: an Enterprise server) counts too.
 var secretVarOwners = map[string][]string{
-	"GITHUB": {"github.com", "githubusercontent.com", "ghcr.io"}, "GH": {"github.com", "githubusercontent.com", "ghcr.io"},
+	"GITHUB": {"github.com", "githubusercontent.com", "ghcr.io", "githubcopilot.com"}, "GH": {"github.com", "githubusercontent.com", "ghcr.io", "githubcopilot.com"},
 	"GITLAB": {"gitlab.com"}, "AWS": {"amazonaws.com", "aws.amazon.com"},
 	"OPENAI": {"openai.com"}, "ANTHROPIC": {"anthropic.com"}, "CLAUDE": {"anthropic.com"},
 	"NPM": {"npmjs.org", "npmjs.com"}, "HF": {"huggingface.co", "hf.co"}, "HUGGINGFACE": {"huggingface.co", "hf.co"}, "HUGGING": {"huggingface.co", "hf.co"},

@@ -17,7 +17,7 @@ import (
 var (
 	// secretRead: the places credentials live. A public key (.pub) is not
 	// one; ssh-keygen, ssh-add, chmod and the like only touch the file.
-	secretFile = lazyre.New(`(?i)\.ssh[/\\](id_[a-z0-9_*]+(\.pub)?|\*)|[/\\]\.ssh[/\\"']?(\s|$|[;|&)])|\.aws[/\\]credentials|\.netrc\b|\.git-credentials|\.gnupg\b|\.docker[/\\]config\.json|\.kube[/\\]config\b|gh[/\\]hosts\.yml|\.npmrc\b|\.pypirc\b|login data|\.password-store`)
+	secretFile = lazyre.New(`(?i)\.ssh[/\\](id_[a-z0-9_*]+(\.pub)?|\*)|[/\\]\.ssh[/\\"']?(\s|$|[;|&)])|\.aws[/\\]credentials|\.netrc\b|\.git-credentials|\.gnupg\b|\.docker[/\\]config\.json|\.kube[/\\]config\b|gh[/\\]hosts\.yml|\.npmrc\b|\.pypirc\b|login data|\.password-store|\.claude[/\\]\.credentials\.json|\.codex[/\\]auth\.json|application_default_credentials\.json|\.azure[/\\](accesstokens\.json|msal_token_cache)`)
 	// secretLocal: touching the file, not reading it out.
 	secretLocalUse = lazyre.New(`(?i)\b(ssh-keygen|ssh-add|ssh-copy-id|chmod|chown|mkdir|touch|ls|test|stat)\b|\[\s+-[efsr]\s|\bssh\s+-i\b|identityfile|\bscp\s+-i\b|\bgit\s+config\b`)
 	// envDump: the whole environment, not one variable.
@@ -40,6 +40,11 @@ var ownService = map[string][]string{
 	".npmrc":              {"npmjs.org", "npmjs.com"},
 	".pypirc":             {"pypi.org"},
 	".docker/config.json": {"docker.io", "docker.com"},
+	// Coding agents' and cloud CLIs' own logins: the user's subscription
+	// or cloud account, read by a plugin that runs beside them.
+	".claude/.credentials.json":            {"anthropic.com", "claude.ai"},
+	".codex/auth.json":                     {"openai.com", "chatgpt.com"},
+	"application_default_credentials.json": {"googleapis.com", "google.com"},
 }
 
 // urlAuthority finds the authorities of the URLs written in a line (user
@@ -76,6 +81,29 @@ func secretSourceIn(line string) (what string, own []string) {
 	if !containsAny(lower, secretWords) {
 		return "", nil // no secretFile, envDump or envFile match can hold
 	}
+	if what, own := secretFileIn(line); what != "" {
+		return what, own
+	}
+	// A path built from pieces: Path.home() / ".ssh" / "id_rsa",
+	// os.path.join(home, ".claude", ".credentials.json").
+	if containsAny(lower, secretFileWords) {
+		if joined := joinPathPieces(strings.ReplaceAll(lower, "\\", "/")); joined != lower {
+			if what, own := secretFileIn(joined); what != "" {
+				return what, own
+			}
+		}
+	}
+	if containsAny(lower, envDumpWords) && envDump.MatchString(line) {
+		return "reads the whole environment", nil
+	}
+	if strings.Contains(lower, ".env") && envFile.MatchString(line) {
+		return "reads a .env file", nil
+	}
+	return "", nil
+}
+
+// secretFileIn says which credentials file line reads, or "".
+func secretFileIn(line string) (what string, own []string) {
 	for _, m := range secretFile.FindAllStringIndex(line, -1) {
 		name := strings.TrimRight(line[m[0]:m[1]], " \t;|&)\"'")
 		if strings.HasSuffix(strings.ToLower(name), ".pub") || secretLocalUse.MatchString(line[:m[0]]) {
@@ -89,12 +117,6 @@ func secretSourceIn(line string) (what string, own []string) {
 		}
 		return "reads " + clip(name, 60), own
 	}
-	if containsAny(lower, envDumpWords) && envDump.MatchString(line) {
-		return "reads the whole environment", nil
-	}
-	if strings.Contains(lower, ".env") && envFile.MatchString(line) {
-		return "reads a .env file", nil
-	}
 	return "", nil
 }
 
@@ -102,7 +124,7 @@ func secretSourceIn(line string) (what string, own []string) {
 // holds: most lines hold none, and looking for them costs a fraction of
 // running the case-insensitive expressions on every line of every file.
 var (
-	secretFileWords = []string{".ssh", ".aws", ".netrc", ".git-credentials", ".gnupg", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", "login data", ".password-store"}
+	secretFileWords = []string{".ssh", ".aws", ".netrc", ".git-credentials", ".gnupg", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", "login data", ".password-store", ".credentials.json", "auth.json", "application_default_credentials", "accesstokens.json", "msal_token_cache"}
 	envDumpWords    = []string{"env", "set", "export"}
 	secretWords     = append(append(slices.Clip(secretFileWords), envDumpWords...), ".env")
 )

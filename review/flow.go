@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -18,6 +19,12 @@ import (
 // paired with any network call already (scanExfil); here that pairing is
 // added for Markdown code and hooks, and for environment variables
 // everywhere.
+//
+// A function that returns a credential (def tok(): return
+// os.environ["GH_TOKEN"], get_token() { cat ~/.netrc; }, const key = () =>
+// process.env.OPENAI_API_KEY) is held the same way, under its name, for
+// the rest of the file: a call to it (tok(), "$(get_token)") is a use.
+// It is found in the same pass, while its body is read (fnBodyMax lines).
 type flowVar struct {
 	name, what string   // the variable; what it holds ("reads $GITHUB_TOKEN", "reads gh/hosts.yml")
 	word       string   // the service's name, lower case ("" for a file)
@@ -25,12 +32,26 @@ type flowVar struct {
 	line       int      // the logical line it was assigned on
 	origin     string   // the variable the credential was first read into
 	at         int      // the offset of that read
+	fn         bool     // origin is a function returning the credential
+	keep       bool     // a function: held to the end of the file
+}
+
+// flowFn is the function whose body is being read.
+type flowFn struct {
+	name   string
+	python bool // its body ends where the indentation falls back
+	indent int  // the header's indentation (Python)
+	depth  int  // open braces (others)
+	opened bool // a brace was seen
+	start  int  // the header's logical line
 }
 
 const (
 	flowWindow = 30
 	maxFlowVar = 16
 	maxURLVar  = 64
+	maxFlowFn  = 8  // functions held at once
+	fnBodyMax  = 60 // lines of a function body read for its return
 )
 
 func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
@@ -38,13 +59,15 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 		return // no credential variable can be read; files are paired already
 	}
 	var live []flowVar
+	var fn *flowFn
+	fns := 0
 	urls := map[string]string{} // variables assigned a URL written out
 	n := 0
 	forLines(text, func(pos int, logical, joined string) {
 		n++
 		for i := 0; i < len(live); i++ {
 			v := live[i]
-			if n-v.line > flowWindow {
+			if !v.keep && n-v.line > flowWindow {
 				live = append(live[:i], live[i+1:]...)
 				i--
 				continue
@@ -67,9 +90,45 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 			}
 			off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
 			at, _ := f.pos(v.at)
-			r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s into %s (line %d) and sends it to %s: %s", v.what, v.origin, at, host, clip(Visible(strings.TrimSpace(joined)), 160)), exfilHint)
+			if v.fn {
+				r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s and returns it from %s() (line %d); this line sends it to %s: %s", v.what, v.origin, at, host, clip(Visible(strings.TrimSpace(joined)), 160)), exfilHint)
+			} else {
+				r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s into %s (line %d) and sends it to %s: %s", v.what, v.origin, at, host, clip(Visible(strings.TrimSpace(joined)), 160)), exfilHint)
+			}
 			live = append(live[:i], live[i+1:]...)
 			i--
+		}
+		// The function being read: does this line end it, or return a
+		// credential from it? A new header starts the next one.
+		body := joined
+		if fn != nil && fn.python && strings.TrimSpace(joined) != "" && !strings.HasPrefix(strings.TrimSpace(joined), "#") && indentOf(joined) <= fn.indent {
+			fn = nil
+		}
+		if fn == nil || !fn.python || indentOf(joined) <= fn.indent {
+			if name, rest, python, ok := functionHeader(joined); ok {
+				fn = &flowFn{name: name, python: python, indent: indentOf(joined), start: n}
+				body = rest
+			}
+		}
+		if fn != nil {
+			if fn.python {
+				// nothing to count
+			} else {
+				fn.depth += strings.Count(joined, "{") - strings.Count(joined, "}")
+				fn.opened = fn.opened || strings.Contains(joined, "{")
+			}
+			if fns < maxFlowFn {
+				if v, ok := returnedCredential(body, whole, fn, live); ok {
+					v.name, v.origin, v.line, v.at, v.fn, v.keep = fn.name, fn.name, n, pos, true, true
+					live = slices.DeleteFunc(live, func(w flowVar) bool { return w.name == fn.name })
+					live = append(live, v)
+					fns++
+					fn = nil
+				}
+			}
+			if fn != nil && (!fn.python && fn.opened && fn.depth <= 0 || n-fn.start > fnBodyMax) {
+				fn = nil
+			}
 		}
 		name, value := assignment(joined)
 		if name == "" {
@@ -89,18 +148,131 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 			return
 		}
 		if v, ok := credentialIn(value, whole); ok {
+			if netSink.MatchString(value) {
+				return // r = requests.get(…, token): the answer, not the token
+			}
 			v.name, v.origin, v.line, v.at = name, name, n, pos
+			if arrow(value) && fns < maxFlowFn { // const key = () => process.env.…
+				v.fn, v.keep = true, true
+				fns++
+			}
 			live = append(live, v)
 			return
 		}
 		for _, v := range live { // a value built from a held credential holds it too
 			if refersTo(value, v.name) {
-				v.name, v.line = name, n
+				v.name, v.line, v.keep = name, n, false
 				live = append(live, v)
 				return
 			}
 		}
 	})
+}
+
+// functionHeader reads a function's first line: Python def NAME(…):,
+// JS or shell function NAME…, shell NAME() {; body is what follows the
+// header on the line (a one-line function's body).
+func functionHeader(line string) (name, body string, python, ok bool) {
+	s := strings.TrimLeft(line, " \t")
+	for _, kw := range []string{"export ", "default ", "async "} {
+		s = strings.TrimPrefix(s, kw)
+	}
+	switch {
+	case strings.HasPrefix(s, "def "):
+		name = identAt(strings.TrimLeft(s[4:], " "))
+		_, after, found := strings.Cut(s, ")")
+		if name == "" || !found {
+			return "", "", false, false
+		}
+		_, body, _ = strings.Cut(after, ":")
+		return name, body, true, true
+	case strings.HasPrefix(s, "function "):
+		name = identAt(strings.TrimLeft(s[9:], " "))
+	default:
+		name = identAt(s)
+		rest := strings.TrimLeft(s[len(name):], " ")
+		if name == "" || !strings.HasPrefix(rest, "()") {
+			return "", "", false, false
+		}
+		rest = strings.TrimSpace(rest[2:])
+		if rest != "" && rest[0] != '{' && rest[0] != '(' {
+			return "", "", false, false // a call (f() && …), not a definition
+		}
+	}
+	if name == "" {
+		return "", "", false, false
+	}
+	_, body, _ = strings.Cut(s, "{")
+	return name, body, false, true
+}
+
+// identAt is the identifier s starts with, or "".
+func identAt(s string) string {
+	i := 0
+	for i < len(s) && (isIdentByte(s[i]) || s[i] == '-' && i > 0) && !(i == 0 && s[i] >= '0' && s[i] <= '9') {
+		i++
+	}
+	return s[:i]
+}
+
+func indentOf(line string) int {
+	return len(line) - len(strings.TrimLeft(line, " \t"))
+}
+
+// shellOutput are commands whose output a shell function returns.
+var shellOutput = []string{"cat", "echo", "printf", "jq", "yq", "grep", "awk", "sed", "head", "tail", "cut", "gh"}
+
+// returnedCredential says whether a line of fn's body returns a
+// credential: return with a credential read or a held variable read in
+// the function, or (a shell function) a command printing one.
+func returnedCredential(body string, whole bool, fn *flowFn, live []flowVar) (flowVar, bool) {
+	if !containsAny(body, []string{"return", "cat", "echo", "printf", "jq", "yq", "grep", "awk", "sed", "head", "tail", "cut", "gh"}) {
+		return flowVar{}, false
+	}
+	var outs []string
+	if i := wordIndex(body, "return"); i >= 0 {
+		outs = append(outs, body[i+len("return"):])
+	}
+	if !fn.python {
+		for seg := range strings.SplitSeq(body, ";") {
+			seg = strings.TrimLeft(seg, " \t{")
+			if w := identAt(seg); slices.Contains(shellOutput, w) {
+				outs = append(outs, seg[len(w):])
+			}
+		}
+	}
+	for _, out := range outs {
+		if v, ok := credentialIn(out, whole); ok {
+			return v, true
+		}
+		for _, v := range live {
+			if !v.keep && v.line >= fn.start && refersTo(out, v.name) {
+				return v, true
+			}
+		}
+	}
+	return flowVar{}, false
+}
+
+// wordIndex finds word in s as a whole identifier, or -1.
+func wordIndex(s, word string) int {
+	for from := 0; ; {
+		i := strings.Index(s[from:], word)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(word)
+		if (i == 0 || !isIdentByte(s[i-1])) && (end == len(s) || !isIdentByte(s[end])) {
+			return i
+		}
+		from = end
+	}
+}
+
+// arrow: an assigned value that is a function (() => …, function (…)).
+func arrow(value string) bool {
+	return strings.Contains(value, "=>") || strings.HasPrefix(value, "function") || strings.HasPrefix(value, "lambda")
 }
 
 // credentialIn says whether an assigned value reads a named service's

@@ -2,6 +2,7 @@ package review
 
 import (
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 	"unicode"
@@ -89,7 +90,7 @@ func inSpans(spans []loadSpan, off int) bool {
 // isSkillMain: Claude Code preprocesses the main SKILL.md only; the
 // references an agent reads later are plain text to it.
 func isSkillMain(f *source) bool {
-	return f.rel == "SKILL.md"
+	return f.rel == "SKILL.md" || f.slashCommand
 }
 
 // reportLoadTimeCommands lists every command a SKILL.md runs as it loads.
@@ -101,7 +102,11 @@ func (r *reviewer) reportLoadTimeCommands(f *source) {
 		if inFrontmatter(f.text, s.start) {
 			continue
 		}
-		r.report(f, s.cmdAt, "review/load-command", fmt.Sprintf("runs %q when the skill is invoked and puts its output in the text, before the agent reads it and without it choosing to.", clip(Visible(s.cmd), 160)),
+		what := "the skill"
+		if f.slashCommand {
+			what = "the plugin's command /" + strings.TrimSuffix(path.Base(f.path), ".md")
+		}
+		r.report(f, s.cmdAt, "review/load-command", fmt.Sprintf("runs %q when %s is invoked and puts its output in the text, before the agent reads it and without it choosing to.", clip(Visible(s.cmd), 160), clip(what, 80)),
 			"")
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/skillstudio/skillstudio/internal/racebuild"
 )
 
 // A line of many downloads piped into a local script's input split the
@@ -16,7 +18,7 @@ func TestRemoteExecLongLineIsLinear(t *testing.T) {
 	got := remoteExecIn(line)
 	runtime.ReadMemStats(&after)
 	// The quadratic split allocated over 1 GB here.
-	if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 && !raceOn {
+	if n := after.TotalAlloc - before.TotalAlloc; n > 32<<20 && !racebuild.Enabled {
 		t.Errorf("%d MB allocated for one %d KB line", n>>20, len(line)>>10)
 	}
 	if got != "" {

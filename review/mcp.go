@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/formats/osloop"
@@ -60,14 +61,32 @@ const maxMCPServers = 50
 
 // reportMCPServers lists the servers of an MCP configuration file.
 func (r *reviewer) reportMCPServers(f *source) {
+	eachServer(f, "mcpServers", func(m osloop.Member, s mcpServer) {
+		name, off := m.Key, m.Value.Start
+		switch {
+		case s.Command != "":
+			cmd := strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))
+			r.report(f, off, "review/mcp-server", fmt.Sprintf("%s starts the MCP server %q when it is enabled, running %q; the agent may call its tools.", r.thePlugin(), clip(name, 60), clip(cmd, 160)), "")
+			r.reportUnpinned(f, off, "MCP server", name, s)
+		case s.URL != "":
+			r.report(f, off, "review/mcp-server", fmt.Sprintf("%s connects to the MCP server %q at %s when it is enabled; the agent may call its tools, sending it what they take.", r.thePlugin(), clip(name, 60), clip(s.URL, 160)), "")
+		}
+		r.reportMCPCredentials(f, name, s, m.Value)
+	})
+}
+
+// eachServer calls fn for each server of a plugin JSON file: the object
+// under key, or the file's top level (a .mcp.json or .lsp.json without
+// the wrapper), at most maxMCPServers of them. A name written twice is
+// one server, the last (JSON.parse keeps it).
+func eachServer(f *source, key string, fn func(m osloop.Member, s mcpServer)) {
 	servers := jsonObject(f.text)
-	if v := servers.Get("mcpServers"); v != nil && v.Kind == osloop.KindObject {
+	if v := servers.Get(key); v != nil && v.Kind == osloop.KindObject {
 		servers = v
 	}
 	if servers == nil {
 		return
 	}
-	// A name written twice is one server, the last (JSON.parse keeps it).
 	last := make(map[string]int, len(servers.Members))
 	for i, m := range servers.Members {
 		last[m.Key] = i
@@ -76,22 +95,177 @@ func (r *reviewer) reportMCPServers(f *source) {
 		if i == maxMCPServers {
 			break
 		}
-		s, ok := serverOf(m.Value)
-		if !ok || last[m.Key] != i {
-			continue
-		}
-		name, off := m.Key, m.Value.Start
-		switch {
-		case s.Command != "":
-			cmd := strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))
-			r.report(f, off, "review/mcp-server", fmt.Sprintf("the plugin this skill ships in starts the MCP server %q when it is enabled, running %q; the agent may call its tools.", clip(name, 60), clip(cmd, 160)), "")
-			if pkg := unpinnedPackage(append([]string{s.Command}, s.Args...)); pkg != "" {
-				r.report(f, off, "review/unpinned-package", fmt.Sprintf("the MCP server %q runs the package %q with no version: each start runs whatever the registry holds then.", clip(name, 60), clip(pkg, 80)), unpinnedHint)
-			}
-		case s.URL != "":
-			r.report(f, off, "review/mcp-server", fmt.Sprintf("the plugin this skill ships in connects to the MCP server %q at %s when it is enabled; the agent may call its tools, sending it what they take.", clip(name, 60), clip(s.URL, 160)), "")
+		if s, ok := serverOf(m.Value); ok && last[m.Key] == i {
+			fn(m, s)
 		}
 	}
+}
+
+// A server is handed values through "env" (a local one's environment)
+// and "headers" (a remote one's requests). Claude Code expands ${VAR} and
+// ${VAR:-default} there, in command, args and url (a bare $VAR is not
+// expanded), so "${GITHUB_TOKEN}" gives the server the user's token.
+// That is the point of a GitHub server; given to a server that is not
+// the service's, the credential goes where its owner did not send it:
+// over the network on every connection for a remote server
+// (review/mcp-credential, a warning), into a process whose code decides
+// what it does with it for a local one (review/mcp-env, evidence). A
+// value written into the file (a live token) is review/secret or
+// review/secret-like, as anywhere in a skill.
+func (r *reviewer) reportMCPCredentials(f *source, name string, s mcpServer, n *osloop.Node) {
+	remote := s.URL != "" && s.Command == ""
+	for _, field := range []string{"env", "headers"} {
+		obj := n.Get(field)
+		if obj == nil || obj.Kind != osloop.KindObject {
+			continue
+		}
+		for i, m := range obj.Members {
+			if i == maxMCPServers || m.Value.Kind != osloop.KindString {
+				break
+			}
+			r.mcpValue(f, name, s, field, m, remote)
+		}
+	}
+	if remote && strings.Contains(s.URL, "${") {
+		if u := n.Get("url"); u != nil {
+			r.mcpVarSent(f, name, s, "its URL", s.URL, u.Start, true)
+		}
+	}
+}
+
+// mcpValue judges one env or headers member of a server.
+func (r *reviewer) mcpValue(f *source, name string, s mcpServer, field string, m osloop.Member, remote bool) {
+	v := m.Value.Str
+	if strings.Contains(v, "${") {
+		where := fmt.Sprintf("%s %q", field, m.Key)
+		r.mcpVarSent(f, name, s, where, v, m.Value.Start, field == "headers" && remote)
+		// ${VAR:-default}: the default is written into the file.
+		for _, ref := range varRefs(v) {
+			if _, def, ok := strings.Cut(ref, ":-"); ok {
+				r.mcpLiteral(f, name, field, m.Key, def, m.Value.Start)
+			}
+		}
+		return
+	}
+	r.mcpLiteral(f, name, field, m.Key, v, m.Value.Start)
+}
+
+// mcpLiteral reports a random-looking value written into an env or
+// headers member under a secret's name (a well-known format anywhere
+// in the file is review/secret already).
+func (r *reviewer) mcpLiteral(f *source, name, field, key, v string, off int) {
+	v = strings.TrimSpace(v)
+	for _, scheme := range []string{"Bearer ", "bearer ", "token ", "Token ", "Basic "} {
+		v = strings.TrimPrefix(v, scheme)
+	}
+	lowerKey := strings.ToLower(key)
+	secretKey := secretName.MatchString(key) || field == "headers" && containsAny(lowerKey, []string{"authorization", "api-key", "apikey", "x-auth"})
+	for _, p := range secretFormats {
+		if containsAny(v, p.hints) && p.re.MatchString(v) {
+			return
+		}
+	}
+	if !secretKey || !looksSecret(v) {
+		return
+	}
+	r.mcpSecretAt[f.path+"\x00"+strconv.Itoa(off+1)] = true
+	r.report(f, off+1, "review/secret-like", fmt.Sprintf("the MCP server %q is given a random-looking %d-character %s value written into the file (%s): %s", clip(name, 60), len(v), field, clip(key, 60), mask(v)),
+		"If this is a real credential, revoke it and pass it as ${VAR} from the user's environment instead.")
+}
+
+// varRefs are the ${…} references of a value, without the braces.
+func varRefs(v string) []string {
+	var out []string
+	for i := 0; len(out) < 16; {
+		j := strings.Index(v[i:], "${")
+		if j < 0 {
+			break
+		}
+		i += j + 2
+		k := strings.IndexByte(v[i:], '}')
+		if k < 0 {
+			break
+		}
+		out = append(out, v[i:i+k])
+		i += k + 1
+	}
+	return out
+}
+
+// mcpVarSent reports a named service's credential variable given to a
+// server that is not that service's.
+func (r *reviewer) mcpVarSent(f *source, name string, s mcpServer, where, v string, off int, sent bool) {
+	for _, ref := range varRefs(v) {
+		vr, _, _ := strings.Cut(ref, ":-")
+		m := envSecretRef.FindStringSubmatch("${" + vr)
+		if m == nil || m[1] != vr {
+			continue
+		}
+		word, _, _ := strings.Cut(vr, "_")
+		owners, ok := secretVarOwners[word]
+		if !ok {
+			continue
+		}
+		lower := strings.ToLower(word)
+		if sent {
+			host := foreignHost(s.URL, lower, owners)
+			if host == "" {
+				continue
+			}
+			r.report(f, off, "review/mcp-credential", fmt.Sprintf("the MCP server %q is sent ${%s}, the user's credential for %s, in %s, to %s, which is not that service's: Claude Code sends it on every connection.", clip(name, 60), vr, owners[0], where, host), mcpCredentialHint)
+			continue
+		}
+		if namesService(s, lower, owners) {
+			continue
+		}
+		cmd := s.URL
+		if s.Command != "" {
+			cmd = strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))
+		}
+		r.report(f, off, "review/mcp-env", fmt.Sprintf("the MCP server %q (%s) is given ${%s}, the user's credential for %s, in %s; its command line does not name that service, and what it does with the credential is in its code.", clip(name, 60), clip(cmd, 100), vr, owners[0], where), mcpCredentialHint)
+	}
+}
+
+const mcpCredentialHint = "Check that the server is that service's own (or that you mean it to act for you there); otherwise do not set the variable for it."
+
+// namesService: the server's command line or URL names the service (its
+// word, github, or the first label of one of its domains).
+func namesService(s mcpServer, word string, owners []string) bool {
+	line := strings.ToLower(s.Command + " " + strings.Join(s.Args, " ") + " " + s.URL)
+	if len(word) >= 3 && strings.Contains(line, word) {
+		return true
+	}
+	for _, d := range owners {
+		label, _, _ := strings.Cut(d, ".")
+		if strings.Contains(line, label) {
+			return true
+		}
+	}
+	return false
+}
+
+// reportUnpinned reports a server whose command runs a package with no
+// version; what is "MCP server" or "language server".
+func (r *reviewer) reportUnpinned(f *source, off int, what, name string, s mcpServer) {
+	if pkg := unpinnedPackage(append([]string{s.Command}, s.Args...)); pkg != "" {
+		r.report(f, off, "review/unpinned-package", fmt.Sprintf("the %s %q runs the package %q with no version: each start runs whatever the registry holds then.", what, clip(name, 60), clip(pkg, 80)), unpinnedHint)
+	}
+}
+
+// reportLSPServers lists the language servers of a plugin's .lsp.json
+// (server name → {command, args, extensionToLanguage, …}) or of
+// plugin.json's inline "lspServers": Claude Code starts each as a process
+// when a file of its languages is opened (plugins reference, "LSP
+// servers").
+func (r *reviewer) reportLSPServers(f *source) {
+	eachServer(f, "lspServers", func(m osloop.Member, s mcpServer) {
+		if s.Command == "" {
+			return
+		}
+		cmd := strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))
+		r.report(f, m.Value.Start, "review/lsp-server", fmt.Sprintf("%s starts the language server %q when a file of its languages is opened, running %q.", r.thePlugin(), clip(m.Key, 60), clip(cmd, 160)), "")
+		r.reportUnpinned(f, m.Value.Start, "language server", m.Key, s)
+	})
 }
 
 const unpinnedHint = "Pin a version (npx -y pkg@1.2.3, uvx pkg==1.2.3) so what runs is what was reviewed."

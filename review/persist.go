@@ -1,6 +1,7 @@
 package review
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -28,7 +29,7 @@ var persistWords = []string{
 	"shrc", ".bash_", ".zsh", ".zlogin", "profile", "config.fish", "conf.d",
 	"crontab", "/cron", "systemd", "systemctl", "launchagents", "launchdaemons", "launchctl",
 	"schtasks", "scheduledtask", "currentversion\\run", "currentversion/run", "programs\\startup", "programs/startup",
-	"authorized_keys",
+	"authorized_keys", "autostart", "settings.json", "settings.local.json",
 }
 
 // startupFiles are shell start-up files, as they appear in a path.
@@ -54,9 +55,9 @@ func persistenceIn(line string) (what string, setup bool) {
 	if !containsAny(lower, persistWords) {
 		return "", false
 	}
-	lower = strings.ReplaceAll(lower, "\\", "/")
+	lower = joinPathPieces(strings.ReplaceAll(lower, "\\", "/"))
 	if len(lower) != len(line) {
-		line = lower // ToLower changed a byte length: quote the lower-case text
+		line = lower // ToLower or the joining changed a byte length: quote the lower-case text
 	}
 	if i := indexWrite(lower, ".git/hooks/"); i >= 0 {
 		return "writes a Git hook (" + clip(pathToken(line, i), 60) + "), which runs on every matching git command in the repository", false
@@ -69,6 +70,17 @@ func persistenceIn(line string) (what string, setup bool) {
 			what := "writes to a shell start-up file (" + clip(pathToken(line, i), 60) + "), which runs in every new shell"
 			return what, containsAny(lower, setupLineWords)
 		}
+	}
+	// Claude Code's own settings: hooks and a status line written there
+	// run in every session, outside any plugin, so removing the plugin
+	// does not remove them.
+	for _, name := range []string{".claude/settings.json", ".claude/settings.local.json"} {
+		if i := indexWrite(lower, name); i >= 0 && !containsAny(lower, emptyObjectWrites) {
+			return "writes Claude Code's settings (" + clip(pathToken(line, i), 60) + "), whose hooks and status line run in every session, even once the plugin or skill is removed", false
+		}
+	}
+	if i := indexWrite(lower, "/.config/autostart"); i >= 0 {
+		return "writes an XDG autostart entry (" + clip(pathToken(line, i), 60) + "), which runs at every desktop login", false
 	}
 	if i := indexWrite(lower, "/.ssh/authorized_keys"); i >= 0 {
 		return "adds to ~/.ssh/authorized_keys, letting the key's holder log in to this machine", false
@@ -107,6 +119,106 @@ func persistenceIn(line string) (what string, setup bool) {
 		return "writes to the Windows Startup folder, which runs at every login", false
 	}
 	return "", false
+}
+
+// emptyObjectWrites create a settings file with nothing in it ([ -f s ]
+// || echo '{}' > s), which runs nothing.
+var emptyObjectWrites = []string{"echo '{}'", `echo "{}"`, "echo {}", "printf '{}'", `printf "{}"`}
+
+// joinPathPieces writes a path assembled from pieces as one (lower case,
+// forward slashes): pathlib's Path.home() / ".ssh" / "authorized_keys",
+// os.path.join(home, ".config", "autostart"), path.join(…), a quoted
+// variable before the rest ("$HOME"/.zshrc, "$D/"x). Without a piece
+// operator the line is returned as is.
+func joinPathPieces(lower string) string {
+	if !strings.Contains(lower, "/") && !strings.Contains(lower, "join(") {
+		return lower
+	}
+	// join(a, "b", "c") → join(a/b/c), within the call's parentheses;
+	// one pass, the first maxWriteLooks calls.
+	if strings.Contains(lower, "join(") {
+		var jb strings.Builder
+		jb.Grow(len(lower))
+		rest := lower
+		for looks := 0; looks < maxWriteLooks; looks++ {
+			i := strings.Index(rest, "join(")
+			if i < 0 {
+				break
+			}
+			i += len("join(")
+			end := closingParen(rest, i)
+			if end < 0 {
+				break
+			}
+			jb.WriteString(rest[:i])
+			for k, a := range strings.Split(rest[i:end], ",") {
+				if k > 0 {
+					jb.WriteByte('/')
+				}
+				jb.WriteString(strings.Trim(strings.TrimSpace(a), `"'`))
+			}
+			rest = rest[end:]
+		}
+		jb.WriteString(rest)
+		lower = jb.String()
+	}
+	if !strings.Contains(lower, "/") {
+		return lower
+	}
+	// The pieces of a / operator, and quotes against a slash, go.
+	out := make([]byte, 0, len(lower))
+	for i := 0; i < len(lower); i++ {
+		c := lower[i]
+		if c != '/' {
+			out = append(out, c)
+			continue
+		}
+		t := bytes.TrimRight(out, " \t")
+		// An operator has space on both sides or on neither ("$h"/x);
+		// `cp "$f" /tmp/x` is two words.
+		spaced := len(t) < len(out)
+		if spaced != (i+1 < len(lower) && (lower[i+1] == ' ' || lower[i+1] == '\t')) {
+			out = append(out, '/')
+			continue
+		}
+		closed := false // the piece before ends with a quote or a call
+		switch {
+		case bytes.HasSuffix(t, []byte(`"`)) || bytes.HasSuffix(t, []byte("'")):
+			out, closed = bytes.TrimRight(t, `"'`), true
+		case bytes.HasSuffix(t, []byte(")")) && spaced:
+			out, closed = t, true
+		}
+		out = append(out, '/')
+		j := i + 1
+		if closed {
+			for j < len(lower) && (lower[j] == ' ' || lower[j] == '\t') {
+				j++
+			}
+		}
+		for j < len(lower) && (lower[j] == '"' || lower[j] == '\'') && (closed || j == i+1) {
+			j++ // the next piece's opening quote, or "$d/": the string's end
+		}
+		i = j - 1
+	}
+	return string(out)
+}
+
+// closingParen is the index of the ')' closing the call whose arguments
+// start at i, or -1 (within 4 KB).
+func closingParen(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s) && j-i < writeWindow; j++ {
+		switch s[j] {
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				return j
+			}
+			depth--
+		}
+	}
+	return -1
 }
 
 // setsHooksPath: git config core.hooksPath VALUE; without a value (or
@@ -256,8 +368,8 @@ func crontabInstall(lower string) bool {
 // pathToken returns the path-like token of line at i, as written.
 func pathToken(line string, i int) string {
 	start, end := i, i
-	for start > 0 && !strings.ContainsRune(" \t>'\"(=,", rune(line[start-1])) {
-		start--
+	for start > 0 && (!strings.ContainsRune(" \t>'\"(=,", rune(line[start-1])) || strings.HasPrefix(line[start-1:], "()")) {
+		start-- // past a call's () (Path.home()/.zshrc)
 	}
 	for end < len(line) && !strings.ContainsRune(" \t'\";|&)`,", rune(line[end])) {
 		end++
@@ -278,7 +390,7 @@ func (r *reviewer) scanPersistence(f *source, kind fileKind) {
 	if !containsAny(strings.ToLower(text), persistWords) {
 		return
 	}
-	var held []heldPath
+	var held, setupVals []heldPath
 	n := 0
 	forLines(text, func(pos int, logical, joined string) {
 		n++
@@ -286,9 +398,21 @@ func (r *reviewer) scanPersistence(f *source, kind fileKind) {
 		if what == "" && len(held) > 0 {
 			what, setup = persistenceThrough(joined, held, n, f)
 		}
+		setupVals = holdSetupLine(setupVals, joined, n)
+		if what != "" && !setup && strings.Contains(what, "start-up file") {
+			setup = writesSetupLines(joined, text[min(len(text), pos+len(logical)):], setupVals, n)
+		}
 		if what == "" {
+			k := len(held)
 			held = holdPath(held, joined, n, pos)
-			return
+			if len(held) <= k || !strings.ContainsAny(joined, ";&") {
+				return
+			}
+			// dir=~/.config/systemd/user; cp x "$dir/": held and used on
+			// one line (the assignment itself is no write).
+			if what, setup = persistenceThrough(joined, held[k:], n, f); what == "" {
+				return
+			}
 		}
 		off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
 		rule := "review/persistence"
@@ -311,6 +435,61 @@ func (r *reviewer) scanPersistence(f *source, kind fileKind) {
 		r.report(f, off, rule, fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(joined)), 200)), persistHint)
 	})
 }
+
+// A start-up file is often written through a handle or a variable
+// holding the line (line = 'eval "$(tool completion zsh)"'; with
+// rc.open("a") as f: f.write(line)), so the PATH or tool line the literal
+// form shows on the write's line sits on the lines around it. holdSetupLine
+// keeps the variables assigned such a line (persistVarWindow lines, at
+// most maxHeldPaths).
+func holdSetupLine(vals []heldPath, line string, n int) []heldPath {
+	name, value := assignment(line)
+	if name == "" {
+		return vals
+	}
+	vals = slices.DeleteFunc(vals, func(h heldPath) bool { return h.name == name || n-h.line > persistVarWindow })
+	if len(vals) < maxHeldPaths && containsAny(strings.ToLower(value), setupLineWords) {
+		vals = append(vals, heldPath{name: name, line: n})
+	}
+	return vals
+}
+
+// writesSetupLines: what a start-up file write puts there is a setup line
+// — the write's own line uses a variable holding one, or the write opens a
+// handle and each of the next writes (the first setupWriteLines lines after
+// it that write) is a setup line or such a variable. A block that also
+// writes anything else is no setup.
+func writesSetupLines(line, after string, vals []heldPath, n int) bool {
+	usesSetup := func(l string) bool {
+		if containsAny(strings.ToLower(l), setupLineWords) {
+			return true
+		}
+		for _, v := range vals {
+			if n-v.line <= persistVarWindow && replaceVar(l, v.name, "") != l {
+				return true
+			}
+		}
+		return false
+	}
+	if !strings.Contains(line, "open(") {
+		return usesSetup(line)
+	}
+	writes := 0
+	for i := 0; i < setupWriteLines && after != ""; i++ {
+		l, rest, _ := strings.Cut(after, "\n")
+		after = rest
+		if !strings.Contains(l, ".write(") && !strings.Contains(l, "print(") {
+			continue
+		}
+		if !usesSetup(l) {
+			return false
+		}
+		writes++
+	}
+	return writes > 0
+}
+
+const setupWriteLines = 4
 
 func installsPersistence(cmd string) bool {
 	w, _ := persistenceIn(cmd)
@@ -343,6 +522,8 @@ func holdPath(held []heldPath, line string, n, pos int) []heldPath {
 	if !containsAny(lower, persistWords) || len(held) >= maxHeldPaths {
 		return held
 	}
+	lower = joinPathPieces(strings.ReplaceAll(lower, "\\", "/"))
+	value = lower
 	i := -1
 	for _, w := range persistWords {
 		if k := strings.Index(lower, w); k >= 0 && (i < 0 || k < i) {

@@ -12,7 +12,7 @@ func TestPersistencePrefilterCoversTargets(t *testing.T) {
 	targets := append([]string{".git/hooks/", ".git\\hooks\\", "core.hooksPath", "/.ssh/authorized_keys", "crontab",
 		"/etc/cron.d/", "/etc/crontab", "/var/spool/cron/", "/systemd/user/", "/etc/systemd/system/", "systemctl --user enable",
 		"library/launchagents/", "library/launchdaemons/", "launchctl load", "launchctl bootstrap", "launchctl submit",
-		"schtasks", "register-scheduledtask", "currentversion\\run", "currentversion/run", "programs/startup/", "programs\\startup\\"}, startupFiles...)
+		"schtasks", "register-scheduledtask", "currentversion\\run", "currentversion/run", "programs/startup/", "programs\\startup\\", "/.config/autostart/", ".claude/settings.json", ".claude/settings.local.json"}, startupFiles...)
 	for _, w := range targets {
 		if !containsAny(strings.ToLower(w), persistWords) {
 			t.Errorf("%q holds none of persistWords", w)
@@ -37,6 +37,17 @@ func TestPersistenceWrites(t *testing.T) {
 		`cat ~/.profile > /tmp/p`:                               false,
 		`diff ~/.bashrc ~/.bashrc.orig`:                         false,
 		`[ -f ~/.bash_profile ] && . ~/.bash_profile`:           false,
+		// A path assembled from pieces is one path.
+		`(Path.home() / ".ssh" / "authorized_keys").open("a").write(k)`:                          true,
+		`(Path.home() / ".config" / "autostart" / "t.desktop").write_text(e)`:                    true,
+		`shutil.copy("t.desktop", os.path.join(home, ".config", "autostart", "t.desktop"))`:      true,
+		`with open(os.path.join(os.path.expanduser("~"), ".ssh", "authorized_keys"), "a") as f:`: true,
+		`fs.appendFileSync(path.join(os.homedir(), ".zshrc"), line)`:                             true,
+		`echo 'x' >> "$HOME"/.zshrc`:                                    true,
+		`(Path.home() / ".config" / "autostart").mkdir(exist_ok=True)`:  false,
+		`print((Path.home() / ".ssh" / "authorized_keys").read_text())`: false,
+		`ls "$HOME"/.config/autostart/`:                                 false,
+		`x = total / "count" / 2`:                                       false,
 	} {
 		if got, _ := persistenceIn(line); (got != "") != want {
 			t.Errorf("%s: found %q, want %v", line, got, want)
@@ -53,6 +64,7 @@ func TestPersistenceLongLinesAreLinear(t *testing.T) {
 	for name, line := range map[string]string{
 		"cp source":    strings.Repeat("cp a ~/.bashrc ", 8000) + "/tmp/b",
 		"crontab list": strings.Repeat("crontab -l ", 10000),
+		"joined reads": strings.Repeat(`print(os.path.join(home, ".bashrc")) / "x" / `, 8000),
 	} {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)

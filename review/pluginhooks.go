@@ -33,6 +33,9 @@ const maxPluginHookFiles = 20
 // (<root>/skills/<name> beside <root>/.claude-plugin/plugin.json), or ""
 // when it ships in none. The manifest is looked at in reviewPlugin.
 func pluginRoot(s *model.Skill) string {
+	if IsPlugin(s) {
+		return "" // the plugin itself, reviewed on its own
+	}
 	parent := path.Dir(s.Location.Dir)
 	if path.Base(parent) != "skills" || s.Location.Dir == "" {
 		return ""
@@ -57,15 +60,19 @@ func reviewPlugin(fsys fs.FS, root string) []model.Diagnostic {
 
 // readPluginHooks adds the plugin's hooks — hooks/hooks.json, and what
 // plugin.json's "hooks" holds inline or names — marked to be scanned as
-// commands, its MCP servers (.mcp.json, plugin.json's "mcpServers"), and
-// the plugin files those commands name.
+// commands, its MCP servers (.mcp.json, plugin.json's "mcpServers") and
+// language servers (.lsp.json, plugin.json's "lspServers"), and the
+// plugin files those commands name.
 // Claude Code loads hooks/hooks.json by itself and, besides, the files
 // plugin.json's "hooks" names (a path or a list of paths) or the hooks
 // it holds inline.
 func (r *reviewer) readPluginHooks(root, manifest string) {
 	n := len(r.files)
-	configs := map[string]bool{} // plugin paths read as hook or MCP config
-	addConfig := func(p string, mcp bool) {
+	configs := map[string]bool{} // plugin paths read as hook, MCP or LSP config
+	mark := func(f *source, key string) {
+		f.hookConfig, f.mcpConfig, f.lspConfig = key == "hooks", key == "mcpServers", key == "lspServers"
+	}
+	addConfig := func(p, key string) {
 		p = path.Clean(p)
 		if configs[p] || strings.HasPrefix(p, "..") || path.IsAbs(p) || len(configs) >= maxPluginHookFiles {
 			return
@@ -73,23 +80,24 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 		configs[p] = true
 		k := len(r.files)
 		if r.add(path.Join(root, p), "../../"+p); len(r.files) > k {
-			r.files[k].hookConfig, r.files[k].mcpConfig = !mcp, mcp
+			mark(r.files[k], key)
 		}
 	}
-	addConfig("hooks/hooks.json", false)
-	addConfig(".mcp.json", true)
+	addConfig("hooks/hooks.json", "hooks")
+	addConfig(".mcp.json", "mcpServers")
+	addConfig(".lsp.json", "lspServers")
 	if text, ok := readText(r.fsys, manifest, &r.budget); ok {
 		// Only the manifest's hooks and servers are commands: its
 		// description may quote an install line it does not run.
 		obj := jsonObject(text)
-		for _, key := range []string{"hooks", "mcpServers"} {
+		for _, key := range []string{"hooks", "mcpServers", "lspServers"} {
 			v := obj.Get(key)
 			if v == nil {
 				continue
 			}
 			if v.Kind != osloop.KindObject {
 				for _, p := range jsonStrings(v) {
-					addConfig(strings.TrimPrefix(strings.ReplaceAll(p, "${CLAUDE_PLUGIN_ROOT}", "."), "./"), key == "mcpServers")
+					addConfig(strings.TrimPrefix(strings.ReplaceAll(p, "${CLAUDE_PLUGIN_ROOT}", "."), "./"), key)
 				}
 				continue
 			}
@@ -99,10 +107,11 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 			blank(kept, 0, len(kept))
 			copy(kept[v.Start:v.End], text[v.Start:v.End])
 			src := newSource(manifest, "../../.claude-plugin/plugin.json", string(kept))
-			src.hookConfig, src.mcpConfig = key == "hooks", key == "mcpServers"
+			mark(src, key)
 			r.files = append(r.files, src)
 		}
 	}
+	r.readPluginDocs(root, manifest)
 	seen := map[string]bool{}
 	for _, f := range r.files[n:] {
 		for _, m := range pluginRootRef.FindAllStringSubmatch(f.text, -1) {
@@ -113,6 +122,60 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 			seen[p] = true
 			r.add(path.Join(root, p), "../../"+p)
 		}
+	}
+}
+
+// maxPluginDocs bounds the command and agent files read for one plugin.
+const maxPluginDocs = 100
+
+// readPluginDocs adds the plugin's slash commands and agents: the
+// Markdown of commands/ and agents/ (and of the files or folders
+// plugin.json's "commands" and "agents" name), which Claude Code loads
+// with the plugin. A command's text is the agent's prompt when it is
+// invoked, and its !`command`s run then; an agent's is a subagent's
+// system prompt. Both are read as a SKILL.md body is.
+func (r *reviewer) readPluginDocs(root, manifest string) {
+	type dir struct {
+		p       string
+		command bool
+	}
+	dirs := []dir{{"commands", true}, {"agents", false}}
+	if text, ok := readText(r.fsys, manifest, &r.budget); ok {
+		obj := jsonObject(text)
+		for _, key := range []string{"commands", "agents"} {
+			if v := obj.Get(key); v != nil {
+				for _, p := range jsonStrings(v) {
+					dirs = append(dirs, dir{strings.TrimPrefix(strings.ReplaceAll(p, "${CLAUDE_PLUGIN_ROOT}", "."), "./"), key == "commands"})
+				}
+			}
+		}
+	}
+	seen := map[string]bool{}
+	for _, d := range dirs {
+		p := path.Clean(d.p)
+		if strings.HasPrefix(p, "..") || path.IsAbs(p) || p == "." {
+			continue
+		}
+		_ = fs.WalkDir(r.fsys, path.Join(root, p), func(fp string, e fs.DirEntry, err error) error {
+			if err != nil || len(seen) >= maxPluginDocs {
+				return fs.SkipDir
+			}
+			if e.IsDir() {
+				if strings.HasPrefix(e.Name(), ".") || e.Name() == "node_modules" {
+					return fs.SkipDir
+				}
+				return nil
+			}
+			if seen[fp] || !strings.EqualFold(path.Ext(fp), ".md") {
+				return nil
+			}
+			seen[fp] = true
+			k := len(r.files)
+			if r.add(fp, "../../"+strings.TrimPrefix(fp, root+"/")); len(r.files) > k {
+				r.files[k].slashCommand = d.command
+			}
+			return nil
+		})
 	}
 }
 
@@ -165,14 +228,30 @@ func (r *reviewer) reportPluginHooks(f *source) {
 		}
 		text := jsonText(f.text[m[4]:m[5]])
 		if f.text[m[2]:m[3]] == "prompt" {
-			r.report(f, m[4], "review/hook", fmt.Sprintf("the plugin this skill ships in sends a model the prompt %q %s, whose answer can block or steer the agent, without the agent choosing to, whether or not the skill is used.", clip(text, 160), when), "")
+			r.report(f, m[4], "review/hook", fmt.Sprintf("%s sends a model the prompt %q %s, whose answer can block or steer the agent, without the agent choosing to%s.", r.thePlugin(), clip(text, 160), when, r.unused()), "")
 			continue
 		}
-		r.report(f, m[4], "review/hook", fmt.Sprintf("the plugin this skill ships in runs %q %s, without the agent choosing to, whether or not the skill is used.", clip(text, 160), when), "")
+		r.report(f, m[4], "review/hook", fmt.Sprintf("%s runs %q %s, without the agent choosing to%s.", r.thePlugin(), clip(text, 160), when, r.unused()), "")
 		if pkg := unpinnedPackage(strings.Fields(text)); pkg != "" {
 			r.report(f, m[4], "review/unpinned-package", fmt.Sprintf("the plugin's hook runs the package %q with no version: each event runs whatever the registry holds then.", clip(pkg, 80)), unpinnedHint)
 		}
 	}
+}
+
+// thePlugin names the plugin in a finding: the one the reviewed skill
+// ships in, or the plugin reviewed on its own.
+func (r *reviewer) thePlugin() string {
+	if r.pluginOnly {
+		return "the plugin"
+	}
+	return "the plugin this skill ships in"
+}
+
+func (r *reviewer) unused() string {
+	if r.pluginOnly {
+		return ", whether or not its commands are used"
+	}
+	return ", whether or not the skill is used"
 }
 
 // jsonText decodes a JSON string's body; one that does not decode is

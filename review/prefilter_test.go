@@ -7,19 +7,14 @@ import (
 
 // secretSourceSlow is secretSourceIn without the word prefilter.
 func secretSourceSlow(line string) (string, []string) {
-	for _, m := range secretFile.FindAllStringIndex(line, -1) {
-		name := strings.TrimRight(line[m[0]:m[1]], " \t;|&)\"'")
-		if strings.HasSuffix(strings.ToLower(name), ".pub") || secretLocalUse.MatchString(line[:m[0]]) {
-			continue
+	if what, own := secretFileIn(line); what != "" {
+		return what, own
+	}
+	lower := strings.ToLower(line)
+	if joined := joinPathPieces(strings.ReplaceAll(lower, "\\", "/")); joined != lower {
+		if what, own := secretFileIn(joined); what != "" {
+			return what, own
 		}
-		key := strings.ToLower(strings.ReplaceAll(name, "\\", "/"))
-		var own []string
-		for file, hosts := range ownService {
-			if strings.HasSuffix(key, file) {
-				own = hosts
-			}
-		}
-		return "reads " + clip(name, 60), own
 	}
 	if envDump.MatchString(line) {
 		return "reads the whole environment", nil

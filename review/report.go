@@ -121,7 +121,7 @@ func pluginListedWith(s *model.Skill, root, with string, all []model.Diagnostic)
 		what = plural(v.Infos, "note", "notes")
 	}
 	return Rules.New("review/plugin", path.Join(root, ".claude-plugin", "plugin.json"), 1, 1,
-		fmt.Sprintf("ships in the plugin %q, whose hooks, MCP servers and scripts install with this skill too: listed with the skill %q (%s).",
+		fmt.Sprintf("ships in the plugin %q, whose hooks, MCP and language servers and scripts install with this skill too: listed with the skill %q (%s).",
 			path.Base(root), with, what), "")
 }
 

@@ -26,6 +26,13 @@ func skillIn(s *model.Skill, fsys fs.FS, ps *Plugins) []model.Diagnostic {
 		fsys = s.Location.FS
 	}
 	r := newReviewer(s, fsys)
+	if IsPlugin(s) {
+		if fsys != nil {
+			r.out = reviewPluginOnly(fsys, s)
+		}
+		model.SortDiagnostics(r.out)
+		return r.out
+	}
 	if fsys != nil {
 		r.read()
 		r.run()
@@ -40,7 +47,7 @@ func skillIn(s *model.Skill, fsys fs.FS, ps *Plugins) []model.Diagnostic {
 }
 
 func newReviewer(s *model.Skill, fsys fs.FS) *reviewer {
-	return &reviewer{skill: s, fsys: fsys, budget: maxTotalBytes, counts: map[string]int{}, last: map[string]int{}}
+	return &reviewer{skill: s, fsys: fsys, budget: maxTotalBytes, counts: map[string]int{}, last: map[string]int{}, mcpSecretAt: map[string]bool{}}
 }
 
 type reviewer struct {
@@ -52,6 +59,11 @@ type reviewer struct {
 	// counts[file+rule] enforces maxPerRule.
 	counts map[string]int
 	last   map[string]int // index in out of the last finding per key
+	// mcpSecretAt: values reported as an MCP server's (file, offset), so
+	// the line scan does not report them again.
+	mcpSecretAt map[string]bool
+	// pluginOnly: the review of a plugin no skill stands for.
+	pluginOnly bool
 	// declared is what the skill says it reaches (filled by the format
 	// readers below before the code is scanned).
 	declared declared
@@ -143,6 +155,10 @@ func (r *reviewer) scan() {
 		if f.mcpConfig {
 			kind = kindShell
 			r.reportMCPServers(f)
+		}
+		if f.lspConfig {
+			kind = kindShell
+			r.reportLSPServers(f)
 		}
 		r.scanHidden(f, kind)
 		r.scanSecrets(f, kind)

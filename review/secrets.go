@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/lazyre"
@@ -114,6 +115,9 @@ func (r *reviewer) scanSecretAssignmentsJS(f *source) {
 }
 
 func (r *reviewer) reportSecretLike(f *source, off int, name, value string) {
+	if r.mcpSecretAt[f.path+"\x00"+strconv.Itoa(off)] {
+		return // reported as an MCP server's value
+	}
 	for _, p := range secretFormats {
 		if p.re.MatchString(value) {
 			return // already a review/secret finding

@@ -35,6 +35,13 @@ type source struct {
 	// mcpConfig: a plugin's .mcp.json or plugin.json's mcpServers,
 	// whose servers start with the plugin; scanned as shell too.
 	mcpConfig bool
+	// slashCommand: a plugin's commands/*.md, which runs its !`command`s
+	// when the command is invoked, as SKILL.md does when it loads.
+	slashCommand bool
+	// lspConfig: a plugin's .lsp.json or plugin.json's lspServers, whose
+	// language servers start when a file of their language is opened;
+	// scanned as shell too.
+	lspConfig bool
 }
 
 func newSource(fsPath, rel, text string) *source {

@@ -62,6 +62,9 @@ var ruleKinds = map[string]struct {
 	"review/html-comment":             {KindEvidence, "HTML comment", "HTML comments"},
 	"review/browser-cookies":          {KindEvidence, "read of the browser's cookies", "reads of the browser's cookies"},
 	"review/mcp-server":               {KindEvidence, "MCP server", "MCP servers"},
+	"review/mcp-credential":           {KindSecret, "credential sent to another service's MCP server", "credentials sent to other services' MCP servers"},
+	"review/mcp-env":                  {KindEvidence, "credential given to a local MCP server", "credentials given to local MCP servers"},
+	"review/lsp-server":               {KindEvidence, "language server", "language servers"},
 	"review/plugin":                   {KindEvidence, "plugin listed with another skill", "plugins listed with another skill"},
 	"review/unpinned-package":         {KindRemoteExec, "package run with no version", "packages run with no version"},
 }

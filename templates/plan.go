@@ -299,8 +299,8 @@ func (e *IndexEdit) apply() error {
 	}
 	// Checked again just before the rename, so an edit made while the
 	// skill was being made is never lost.
-	if err := writeFile(target, e.New, e.Mode, func() error {
-		if again, err := safefs.ReadFile(target, maxIndex); err != nil || !bytes.Equal(again, e.Old) {
+	if err := writeFile(target, e.New, e.Mode, func(at string) error {
+		if again, err := safefs.ReadFile(at, maxIndex); err != nil || !bytes.Equal(again, e.Old) {
 			return fmt.Errorf("%s changed on disk while the skill was being made; not updated, try again", e.Path)
 		}
 		return nil

@@ -200,7 +200,7 @@ func TestFailedWriteLeavesNothing(t *testing.T) {
 	t.Run("index", func(t *testing.T) {
 		repo := osloopRepo(t, handIndex)
 		before := snapshot(t, repo)
-		withSeam(t, &writeFile, func(string, []byte, fs.FileMode, func() error) error { return boom })
+		withSeam(t, &writeFile, func(string, []byte, fs.FileMode, func(string) error) error { return boom })
 		p, err := Prepare(lookup(t, model.FormatOSLoop, "agentic"), Values{Name: "agent-x", Description: "D", Author: "A"}, filepath.Join(repo, "skills", "agent-x"))
 		if err != nil {
 			t.Fatal(err)

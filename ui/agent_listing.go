@@ -192,9 +192,12 @@ func budgetBarStyled(st *Styles, need, budget, width int) string {
 }
 
 // evalsSummary sums up a SKILL.md skill's eval files (evals/*.json):
-// "evals: 3 cases, 20 trigger queries (10 should trigger)", or "" when it
-// has none. Files that cannot be read are counted as such; the Lint tab
-// has the findings. It reads files, so it runs in a command.
+// "evals: 3 cases, 20 trigger queries (10 should trigger)", or "" when its
+// evals/ folder holds no file. Files that cannot be read are counted as
+// such (the Lint tab has the findings); files that are not skill-creator's
+// eval JSON (waza's eval.yaml, a JSON Schema, a results file) are named as
+// not read, so nobody takes them for checked. It reads files, so it runs
+// in a command.
 func evalsSummary(s *model.Skill) string {
 	if s.Format != model.FormatSkillMD || s.Location.FS == nil {
 		return ""
@@ -205,16 +208,27 @@ func evalsSummary(s *model.Skill) string {
 		return ""
 	}
 	files, cases, queries, pos, bad := 0, 0, 0, 0, 0
+	var other []string
 	for _, e := range entries {
-		if e.IsDir() || path.Ext(e.Name()) != ".json" {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		files++
-		src, err := fs.ReadFile(s.Location.FS, path.Join(dir, e.Name()))
+		if path.Ext(e.Name()) != ".json" {
+			other = append(other, e.Name())
+			continue
+		}
+		file := path.Join(dir, e.Name())
+		src, err := fs.ReadFile(s.Location.FS, file)
 		if err != nil {
+			files++
 			bad++
 			continue
 		}
+		if !listing.IsEvalFile(file, src) {
+			other = append(other, e.Name())
+			continue
+		}
+		files++
 		f, err := listing.ReadEvals(src)
 		if err != nil {
 			bad++
@@ -228,12 +242,22 @@ func evalsSummary(s *model.Skill) string {
 			}
 		}
 	}
-	if files == 0 {
+	if files == 0 && len(other) == 0 {
 		return ""
 	}
-	out := fmt.Sprintf("evals: %s, %s (%d should trigger)", plural(cases, "case", "cases"), plural(queries, "trigger query", "trigger queries"), pos)
-	if bad > 0 {
-		out += fmt.Sprintf("; %s unreadable (see Lint)", plural(bad, "file", "files"))
+	var parts []string
+	if files > 0 {
+		parts = append(parts, fmt.Sprintf("%s, %s (%d should trigger)", plural(cases, "case", "cases"), plural(queries, "trigger query", "trigger queries"), pos))
 	}
-	return out
+	if bad > 0 {
+		parts = append(parts, fmt.Sprintf("%s unreadable (see Lint)", plural(bad, "file", "files")))
+	}
+	if len(other) > 0 {
+		names := other[0]
+		if len(other) > 1 {
+			names = fmt.Sprintf("%s and %d more", other[0], len(other)-1)
+		}
+		parts = append(parts, names+" not read (only skill-creator's eval JSON is checked)")
+	}
+	return "evals: " + strings.Join(parts, "; ")
 }

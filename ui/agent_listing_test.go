@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -100,5 +101,25 @@ func TestBudgetBarKeepsItsWidth(t *testing.T) {
 		if w := ansi.StringWidth(cells); w != 40 {
 			t.Errorf("need %d of %d: bar %d cells wide, want 40: %q", c[0], c[1], w, bar)
 		}
+	}
+}
+
+// Files in evals/ that skillstudio does not read as evals (waza's
+// eval.yaml, a JSON Schema) are named in the summary as not read, so a
+// waza or promptfoo user does not take them for checked.
+func TestEvalsSummaryNamesFilesNotRead(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "sql/SKILL.md", "---\nname: sql\ndescription: d\n---\n")
+	writeFile(t, dir, "sql/evals/eval.yaml", "tasks: [\"tasks/*.yaml\"]\n")
+	writeFile(t, dir, "sql/evals/rubric.schema.json", `{"type": "object"}`)
+	s := &model.Skill{Format: model.FormatSkillMD, Name: "sql", Location: model.Location{Local: true, Root: dir, Dir: "sql", File: "sql/SKILL.md", FS: os.DirFS(dir)}}
+	got := evalsSummary(s)
+	want := "evals: eval.yaml and 1 more not read (only skill-creator's eval JSON is checked)"
+	if got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+	writeFile(t, dir, "sql/evals/evals.json", `{"evals": [{"id": 1, "prompt": "a", "expectations": ["x"]}]}`)
+	if got := evalsSummary(s); !strings.HasPrefix(got, "evals: 1 case, 0 trigger queries") || !strings.Contains(got, "; eval.yaml and 1 more not read") {
+		t.Errorf("with evals.json: %q", got)
 	}
 }

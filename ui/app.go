@@ -80,7 +80,10 @@ type Model struct {
 	configNotes []model.Diagnostic
 	// nestedErr is the first configNotes error (a nested project file
 	// that does not read), shown as configErr is.
-	nestedErr  string
+	nestedErr string
+	// nestedSeen are the folders whose .skillstudio.yaml the watcher
+	// follows (nestedConfigFiles), so a rescan adds only new ones.
+	nestedSeen map[string]bool
 	status     string // until the next key
 	statusErr  bool
 	themeFixed bool
@@ -653,7 +656,9 @@ func (m *Model) render() string {
 	}
 	if m.tooSmall() {
 		msg := fmt.Sprintf("skillstudio needs a window of at least %d×%d.\nThis one is %d×%d: make it bigger, or press q to quit.", minWidth, minHeight, w, h)
-		return lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, st.TooSmall.Render(wrap(msg, max(w-2, 1))))
+		// Cut to the window: wrapped into a few columns the notice is
+		// taller than a window that short (79 lines at 1×1).
+		return fitLines(lipgloss.Place(w, h, lipgloss.Center, lipgloss.Center, st.TooSmall.Render(wrap(msg, max(w-2, 1)))), w, h)
 	}
 	var b strings.Builder
 	b.WriteString(m.titleBar() + "\n")

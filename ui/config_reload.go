@@ -3,11 +3,14 @@ package ui
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/sanitize"
@@ -48,6 +51,9 @@ type configReadMsg struct {
 	gen    int
 	reload ConfigReload
 	err    error
+	// problems are the reload's ConfigProblems, read with it (off the UI
+	// goroutine): a nested file removed or mended clears its error at once.
+	problems []model.Diagnostic
 }
 
 // relintedMsg: every local and embedded source was read again with the
@@ -71,6 +77,39 @@ func watchConfig(w *registry.Watcher, files []string) {
 	}
 }
 
+// nestedConfigFiles are the .skillstudio.yaml files that could apply to
+// the local skills es (config/nested.go): one in each folder from a
+// skill's own up to its source's root. The same watcher follows them
+// under configWatchID, so creating, editing or removing one reloads the
+// configuration as the top-level file does (one command, one message).
+// seen spares a folder shared by many skills.
+func nestedConfigFiles(es []*Entry, seen map[string]bool) []string {
+	var out []string
+	for _, e := range es {
+		if !e.Base.Local || e.Base.Root == "" {
+			continue
+		}
+		root := filepath.Clean(e.Base.Root)
+		dir := filepath.Clean(e.watchPath())
+		if e.Candidate.Format == model.FormatXGS {
+			dir = filepath.Dir(dir) // the skill is a file: its folder
+		}
+		for {
+			if _, inside := pathname.Rel(root, dir); !inside || seen[dir] {
+				break
+			}
+			seen[dir] = true
+			out = append(out, filepath.Join(dir, config.ProjectFileName))
+			parent := filepath.Dir(dir)
+			if parent == dir {
+				break
+			}
+			dir = parent
+		}
+	}
+	return out
+}
+
 // reloadConfig reads the configuration again in a command.
 func (m *Model) reloadConfig() tea.Cmd {
 	read := m.opts.ReloadConfig
@@ -81,7 +120,11 @@ func (m *Model) reloadConfig() tea.Cmd {
 	gen := m.ld.configGen
 	return func() tea.Msg {
 		r, err := read()
-		return configReadMsg{gen: gen, reload: r, err: err}
+		msg := configReadMsg{gen: gen, reload: r, err: err}
+		if err == nil && r.Problems != nil {
+			msg.problems = r.Problems()
+		}
+		return msg
 	}
 }
 
@@ -101,7 +144,11 @@ func (m *Model) onConfigRead(msg configReadMsg) tea.Cmd {
 	m.opts.Profile, m.opts.Config, m.opts.ReviewConfig = r.Profile, r.Config, r.ReviewConfig
 	m.opts.ListingAgents, m.opts.ContextTokens, m.opts.Exclude, m.opts.Folders = r.ListingAgents, r.ContextTokens, r.Exclude, r.Folders
 	m.opts.ConfigFiles, m.opts.ConfigProblems = r.Files, r.Problems
-	m.configNotes = nil
+	m.ld.configApplied++
+	m.configNotes = msg.problems
+	if len(msg.problems) == 0 {
+		m.nestedErr = ""
+	}
 	m.c.Rules = r.Config
 	if r.ReviewConfig != nil {
 		m.c.Rules = r.ReviewConfig

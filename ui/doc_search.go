@@ -37,6 +37,11 @@ func newDocSearch(c *Common) docSearch {
 	ti := textinput.New()
 	ti.Prompt = "/"
 	ti.CharLimit = 200
+	// A steady cursor, as in the library's filter: a blinking one redraws
+	// the screen twice a second for nothing.
+	st := ti.Styles()
+	st.Cursor.Blink = false
+	ti.SetStyles(st)
 	return docSearch{c: c, input: ti, cur: -1}
 }
 

@@ -60,13 +60,20 @@ type Entry struct {
 }
 
 // row holds an entry's display strings, sanitised once when it is read so
-// drawing 5,000 rows costs no sanitising per frame.
+// drawing 5,000 rows costs no sanitising per frame. Each is a bounded head
+// of the skill's text, what a row can show and the fuzzy filter reads: a
+// 6 KB name and description were sanitised and measured whole, 4 ms a
+// skill to load. The skill pane shows the whole description.
 type row struct {
 	name, version, desc, keywords string
 	// filterKey is what `/` matches against: name first, so that a match
 	// in the name ranks above one deep in a description.
-	filterKey               string
-	hay                     string // filterKey in lower case, for exact words
+	filterKey string
+	// hay is the whole name, keywords and description in lower case, for
+	// "exact" words, which search all of them: built on first use (from
+	// src), not for every skill loaded.
+	hay                     *string
+	src                     *model.Skill
 	sortKey                 string // lower-case name
 	errors, warnings, infos int
 	// Display widths, measured once (measuring is the costly part of
@@ -74,23 +81,62 @@ type row struct {
 	nameWidth, versionWidth, countsWidth int
 }
 
+// rowVersionBytes is how much of a version a row keeps: its column is at
+// most 10 cells.
+const rowVersionBytes = 64
+
 func newRow(s *model.Skill) row {
 	r := row{
-		name:     sanitize.Line(s.Name),
-		version:  sanitize.Line(s.Version),
-		desc:     sanitize.Line(s.Description),
-		keywords: sanitize.Line(strings.Join(s.Keywords, " ")),
+		name:     sanitize.Line(matchPrefix(s.Name, maxMatchName)),
+		version:  sanitize.Line(matchPrefix(s.Version, rowVersionBytes)),
+		desc:     sanitize.Line(matchPrefix(s.Description, maxMatchDesc)),
+		keywords: sanitize.Line(keywordsHead(s.Keywords, maxMatchName)),
+		src:      s,
 	}
 	if r.name == "" {
 		r.name = "(unnamed)"
 	}
 	r.filterKey = r.name + "  " + r.keywords + "  " + r.desc
-	r.hay = strings.ToLower(r.filterKey)
 	r.sortKey = strings.ToLower(r.name)
 	r.errors, r.warnings, r.infos = s.Counts()
 	r.nameWidth, r.versionWidth = ansi.StringWidth(r.name), ansi.StringWidth(r.version)
 	r.countsWidth = countsWidth(r)
 	return r
+}
+
+// keywordsHead is the first n bytes of the keywords joined by spaces,
+// without joining them all.
+func keywordsHead(kw []string, n int) string {
+	var b strings.Builder
+	for _, k := range kw {
+		if b.Len() >= n {
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(matchPrefix(k, n-b.Len()))
+	}
+	return b.String()
+}
+
+// haystack is the row's whole name, keywords and description in lower
+// case, built once (rows are replaced, never changed, when a skill is
+// read again).
+func (r *row) haystack() string {
+	if r.hay == nil {
+		h := ""
+		if r.src != nil {
+			s := r.src
+			name := s.Name
+			if name == "" {
+				name = "(unnamed)"
+			}
+			h = strings.ToLower(sanitize.Line(name + "  " + strings.Join(s.Keywords, " ") + "  " + s.Description))
+		}
+		r.hay = &h
+	}
+	return *r.hay
 }
 
 // setSkill swaps in a new shown skill and refreshes the row.

@@ -31,32 +31,42 @@ func TestHeadingMarkersLeaveTheRenderingAsItWas(t *testing.T) {
 		}
 		return nil
 	})
+	// Each document on its own: the renderings are independent, so they
+	// share the cores (and under -race, glamour's renderers run at once,
+	// as the studio's render commands do).
 	for name, md := range docs {
-		md = readerMarkdown(md)
-		hs := skillmd.OutlineOf([]byte(md)).Headings
-		for _, style := range []string{"dark", "light", "notty"} {
-			for _, width := range []int{40, 100} {
-				want, err := RenderMarkdown(md, width, style)
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, lines, at, _, err := renderWithHeadings(md, hs, width, style)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got != want {
-					t.Errorf("%s (%s, %d): the marked rendering differs", name, style, width)
-					continue
-				}
-				for i, h := range hs {
-					words := strings.Fields(strings.ToLower(h.Text))
-					line := strings.ToLower(ansi.Strip(lines[at[i]]))
-					// The first line of a wrapped heading holds its first
-					// word; glamour's strikethrough (which skillmd does not
-					// read) its last.
-					if len(words) > 0 && !strings.Contains(line, words[0]) && !strings.Contains(line, words[len(words)-1]) {
-						t.Errorf("%s (%s, %d): heading %q placed on line %d: %q", name, style, width, h.Text, at[i], line)
-					}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			checkHeadingMarkers(t, name, md)
+		})
+	}
+}
+
+func checkHeadingMarkers(t *testing.T, name, md string) {
+	md = readerMarkdown(md)
+	hs := skillmd.OutlineOf([]byte(md)).Headings
+	for _, style := range []string{"dark", "light", "notty"} {
+		for _, width := range []int{40, 100} {
+			want, err := RenderMarkdown(md, width, style)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, lines, at, _, err := renderWithHeadings(md, hs, width, style)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("%s (%s, %d): the marked rendering differs", name, style, width)
+				continue
+			}
+			for i, h := range hs {
+				words := strings.Fields(strings.ToLower(h.Text))
+				line := strings.ToLower(ansi.Strip(lines[at[i]]))
+				// The first line of a wrapped heading holds its first
+				// word; glamour's strikethrough (which skillmd does not
+				// read) its last.
+				if len(words) > 0 && !strings.Contains(line, words[0]) && !strings.Contains(line, words[len(words)-1]) {
+					t.Errorf("%s (%s, %d): heading %q placed on line %d: %q", name, style, width, h.Text, at[i], line)
 				}
 			}
 		}

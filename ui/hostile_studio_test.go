@@ -1,8 +1,11 @@
 package ui
 
 import (
-	tea "charm.land/bubbletea/v2"
+	"fmt"
 	"os"
+
+	tea "charm.land/bubbletea/v2"
+
 	"path/filepath"
 	"strings"
 	"testing"
@@ -124,84 +127,95 @@ func hostileLibrary(t testing.TB) string {
 	return lib
 }
 
-// TestHostileLibraryEveryTabEveryScreen walks the hostile library.
+// TestHostileLibraryEveryTabEveryScreen walks the hostile library at two
+// window sizes side by side, each studio on its own copy of the library
+// (the walk opens forms and quizzes): the two walks use both cores, and
+// under -race what the studios share (package variables, caches) is
+// checked too.
 func TestHostileLibraryEveryTabEveryScreen(t *testing.T) {
 	t.Setenv("VISUAL", "")
 	t.Setenv("EDITOR", "")
-	lib := hostileLibrary(t)
 	for _, sz := range []struct{ w, h int }{{120, 40}, {80, 24}} {
-		m := studio(t, Options{Sources: []string{lib}}, sz.w, sz.h)
-		checkFrame(t, m)
-		if len(m.lib.entries) < 6 {
-			t.Fatalf("hostile library loaded %d skills, want at least 6", len(m.lib.entries))
+		t.Run(fmt.Sprintf("%dx%d", sz.w, sz.h), func(t *testing.T) {
+			t.Parallel()
+			walkHostileLibrary(t, sz.w, sz.h)
+		})
+	}
+}
+
+func walkHostileLibrary(t *testing.T, w, h int) {
+	lib := hostileLibrary(t)
+	m := studio(t, Options{Sources: []string{lib}}, w, h)
+	checkFrame(t, m)
+	if len(m.lib.entries) < 6 {
+		t.Fatalf("hostile library loaded %d skills, want at least 6", len(m.lib.entries))
+	}
+	sawHostile, tabsSeen := false, map[string]bool{}
+	for _, e := range m.lib.entries {
+		name := e.Skill.Name
+		if strings.Contains(name, "sneaky") {
+			sawHostile = true
 		}
-		sawHostile, tabsSeen := false, map[string]bool{}
-		for _, e := range m.lib.entries {
-			name := e.Skill.Name
-			if strings.Contains(name, "sneaky") {
-				sawHostile = true
+		selectSkill(t, m, name)
+		checkFrame(t, m)
+		press(t, m, "enter") // focus the skill pane
+		for _, tab := range m.skill.tabs {
+			if !tab.Applies(m.skill.entry) {
+				continue
 			}
-			selectSkill(t, m, name)
+			title := tab.Title()
+			tabsSeen[title] = true
+			openTab(t, m, title)
 			checkFrame(t, m)
-			press(t, m, "enter") // focus the skill pane
-			for _, tab := range m.skill.tabs {
-				if !tab.Applies(m.skill.entry) {
-					continue
-				}
-				title := tab.Title()
-				tabsSeen[title] = true
-				openTab(t, m, title)
+			// Move around inside the tab: the selection, the bottom,
+			// and what enter opens (a file, a finding, a quiz).
+			for _, k := range []string{"down", "down", "end", "home", "enter"} {
+				press(t, m, k)
 				checkFrame(t, m)
-				// Move around inside the tab: the selection, the bottom,
-				// and what enter opens (a file, a finding, a quiz).
-				for _, k := range []string{"down", "down", "end", "home", "enter"} {
+			}
+			if title == "Quiz" {
+				for _, k := range []string{"1", "enter", "2", "enter"} {
 					press(t, m, k)
 					checkFrame(t, m)
 				}
-				if title == "Quiz" {
-					for _, k := range []string{"1", "enter", "2", "enter"} {
-						press(t, m, k)
-						checkFrame(t, m)
-					}
-				}
-				press(t, m, "esc")
-				press(t, m, "enter") // back into the pane if esc left it
 			}
-			press(t, m, "esc", "esc")
+			press(t, m, "esc")
+			press(t, m, "enter") // back into the pane if esc left it
 		}
-		if !sawHostile {
-			t.Error("the skill with the hostile name did not load")
+		press(t, m, "esc", "esc")
+	}
+	if !sawHostile {
+		t.Error("the skill with the hostile name did not load")
+	}
+	for _, f := range tabList() {
+		if title := f(m.c).Title(); !tabsSeen[title] {
+			t.Errorf("the sweep never showed the %s tab", title)
 		}
-		for _, f := range tabList() {
-			if title := f(m.c).Title(); !tabsSeen[title] {
-				t.Errorf("the sweep never showed the %s tab", title)
-			}
-		}
-		// The screens: help, the new-skill form, the add-source prompt.
-		for _, keys := range [][]string{{"?"}, {"n"}, {"n", "down", "enter"}, {"a"}} {
-			press(t, m, keys...)
-			checkFrame(t, m)
-			typeText(t, m, "x\u202ey")
-			checkFrame(t, m)
-			press(t, m, "esc", "esc")
-			checkFrame(t, m)
-		}
-		// Filtering on a hostile name, and pasting hostile text into the
-		// filter and the add-source prompt.
-		press(t, m, "/")
-		typeText(t, m, "sneaky")
+	}
+	// The screens: help, the new-skill form, the add-source prompt.
+	for _, keys := range [][]string{{"?"}, {"n"}, {"n", "down", "enter"}, {"a"}} {
+		press(t, m, keys...)
 		checkFrame(t, m)
-		for _, keys := range [][]string{{}, {"esc", "esc", "a"}} {
-			press(t, m, keys...)
-			_, cmd := m.Update(tea.PasteMsg{Content: hostileRaw})
-			drain(t, m, cmd)
-			checkFrame(t, m)
-		}
-		press(t, m, "esc", "esc", "/")
-		typeText(t, m, "sneaky")
-		press(t, m, "enter")
+		typeText(t, m, "x\u202ey")
+		checkFrame(t, m)
+		press(t, m, "esc", "esc")
 		checkFrame(t, m)
 	}
+	// Filtering on a hostile name, and pasting hostile text into the
+	// filter and the add-source prompt.
+	press(t, m, "/")
+	typeText(t, m, "sneaky")
+	checkFrame(t, m)
+	for _, keys := range [][]string{{}, {"esc", "esc", "a"}} {
+		press(t, m, keys...)
+		_, cmd := m.Update(tea.PasteMsg{Content: hostileRaw})
+		drain(t, m, cmd)
+		checkFrame(t, m)
+	}
+	press(t, m, "esc", "esc", "/")
+	typeText(t, m, "sneaky")
+	press(t, m, "enter")
+	checkFrame(t, m)
 }
 
 // TestOnlyOwnEscapesRejects keeps the checker honest: each of these must

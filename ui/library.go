@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -78,6 +80,10 @@ type libraryPane struct {
 	// matching 5,000 skills runs in a command, so typing never waits.
 	matches    []libLine
 	matchQuery string
+	// searches counts fuzzy searches started: one that a newer one has
+	// replaced stops at its next chunk (typing into a 100,000-skill
+	// library started a whole search per key, each run to its end).
+	searches atomic.Uint64
 	// filterProblem names a key:value word of the query that is not a
 	// filter, with the ones that are.
 	filterProblem string
@@ -321,7 +327,7 @@ func (p *libraryPane) filterCmd() tea.Cmd {
 			entries = append(entries, e)
 			continue
 		}
-		if fq.keep(e, e.row.hay) {
+		if fq.keep(e, e.row.haystack()) {
 			entries = append(entries, e)
 		}
 	}
@@ -339,22 +345,59 @@ func (p *libraryPane) filterCmd() tea.Cmd {
 	descs := make([]string, len(entries))
 	nameLens := make([]int, len(entries))
 	for i, e := range entries {
-		names[i] = e.row.name + "  " + e.row.keywords
+		// filterKey starts with name + "  " + keywords: a slice of it,
+		// not a copy per skill per key.
+		names[i] = matchPrefix(e.row.filterKey[:len(e.row.name)+2+len(e.row.keywords)], maxMatchName)
 		nameLens[i] = len(e.row.name)
-		descs[i] = e.row.desc
+		descs[i] = matchPrefix(e.row.desc, maxMatchDesc)
 	}
 	text := fq.fuzzy
+	gen := p.searches.Add(1)
+	stale := func() bool { return p.searches.Load() != gen }
 	return func() tea.Msg {
-		return filterResultMsg{query: q, lines: rankMatches(text, entries, names, nameLens, descs)}
+		lines, ok := rankMatches(text, entries, names, nameLens, descs, stale)
+		if !ok {
+			return nil // typed on since: the newer search answers
+		}
+		return filterResultMsg{query: q, lines: lines}
 	}
 }
+
+// How many bytes of a name (with its keywords) and of a description
+// fuzzy matching reads: past the spec's limits (64 and 1,024 characters)
+// with room for some punctuation that is not ASCII. Text past them ranks
+// nothing (`"exact"` words still search all of it); matching a library of
+// 100,000 skills with 6 KB names and descriptions took 49 s per key.
+const (
+	maxMatchName = 256
+	maxMatchDesc = 1536
+)
+
+// matchPrefix is s cut to at most n bytes, at the start of a character.
+func matchPrefix(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
+// matchChunk is how many strings fuzzy matching takes between checks
+// that its search is still wanted.
+const matchChunk = 1024
 
 // rankMatches puts matches in the name or keywords first, then skills
 // that match only in their description: sahilm/fuzzy penalises every
 // unmatched character, so one string per skill would rank short
-// descriptions above exact names.
-func rankMatches(q string, entries []*Entry, names []string, nameLens []int, descs []string) []libLine {
-	byName := fuzzy.Find(q, names)
+// descriptions above exact names. It gives up (false) as soon as stale
+// says a newer search replaced it.
+func rankMatches(q string, entries []*Entry, names []string, nameLens []int, descs []string, stale func() bool) ([]libLine, bool) {
+	byName, ok := findChunked(q, names, stale)
+	if !ok {
+		return nil, false
+	}
 	out := make([]libLine, 0, len(byName))
 	seen := make(map[int]bool, len(byName))
 	for _, m := range byName {
@@ -367,12 +410,35 @@ func rankMatches(q string, entries []*Entry, names []string, nameLens []int, des
 		}
 		out = append(out, libLine{e: entries[m.Index], nameMatch: inName})
 	}
-	for _, m := range fuzzy.Find(q, descs) {
+	byDesc, ok := findChunked(q, descs, stale)
+	if !ok {
+		return nil, false
+	}
+	for _, m := range byDesc {
 		if !seen[m.Index] {
 			out = append(out, libLine{e: entries[m.Index]})
 		}
 	}
-	return out
+	return out, true
+}
+
+// findChunked is fuzzy.Find over data a chunk at a time, checking stale
+// between chunks. The order is fuzzy.Find's: matches in data's order,
+// stably sorted by score.
+func findChunked(q string, data []string, stale func() bool) (fuzzy.Matches, bool) {
+	var all fuzzy.Matches
+	for lo := 0; lo < len(data); lo += matchChunk {
+		if stale() {
+			return nil, false
+		}
+		hi := min(lo+matchChunk, len(data))
+		for _, m := range fuzzy.FindNoSort(q, data[lo:hi]) {
+			m.Index += lo
+			all = append(all, m)
+		}
+	}
+	slices.SortStableFunc(all, func(a, b fuzzy.Match) int { return cmp.Compare(b.Score, a.Score) })
+	return all, true
 }
 
 // nextSkillLine finds the first skill line from i in direction dir,

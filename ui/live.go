@@ -51,6 +51,9 @@ func (m *Model) startWatching() tea.Cmd {
 	configFiles := m.opts.ConfigFiles
 	if m.opts.ReloadConfig == nil {
 		configFiles = nil
+	} else {
+		m.nestedSeen = map[string]bool{}
+		configFiles = append(slices.Clone(configFiles), nestedConfigFiles(m.lib.entries, m.nestedSeen)...)
 	}
 	if len(targets) == 0 && len(configFiles) == 0 {
 		return nil
@@ -97,11 +100,16 @@ func (m *Model) watchMore(es []*Entry) tea.Cmd {
 	if len(ids) == 0 {
 		return nil
 	}
+	var nested []string
+	if m.opts.ReloadConfig != nil && m.nestedSeen != nil {
+		nested = nestedConfigFiles(es, m.nestedSeen)
+	}
 	m.watchAdding++
 	return func() tea.Msg {
 		for i, id := range ids {
 			_ = w.WatchSkill(strconv.Itoa(id), paths[i])
 		}
+		watchConfig(w, nested)
 		return watchAddedMsg{}
 	}
 }

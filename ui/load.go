@@ -63,6 +63,10 @@ type loader struct {
 	// configGen counts configuration reads (config_reload.go); a result
 	// for an older one is dropped.
 	configGen int
+	// configApplied counts configurations applied (onConfigRead): a
+	// library check asked for under an older one does not say what the
+	// nested files hold now.
+	configApplied int
 	// fallback: with no sources named, an empty default folder falls back
 	// to the embedded library.
 	fallback bool

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/skillstudio/skillstudio/formats"
@@ -12,8 +14,10 @@ import (
 
 // libraryCheckedMsg: the library checks ran over a snapshot.
 type libraryCheckedMsg struct {
-	gen    int
-	skills map[int]checkedSkill
+	gen int
+	// configApplied is Model.ld.configApplied when the check was asked for.
+	configApplied int
+	skills        map[int]checkedSkill
 	// sources are the index findings per source index.
 	sources [][]model.Diagnostic
 	// config are Options.ConfigProblems after the check.
@@ -52,13 +56,14 @@ func (m *Model) requestCheck() tea.Cmd {
 		}
 	}
 	opts, cfg, problems := m.readerOptions(), m.opts.Config, m.opts.ConfigProblems
+	applied := m.ld.configApplied
 	return func() tea.Msg {
 		checked := formats.Check(sources, members, opts, cfg)
 		out := make(map[int]checkedSkill, len(ids))
 		for i, id := range ids {
 			out[id] = checkedSkill{from: members[i].Skill, skill: checked.Skills[i]}
 		}
-		msg := libraryCheckedMsg{gen: gen, skills: out, sources: checked.Sources}
+		msg := libraryCheckedMsg{gen: gen, configApplied: applied, skills: out, sources: checked.Sources}
 		if problems != nil {
 			msg.config = problems()
 		}
@@ -85,10 +90,19 @@ func (m *Model) onLibraryChecked(msg libraryCheckedMsg) tea.Cmd {
 				s.checked = msg.sources[i]
 			}
 		}
-		// A broken nested config is said in the status bar, not only
-		// counted: its rules: are not applied until it reads.
+	}
+	// A broken nested config is said in the status bar, not only counted:
+	// its rules: are not applied until it reads. A check asked for under
+	// an older configuration read the nested files as they were then.
+	if msg.gen == m.ld.checkGen && msg.configApplied == m.ld.configApplied {
 		m.configNotes = msg.config
-		m.nestedErr = configProblemLine(m.c.WorkDir, msg.config)
+		line := configProblemLine(m.c.WorkDir, msg.config)
+		if line != "" && line != m.nestedErr && strings.HasPrefix(m.status, "Config reloaded") {
+			// A nested file edited into a broken one: say where at once,
+			// not after the reload's own line is cleared by a key.
+			m.setStatus(line, true)
+		}
+		m.nestedErr = line
 	}
 	cmds := []tea.Cmd{m.lib.refresh()}
 	if sel := m.skill.entry; sel != nil {

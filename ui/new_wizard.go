@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"charm.land/bubbles/v2/cursor"
 	"charm.land/bubbles/v2/key"
@@ -85,8 +86,9 @@ type wizardWriteMsg struct {
 }
 
 // wizardIDs tells two wizards' messages apart (the studio may open one
-// after another while an old preview command is still running).
-var wizardIDs int
+// after another while an old preview command is still running). Atomic:
+// the tests run studios side by side.
+var wizardIDs atomic.Int64
 
 type newSkillWizard struct {
 	c    *Common
@@ -119,8 +121,7 @@ type newSkillWizard struct {
 }
 
 func newWizard(c *Common, req NewSkillRequest) *newSkillWizard {
-	wizardIDs++
-	s := &newSkillWizard{c: c, req: req, id: wizardIDs}
+	s := &newSkillWizard{c: c, req: req, id: int(wizardIDs.Add(1))}
 	v := req.Values
 	s.in = wizardInput{
 		name: v.Name, desc: v.Description, ns: v.Namespace, matches: strings.Join(v.Matches, " "),

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -33,11 +34,12 @@ type quizRenderedMsg struct {
 	err       error
 }
 
-var quizReaderSeq int
+// quizReaderSeq numbers quiz readers; atomic, as the tests run studios
+// side by side.
+var quizReaderSeq atomic.Int64
 
 func newQuizReader(c *Common, title, markdown string, a quiz.ActionResult, w, h int) *quizReader {
-	quizReaderSeq++
-	r := &quizReader{c: c, id: quizReaderSeq, title: title, markdown: markdown, action: a, scroll: newScrollView(c)}
+	r := &quizReader{c: c, id: int(quizReaderSeq.Add(1)), title: title, markdown: markdown, action: a, scroll: newScrollView(c)}
 	r.setSize(w, h)
 	return r
 }

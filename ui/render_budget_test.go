@@ -225,9 +225,12 @@ func largeMixedDocument(n int) string {
 }
 
 // Chunks rendered on several cores join into exactly what one renderer
-// going through them in order makes.
+// going through them in order makes. The generated document is just past
+// chunkFrom: about 20 chunks, five for each of the four renderers (three
+// times chunkFrom rendered 48 and proved no more, at a minute and more
+// under -race).
 func TestParallelChunksRenderAsInOrder(t *testing.T) {
-	docs := map[string]string{"generated": largeMixedDocument(chunkFrom * 3)}
+	docs := map[string]string{"generated": largeMixedDocument(chunkFrom + 4*DefaultRenderBudget.chunk)}
 	if b, err := os.ReadFile("../../shared/corpus/daymade__claude-code-skills/daymade-claude-code/claude-code-hooks/SKILL.md"); err == nil {
 		docs["corpus"] = string(b)
 	}

@@ -298,8 +298,8 @@ func (p *skillPane) stubView(e *Entry) string {
 	st := p.c.Styles
 	w := max(p.width-4, 10)
 	var b strings.Builder
-	if e.row.desc != "" {
-		b.WriteString(indent(wrap(e.row.desc, w), "  ") + "\n\n")
+	if d := sanitize.Line(e.Skill.Description); d != "" {
+		b.WriteString(indent(wrap(d, w), "  ") + "\n\n")
 	}
 	switch {
 	case e.withheld != nil:

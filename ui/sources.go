@@ -15,6 +15,7 @@ import (
 	"github.com/skillstudio/skillstudio/config"
 	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
@@ -64,7 +65,16 @@ func (m *Model) saveSourceCmd(add bool, spec string) tea.Cmd {
 	if p == "" {
 		return nil
 	}
+	shown := spec
 	return func() tea.Msg {
+		// A folder the user named here is relative to the working folder;
+		// the file's are relative to the file's (config.ReadFile), so it
+		// is saved, and looked for, as an absolute path.
+		if !registry.IsRemote(spec) && !filepath.IsAbs(spec) && !strings.HasPrefix(spec, "~") {
+			if abs, err := filepath.Abs(spec); err == nil {
+				spec = abs
+			}
+		}
 		var changed bool
 		var err error
 		verb := "Added"
@@ -74,7 +84,7 @@ func (m *Model) saveSourceCmd(add bool, spec string) tea.Cmd {
 			verb = "Removed"
 			changed, err = config.RemoveSource(p, spec)
 		}
-		return configSavedMsg{verb: verb, spec: spec, changed: changed, err: err}
+		return configSavedMsg{verb: verb, spec: shown, changed: changed, err: err}
 	}
 }
 

@@ -325,7 +325,8 @@ func agentContent(st *Styles, r *agentReport, width int) string {
 		b.WriteString(indent(st.Dim.Render(wrap(r.budget, max(width-2, 10))), " ") + "\n")
 	}
 	if r.evals != "" {
-		b.WriteString(" " + st.Row.Render(r.evals) + "\n")
+		// Wrapped: a summary naming files not read runs past a narrow pane.
+		b.WriteString(indent(st.Row.Render(wrap(r.evals, max(width-2, 10))), " ") + "\n")
 	}
 	b.WriteString("\n")
 	inner := max(width-4, 10)

@@ -159,7 +159,12 @@ func (c *checker) checkBool(key, val *yaml.Node) {
 func enumCheck(values ...string) func(c *checker, key, val *yaml.Node) {
 	return func(c *checker, key, val *yaml.Node) {
 		if !isScalar(val) {
-			c.typeError(key, val, "one of "+strings.Join(values, ", "))
+			// Claude Code keeps only the values it knows (its skill loader
+			// maps context to executionContext only when it is "fork") and
+			// loads the skill: a list or mapping is ignored like any other
+			// unknown value, not a reason to reject the skill.
+			c.at(val, "skillmd/enum", fmt.Sprintf("%s: %s is not one of %s; the agent ignores it", key.Value, withArticle(kindName(val)), strings.Join(values, ", ")),
+				fmt.Sprintf("Use one of %s.", strings.Join(values, ", ")))
 			return
 		}
 		if !slices.Contains(values, val.Value) {

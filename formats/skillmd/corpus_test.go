@@ -37,6 +37,7 @@ func corpusSkills(t *testing.T) (fs.FS, []string) {
 // default profile are kept as a golden file so verdict changes show up in
 // review.
 func TestCorpus(t *testing.T) {
+	pureCPUUnderRace(t) // one Load after another
 	fsys, dirs := corpusSkills(t)
 	var out strings.Builder
 	for _, dir := range dirs {

@@ -66,6 +66,7 @@ func FuzzHeadingIndex(f *testing.F) {
 // over a minute, growing with the square of the size. This finishes at
 // once now; the fuzz target above keeps the answers the same.
 func TestManyGotosOverManyHeadingsLintLinearly(t *testing.T) {
+	pureCPUUnderRace(t) // one Load of 6 MB
 	const n = 60_000
 	var b strings.Builder
 	b.WriteString("---\nname: many\ndescription: A quiz whose gotos name many headings.\nquiz:\n  - title: Gate\n    questions:\n")

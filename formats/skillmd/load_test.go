@@ -384,3 +384,22 @@ func TestCapitalisedKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestSecondFrontmatterNamesTheLostFields: the warning lists the second
+// block's keys and says which the first block leaves without a value.
+func TestSecondFrontmatterNamesTheLostFields(t *testing.T) {
+	s := loadCase(map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: \n---\n\n---\nname: demo-skill\ndescription: Shows a demo.\nargument-hint: \"[file]\"\n---\n\nBody.\n"}, "")
+	ds := findings(s, "skillmd/frontmatter")
+	if len(ds) != 1 {
+		t.Fatalf("got %d findings, want 1: %v", len(ds), ds)
+	}
+	d := ds[0]
+	if d.Severity != model.SeverityWarning || d.Line != 6 {
+		t.Errorf("got %s at line %d, want a warning at line 6", d.Severity, d.Line)
+	}
+	for _, want := range []string{"(name, description, argument-hint)", "no value for description"} {
+		if !strings.Contains(d.Message, want) {
+			t.Errorf("message %q lacks %q", d.Message, want)
+		}
+	}
+}

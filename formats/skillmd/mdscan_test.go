@@ -110,6 +110,7 @@ func TestScanFastMatchesGoldmark(t *testing.T) {
 // TestScanFastCorpus compares the two scanners on every Markdown file of
 // the corpus, and says how many the fast path reads on its own.
 func TestScanFastCorpus(t *testing.T) {
+	pureCPUUnderRace(t) // two scanners over the corpus, one file at a time
 	root := corpusDir(t)
 	files, fast := 0, 0
 	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -224,6 +225,7 @@ func compareLinkScans(t *testing.T, name string, body []byte) {
 }
 
 func TestScanLinksCorpus(t *testing.T) {
+	pureCPUUnderRace(t) // two link scanners over the corpus, one file at a time
 	for _, c := range fastCases {
 		compareLinkScans(t, c, []byte(c))
 	}
@@ -260,6 +262,7 @@ func deepeningLists(n int) []byte {
 }
 
 func TestScanFastDeepLists(t *testing.T) {
+	pureCPUUnderRace(t) // two scanners over 100 KB, once
 	if !compareScans(t, "deep lists", deepeningLists(300)) {
 		t.Error("the fast scanner gave up on plain nested lists")
 	}

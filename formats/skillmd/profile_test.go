@@ -13,6 +13,7 @@ import (
 // corpus skill has errors exactly when the reference validator (skills-ref)
 // rejects it. testdata/skills-ref-verdicts.txt holds skills-ref's verdicts.
 func TestAgentSkillsAgreesWithSkillsRef(t *testing.T) {
+	pureCPUUnderRace(t) // one Load after another
 	fsys, dirs := corpusSkills(t)
 	want := readVerdicts(t)
 	for _, dir := range dirs {
@@ -56,6 +57,7 @@ func readVerdicts(t *testing.T) map[string]string {
 // reference validator accepts gets an error, and fields outside the open
 // standard (user-invocable, effort, quiz, skillli fields) are not errors.
 func TestProfileAllToleratesKnownFields(t *testing.T) {
+	pureCPUUnderRace(t) // one Load after another
 	fsys, dirs := corpusSkills(t)
 	for _, dir := range dirs {
 		s := Load(fsys, dir, model.Options{})

@@ -53,9 +53,9 @@ var Rules = model.RuleSet{
 			Pass: "description: Café helper",
 		},
 	},
-	{ID: "skillmd/frontmatter", Severity: model.SeverityError, Doc: "SKILL.md must start with a YAML frontmatter mapping between two --- lines. Unlike skills-ref (which splits the file on the first two `---` substrings anywhere), the frontmatter ends at the first line that is exactly ---, so `---` inside a value does not end it.",
+	{ID: "skillmd/frontmatter", Severity: model.SeverityError, Doc: "SKILL.md must start with a YAML frontmatter mapping between two --- lines. Unlike skills-ref (which splits the file on the first two `---` substrings anywhere), the frontmatter ends at the first line that is exactly ---, so `---` inside a value does not end it. A second frontmatter block opening the body (a --- block holding a field some agent reads, as multi-agent generators leave when they wrap a file that already had one) is a warning: agents read only the first block, so the second's fields are lost and its YAML is shown to the model as text.",
 		Title: "No valid frontmatter",
-		Why:   "Without a YAML mapping between --- lines there is no name or description, and agents and skills-ref reject the skill.",
+		Why:   "Without a YAML mapping between --- lines there is no name or description, and agents and skills-ref reject the skill; a second block in the body is a warning, since the skill loads from the first block but the second one's fields are lost.",
 		Spec:  "SKILL.md Structure: \"The file has YAML frontmatter (between --- markers)\".",
 		Example: model.RuleExample{
 			Fail: "---\nname: demo-skill\ndescription: Demo.\n",
@@ -148,7 +148,7 @@ var Rules = model.RuleSet{
 	},
 
 	// Layer 2: Claude Code.
-	{ID: "skillmd/enum", Severity: model.SeverityWarning, Doc: "A Claude Code field has a value the agent does not know (context other than fork, effort other than low|medium|high|max, shell other than bash|powershell); the agent ignores it.",
+	{ID: "skillmd/enum", Severity: model.SeverityWarning, Doc: "A Claude Code field has a value the agent does not know (context other than fork, effort other than low|medium|high|xhigh|max, shell other than bash|powershell), a list or a mapping included; the agent ignores it and loads the skill (Claude Code's loader keeps context only when it is \"fork\").",
 		Title: "A Claude Code field has an unknown value",
 		Why:   "Claude Code ignores the value, so the setting silently does nothing.",
 		Spec:  "Layer 2: context \"Set to \\\"fork\\\"\"; effort and shell take fixed values.",
@@ -307,7 +307,7 @@ var Rules = model.RuleSet{
 			Pass: "---\nname: demo-skill\ndescription: Demo.\n---\nSee [notes](references/notes.md).\n",
 		},
 	},
-	{ID: "skillmd/unreferenced-file", Severity: model.SeverityInfo, Doc: "A file in the skill folder is never mentioned by SKILL.md (or by a Markdown file it references), so an agent will not know to load it. Not reported: dotfiles, LICENSE/README/CHANGELOG-style files, agents/openai.yaml, and evals/ (read by eval tooling, not by the agent).",
+	{ID: "skillmd/unreferenced-file", Severity: model.SeverityInfo, Doc: "A file in the skill folder is never mentioned by SKILL.md (or by a Markdown file it references), so an agent will not know to load it. Not reported: dotfiles, LICENSE/README/CHANGELOG-style files, agents/openai.yaml, evals/ and tests/, and eval files beside SKILL.md (evals.json, eval.yaml, evals.yml, promptfooconfig.yaml, *.eval.md): read by eval tooling, not by the agent, which should not see the expected answers.",
 		Title: "A file nothing mentions",
 		Why:   "Advice: an agent will not know to load a file SKILL.md never names.",
 		Spec:  "Progressive Disclosure: files in references/ are \"loaded as needed\" — so they must be named.",

@@ -76,6 +76,12 @@ func cases() []ruleCase {
 		{rule: "skillmd/frontmatter", name: "unclosed", fail: true, files: map[string]string{"SKILL.md": "---\nname: demo-skill\n"}},
 		{rule: "skillmd/frontmatter", name: "bad YAML", fail: true, files: map[string]string{"SKILL.md": "---\nname: [demo\n---\n"}},
 		{rule: "skillmd/frontmatter", name: "a list", fail: true, files: map[string]string{"SKILL.md": "---\n- name\n- description\n---\n"}},
+		// A generator wrapped a file that already had frontmatter: the
+		// second block's fields never reach the agent.
+		{rule: "skillmd/frontmatter", name: "second block in the body", fail: true, files: map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: \n---\n\n---\nname: demo-skill\ndescription: Shows a demo.\n---\n\n# Demo\n"}},
+		// A rule, a line of prose with a colon, a rule: Markdown, not fields.
+		{rule: "skillmd/frontmatter", name: "rules around prose", files: map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: Shows a demo.\n---\n\n---\nNote: read this first.\n---\n"}},
+		{rule: "skillmd/frontmatter", name: "rule after text", files: map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: Shows a demo.\n---\n\n# Demo\n\n---\nname: x\n---\n"}},
 		{rule: "skillmd/frontmatter", name: "duplicate key", fail: true, files: map[string]string{"SKILL.md": md("name: demo-skill\nname: demo-skill\n", plainBody)}},
 		{rule: "skillmd/frontmatter", name: "BOM and CRLF", files: map[string]string{"SKILL.md": "\ufeff" + strings.ReplaceAll(valid, "\n", "\r\n")}},
 		{rule: "skillmd/description-colon", name: "unquoted colon", fail: true, files: map[string]string{"SKILL.md": md("description: Use when: the user asks\n", plainBody)}},
@@ -124,6 +130,9 @@ func cases() []ruleCase {
 		{rule: "skillmd/unknown-field", name: "skillli fields under skillli", profile: model.ProfileSkillli, files: map[string]string{"SKILL.md": md("version: 1.0.0\ntags: [a]\n", plainBody)}},
 		{rule: "skillmd/enum", name: "context spoon", fail: true, files: map[string]string{"SKILL.md": md("context: spoon\n", plainBody)}},
 		{rule: "skillmd/enum", name: "effort extreme", fail: true, files: map[string]string{"SKILL.md": md("effort: extreme\n", plainBody)}},
+		// A mapping is ignored like any unknown value: a warning, not a type error.
+		{rule: "skillmd/enum", name: "context as a mapping", fail: true, files: map[string]string{"SKILL.md": md("context:\n  audit: citations\n", plainBody)}},
+		{rule: "skillmd/field-type", name: "context as a mapping is not a type error", files: map[string]string{"SKILL.md": md("context:\n  audit: citations\n", plainBody)}},
 		{rule: "skillmd/enum", name: "fork and high", files: map[string]string{"SKILL.md": md("context: fork\neffort: high\nshell: bash\n", plainBody)}},
 		{rule: "skillmd/agent-without-fork", name: "agent alone", fail: true, files: map[string]string{"SKILL.md": md("agent: Explore\n", plainBody)}},
 		{rule: "skillmd/agent-without-fork", name: "agent with fork", files: map[string]string{"SKILL.md": md("agent: Explore\ncontext: fork\n", plainBody)}},
@@ -213,6 +222,18 @@ func cases() []ruleCase {
 			"evals/evals.json":       `{"skill_name": "demo", "evals": []}` + "\n",
 			"evals/files/input.json": "{}\n",
 		}},
+		{rule: "skillmd/unreferenced-file", name: "eval files of other runners, beside SKILL.md or in tests/", files: map[string]string{
+			"SKILL.md":             valid,
+			"evals.yaml":           "- vars: {q: a}\n",
+			"promptfooconfig.yaml": "prompts: [a]\n",
+			"smoke.eval.md":        "# Smoke\n",
+			"tests/eval.yaml":      "tasks: []\n",
+			"tests/test_helper.py": "def test(): pass\n",
+		}},
+		{rule: "skillmd/unreferenced-file", name: "a data file named like evals below the root", fail: true, files: map[string]string{
+			"SKILL.md":          valid,
+			"assets/evals.json": "{}\n",
+		}},
 		{rule: "quiz/shape", name: "a string", fail: true, files: map[string]string{"SKILL.md": md("quiz: hello\n", plainBody)}},
 		{rule: "quiz/shape", name: "no questions", fail: true, files: map[string]string{"SKILL.md": md("quiz:\n  title: T\n", plainBody)}},
 		{rule: "quiz/shape", name: "question without options", fail: true, files: map[string]string{"SKILL.md": md("quiz:\n  questions:\n    - question: Why?\n", plainBody)}},
@@ -294,7 +315,7 @@ func TestRules(t *testing.T) {
 	all = append(all, ruletest.ExampleCases(Rules, isWholeSkillMD, func(t *testing.T, text string) []model.Diagnostic {
 		return positioned(t, loadCase(map[string]string{"SKILL.md": text}, "").Diagnostics)
 	})...)
-	ruletest.Run(t, Rules, all, ruletest.Options{InfoWithoutHint: true, SeverityVaries: []string{"skillmd/unknown-field", "skillmd/link-escapes", "skillmd/link", "skillmd/field-type"}})
+	ruletest.Run(t, Rules, all, ruletest.Options{InfoWithoutHint: true, SeverityVaries: []string{"skillmd/frontmatter", "skillmd/unknown-field", "skillmd/link-escapes", "skillmd/link", "skillmd/field-type"}})
 }
 
 // isWholeSkillMD: an example that starts with a frontmatter line is a

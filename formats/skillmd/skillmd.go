@@ -157,6 +157,7 @@ func (c *checker) run() {
 	c.checkValueComments(data, fm)
 
 	c.checkFrontmatter()
+	c.checkSecondFrontmatter()
 	if !c.findingsOnly {
 		c.skill.Fields = fieldTable(fm.Node)
 	}

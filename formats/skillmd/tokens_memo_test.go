@@ -10,6 +10,7 @@ import (
 // length around its limits (8, 15, 16 and 64 bytes), asked twice, and
 // keeps answering once it is full and stops remembering.
 func TestPieceMemoAgrees(t *testing.T) {
+	pureCPUUnderRace(t) // a memo of its own, on one goroutine
 	rk, err := loadRanks()
 	if err != nil {
 		t.Fatal(err)

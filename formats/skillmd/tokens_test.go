@@ -47,6 +47,7 @@ func TestCountTokensMatchesTiktoken(t *testing.T) {
 
 // TestCountTokensCorpus compares every Markdown file of the shared corpus.
 func TestCountTokensCorpus(t *testing.T) {
+	pureCPUUnderRace(t) // two tokenizers over the corpus, one file at a time
 	root := corpusDir(t)
 	n := 0
 	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
@@ -71,6 +72,7 @@ func TestCountTokensCorpus(t *testing.T) {
 // TestEstimateTokensCorpus holds the estimate to the error bounds the
 // body-length verdict relies on, on every Markdown file of the corpus.
 func TestEstimateTokensCorpus(t *testing.T) {
+	pureCPUUnderRace(t) // an estimate and an exact count, one file at a time
 	root := corpusDir(t)
 	n, worst := 0, 0.0
 	_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {

@@ -70,9 +70,12 @@ func (c *checker) checkUnreferenced() {
 
 // ignoredForReferences: files that are for people or tools, not agents.
 // evals/ holds test cases that eval tooling reads (evals/evals.json), not
-// files SKILL.md should send an agent to.
+// files SKILL.md should send an agent to; so do tests/ (a waza or CI
+// tests/eval.yaml, tests of the skill's scripts) and eval files kept
+// beside SKILL.md (promptfoo's evals.yaml, an evals.json, *.eval.md), which
+// an agent should not read: they hold the expected answers.
 func ignoredForReferences(rel string) bool {
-	if strings.HasPrefix(rel, "evals/") {
+	if strings.HasPrefix(rel, "evals/") || strings.HasPrefix(rel, "tests/") || isEvalFileName(rel) {
 		return true
 	}
 	if strings.HasPrefix(rel, ".") || strings.Contains(rel, "/.") {
@@ -93,6 +96,22 @@ func ignoredForReferences(rel string) bool {
 		}
 	}
 	return false
+}
+
+// isEvalFileName: an eval file at the skill's root (evals.json,
+// eval.yaml, evals.yml, promptfooconfig.yaml) or one named *.eval.md,
+// *.eval.yaml anywhere.
+func isEvalFileName(rel string) bool {
+	base := strings.ToLower(path.Base(rel))
+	ext := path.Ext(base)
+	if ext != ".json" && ext != ".yaml" && ext != ".yml" && ext != ".md" {
+		return false
+	}
+	stem := strings.TrimSuffix(base, ext)
+	if strings.HasSuffix(stem, ".eval") || strings.HasSuffix(stem, ".evals") {
+		return true
+	}
+	return rel == base && ext != ".md" && (stem == "eval" || stem == "evals" || stem == "promptfooconfig")
 }
 
 func isASCIIString(s string) bool {

@@ -187,23 +187,57 @@ func writeSynced(path string, data []byte, perm fs.FileMode) error {
 	return f.Close()
 }
 
-// Replace is Write with a last check: check runs after the new content
-// is on disk in its temporary file and just before the rename, so a
-// caller can make sure the file it read is still the one at path. When
+// Replace is Write with a last check: check(path) runs after the new
+// content is on disk in its temporary file and just before the rename, so
+// a caller can make sure the file it read is still the one at path. When
 // check fails nothing is replaced and its error is returned.
-func Replace(path string, data []byte, perm fs.FileMode, check func() error) error {
+//
+// Where the system can swap two names in one step (Linux), the rename is
+// that swap, and check runs once more on the file it took out of place
+// (passed its new, temporary name): another program's save that renamed
+// its own file over path after the first check (as editors save) is
+// swapped back rather than replaced, and check's error returned.
+func Replace(path string, data []byte, perm fs.FileMode, check func(at string) error) error {
 	tmp, err := writeTemp(path, data, perm)
 	if err != nil {
 		return err
 	}
-	if err := check(); err != nil {
+	if err := check(path); err != nil {
 		os.Remove(tmp)
 		return err
 	}
-	if err := os.Rename(tmp, path); err != nil {
+	ours, err := os.Lstat(tmp)
+	if err != nil {
 		os.Remove(tmp)
 		return err
 	}
+	swapped, err := exchange(tmp, path)
+	if err != nil {
+		os.Remove(tmp)
+		if cerr := check(path); cerr != nil {
+			return cerr // gone since the check: not made again
+		}
+		return err
+	}
+	if !swapped {
+		if err := os.Rename(tmp, path); err != nil {
+			os.Remove(tmp)
+			return err
+		}
+		syncDir(filepath.Dir(path))
+		return nil
+	}
+	if err := check(tmp); err != nil {
+		// Put their file back. The temporary name is removed only if it
+		// holds ours again, so no one's text is ever deleted.
+		if _, err := exchange(tmp, path); err == nil {
+			if back, err := os.Lstat(tmp); err == nil && os.SameFile(back, ours) {
+				os.Remove(tmp)
+			}
+		}
+		return err
+	}
+	os.Remove(tmp) // the file that was at path, as check saw it
 	syncDir(filepath.Dir(path))
 	return nil
 }

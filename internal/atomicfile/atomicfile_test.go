@@ -178,3 +178,31 @@ func BenchmarkWrite(b *testing.B) {
 		}
 	}
 }
+
+// Replace swaps the new file in (checking the old one twice: before, and
+// at the temporary name it was swapped to) and leaves nothing beside it.
+func TestReplaceChecksBothNamesAndLeavesNoTemp(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f")
+	if err := os.WriteFile(path, []byte("old"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	var checked []string
+	err := Replace(path, []byte("new"), 0o640, func(at string) error {
+		b, err := os.ReadFile(at)
+		checked = append(checked, string(b))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "new" {
+		t.Errorf("content %q", b)
+	}
+	if len(checked) == 0 || len(checked) > 2 || checked[len(checked)-1] != "old" {
+		t.Errorf("check saw %q, want the old file each time", checked)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 1 {
+		t.Errorf("left beside it: %v", left)
+	}
+}

@@ -24,3 +24,16 @@ func renameNoReplace(from, to string) error {
 	}
 	return &os.LinkError{Op: "rename", Old: from, New: to, Err: err}
 }
+
+// exchange swaps the files named a and b in one step; false (and no
+// error) when the file system cannot, so the caller renames instead.
+func exchange(a, b string) (bool, error) {
+	err := unix.Renameat2(unix.AT_FDCWD, a, unix.AT_FDCWD, b, unix.RENAME_EXCHANGE)
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(err, unix.EINVAL), errors.Is(err, unix.ENOSYS), errors.Is(err, unix.EOPNOTSUPP):
+		return false, nil
+	}
+	return false, &os.LinkError{Op: "exchange", Old: a, New: b, Err: err}
+}

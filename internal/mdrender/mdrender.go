@@ -42,16 +42,47 @@ func New(style string, wrap int) (*Renderer, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: style not found", style)
 	}
+	doc, code := cfg.Document, cfg.Code.StylePrimitive
+	top := wrap - int(deref(doc.Indent)) - 2*int(deref(doc.Margin))
+	codeExtra := xansi.StringWidth(code.Prefix + code.Suffix)
 	md := goldmark.New(
 		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
-			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100), util.Prioritized(fitTables{wrap: wrap}, 200)),
+			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100), util.Prioritized(fitTables{wrap: wrap, top: top, codeExtra: codeExtra}, 200)),
 		),
 	)
-	ar := ansi.NewRenderer(ansi.Options{Styles: *cfg, WordWrap: wrap})
+	st := *cfg
+	opts := ansi.Options{Styles: st, WordWrap: wrap}
+	if st.CodeBlock.Theme == "" && st.CodeBlock.Chroma == nil {
+		// A style without a code theme (notty, ascii: show's default when
+		// piped or NO_COLOR is set) renders a code block as Markdown text,
+		// taking its backslash escapes out: a regex's \. printed as ".",
+		// a UNC path's \\ as "\". The highlighter prints the code as it
+		// is; with the noop formatter it adds no colour.
+		opts.Styles.CodeBlock.Theme = "bw"
+		opts.ChromaFormatter = "noop"
+	}
+	if bq := &opts.Styles.BlockQuote; bq.IndentToken != nil && xansi.StringWidth(*bq.IndentToken) == 2 &&
+		deref(bq.Indent) == 1 && deref(bq.Margin) == 0 {
+		// A quote's bar, "│ ", is two cells, yet glamour counts the
+		// indent of one that draws it as one: each quoted line came out a
+		// cell too wide and the writer above broke it again, leaving a word
+		// alone on a line with no bar (a third of all widths). A margin of
+		// one draws the bar once and is counted twice, once for each side.
+		one, none := uint(1), uint(0)
+		bq.Indent, bq.Margin = &none, &one
+	}
+	ar := ansi.NewRenderer(opts)
 	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
 	return &Renderer{md: md}, nil
+}
+
+func deref(p *uint) uint {
+	if p == nil {
+		return 0
+	}
+	return *p
 }
 
 // Render renders md and takes the markers out again.

@@ -199,3 +199,78 @@ func TestTabsInCodeKeepTheBlockWidth(t *testing.T) {
 		t.Errorf("expandTabs: %q", got)
 	}
 }
+
+// lipgloss takes a table as fitting when its widest cells and their
+// margins fit, forgetting the separators between columns; within that
+// gap it neither shrinks nor wraps, and the end of each row is cut off
+// with no "…" ("page someone" printed "page someon", or the whole "…"
+// column of a cut table gone). Every cell's last word now shows, or a
+// "…" says something was cut, at every width across the gap.
+func TestTableRowsNotCutSilently(t *testing.T) {
+	tables := []string{
+		"| ρ (load) | mean wait (× service time) | note q1 |\n|---:|:---:|---|\n| 0.5 | 1 | fine q2 |\n| 0.99 | 99 | page someone q3 |\n",
+		"| k | v | c3 | c4 | c5 | c6 q1 |\n|---|---|---|---|---|---|\n| `code span` | two three four | 5 | six | seven | eight nine q2 |\n",
+		"| a | b q1 |\n|---|---|\n| alpha beta gamma | delta epsilon zeta eta q2 |\n",
+	}
+	for _, style := range []string{"notty", "dark"} {
+		for i, md := range tables {
+			for w := 30; w <= 90; w++ {
+				r, _ := New(style, w)
+				out, _ := r.Render(md)
+				out = xansi.Strip(out)
+				if strings.Contains(out, "…") {
+					continue
+				}
+				for _, mk := range []string{"q1", "q2", "q3"} {
+					if strings.Contains(md, mk) && !strings.Contains(strings.ReplaceAll(out, "\u00a0", " "), mk+" ") && !strings.Contains(out, mk+"\n") {
+						t.Errorf("%s, table %d, width %d: %s cut off with no …:\n%s", style, i, w, mk, out)
+					}
+				}
+			}
+		}
+	}
+}
+
+// A style without a code theme (notty: show's default when piped or with
+// NO_COLOR) rendered a code block as Markdown text, taking its backslash
+// escapes out: a regex's \. became ".", a UNC path's \\ one backslash.
+// Code is printed as written in every style.
+func TestCodeBlocksKeepBackslashes(t *testing.T) {
+	md := "```bash\nawk '/^## (0|3|5)\\./' conv.md\ncopy \\\\server\\share\\a.txt C:\\Temp\\\n```\n\n    indented \\* \\[x\\]\n"
+	for _, style := range []string{"notty", "dark", "light"} {
+		r, err := New(style, 80)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := r.Render(md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = xansi.Strip(out)
+		for _, want := range []string{`awk '/^## (0|3|5)\./' conv.md`, `copy \\server\share\a.txt C:\Temp\`, `indented \* \[x\]`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s: %q not kept:\n%s", style, want, out)
+			}
+		}
+	}
+}
+
+// A quoted paragraph was wrapped a cell too wide for its "│ " bar, so at
+// about a third of widths a word was left alone on a line without the bar
+// (GitHub alerts, "> **Note**" lines). Every quoted line keeps its bar.
+func TestQuotedLinesKeepTheirBar(t *testing.T) {
+	md := "> [!NOTE]\n> Utilisation above about eighty percent is where the wait curve bends upward and keeps going.\n>\n> > A nested quote with enough words in it to wrap around the edge more than once or twice.\n\n- item\n  > a quote in a list item with words enough to wrap at most widths of a pane\n"
+	for _, style := range []string{"notty", "dark"} {
+		for w := 30; w <= 90; w++ {
+			r, _ := New(style, w)
+			out, _ := r.Render(md)
+			for _, line := range strings.Split(xansi.Strip(out), "\n") {
+				l := strings.TrimSpace(line)
+				if l != "" && !strings.HasPrefix(l, "│") && !strings.HasPrefix(l, "|") && !strings.HasPrefix(l, "•") {
+					t.Errorf("%s, width %d: %q has no bar:\n%s", style, w, l, xansi.Strip(out))
+					break
+				}
+			}
+		}
+	}
+}

@@ -34,8 +34,11 @@ const cellLines = 4
 // of the paragraph.
 var sentinel = "…" + string(bytes.Repeat([]byte("\u00a0"), padWidth)) + "\n\n"
 
-// fitTables is the transformer; wrap is the renderer's width.
-type fitTables struct{ wrap int }
+// fitTables is the transformer; wrap is the renderer's width. top is the
+// width glamour gives a table at the top of the document (wrap less the
+// document's indent and margins), codeExtra what a code span's style adds
+// around its text.
+type fitTables struct{ wrap, top, codeExtra int }
 
 // cuts holds the sentinel's segments.
 type cuts struct {
@@ -91,17 +94,57 @@ func (f fitTables) fit(t *east.Table, src []byte, c cuts) {
 	cols := len(t.Alignments)
 	fair := max(3, (wrap-2)/cols-3)
 	var headers []int
+	widest := make([]int, cols)
 	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
 		head := row.Kind() == east.KindTableHeader
 		j := 0
 		for cell := row.FirstChild(); cell != nil; cell, j = cell.NextSibling(), j+1 {
-			w := cutCell(cell, src, c, cellLines*wrap)
+			w := f.cutCell(cell, src, c, cellLines*wrap)
 			if head {
 				headers = append(headers, min(w, fair, padWidth))
-				continue
-			}
-			if j < len(headers) && w < headers[j] && j < len(t.Alignments) {
+			} else if j < len(headers) && w < headers[j] && j < len(t.Alignments) {
 				pad(cell, headers[j]-w, t.Alignments[j], c)
+				w = headers[j]
+			}
+			if j < cols {
+				widest[j] = max(widest[j], w)
+			}
+		}
+	}
+	if t.Parent() != nil && t.Parent().Kind() == gast.KindDocument {
+		f.clearSeparatorGap(t, src, c, widest)
+	}
+}
+
+// clearSeparatorGap keeps a table out of lipgloss's blind spot. lipgloss
+// decides a table fits by its columns' widest cells plus their margins,
+// leaving out the separators between columns; a table that fits by that
+// sum but not with its separators is neither shrunk nor wrapped, and the
+// end of each row is cut off with no "…" ("page someone" printed as
+// "page someon"). There the widest column's longest cells are cut with
+// "…" to what fits. Only for a table at the top of the document, whose
+// width is known here.
+func (f fitTables) clearSeparatorGap(t *east.Table, src []byte, c cuts, widest []int) {
+	total, wide := 0, 0
+	for j, w := range widest {
+		total += w + 2 // glamour's cell margins
+		if w > widest[wide] {
+			wide = j
+		}
+	}
+	seps := len(widest) - 1
+	if total > f.top || total+seps <= f.top {
+		return
+	}
+	limit := widest[wide] - (total + seps - f.top)
+	if limit < 4 {
+		return
+	}
+	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
+		j := 0
+		for cell := row.FirstChild(); cell != nil; cell, j = cell.NextSibling(), j+1 {
+			if j == wide {
+				f.cutCell(cell, src, c, limit-1)
 			}
 		}
 	}
@@ -109,11 +152,11 @@ func (f fitTables) fit(t *east.Table, src []byte, c cuts) {
 
 // cutCell cuts the text of cell past limit cells of width, ending it with
 // "…", and returns the width left (plain text counted; markup roughly).
-func cutCell(cell gast.Node, src []byte, c cuts, limit int) int {
+func (f fitTables) cutCell(cell gast.Node, src []byte, c cuts, limit int) int {
 	w := 0
 	for n := cell.FirstChild(); n != nil; {
 		next := n.NextSibling()
-		nw := inlineWidth(n, src)
+		nw := f.inlineWidth(n, src)
 		if w+nw <= limit {
 			w += nw
 			n = next
@@ -149,14 +192,18 @@ func cutCell(cell gast.Node, src []byte, c cuts, limit int) int {
 	return w
 }
 
-// inlineWidth is about the width n prints at: its text's.
-func inlineWidth(n gast.Node, src []byte) int {
+// inlineWidth is about the width n prints at: its text's, and the
+// padding of a code span.
+func (f fitTables) inlineWidth(n gast.Node, src []byte) int {
 	if tx, ok := n.(*gast.Text); ok {
 		return lipgloss.Width(string(tx.Segment.Value(src)))
 	}
 	w := 0
+	if n.Kind() == gast.KindCodeSpan {
+		w = f.codeExtra
+	}
 	for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
-		w += inlineWidth(ch, src)
+		w += f.inlineWidth(ch, src)
 	}
 	if al, ok := n.(*gast.AutoLink); ok {
 		w = lipgloss.Width(string(al.Label(src)))

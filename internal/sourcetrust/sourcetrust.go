@@ -21,6 +21,7 @@ import (
 	"slices"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
+	"github.com/skillstudio/skillstudio/internal/filelock"
 	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/internal/safefs"
 )
@@ -175,45 +176,59 @@ func Allow(statePath, file, digest string) error {
 	if !validDigest(digest) {
 		return fmt.Errorf("bad digest %q", digest)
 	}
-	s, err := load(statePath)
-	if err != nil {
-		return err
-	}
-	s.Trusted = slices.DeleteFunc(s.Trusted, func(e Entry) bool { return e.File == file })
-	if len(s.Trusted) >= maxEntries {
-		s.Trusted = s.Trusted[1:] // the oldest goes
-	}
-	s.Trusted = append(s.Trusted, Entry{File: file, SHA256: digest})
-	return save(statePath, s)
+	_, err := update(statePath, func(s *state) bool {
+		s.Trusted = slices.DeleteFunc(s.Trusted, func(e Entry) bool { return e.File == file })
+		if len(s.Trusted) >= maxEntries {
+			s.Trusted = s.Trusted[1:] // the oldest goes
+		}
+		s.Trusted = append(s.Trusted, Entry{File: file, SHA256: digest})
+		return true
+	})
+	return err
 }
 
 // Forget drops what was kept for file; it reports whether there was any.
 func Forget(statePath, file string) (bool, error) {
-	s, err := load(statePath)
-	if err != nil {
-		return false, err
+	if _, err := os.Lstat(statePath); statePath == "" || errors.Is(err, fs.ErrNotExist) {
+		return false, nil // nothing kept: no folder or lock file made for it
 	}
-	n := len(s.Trusted)
-	s.Trusted = slices.DeleteFunc(s.Trusted, func(e Entry) bool { return e.File == file })
-	if len(s.Trusted) == n {
-		return false, nil
-	}
-	return true, save(statePath, s)
+	return update(statePath, func(s *state) bool {
+		n := len(s.Trusted)
+		s.Trusted = slices.DeleteFunc(s.Trusted, func(e Entry) bool { return e.File == file })
+		return len(s.Trusted) != n
+	})
 }
 
-func save(statePath string, s *state) error {
-	data, err := json.MarshalIndent(s, "", "  ")
-	if err != nil {
-		return err
-	}
+// update reads the state file, lets change edit it and writes it back
+// when change says so, holding a lock file beside it throughout: two
+// `trust` runs (or studios answering `a`) at the same instant each read
+// what the other wrote, so neither entry is lost.
+func update(statePath string, change func(*state) bool) (bool, error) {
 	// The state file is the user's own: a link to it (dotfiles kept in a
 	// repository) is written through, as git writes a linked ~/.gitconfig;
 	// the rename would put a file in the link's place and the two diverge.
+	// The lock is taken beside the target, so two names for it share one.
 	if target, err := filepath.EvalSymlinks(statePath); err == nil {
 		statePath = target
 	}
 	if err := os.MkdirAll(filepath.Dir(statePath), 0o700); err != nil {
-		return err
+		return false, err
 	}
-	return atomicfile.Write(statePath, append(data, '\n'), 0o600)
+	unlock, err := filelock.Lock(statePath + ".lock")
+	if err != nil {
+		return false, fmt.Errorf("cannot lock the trust state file: %w", err)
+	}
+	defer unlock()
+	s, err := load(statePath)
+	if err != nil {
+		return false, err
+	}
+	if !change(s) {
+		return false, nil
+	}
+	data, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return false, err
+	}
+	return true, atomicfile.Write(statePath, append(data, '\n'), 0o600)
 }

@@ -210,6 +210,20 @@ func wrapPrelude(key preludeKey, body string, exports []string, locals map[strin
 	if !strings.HasSuffix(body, "\n") {
 		b.WriteString("\n")
 	}
+	// Zod 4 compiles object parsers with new Function unless told not to,
+	// probing for eval at a bundle's first z.object(). A site whose CSP
+	// forbids eval refuses the probe and reports a securitypolicyviolation
+	// for every injection, though zod falls back and works. The schemas are
+	// documentation the runtime never validates with, so the JIT buys
+	// nothing: turn it off before the skill's module runs (a skill's own
+	// z.config call still comes after and wins).
+	if cfg, ok := locals["config"]; ok && key.entry == zod4Entry {
+		if key.minify {
+			b.WriteString(cfg + "({jitless:!0});")
+		} else {
+			b.WriteString("      " + cfg + "({ jitless: true });\n")
+		}
+	}
 	b.WriteString(ret)
 	for i, name := range exports {
 		if i > 0 {

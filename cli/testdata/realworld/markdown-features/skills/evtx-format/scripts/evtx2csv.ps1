@@ -1,0 +1,3 @@
+# Writes one CSV row per event.
+param([string]$Path)
+Get-WinEvent -Path $Path | Select-Object TimeCreated, Id, LevelDisplayName, Message | Export-Csv -NoTypeInformation ($Path + ".csv")
