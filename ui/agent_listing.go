@@ -50,6 +50,10 @@ type agentListing struct {
 	// mine is the selected skill's index in listing.Skills (-1: it is not
 	// a skill agents list).
 	mine int
+	// notRead is the agent folder (".codex") holding the skill when this
+	// agent does not load skills from it (listing.Profile.ReadsDir): lint
+	// checks no listing of it for this agent, so none is drawn.
+	notRead string
 }
 
 // agentStart is the index in listing.Profiles the tab starts on: the
@@ -71,6 +75,9 @@ func agentStart(src listingSource) int {
 // to (the siblings lint compares it with, listing.Libraries).
 func buildAgentListing(src listingSource, s *model.Skill, agent int) *agentListing {
 	p := listing.Profiles[agent%len(listing.Profiles)]
+	if !p.ReadsDir(s.Location.Dir) {
+		return &agentListing{listing: listing.Build(nil, p, 0), mine: -1, notRead: listing.AgentFolder(s.Location.Dir)}
+	}
 	window := listing.DefaultContext
 	lib := []*model.Skill{s}
 	if src != nil {
@@ -104,6 +111,10 @@ func agentListingContent(st *Styles, a *agentListing, width int, cycleKey string
 	l := a.listing
 	title := fmt.Sprintf("Library listing · %s", l.Profile().Name)
 	b.WriteString(" " + st.Heading.Render(title) + "  " + st.Dim.Render(cycleKey+": next agent") + "\n")
+	if a.notRead != "" {
+		b.WriteString(indent(st.Dim.Render(wrap(notReadMeaning(l.Profile(), a.notRead), max(width-2, 10))), " "))
+		return b.String()
+	}
 	if a.mine < 0 {
 		b.WriteString(indent(st.Dim.Render(wrap("Agents list SKILL.md skills; this format is loaded by its own runtime, not from the listing.", max(width-2, 10))), " "))
 		return b.String()
@@ -147,6 +158,17 @@ func agentListingContent(st *Styles, a *agentListing, width int, cycleKey string
 	}
 	b.WriteString(indent(st.Dim.Render(wrap(l.Summary()+". An estimate from each agent's public docs and source (skillstudio listing --help).", max(width-2, 10))), " "))
 	return b.String()
+}
+
+// notReadMeaning says that the agent never sees a skill kept in another
+// agent's folder, and which folders it reads instead.
+func notReadMeaning(p listing.Profile, folder string) string {
+	reads := make([]string, len(p.ProjectFolders))
+	for i, f := range p.ProjectFolders {
+		reads[i] = f + "/skills"
+	}
+	return fmt.Sprintf("%s does not load skills from %s/skills, so this copy is not in its listing (it reads %s, and skills folders outside any agent's folder).",
+		p.Name, folder, strings.Join(reads, ", "))
 }
 
 // stateMeaning says in words what the agent sees of the skill.

@@ -123,3 +123,30 @@ func TestEvalsSummaryNamesFilesNotRead(t *testing.T) {
 		t.Errorf("with evals.json: %q", got)
 	}
 }
+
+// A skill kept in one agent's folder is in no other agent's listing: the
+// tab says so for the agents that do not read the folder (lint checks no
+// listing of it for them) and simulates the listing for those that do.
+func TestAgentTabSaysWhichAgentsDoNotReadTheFolder(t *testing.T) {
+	s := &model.Skill{Name: "tidy", Description: "Tidies. Use when asked to tidy.", Format: model.FormatSkillMD,
+		Location: model.Location{Dir: "repo/.codex/skills/tidy"}}
+	st := NewStyles(Theme{Dark: true})
+	for i, p := range listing.Profiles {
+		a := buildAgentListing(nil, s, i)
+		got := ansi.Strip(agentListingContent(st, a, 100, "c"))
+		reads := p.ReadsDir(s.Location.Dir)
+		if reads != (a.notRead == "") {
+			t.Errorf("%s: reads .codex = %v, notRead = %q", p.Name, reads, a.notRead)
+		}
+		if !reads {
+			if !strings.Contains(got, p.Name+" does not load skills from repo/.codex/skills") || strings.Contains(got, "This skill:") {
+				t.Errorf("%s does not read .codex/skills, yet the tab shows:\n%s", p.Name, got)
+			}
+			if note := entryInContext(a); !strings.Contains(note, "none of the entry above is in its context") {
+				t.Errorf("%s: entry note %q", p.Name, note)
+			}
+		} else if !strings.Contains(got, "This skill:") {
+			t.Errorf("%s reads .codex/skills, yet no listing:\n%s", p.Name, got)
+		}
+	}
+}

@@ -342,6 +342,9 @@ func agentContent(st *Styles, r *agentReport, width int) string {
 // agent really keeps in context, when not all of it ("" when it lists the
 // whole description, or lists no SKILL.md skills).
 func entryInContext(a *agentListing) string {
+	if a != nil && a.notRead != "" {
+		return fmt.Sprintf("%s does not load skills from %s/skills: none of the entry above is in its context.", a.listing.Profile().Name, a.notRead)
+	}
 	if a == nil || a.mine < 0 {
 		return ""
 	}
