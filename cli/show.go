@@ -10,11 +10,11 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
 	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/internal/termout"
 	"github.com/skillstudio/skillstudio/internal/theme"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
@@ -83,7 +83,7 @@ func (a *app) runShow(ctx context.Context, w io.Writer, spec string, width int, 
 	}
 	if !isTerm && style == "notty" {
 		// A pipe or a file gets plain text: no OSC 8 links, no styles.
-		text = ansi.Strip(text)
+		text = termout.Plain(text)
 	}
 	_, err = fmt.Fprintln(w, text)
 	return err

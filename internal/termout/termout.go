@@ -212,10 +212,23 @@ func (t *Writer) Write(p []byte) (int, error) {
 }
 
 func (t *Writer) feed(p []byte) {
+	t.feedFrom(p, true)
+}
 
+// feedFrom filters p; with fast, runs of plain text are copied whole
+// (plainRun) instead of byte by byte. The byte-by-byte path alone
+// (fast false) is the reference FuzzPlainRunMatchesByteByByte holds the
+// fast one to.
+func (t *Writer) feedFrom(p []byte, fast bool) {
 	for i := 0; i < len(p); {
 		c := p[i]
 		if c < utf8.RuneSelf {
+			if fast {
+				if n := t.plainRun(p[i:]); n > 0 {
+					i += n
+					continue
+				}
+			}
 			t.byte(c)
 			i++
 			continue
@@ -229,6 +242,37 @@ func (t *Writer) feed(p []byte) {
 		i += size
 	}
 }
+
+// plainRun copies the longest run at the head of p of bytes that emit
+// would append unchanged and that leave the CI state as it is, and
+// returns its length (0 when the state is not the plain one). Most of
+// what commands print (a rendered document, lint's lines) is such runs;
+// byte by byte, the filter cost about 80 instructions a byte.
+func (t *Writer) plainRun(p []byte) int {
+	ci := &t.ci
+	if t.st != ground || ci.colon || ci.held || ci.hashes != 0 || ci.word {
+		return 0
+	}
+	n := 0
+	if ci.lead {
+		// A line's leading white space (glamour pads blank lines with
+		// it) keeps the lead as it is.
+		for n < len(p) && (p[n] == ' ' || p[n] == '\t') {
+			n++
+		}
+	} else {
+		for n < len(p) && plainByte(p[n]) {
+			n++
+		}
+	}
+	t.out = append(t.out, p[:n]...)
+	return n
+}
+
+// plainByte reports whether emit passes c through without a CI state
+// change once a line's lead is over: printable ASCII but '#' and '['
+// (DEL is dropped).
+func plainByte(c byte) bool { return c >= 0x20 && c < 0x7f && c != '#' && c != '[' }
 
 // byte handles one ASCII byte in the current state.
 func (t *Writer) byte(c byte) {

@@ -96,3 +96,46 @@ func FuzzWriter(f *testing.F) {
 		}
 	})
 }
+
+// slowFilter is filter through the byte-by-byte path alone.
+func slowFilter(chunks ...string) string {
+	var b bytes.Buffer
+	w := New(&b)
+	for _, c := range chunks {
+		w.out = w.out[:0]
+		in := []byte(c)
+		if len(w.partial) > 0 {
+			in = append(append([]byte{}, w.partial...), in...)
+			w.partial = w.partial[:0]
+		}
+		w.feedFrom(in, false)
+		w.release()
+		b.Write(w.out)
+	}
+	return b.String()
+}
+
+func TestPlainRunKeepsCIDefusing(t *testing.T) {
+	// Runs copied whole must still see a line's lead and "##" runs.
+	for _, in := range []string{
+		"text then\n  ::error::x\n", "a ##[group] b", "a ##vso[task] b",
+		"lead: x\n::warning file=a::b", "##teamcity[x]", "note:: x\n \t::set-output",
+	} {
+		if got, want := filter(in), slowFilter(in); got != want {
+			t.Errorf("%q: fast %q, byte by byte %q", in, got, want)
+		}
+	}
+}
+
+func FuzzPlainRunMatchesByteByByte(f *testing.F) {
+	f.Add("plain text: a line\n  ::error::x ##[y] ##vso[z]\x1b[1mb\x1b[0m", 7)
+	f.Add("é ## x\n\t::a", 2)
+	f.Fuzz(func(t *testing.T, in string, cut int) {
+		if cut < 0 || cut > len(in) {
+			cut = len(in) / 2
+		}
+		if got, want := filter(in[:cut], in[cut:]), slowFilter(in[:cut], in[cut:]); got != want {
+			t.Fatalf("%q cut at %d: fast %q, byte by byte %q", in, cut, got, want)
+		}
+	})
+}
