@@ -1,5 +1,6 @@
 // Package mdrender renders Markdown for the terminal: glamour's own
-// pipeline, with relative link targets shown as written.
+// pipeline, with relative link targets shown as written, tables fitted to
+// the width and GitHub alerts shown as titled quotes.
 package mdrender
 
 import (
@@ -49,7 +50,9 @@ func New(style string, wrap int) (*Renderer, error) {
 		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
 		goldmark.WithParserOptions(
 			parser.WithAutoHeadingID(),
-			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100), util.Prioritized(fitTables{wrap: wrap, top: top, codeExtra: codeExtra}, 200)),
+			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100),
+				util.Prioritized(alerts{colour: cfg.Document.Color != nil, bold: cfg.Strong.BlockPrefix == ""}, 150),
+				util.Prioritized(fitTables{wrap: wrap, top: top, codeExtra: codeExtra}, 200)),
 		),
 	)
 	st := *cfg

@@ -30,9 +30,9 @@ const padWidth = 24
 // cellLines bounds a cell's text to this many lines of the whole width.
 const cellLines = 4
 
-// sentinel is "…", a blank line's worth of no-break spaces, then the end
-// of the paragraph.
-var sentinel = "…" + string(bytes.Repeat([]byte("\u00a0"), padWidth)) + "\n\n"
+// sentinel is "…", a blank line's worth of no-break spaces, the alerts'
+// titles, then the end of the paragraph.
+var sentinel = "…" + string(bytes.Repeat([]byte("\u00a0"), padWidth)) + alertTitles + "\n\n"
 
 // fitTables is the transformer; wrap is the renderer's width. top is the
 // width glamour gives a table at the top of the document (wrap less the
