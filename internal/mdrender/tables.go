@@ -2,9 +2,9 @@ package mdrender
 
 import (
 	"bytes"
-	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
+	"github.com/rivo/uniseg"
 	gast "github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
@@ -187,14 +187,17 @@ func (f fitTables) cutCell(cell gast.Node, src []byte, c cuts, limit int) int {
 		if tx, ok := n.(*gast.Text); ok {
 			seg := tx.Segment
 			end := seg.Start
-			for room := limit - w; end < seg.Stop && room > 0; {
-				r, size := utf8.DecodeRune(src[end:seg.Stop])
-				rw := lipgloss.Width(string(r))
-				if rw > room {
+			// Whole grapheme clusters: a family emoji is one, two cells
+			// wide, not four people, and an accent stays on its letter.
+			for room, state := limit-w, -1; end < seg.Stop && room > 0; {
+				var cluster []byte
+				var cw int
+				cluster, _, cw, state = uniseg.FirstGraphemeCluster(src[end:seg.Stop], state)
+				if cw > room {
 					break
 				}
-				room -= rw
-				end += size
+				room -= cw
+				end += len(cluster)
 			}
 			tx.Segment = text.NewSegment(seg.Start, end)
 			tx.SetSoftLineBreak(false)
