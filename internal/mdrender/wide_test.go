@@ -8,6 +8,7 @@ import (
 	"github.com/rivo/uniseg"
 	gast "github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
+	"golang.org/x/text/unicode/norm"
 )
 
 const (
@@ -140,4 +141,22 @@ func TestTableCellCutKeepsClusters(t *testing.T) {
 			t.Errorf("limit %d: a family split: %q", limit, got)
 		}
 	}
+}
+
+// FuzzBreakWide: marking break opportunities only adds separators to the
+// composed text, so taking them out gives it back.
+func FuzzBreakWide(f *testing.F) {
+	for _, run := range wideRuns {
+		f.Add(run)
+	}
+	f.Add("a中b。c、👨\u200d👩 e\u0301 [x](路径)")
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.Contains(s, lineSep) {
+			return
+		}
+		got := breakWide(s)
+		if back := strings.ReplaceAll(got, lineSep, ""); back != norm.NFC.String(s) {
+			t.Fatalf("breakWide(%q) = %q", s, got)
+		}
+	})
 }
