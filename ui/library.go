@@ -342,20 +342,18 @@ func (p *libraryPane) filterCmd() tea.Cmd {
 		return func() tea.Msg { return filterResultMsg{query: q, lines: lines} }
 	}
 	names := make([]string, len(entries))
+	keywords := make([]string, len(entries))
 	descs := make([]string, len(entries))
-	nameLens := make([]int, len(entries))
 	for i, e := range entries {
-		// filterKey starts with name + "  " + keywords: a slice of it,
-		// not a copy per skill per key.
-		names[i] = matchPrefix(e.row.filterKey[:len(e.row.name)+2+len(e.row.keywords)], maxMatchName)
-		nameLens[i] = len(e.row.name)
-		descs[i] = matchPrefix(e.row.desc, maxMatchDesc)
+		names[i] = e.row.name // cut to maxMatchName already
+		keywords[i] = e.row.keywords
+		descs[i] = e.row.desc
 	}
 	text := fq.fuzzy
 	gen := p.searches.Add(1)
 	stale := func() bool { return p.searches.Load() != gen }
 	return func() tea.Msg {
-		lines, ok := rankMatches(text, entries, names, nameLens, descs, stale)
+		lines, ok := rankMatches(text, entries, names, keywords, descs, stale)
 		if !ok {
 			return nil // typed on since: the newer search answers
 		}
@@ -388,12 +386,14 @@ func matchPrefix(s string, n int) string {
 // that its search is still wanted.
 const matchChunk = 1024
 
-// rankMatches puts matches in the name or keywords first, then skills
-// that match only in their description: sahilm/fuzzy penalises every
+// rankMatches puts fuzzy matches in the name first, best first, then
+// skills whose keywords or description hold each query word at a word
+// start (compactScore), best first: sahilm/fuzzy penalises every
 // unmatched character, so one string per skill would rank short
-// descriptions above exact names. It gives up (false) as soon as stale
-// says a newer search replaced it.
-func rankMatches(q string, entries []*Entry, names []string, nameLens []int, descs []string, stale func() bool) ([]libLine, bool) {
+// descriptions above exact names, and finds a short query's letters
+// scattered through most long descriptions. It gives up (false) as soon
+// as stale says a newer search replaced it.
+func rankMatches(q string, entries []*Entry, names, keywords, descs []string, stale func() bool) ([]libLine, bool) {
 	byName, ok := findChunked(q, names, stale)
 	if !ok {
 		return nil, false
@@ -401,23 +401,49 @@ func rankMatches(q string, entries []*Entry, names []string, nameLens []int, des
 	out := make([]libLine, 0, len(byName))
 	seen := make(map[int]bool, len(byName))
 	for _, m := range byName {
-		seen[m.Index] = true
-		var inName []int
-		for _, i := range m.MatchedIndexes {
-			if i < nameLens[m.Index] {
-				inName = append(inName, i)
-			}
+		idx, ok := chunkMatch(names[m.Index], q)
+		if !ok {
+			continue // letters scattered through the name: a text match at best
 		}
-		out = append(out, libLine{e: entries[m.Index], nameMatch: inName})
+		if idx == nil {
+			idx = m.MatchedIndexes
+		}
+		seen[m.Index] = true
+		out = append(out, libLine{e: entries[m.Index], nameMatch: idx})
 	}
-	byDesc, ok := findChunked(q, descs, stale)
+	byText, ok := compactChunked(queryWords(q), keywords, descs, seen, stale)
 	if !ok {
 		return nil, false
 	}
-	for _, m := range byDesc {
-		if !seen[m.Index] {
-			out = append(out, libLine{e: entries[m.Index]})
+	for _, i := range byText {
+		out = append(out, libLine{e: entries[i]})
+	}
+	return out, true
+}
+
+// compactChunked is compactScore over every skill not in skip, a chunk at
+// a time, checking stale between chunks; it returns the matching indexes,
+// best first (ties in the library's order).
+func compactChunked(words []string, keywords, descs []string, skip map[int]bool, stale func() bool) ([]int, bool) {
+	type hit struct{ i, score int }
+	var hits []hit
+	for lo := 0; lo < len(descs); lo += matchChunk {
+		if stale() {
+			return nil, false
 		}
+		for i := lo; i < min(lo+matchChunk, len(descs)); i++ {
+			if skip[i] {
+				continue
+			}
+			if score, ok := compactScore(words, keywords[i], descs[i]); ok {
+				hits = append(hits, hit{i, score})
+			}
+		}
+	}
+	slices.SortStableFunc(hits, func(a, b hit) int { return cmp.Compare(b.score, a.score) })
+	out := make([]int, len(hits))
+	for k, h := range hits {
+		out[k] = h.i
 	}
 	return out, true
 }

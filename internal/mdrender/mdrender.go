@@ -1,5 +1,6 @@
 // Package mdrender renders Markdown for the terminal: glamour's own
-// pipeline, with relative link targets shown as written.
+// pipeline, with relative link targets shown as written, tables fitted to
+// the width and GitHub alerts shown as titled quotes.
 package mdrender
 
 import (
@@ -45,13 +46,6 @@ func New(style string, wrap int) (*Renderer, error) {
 	doc, code := cfg.Document, cfg.Code.StylePrimitive
 	top := wrap - int(deref(doc.Indent)) - 2*int(deref(doc.Margin))
 	codeExtra := xansi.StringWidth(code.Prefix + code.Suffix)
-	md := goldmark.New(
-		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
-		goldmark.WithParserOptions(
-			parser.WithAutoHeadingID(),
-			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100), util.Prioritized(fitTables{wrap: wrap, top: top, codeExtra: codeExtra}, 200)),
-		),
-	)
 	st := *cfg
 	opts := ansi.Options{Styles: st, WordWrap: wrap}
 	if st.CodeBlock.Theme == "" && st.CodeBlock.Chroma == nil {
@@ -73,9 +67,33 @@ func New(style string, wrap int) (*Renderer, error) {
 		one, none := uint(1), uint(0)
 		bq.Indent, bq.Margin = &none, &one
 	}
+	md := goldmark.New(
+		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
+		goldmark.WithParserOptions(
+			parser.WithAutoHeadingID(),
+			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100),
+				util.Prioritized(alerts{colour: cfg.Document.Color != nil, bold: cfg.Strong.BlockPrefix == ""}, 150),
+				util.Prioritized(fitTables{wrap: wrap, top: top, codeExtra: codeExtra, quote: blockWidth(opts.Styles.BlockQuote),
+					list: blockWidth(listBlock(opts.Styles.List, false)), subList: blockWidth(listBlock(opts.Styles.List, true))}, 200)),
+		),
+	)
 	ar := ansi.NewRenderer(opts)
 	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
 	return &Renderer{md: md}, nil
+}
+
+// blockWidth is the width a block of style s takes from what it holds, as
+// glamour's block stack counts it: its indent and a margin on each side.
+func blockWidth(s ansi.StyleBlock) int { return int(deref(s.Indent)) + 2*int(deref(s.Margin)) }
+
+// listBlock is the block style glamour gives a list, nested in another list
+// or not.
+func listBlock(l ansi.StyleList, nested bool) ansi.StyleBlock {
+	s := l.StyleBlock
+	if nested {
+		s.Indent = &l.LevelIndent
+	}
+	return s
 }
 
 func deref(p *uint) uint {
@@ -88,10 +106,10 @@ func deref(p *uint) uint {
 // Render renders md and takes the markers out again.
 func (r *Renderer) Render(md string) (string, error) {
 	var buf bytes.Buffer
-	if err := r.md.Convert([]byte(sentinel+expandTabs(md)), &buf); err != nil {
+	if err := r.md.Convert([]byte(sentinel+breakWide(expandTabs(md))), &buf); err != nil {
 		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
 	}
-	return encodeHyperlinks(stripMarkers(buf.String())), nil
+	return encodeHyperlinks(stripMarkers(strings.ReplaceAll(buf.String(), lineSep, ""))), nil
 }
 
 // tabStop is CommonMark's: a tab moves to the next multiple of 4 columns,

@@ -2,9 +2,9 @@ package mdrender
 
 import (
 	"bytes"
-	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
+	"github.com/rivo/uniseg"
 	gast "github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
@@ -30,15 +30,17 @@ const padWidth = 24
 // cellLines bounds a cell's text to this many lines of the whole width.
 const cellLines = 4
 
-// sentinel is "…", a blank line's worth of no-break spaces, then the end
-// of the paragraph.
-var sentinel = "…" + string(bytes.Repeat([]byte("\u00a0"), padWidth)) + "\n\n"
+// sentinel is "…", a blank line's worth of no-break spaces, the alerts'
+// titles, then the end of the paragraph.
+var sentinel = "…" + string(bytes.Repeat([]byte("\u00a0"), padWidth)) + alertTitles + "\n\n"
 
 // fitTables is the transformer; wrap is the renderer's width. top is the
 // width glamour gives a table at the top of the document (wrap less the
 // document's indent and margins), codeExtra what a code span's style adds
-// around its text.
-type fitTables struct{ wrap, top, codeExtra int }
+// around its text. quote, list and subList are the cells a quote, a list
+// and a list inside a list take from the width of what they hold (their
+// style's indent and both margins), as glamour's block stack counts them.
+type fitTables struct{ wrap, top, codeExtra, quote, list, subList int }
 
 // cuts holds the sentinel's segments.
 type cuts struct {
@@ -70,8 +72,30 @@ func (f fitTables) Transform(doc *gast.Document, reader text.Reader, _ parser.Co
 	}
 }
 
+// indent is the width the blocks holding t take: a table in a list item or
+// a quote is given that much less by glamour.
+func (f fitTables) indent(t gast.Node) int {
+	in := 0
+	for n := t.Parent(); n != nil; n = n.Parent() {
+		switch n.Kind() {
+		case gast.KindBlockquote:
+			in += f.quote
+		case gast.KindList:
+			in += f.list
+			for up := n.Parent(); up != nil; up = up.Parent() {
+				if up.Kind() == gast.KindList {
+					in += f.subList - f.list
+					break
+				}
+			}
+		}
+	}
+	return in
+}
+
 func (f fitTables) fit(t *east.Table, src []byte, c cuts) {
-	wrap := max(f.wrap, 20)
+	in := f.indent(t)
+	wrap := max(f.wrap-in, 20)
 	// A column takes at least 7 cells: 3 of text, margins and a separator.
 	maxCols := max(2, (wrap-2)/7)
 	if len(t.Alignments) > maxCols {
@@ -111,9 +135,7 @@ func (f fitTables) fit(t *east.Table, src []byte, c cuts) {
 			}
 		}
 	}
-	if t.Parent() != nil && t.Parent().Kind() == gast.KindDocument {
-		f.clearSeparatorGap(t, src, c, widest)
-	}
+	f.clearSeparatorGap(t, src, c, widest, f.top-in)
 }
 
 // clearSeparatorGap keeps a table out of lipgloss's blind spot. lipgloss
@@ -122,9 +144,8 @@ func (f fitTables) fit(t *east.Table, src []byte, c cuts) {
 // sum but not with its separators is neither shrunk nor wrapped, and the
 // end of each row is cut off with no "…" ("page someone" printed as
 // "page someon"). There the widest column's longest cells are cut with
-// "…" to what fits. Only for a table at the top of the document, whose
-// width is known here.
-func (f fitTables) clearSeparatorGap(t *east.Table, src []byte, c cuts, widest []int) {
+// "…" to what fits in top, the width glamour gives the table.
+func (f fitTables) clearSeparatorGap(t *east.Table, src []byte, c cuts, widest []int, top int) {
 	total, wide := 0, 0
 	for j, w := range widest {
 		total += w + 2 // glamour's cell margins
@@ -133,10 +154,10 @@ func (f fitTables) clearSeparatorGap(t *east.Table, src []byte, c cuts, widest [
 		}
 	}
 	seps := len(widest) - 1
-	if total > f.top || total+seps <= f.top {
+	if total > top || total+seps <= top {
 		return
 	}
-	limit := widest[wide] - (total + seps - f.top)
+	limit := widest[wide] - (total + seps - top)
 	if limit < 4 {
 		return
 	}
@@ -166,14 +187,17 @@ func (f fitTables) cutCell(cell gast.Node, src []byte, c cuts, limit int) int {
 		if tx, ok := n.(*gast.Text); ok {
 			seg := tx.Segment
 			end := seg.Start
-			for room := limit - w; end < seg.Stop && room > 0; {
-				r, size := utf8.DecodeRune(src[end:seg.Stop])
-				rw := lipgloss.Width(string(r))
-				if rw > room {
+			// Whole grapheme clusters: a family emoji is one, two cells
+			// wide, not four people, and an accent stays on its letter.
+			for room, state := limit-w, -1; end < seg.Stop && room > 0; {
+				var cluster []byte
+				var cw int
+				cluster, _, cw, state = uniseg.FirstGraphemeCluster(src[end:seg.Stop], state)
+				if cw > room {
 					break
 				}
-				room -= rw
-				end += size
+				room -= cw
+				end += len(cluster)
 			}
 			tx.Segment = text.NewSegment(seg.Start, end)
 			tx.SetSoftLineBreak(false)

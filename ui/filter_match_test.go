@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzFilterMatch: the filter's matchers never panic, report offsets
+// inside the text in increasing order at the start of a character, and a
+// chunk match spells the query.
+func FuzzFilterMatch(f *testing.F) {
+	f.Add("git-safety-net", "gsn")
+	f.Add("planning-with-files", "git")
+	f.Add(strings.Repeat("a-", 128), strings.Repeat("a", 31)+"b")
+	f.Add("toPDF exporter", "pdf ex")
+	f.Add("e\u0301\u200d漢字", "\u0301")
+	f.Fuzz(func(t *testing.T, text, q string) {
+		if idx, ok := chunkMatch(text, q); ok && idx != nil {
+			var b strings.Builder
+			last := -1
+			for _, i := range idx {
+				if i <= last || i >= len(text) || !utf8.RuneStart(text[i]) {
+					t.Fatalf("chunkMatch(%q, %q) = %v", text, q, idx)
+				}
+				r, _ := utf8.DecodeRuneInString(text[i:])
+				b.WriteRune(r)
+				last = i
+			}
+			if !strings.EqualFold(b.String(), strings.Join(strings.Fields(q), "")) {
+				t.Fatalf("chunkMatch(%q, %q) spells %q", text, q, b.String())
+			}
+		}
+		if at, _ := wordStartIndex(text, q); at > len(text) {
+			t.Fatalf("wordStartIndex(%q, %q) = %d", text, q, at)
+		}
+		_, _ = compactScore(queryWords(q), text, text)
+	})
+}
