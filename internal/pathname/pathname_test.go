@@ -105,3 +105,38 @@ func TestLinkOnTheWay(t *testing.T) {
 		}
 	}
 }
+
+// TestRelCleanTakesTheCommonCase: a finding's file below the working
+// folder, as lint prints it, is answered without filepath.Rel.
+func TestRelCleanTakesTheCommonCase(t *testing.T) {
+	if filepath.Separator != '/' {
+		t.Skip("the fast path is for slash paths")
+	}
+	for _, c := range []struct{ base, p, rel string }{
+		{"/work/lib", "/work/lib/group-000/skills-md/guide-00001/SKILL.md", "group-000/skills-md/guide-00001/SKILL.md"},
+		{"/w", "/w/..b/c", "..b/c"},
+	} {
+		if rel, ok := relClean(c.base, c.p); !ok || rel != c.rel {
+			t.Errorf("relClean(%q, %q) = %q %v, want %q", c.base, c.p, rel, ok, c.rel)
+		}
+	}
+	for _, c := range [][2]string{{"/", "/a"}, {"/a", "/a"}, {"/a/", "/a/b"}, {"/a", "/a//b"}, {"/a", "/a/./b"}, {"/a", "/a/b/"}, {"/a/../c", "/a/../c/d"}, {"a", "a/b"}} {
+		if _, ok := relClean(c[0], c[1]); ok {
+			t.Errorf("relClean(%q, %q) took a path it must leave to filepath.Rel", c[0], c[1])
+		}
+	}
+}
+
+// FuzzRelFast: Rel with its fast path answers as filepath.Rel does.
+func FuzzRelFast(f *testing.F) {
+	for _, s := range [][2]string{{"/a", "/a/b"}, {"/a", "/a"}, {"/a", "/ab"}, {"/a", "/a/../b"}, {"/", "/x"}, {"/a/.", "/a/b"}, {"/a", "/a//b/"}, {"/a/b", "/a/b/../../c"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, base, p string) {
+		gotRel, gotOK := Rel(base, p)
+		wantRel, wantOK := relGeneral(base, p)
+		if gotRel != wantRel || gotOK != wantOK {
+			t.Fatalf("Rel(%q, %q) = %q %v, filepath.Rel gives %q %v", base, p, gotRel, gotOK, wantRel, wantOK)
+		}
+	})
+}
