@@ -115,12 +115,12 @@ func IsBidiControl(r rune) bool {
 // or read through internal/safefs). The one copy of the check that used
 // to be written at every call site.
 func Rel(base, p string) (string, bool) {
-	// The common case costs a prefix compare: lint prints every finding's
-	// file relative to the working folder, and filepath.Rel cleans both
-	// paths first (about 4,500 instructions a call on a deep library).
-	// FuzzRelFast holds it to the general path.
-	if r, ok := relClean(base, p); ok {
-		return r, true
+	// Two clean absolute paths are answered by a compare: lint makes
+	// every finding's file relative to the working folder, and
+	// filepath.Rel cleans both paths first (about 4,500 instructions a
+	// call on a deep library). FuzzRelFast holds it to the general path.
+	if r, inside, decided := relClean(base, p); decided {
+		return r, inside
 	}
 	return relGeneral(base, p)
 }
@@ -134,14 +134,20 @@ func relGeneral(base, p string) (string, bool) {
 	return r, true
 }
 
-// relClean is Rel for two absolute clean slash paths with p below base,
-// where filepath.Rel's answer is the rest of p; ok is false otherwise.
-func relClean(base, p string) (string, bool) {
-	if filepath.Separator != '/' || len(p) <= len(base)+1 || p[len(base)] != '/' ||
-		p[:len(base)] != base || !absClean(base) || !absClean(p[len(base):]) {
-		return "", false
+// relClean is Rel for two clean absolute slash paths, base not "/":
+// inside base, the rest of p; anywhere else, filepath.Rel would climb
+// out with "..". decided is false for any other pair.
+func relClean(base, p string) (rel string, inside, decided bool) {
+	if filepath.Separator != '/' || !absClean(base) || !absClean(p) {
+		return "", false, false
 	}
-	return p[len(base)+1:], true
+	switch {
+	case p == base:
+		return ".", true, true
+	case len(p) > len(base) && p[len(base)] == '/' && p[:len(base)] == base:
+		return p[len(base)+1:], true, true
+	}
+	return "", false, true
 }
 
 // absClean reports whether s is an absolute slash path other than "/"
