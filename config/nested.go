@@ -271,6 +271,22 @@ func (f folders) Below(dir string, parent model.Scope) model.Scope {
 	return out
 }
 
+// ListedWithout is model.FolderConfigs.ListedWithout: the search's
+// listing of dir held no project file, which read would otherwise open
+// the folder to find out. What read already knows stays.
+func (f folders) ListedWithout(dir string) {
+	n := f.n
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if _, ok := n.cfgs[dir]; ok {
+		return
+	}
+	if n.cfgs == nil {
+		n.cfgs = map[string]*Config{}
+	}
+	n.cfgs[dir] = nil
+}
+
 // ProfileAt is the profile: of the nearest nested file between dir
 // (absolute) and its linted root, or "": for what asks about one file
 // outside a search (the editor's completion). Each folder is looked at

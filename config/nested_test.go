@@ -183,3 +183,37 @@ func TestFoldersScopeBelowANestedFile(t *testing.T) {
 		t.Error("--config still applies nested files")
 	}
 }
+
+// A folder the search listed without a project file is not opened to
+// look for one when its findings' rules: are looked up; a folder already
+// read keeps what was read.
+func TestListedWithoutIsNotLookedInto(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	repo := t.TempDir()
+	writeConfigs(t, repo, map[string]string{
+		"read/" + ProjectFileName: "rules:\n  skillmd/: off\n",
+	})
+	c, err := Load("", repo, testRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rc := c.Formats()
+	at := func(dir string) []map[string]model.Severity { return rc.Nested(filepath.Join(repo, dir)) }
+	if ls := at("read"); len(ls) != 1 {
+		t.Fatalf("read/: %v", ls)
+	}
+	f := c.Folders(false)
+	f.ListedWithout(filepath.Join(repo, "read"))
+	// Written after the search listed the folder: not looked for.
+	writeConfigs(t, repo, map[string]string{"listed/" + ProjectFileName: "rules:\n  skillmd/: off\n"})
+	f.ListedWithout(filepath.Join(repo, "listed"))
+	if ls := at("listed"); ls != nil {
+		t.Errorf("listed/ was looked into after the search said it holds no file: %v", ls)
+	}
+	if ls := at("read"); len(ls) != 1 {
+		t.Errorf("read/ lost what was read: %v", ls)
+	}
+	if files, _, _ := c.NestedFiles(); len(files) != 1 {
+		t.Errorf("NestedFiles: %v", files)
+	}
+}

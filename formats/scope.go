@@ -3,6 +3,7 @@ package formats
 import (
 	"io/fs"
 	"path/filepath"
+	"strings"
 
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -19,6 +20,9 @@ type scope struct {
 	// below is the scope under a folder holding a project file, nil
 	// when no one asks (--config, the review, a remote source).
 	below func(dir string, parent scope) scope
+	// without tells the config of a folder listed with no project file
+	// (set with below).
+	without func(dir string)
 }
 
 // enter is s for the folder dir listed as entries: a project file among
@@ -28,10 +32,21 @@ func (s scope) enter(dir string, entries []fs.DirEntry) scope {
 	if s.below == nil {
 		return s
 	}
+	otherSpelling := false
 	for _, e := range entries {
-		if e.Name() == model.ProjectFileName && !e.IsDir() {
+		name := e.Name()
+		if len(name) != len(model.ProjectFileName) || !strings.EqualFold(name, model.ProjectFileName) {
+			continue
+		}
+		if name == model.ProjectFileName && !e.IsDir() {
 			return s.below(dir, s)
 		}
+		// A folder by that name, or another spelling a file system that
+		// ignores case opens as the project file: the config looks.
+		otherSpelling = true
+	}
+	if !otherSpelling {
+		s.without(dir)
 	}
 	return s
 }
@@ -52,7 +67,10 @@ func (src Source) scope() scope {
 		folders := src.Folders
 		sc.below = func(dir string, parent scope) scope {
 			m := folders.Below(filepath.Join(src.Base.Root, filepath.FromSlash(dir)), parent.m)
-			return scope{skip: skipOf(m.Exclude), profile: m.Profile, m: m, below: parent.below}
+			return scope{skip: skipOf(m.Exclude), profile: m.Profile, m: m, below: parent.below, without: parent.without}
+		}
+		sc.without = func(dir string) {
+			folders.ListedWithout(filepath.Join(src.Base.Root, filepath.FromSlash(dir)))
 		}
 	}
 	return sc

@@ -1,7 +1,6 @@
 package xgs
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -74,12 +73,26 @@ func readSource(fsys fs.FS, file string) (src []byte, tooLarge bool, err error) 
 		}
 		return head[:n], true, nil
 	}
-	// Sized from the stat: one allocation, where io.ReadAll doubles its
-	// way up from 512 bytes.
-	var b bytes.Buffer
-	b.Grow(int(info.Size()) + bytes.MinRead)
-	_, err = b.ReadFrom(io.LimitReader(f, MaxBodySize+1))
-	return b.Bytes(), b.Len() > MaxBodySize, err
+	// Sized from the stat (one allocation, where io.ReadAll doubles its
+	// way up from 512 bytes) plus the byte that shows the file grew, and
+	// done once the stat's size is read: the read that would only meet
+	// the end was a second system call per file.
+	size := info.Size()
+	data := make([]byte, 0, size+1)
+	r := io.LimitReader(f, MaxBodySize+1)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF || size > 0 && int64(len(data)) == size {
+			return data, len(data) > MaxBodySize, nil
+		}
+		if err != nil {
+			return data, len(data) > MaxBodySize, err
+		}
+	}
 }
 
 // Analysis is everything read from one .xgs.js source: the parsed file,

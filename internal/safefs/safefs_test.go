@@ -2,6 +2,7 @@ package safefs
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -211,6 +212,51 @@ func TestReadLimitedStopsAGrowingFile(t *testing.T) {
 			}
 		case <-time.After(10 * time.Second):
 			t.Fatalf("stat size %d: readLimited did not return (a file growing past the limit loops)", size)
+		}
+	}
+}
+
+// readCounter counts the reads asked of it.
+type readCounter struct {
+	r     io.Reader
+	reads int
+}
+
+func (c *readCounter) Read(b []byte) (int, error) {
+	c.reads++
+	return c.r.Read(b)
+}
+
+// ReadSized stops once it has what the stat said: no read just to meet
+// the end. A file shorter or longer than its stat (the byte asked for
+// past the size shows it grew), or a size of 0, is read to its end, and
+// the limit still holds when the stat is past it.
+func TestReadSizedStopsAtTheStatSize(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		text      string
+		size      int64
+		limit     int64
+		want      string
+		wantReads int
+		tooLarge  bool
+	}{
+		{"as stat said", "0123456789", 10, 100, "0123456789", 1, false},
+		{"no size", "0123456789", 0, 100, "0123456789", -1, false},
+		{"shrank", "01234", 10, 100, "01234", 2, false},
+		{"grew", "0123456789ab", 10, 100, "0123456789ab", -1, false}, // the extra byte asked for shows it
+		{"stat one past the limit", "0123456789", 10, 9, "", 0, true},
+	} {
+		rc := &readCounter{r: strings.NewReader(c.text)}
+		got, err := ReadSized(rc, "f", c.size, c.limit)
+		if c.tooLarge {
+			if !errors.Is(err, ErrTooLarge) {
+				t.Errorf("%s: %q %v, want ErrTooLarge", c.name, got, err)
+			}
+			continue
+		}
+		if err != nil || string(got) != c.want || c.wantReads >= 0 && rc.reads != c.wantReads {
+			t.Errorf("%s: %q %v in %d reads, want %q in %d", c.name, got, err, rc.reads, c.want, c.wantReads)
 		}
 	}
 }
