@@ -34,6 +34,10 @@ type flowVar struct {
 	at         int      // the offset of that read
 	fn         bool     // origin is a function returning the credential
 	keep       bool     // a function: held to the end of the file
+	// paired: a credentials file read in a whole script, which scanExfil
+	// pairs with the script's own network calls; only a sending function
+	// of another file is followed for it here.
+	paired bool
 }
 
 // flowFn is the function whose body is being read.
@@ -55,16 +59,25 @@ const (
 )
 
 func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
-	if whole && !containsAny(text, envSecretWords) {
+	if whole && !containsAny(text, envSecretWords) && !(hasLocalImport(text) && containsAny(strings.ToLower(text), secretFileWords)) {
 		return // no credential variable can be read; files are paired already
 	}
 	var live []flowVar
+	var via sendVias
+	if whole {
+		for name, dest := range r.sendersOf(f).fns {
+			via.add(name, dest, nil)
+		}
+		slices.SortFunc(via.list, func(a, b sendVia) int { return strings.Compare(a.name, b.name) })
+	}
+	imports := 0
 	var fn *flowFn
 	fns := 0
 	urls := map[string]string{} // variables assigned a URL written out
 	n := 0
 	forLines(text, func(pos int, logical, joined string) {
 		n++
+		reported := false
 		for i := 0; i < len(live); i++ {
 			v := live[i]
 			if !v.keep && n-v.line > flowWindow {
@@ -72,7 +85,7 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 				i--
 				continue
 			}
-			if !refersTo(joined, v.name) || !netSink.MatchString(joined) && !strings.Contains(strings.ToLower(joined), "net::http") {
+			if v.paired || !refersTo(joined, v.name) || !netSink.MatchString(joined) && !strings.Contains(strings.ToLower(joined), "net::http") {
 				continue
 			}
 			if name, _ := secretVarSentIn(joined); name != "" {
@@ -97,6 +110,21 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 			}
 			live = append(live[:i], live[i+1:]...)
 			i--
+			reported = true
+		}
+		if whole && !reported {
+			off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
+			if imports < maxImports {
+				if target, names, shell, ok := localImport(joined); ok {
+					if g := r.importedFile(f, target); g != nil {
+						imports++
+						reported = r.importSends(f, off, g, names, shell, live, &via)
+					}
+				}
+			}
+			if !reported && len(via.list) > 0 && (len(live) > 0 || containsAny(joined, envSecretWords)) {
+				r.callSends(f, off, joined, live, via.list)
+			}
 		}
 		// The function being read: does this line end it, or return a
 		// credential from it? A new header starts the next one.
@@ -147,7 +175,12 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 		if len(live) >= maxFlowVar {
 			return
 		}
-		if v, ok := credentialIn(value, whole); ok {
+		v, ok := credentialIn(value, whole)
+		if !ok && whole {
+			v, ok = credentialIn(value, false)
+			v.paired = ok
+		}
+		if ok {
 			if netSink.MatchString(value) {
 				return // r = requests.get(…, token): the answer, not the token
 			}

@@ -167,13 +167,18 @@ type marketEntry struct {
 // with strict (the default) they are added to plugin.json's, with
 // strict: false the entry is the whole manifest. Either way they load.
 func (e marketEntry) inlineParts() bool {
-	for _, key := range []string{"hooks", "mcpServers", "lspServers", "commands", "agents"} {
+	for _, key := range inlineKeys {
 		if e.node.Get(key) != nil {
 			return true
 		}
 	}
 	return false
 }
+
+var (
+	inlineKeys       = []string{"hooks", "mcpServers", "lspServers", "commands", "agents"}
+	quotedInlineKeys = []string{`"hooks"`, `"mcpServers"`, `"lspServers"`, `"commands"`, `"agents"`}
+)
 
 // marketplaceEntries are the entries of a marketplace.json with a local
 // source ("source": "./plugins/x"); a GitHub or URL source is not on
@@ -226,16 +231,19 @@ type marketFile struct {
 }
 
 // marketplacesOf finds the marketplace.json files at root or up to
-// maxMarketUp folders above it whose local entries list root.
+// maxMarketUp folders above it whose local entries list root and carry
+// parts of the plugin (inlineParts).
 func marketplacesOf(fsys fs.FS, root string, budget *int) []marketFile {
 	var out []marketFile
 	root = path.Clean(root)
 	for dir, up := root, 0; up <= maxMarketUp; up++ {
 		market := path.Join(dir, ".claude-plugin", "marketplace.json")
-		if text, ok := readText(fsys, market, budget); ok {
+		// Most marketplaces only list folders: not parsed unless an
+		// entry may carry a part.
+		if text, ok := readText(fsys, market, budget); ok && containsAny(text, quotedInlineKeys) {
 			mf := marketFile{path: market, text: text}
 			for _, e := range marketplaceEntries(text) {
-				if path.Join(dir, e.src) == root && len(mf.entries) < maxMarketEntries {
+				if path.Join(dir, e.src) == root && e.inlineParts() && len(mf.entries) < maxMarketEntries {
 					mf.entries = append(mf.entries, e.node)
 				}
 			}

@@ -62,6 +62,9 @@ type reviewer struct {
 	// mcpSecretAt: values reported as an MCP server's (file, offset), so
 	// the line scan does not report them again.
 	mcpSecretAt map[string]bool
+	// senders: each script's sending functions, summarised once
+	// (sendersOf), for calls in it and in the files importing it.
+	senders map[*source]*sendSummary
 	// pluginOnly: the review of a plugin no skill stands for.
 	pluginOnly bool
 	// declared is what the skill says it reaches (filled by the format
