@@ -125,6 +125,9 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 		}
 	}
 	r.readPluginDocs(root, manifests)
+	for _, m := range manifests {
+		r.declarePluginHosts(m)
+	}
 	seen := map[string]bool{}
 	for _, f := range r.files[n:] {
 		for _, m := range pluginRootRef.FindAllStringSubmatch(f.text, -1) {
@@ -133,7 +136,10 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 				continue // outside the plugin, or a skill's own file (read already)
 			}
 			seen[p] = true
-			r.add(path.Join(root, p), "../../"+p)
+			k := len(r.files)
+			if r.add(path.Join(root, p), "../../"+p); len(r.files) > k {
+				r.files[k].hookRun = f.hookConfig
+			}
 		}
 	}
 }

@@ -298,9 +298,10 @@ func (r *reviewer) importSends(f *source, off int, g *source, names []string, sh
 			if !refersTo(sink.text, v.name) {
 				continue
 			}
-			if host := foreignHost(sink.text, v.word, v.own); host != "" {
+			if host := r.flowHost(v, sink.text); host != "" {
 				at, _ := f.pos(v.at)
-				r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s into %s (line %d) and sources %s, whose line %d sends it to %s: %s", v.what, v.origin, at, clip(g.rel, 60), sink.line, host, clip(Visible(sink.text), 160)), exfilHint)
+				rule, hint := r.flowRule(f, off, v)
+				r.report(f, off, rule, fmt.Sprintf("%s into %s (line %d) and sources %s, whose line %d sends it to %s: %s", v.what, v.origin, at, clip(g.rel, 60), sink.line, host, clip(Visible(sink.text), 160)), hint)
 				return true
 			}
 		}
@@ -331,7 +332,7 @@ func (r *reviewer) callSends(f *source, off int, joined string, live []flowVar, 
 			}
 		}
 		for _, v := range held {
-			host := foreignHost(s.dest, v.word, v.own)
+			host := r.flowHost(v, s.dest)
 			if host == "" {
 				continue
 			}
@@ -344,8 +345,27 @@ func (r *reviewer) callSends(f *source, off int, joined string, live []flowVar, 
 				at, _ := f.pos(v.at)
 				what = fmt.Sprintf("%s into %s (line %d)", v.what, v.origin, at)
 			}
-			r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s and passes it to %s() (%s), which sends to %s: %s", what, s.name, where, host, clip(Visible(strings.TrimSpace(joined)), 160)), exfilHint)
+			rule, hint := r.flowRule(f, off, v)
+			r.report(f, off, rule, fmt.Sprintf("%s and passes it to %s() (%s), which sends to %s: %s", what, s.name, where, host, clip(Visible(strings.TrimSpace(joined)), 160)), hint)
 			return
 		}
 	}
+}
+
+// flowHost is the host a held value is sent to that it should not go to:
+// for a credential, one not its service's; for the conversation, one the
+// plugin names nowhere.
+func (r *reviewer) flowHost(v flowVar, dest string) string {
+	if v.conv {
+		return r.undeclaredHost(dest)
+	}
+	return foreignHost(dest, v.word, v.own)
+}
+
+// flowRule is the rule and hint of a held value sent away.
+func (r *reviewer) flowRule(f *source, off int, v flowVar) (rule, hint string) {
+	if v.conv {
+		return "review/conversation-sent", convHint
+	}
+	return exfilRule(f, off), exfilHint
 }
