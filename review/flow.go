@@ -34,6 +34,13 @@ type flowVar struct {
 	at         int      // the offset of that read
 	fn         bool     // origin is a function returning the credential
 	keep       bool     // a function: held to the end of the file
+	// paired: a credentials file read in a whole script, which scanExfil
+	// pairs with the script's own network calls; only a sending function
+	// of another file is followed for it here.
+	paired bool
+	// conv: a part of the conversation (conversationIn), judged against
+	// the plugin's named sites; whole: the hook's entire input.
+	conv, whole bool
 }
 
 // flowFn is the function whose body is being read.
@@ -55,16 +62,36 @@ const (
 )
 
 func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
-	if whole && !containsAny(text, envSecretWords) {
+	hook := f.hookConfig || f.hookRun
+	conv := whole && (strings.Contains(text, "transcript_path") || strings.Contains(text, ".claude") || hook && containsAny(text, convWords))
+	if whole && !conv && !containsAny(text, envSecretWords) && !(hasLocalImport(text) && containsAny(strings.ToLower(text), secretFileWords)) {
 		return // no credential variable can be read; files are paired already
 	}
 	var live []flowVar
+	var via sendVias
+	if whole {
+		for name, dest := range r.sendersOf(f).fns {
+			via.add(name, dest, nil)
+		}
+		slices.SortFunc(via.list, func(a, b sendVia) int { return strings.Compare(a.name, b.name) })
+	}
+	imports := 0
 	var fn *flowFn
 	fns := 0
 	urls := map[string]string{} // variables assigned a URL written out
 	n := 0
 	forLines(text, func(pos int, logical, joined string) {
 		n++
+		reported := false
+		if conv {
+			if what, _ := conversationIn(joined, hook); what != "" && netSink.MatchString(joined) {
+				if host := r.undeclaredHost(joined); host != "" {
+					off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
+					r.report(f, off, "review/conversation-sent", fmt.Sprintf("%s and sends it to %s, a host the plugin names nowhere: %s", what, host, clip(Visible(strings.TrimSpace(joined)), 160)), convHint)
+					reported = true
+				}
+			}
+		}
 		for i := 0; i < len(live); i++ {
 			v := live[i]
 			if !v.keep && n-v.line > flowWindow {
@@ -72,11 +99,14 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 				i--
 				continue
 			}
-			if !refersTo(joined, v.name) || !netSink.MatchString(joined) && !strings.Contains(strings.ToLower(joined), "net::http") {
+			if v.paired || !refersTo(joined, v.name) || !netSink.MatchString(joined) && !strings.Contains(strings.ToLower(joined), "net::http") {
 				continue
 			}
-			if name, _ := secretVarSentIn(joined); name != "" {
+			if name, _ := secretVarSentIn(joined); name != "" && !v.conv {
 				continue // the line reads and sends the variable itself: reported by scanExfil
+			}
+			if reported {
+				continue
 			}
 			dest := joined
 			for u, val := range urls {
@@ -84,19 +114,36 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 					dest += " " + val
 				}
 			}
-			host := foreignHost(dest, v.word, v.own)
+			host := r.flowHost(v, dest)
 			if host == "" {
 				continue
 			}
 			off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
 			at, _ := f.pos(v.at)
-			if v.fn {
+			if v.conv {
+				r.report(f, off, "review/conversation-sent", fmt.Sprintf("%s into %s (line %d) and sends it to %s, a host the plugin names nowhere: %s", v.what, v.origin, at, host, clip(Visible(strings.TrimSpace(joined)), 160)), convHint)
+			} else if v.fn {
 				r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s and returns it from %s() (line %d); this line sends it to %s: %s", v.what, v.origin, at, host, clip(Visible(strings.TrimSpace(joined)), 160)), exfilHint)
 			} else {
 				r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s into %s (line %d) and sends it to %s: %s", v.what, v.origin, at, host, clip(Visible(strings.TrimSpace(joined)), 160)), exfilHint)
 			}
 			live = append(live[:i], live[i+1:]...)
 			i--
+			reported = true
+		}
+		if whole && !reported {
+			off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
+			if imports < maxImports {
+				if target, names, shell, ok := localImport(joined); ok {
+					if g := r.importedFile(f, target); g != nil {
+						imports++
+						reported = r.importSends(f, off, g, names, shell, live, &via)
+					}
+				}
+			}
+			if !reported && len(via.list) > 0 && (len(live) > 0 || containsAny(joined, envSecretWords)) {
+				r.callSends(f, off, joined, live, via.list)
+			}
 		}
 		// The function being read: does this line end it, or return a
 		// credential from it? A new header starts the next one.
@@ -147,7 +194,17 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 		if len(live) >= maxFlowVar {
 			return
 		}
-		if v, ok := credentialIn(value, whole); ok {
+		v, ok := credentialIn(value, whole)
+		if !ok && whole {
+			v, ok = credentialIn(value, false)
+			v.paired = ok
+		}
+		if !ok && conv {
+			if what, all := conversationIn(value, hook); what != "" {
+				v, ok = flowVar{what: what, conv: true, whole: all}, true
+			}
+		}
+		if ok {
 			if netSink.MatchString(value) {
 				return // r = requests.get(…, token): the answer, not the token
 			}
@@ -161,6 +218,9 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 		}
 		for _, v := range live { // a value built from a held credential holds it too
 			if refersTo(value, v.name) {
+				if v.whole && extractsField(value) {
+					continue // one field of the hook's input, not the conversation
+				}
 				v.name, v.line, v.keep = name, n, false
 				live = append(live, v)
 				return

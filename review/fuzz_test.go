@@ -1,6 +1,7 @@
 package review
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -31,5 +32,31 @@ func FuzzScanners(f *testing.F) {
 			}
 		}
 		_ = Visible(data)
+	})
+}
+
+// FuzzLocalImport: the import reader (source, from/import, require)
+// never panics, gives no absolute path, and the summary of any file as
+// a sourced script stays within its bounds.
+func FuzzLocalImport(f *testing.F) {
+	for _, seed := range []string{
+		`. "$(dirname "$0")/lib.sh"`, "source ${BASH_SOURCE%/*}/x.sh", "from ..a.b import (c, d as e)", "import net",
+		`const s = require("./send")`, `import {a} from '../x.js'`, "source $", ". ${", "from . import x", "send() {\n curl https://a.example -d \"$1\"\n}\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if target, _, _, ok := localImport(line); ok && strings.HasPrefix(target, "/") {
+			t.Fatalf("absolute import target %q from %q", target, line)
+		}
+		s := summariseSends(line)
+		if len(s.fns) > maxSenders || len(s.top) > maxTopSinks {
+			t.Fatalf("summary past its bounds: %d functions, %d lines", len(s.fns), len(s.top))
+		}
+		for _, d := range s.fns {
+			if len(d) > maxDest {
+				t.Fatalf("%d bytes kept for one function", len(d))
+			}
+		}
 	})
 }

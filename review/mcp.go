@@ -71,7 +71,7 @@ func (r *reviewer) reportMCPServers(f *source) {
 		case s.URL != "":
 			r.report(f, off, "review/mcp-server", fmt.Sprintf("%s connects to the MCP server %q at %s when it is enabled; the agent may call its tools, sending it what they take.", r.thePlugin(), clip(name, 60), clip(s.URL, 160)), "")
 		}
-		r.reportMCPCredentials(f, name, s, m.Value)
+		r.reportMCPCredentials(f, "MCP server", name, s, m.Value)
 	})
 }
 
@@ -109,11 +109,15 @@ func eachServer(f *source, key string, fn func(m osloop.Member, s mcpServer)) {
 // the service's, the credential goes where its owner did not send it:
 // over the network on every connection for a remote server
 // (review/mcp-credential, a warning), into a process whose code decides
-// what it does with it for a local one (review/mcp-env, evidence). A
-// value written into the file (a live token) is review/secret or
-// review/secret-like, as anywhere in a skill.
-func (r *reviewer) reportMCPCredentials(f *source, name string, s mcpServer, n *osloop.Node) {
+// what it does with it for a local one (review/mcp-env, evidence: one
+// finding per server, naming every key). A value written into the file
+// (a live token) is review/secret or review/secret-like, as anywhere in
+// a skill. A language server's "env" (.lsp.json, lspServers) is read the
+// same way: Claude Code starts it as a local process with that
+// environment.
+func (r *reviewer) reportMCPCredentials(f *source, what, name string, s mcpServer, n *osloop.Node) {
 	remote := s.URL != "" && s.Command == ""
+	var gifts []envGift
 	for _, field := range []string{"env", "headers"} {
 		obj := n.Get(field)
 		if obj == nil || obj.Kind != osloop.KindObject {
@@ -123,7 +127,7 @@ func (r *reviewer) reportMCPCredentials(f *source, name string, s mcpServer, n *
 			if i == maxMCPServers || m.Value.Kind != osloop.KindString {
 				break
 			}
-			r.mcpValue(f, name, s, field, m, remote)
+			gifts = append(gifts, r.mcpValue(f, what, name, s, field, m, remote)...)
 		}
 	}
 	if remote && strings.Contains(s.URL, "${") {
@@ -131,29 +135,66 @@ func (r *reviewer) reportMCPCredentials(f *source, name string, s mcpServer, n *
 			r.mcpVarSent(f, name, s, "its URL", s.URL, u.Start, true)
 		}
 	}
+	r.reportEnvGifts(f, what, name, s, gifts)
 }
 
-// mcpValue judges one env or headers member of a server.
-func (r *reviewer) mcpValue(f *source, name string, s mcpServer, field string, m osloop.Member, remote bool) {
+// envGift is a named service's credential handed to a local server
+// whose command line does not name that service.
+type envGift struct {
+	vr, owner, where string
+	off              int
+}
+
+// reportEnvGifts reports a server's gifts as one review/mcp-env finding
+// at the first, naming each (a server given five keys is one thing to
+// check, not five).
+func (r *reviewer) reportEnvGifts(f *source, what, name string, s mcpServer, gifts []envGift) {
+	if len(gifts) == 0 {
+		return
+	}
+	cmd := s.URL
+	if s.Command != "" {
+		cmd = strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))
+	}
+	g := gifts[0]
+	if len(gifts) == 1 {
+		r.report(f, g.off, "review/mcp-env", fmt.Sprintf("the %s %q (%s) is given ${%s}, the user's credential for %s, in %s; its command line does not name that service, and what it does with the credential is in its code.", what, clip(name, 60), clip(cmd, 100), g.vr, g.owner, g.where), mcpCredentialHint)
+		return
+	}
+	parts := make([]string, 0, len(gifts))
+	for i, g := range gifts {
+		if i == 8 {
+			parts = append(parts, fmt.Sprintf("and %d more", len(gifts)-i))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("${%s} (%s, in %s)", g.vr, g.owner, g.where))
+	}
+	r.report(f, g.off, "review/mcp-env", fmt.Sprintf("the %s %q (%s) is given %d of the user's credentials: %s; its command line names none of those services, and what it does with them is in its code.", what, clip(name, 60), clip(cmd, 100), len(gifts), strings.Join(parts, ", ")), mcpCredentialHint)
+}
+
+// mcpValue judges one env or headers member of a server; it returns the
+// credentials a local server is given (reportEnvGifts).
+func (r *reviewer) mcpValue(f *source, what, name string, s mcpServer, field string, m osloop.Member, remote bool) []envGift {
 	v := m.Value.Str
 	if strings.Contains(v, "${") {
 		where := fmt.Sprintf("%s %q", field, m.Key)
-		r.mcpVarSent(f, name, s, where, v, m.Value.Start, field == "headers" && remote)
+		gifts := r.mcpVarSent(f, name, s, where, v, m.Value.Start, field == "headers" && remote)
 		// ${VAR:-default}: the default is written into the file.
 		for _, ref := range varRefs(v) {
 			if _, def, ok := strings.Cut(ref, ":-"); ok {
-				r.mcpLiteral(f, name, field, m.Key, def, m.Value.Start)
+				r.mcpLiteral(f, what, name, field, m.Key, def, m.Value.Start)
 			}
 		}
-		return
+		return gifts
 	}
-	r.mcpLiteral(f, name, field, m.Key, v, m.Value.Start)
+	r.mcpLiteral(f, what, name, field, m.Key, v, m.Value.Start)
+	return nil
 }
 
 // mcpLiteral reports a random-looking value written into an env or
 // headers member under a secret's name (a well-known format anywhere
 // in the file is review/secret already).
-func (r *reviewer) mcpLiteral(f *source, name, field, key, v string, off int) {
+func (r *reviewer) mcpLiteral(f *source, what, name, field, key, v string, off int) {
 	v = strings.TrimSpace(v)
 	for _, scheme := range []string{"Bearer ", "bearer ", "token ", "Token ", "Basic "} {
 		v = strings.TrimPrefix(v, scheme)
@@ -169,7 +210,7 @@ func (r *reviewer) mcpLiteral(f *source, name, field, key, v string, off int) {
 		return
 	}
 	r.mcpSecretAt[f.path+"\x00"+strconv.Itoa(off+1)] = true
-	r.report(f, off+1, "review/secret-like", fmt.Sprintf("the MCP server %q is given a random-looking %d-character %s value written into the file (%s): %s", clip(name, 60), len(v), field, clip(key, 60), mask(v)),
+	r.report(f, off+1, "review/secret-like", fmt.Sprintf("the %s %q is given a random-looking %d-character %s value written into the file (%s): %s", what, clip(name, 60), len(v), field, clip(key, 60), mask(v)),
 		"If this is a real credential, revoke it and pass it as ${VAR} from the user's environment instead.")
 }
 
@@ -192,9 +233,11 @@ func varRefs(v string) []string {
 	return out
 }
 
-// mcpVarSent reports a named service's credential variable given to a
-// server that is not that service's.
-func (r *reviewer) mcpVarSent(f *source, name string, s mcpServer, where, v string, off int, sent bool) {
+// mcpVarSent reports a named service's credential variable sent to a
+// remote server that is not that service's (sent), or returns those
+// given to a local server whose command line does not name the service.
+func (r *reviewer) mcpVarSent(f *source, name string, s mcpServer, where, v string, off int, sent bool) []envGift {
+	var gifts []envGift
 	for _, ref := range varRefs(v) {
 		vr, _, _ := strings.Cut(ref, ":-")
 		m := envSecretRef.FindStringSubmatch("${" + vr)
@@ -218,12 +261,9 @@ func (r *reviewer) mcpVarSent(f *source, name string, s mcpServer, where, v stri
 		if namesService(s, lower, owners) {
 			continue
 		}
-		cmd := s.URL
-		if s.Command != "" {
-			cmd = strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))
-		}
-		r.report(f, off, "review/mcp-env", fmt.Sprintf("the MCP server %q (%s) is given ${%s}, the user's credential for %s, in %s; its command line does not name that service, and what it does with the credential is in its code.", clip(name, 60), clip(cmd, 100), vr, owners[0], where), mcpCredentialHint)
+		gifts = append(gifts, envGift{vr: vr, owner: owners[0], where: where, off: off})
 	}
+	return gifts
 }
 
 const mcpCredentialHint = "Check that the server is that service's own (or that you mean it to act for you there); otherwise do not set the variable for it."
@@ -265,6 +305,7 @@ func (r *reviewer) reportLSPServers(f *source) {
 		cmd := strings.TrimSpace(s.Command + " " + strings.Join(s.Args, " "))
 		r.report(f, m.Value.Start, "review/lsp-server", fmt.Sprintf("%s starts the language server %q when a file of its languages is opened, running %q.", r.thePlugin(), clip(m.Key, 60), clip(cmd, 160)), "")
 		r.reportUnpinned(f, m.Value.Start, "language server", m.Key, s)
+		r.reportMCPCredentials(f, "language server", m.Key, s, m.Value)
 	})
 }
 

@@ -49,8 +49,8 @@ func pluginRoot(s *model.Skill) string {
 // is read of the plugin does not depend on which skill asked first.
 func reviewPlugin(fsys fs.FS, root string) []model.Diagnostic {
 	manifest := path.Join(root, ".claude-plugin", "plugin.json")
-	if info, err := fs.Stat(fsys, manifest); err != nil || info.IsDir() {
-		return nil
+	if info, err := fs.Stat(fsys, manifest); (err != nil || info.IsDir()) && len(marketplacesOf(fsys, root, new(int(maxFileBytes)))) == 0 {
+		return nil // no plugin: neither a manifest nor a marketplace entry
 	}
 	r := newReviewer(&model.Skill{Format: model.FormatSkillMD}, fsys)
 	r.readPluginHooks(root, manifest)
@@ -86,10 +86,10 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 	addConfig("hooks/hooks.json", "hooks")
 	addConfig(".mcp.json", "mcpServers")
 	addConfig(".lsp.json", "lspServers")
-	if text, ok := readText(r.fsys, manifest, &r.budget); ok {
-		// Only the manifest's hooks and servers are commands: its
-		// description may quote an install line it does not run.
-		obj := jsonObject(text)
+	// Only a manifest's hooks and servers are commands: its description
+	// may quote an install line it does not run. The manifests are
+	// plugin.json and the marketplace entries listing this folder.
+	inline := func(file, text string, obj *osloop.Node) {
 		for _, key := range []string{"hooks", "mcpServers", "lspServers"} {
 			v := obj.Get(key)
 			if v == nil {
@@ -102,16 +102,32 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 				continue
 			}
 			// One source per member, the rest blanked: positions stay
-			// those of plugin.json, and a server's "command" is no hook's.
+			// those of the manifest, and a server's "command" is no hook's.
 			kept := []byte(text)
 			blank(kept, 0, len(kept))
 			copy(kept[v.Start:v.End], text[v.Start:v.End])
-			src := newSource(manifest, "../../.claude-plugin/plugin.json", string(kept))
+			src := newSource(file, "../../.claude-plugin/"+path.Base(file), string(kept))
 			mark(src, key)
 			r.files = append(r.files, src)
 		}
 	}
-	r.readPluginDocs(root, manifest)
+	var manifests []*osloop.Node
+	if text, ok := readText(r.fsys, manifest, &r.budget); ok {
+		if obj := jsonObject(text); obj != nil {
+			inline(manifest, text, obj)
+			manifests = append(manifests, obj)
+		}
+	}
+	for _, mf := range marketplacesOf(r.fsys, root, &r.budget) {
+		for _, e := range mf.entries {
+			inline(mf.path, mf.text, e)
+			manifests = append(manifests, e)
+		}
+	}
+	r.readPluginDocs(root, manifests)
+	for _, m := range manifests {
+		r.declarePluginHosts(m)
+	}
 	seen := map[string]bool{}
 	for _, f := range r.files[n:] {
 		for _, m := range pluginRootRef.FindAllStringSubmatch(f.text, -1) {
@@ -120,7 +136,10 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 				continue // outside the plugin, or a skill's own file (read already)
 			}
 			seen[p] = true
-			r.add(path.Join(root, p), "../../"+p)
+			k := len(r.files)
+			if r.add(path.Join(root, p), "../../"+p); len(r.files) > k {
+				r.files[k].hookRun = f.hookConfig
+			}
 		}
 	}
 }
@@ -134,14 +153,13 @@ const maxPluginDocs = 100
 // with the plugin. A command's text is the agent's prompt when it is
 // invoked, and its !`command`s run then; an agent's is a subagent's
 // system prompt. Both are read as a SKILL.md body is.
-func (r *reviewer) readPluginDocs(root, manifest string) {
+func (r *reviewer) readPluginDocs(root string, manifests []*osloop.Node) {
 	type dir struct {
 		p       string
 		command bool
 	}
 	dirs := []dir{{"commands", true}, {"agents", false}}
-	if text, ok := readText(r.fsys, manifest, &r.budget); ok {
-		obj := jsonObject(text)
+	for _, obj := range manifests {
 		for _, key := range []string{"commands", "agents"} {
 			if v := obj.Get(key); v != nil {
 				for _, p := range jsonStrings(v) {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/skillstudio/skillstudio/formats/osloop"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -50,7 +51,7 @@ func PluginsWithoutSkills(base model.Location, dir string, skills []*model.Skill
 	}
 	var out []*model.Skill
 	found := map[string]bool{}
-	add := func(root, file string) {
+	add := func(root, file string, inline bool) {
 		root = path.Clean(root)
 		key := base.Path(root)
 		if found[key] || covered[key] || len(out) >= maxPluginRoots {
@@ -60,7 +61,7 @@ func PluginsWithoutSkills(base model.Location, dir string, skills []*model.Skill
 			return
 		}
 		found[key] = true
-		if !hasPluginParts(fsys, root, file) {
+		if !inline && !hasPluginParts(fsys, root, file) {
 			return // a plugin of skills listed elsewhere, or of nothing: nothing to run
 		}
 		loc := base
@@ -90,20 +91,20 @@ func PluginsWithoutSkills(base model.Location, dir string, skills []*model.Skill
 		}
 		manifest := path.Join(p, ".claude-plugin", "plugin.json")
 		if info, err := fs.Stat(fsys, manifest); err == nil && !info.IsDir() {
-			add(p, manifest)
+			add(p, manifest, false)
 		}
 		market := path.Join(p, ".claude-plugin", "marketplace.json")
 		budget := maxFileBytes
 		if text, ok := readText(fsys, market, &budget); ok {
-			for _, src := range marketplaceSources(text) {
-				root := path.Join(p, src)
+			for _, e := range marketplaceEntries(text) {
+				root := path.Join(p, e.src)
 				if strings.HasPrefix(root, "..") {
 					continue
 				}
 				if info, err := fs.Stat(fsys, path.Join(root, ".claude-plugin", "plugin.json")); err == nil && !info.IsDir() {
-					add(root, path.Join(root, ".claude-plugin", "plugin.json"))
+					add(root, path.Join(root, ".claude-plugin", "plugin.json"), e.inlineParts())
 				} else {
-					add(root, market) // strict: false, its manifest is the entry
+					add(root, market, e.inlineParts()) // strict: false, its manifest is the entry
 				}
 			}
 		}
@@ -151,10 +152,38 @@ func hasPluginParts(fsys fs.FS, root, file string) bool {
 	return false
 }
 
-// marketplaceSources are the local folders a marketplace.json lists
-// ("source": "./plugins/x"), with its metadata.pluginRoot before a bare
-// name; a GitHub or URL source is not on this disk.
-func marketplaceSources(text string) []string {
+// marketEntry is one plugin entry of a marketplace.json whose source is
+// a local folder: src is that folder, relative to the marketplace's
+// folder (metadata.pluginRoot before a bare name); node is the entry.
+type marketEntry struct {
+	src  string
+	node *osloop.Node
+}
+
+// inlineParts: the entry carries parts of the plugin itself. A
+// marketplace entry may hold any manifest field (Claude Code's
+// marketplace reference, "Plugin entries": commands, agents, hooks,
+// mcpServers, lspServers, inline or as paths from the plugin's root);
+// with strict (the default) they are added to plugin.json's, with
+// strict: false the entry is the whole manifest. Either way they load.
+func (e marketEntry) inlineParts() bool {
+	for _, key := range inlineKeys {
+		if e.node.Get(key) != nil {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	inlineKeys       = []string{"hooks", "mcpServers", "lspServers", "commands", "agents"}
+	quotedInlineKeys = []string{`"hooks"`, `"mcpServers"`, `"lspServers"`, `"commands"`, `"agents"`}
+)
+
+// marketplaceEntries are the entries of a marketplace.json with a local
+// source ("source": "./plugins/x"); a GitHub or URL source is not on
+// this disk.
+func marketplaceEntries(text string) []marketEntry {
 	obj := jsonObject(text)
 	plugins := obj.Get("plugins")
 	if plugins == nil {
@@ -166,7 +195,7 @@ func marketplaceSources(text string) []string {
 			prefix = pr.Str
 		}
 	}
-	var out []string
+	var out []marketEntry
 	for i, it := range plugins.Items {
 		if i == maxPluginRoots {
 			break
@@ -179,7 +208,53 @@ func marketplaceSources(text string) []string {
 		if !strings.HasPrefix(p, "./") && !strings.HasPrefix(p, "../") && prefix != "" {
 			p = path.Join(prefix, p)
 		}
-		out = append(out, path.Clean(p))
+		out = append(out, marketEntry{path.Clean(p), it})
+	}
+	return out
+}
+
+// maxMarketUp bounds the folders above a plugin looked at for the
+// marketplace.json that lists it (plugins/x under the marketplace's
+// folder is two).
+const maxMarketUp = 4
+
+// maxMarketEntries bounds the entries read for one plugin folder: each
+// is read as a copy of its file (positions kept), so 200 entries naming
+// one folder must not mean 200 copies.
+const maxMarketEntries = 4
+
+// marketFile is a marketplace.json with the entries that list one
+// plugin's folder.
+type marketFile struct {
+	path, text string
+	entries    []*osloop.Node
+}
+
+// marketplacesOf finds the marketplace.json files at root or up to
+// maxMarketUp folders above it whose local entries list root and carry
+// parts of the plugin (inlineParts).
+func marketplacesOf(fsys fs.FS, root string, budget *int) []marketFile {
+	var out []marketFile
+	root = path.Clean(root)
+	for dir, up := root, 0; up <= maxMarketUp; up++ {
+		market := path.Join(dir, ".claude-plugin", "marketplace.json")
+		// Most marketplaces only list folders: not parsed unless an
+		// entry may carry a part.
+		if text, ok := readText(fsys, market, budget); ok && containsAny(text, quotedInlineKeys) {
+			mf := marketFile{path: market, text: text}
+			for _, e := range marketplaceEntries(text) {
+				if path.Join(dir, e.src) == root && e.inlineParts() && len(mf.entries) < maxMarketEntries {
+					mf.entries = append(mf.entries, e.node)
+				}
+			}
+			if len(mf.entries) > 0 {
+				out = append(out, mf)
+			}
+		}
+		if dir == "." || dir == "/" {
+			break
+		}
+		dir = path.Dir(dir)
 	}
 	return out
 }

@@ -62,6 +62,14 @@ type reviewer struct {
 	// mcpSecretAt: values reported as an MCP server's (file, offset), so
 	// the line scan does not report them again.
 	mcpSecretAt map[string]bool
+	// senders: each script's sending functions, summarised once
+	// (sendersOf), for calls in it and in the files importing it.
+	senders map[*source]*sendSummary
+	// pluginSites: the sites (eTLD+1) a plugin's manifests name — its
+	// homepage, repository, author, remote MCP servers — where sending
+	// the conversation is what the plugin says it does.
+	pluginSites []string
+	pluginText  string // the manifests' names and descriptions, lower case
 	// pluginOnly: the review of a plugin no skill stands for.
 	pluginOnly bool
 	// declared is what the skill says it reaches (filled by the format

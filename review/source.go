@@ -32,6 +32,9 @@ type source struct {
 	// hookConfig: a plugin's hooks/hooks.json, whose commands run on
 	// agent events; scanned as shell.
 	hookConfig bool
+	// hookRun: a plugin file a hook command runs
+	// (${CLAUDE_PLUGIN_ROOT}/…), whose standard input is the hook's event.
+	hookRun bool
 	// mcpConfig: a plugin's .mcp.json or plugin.json's mcpServers,
 	// whose servers start with the plugin; scanned as shell too.
 	mcpConfig bool
