@@ -243,3 +243,26 @@ func TestLintChecksEvalFiles(t *testing.T) {
 		t.Errorf("still reported after --fix:\n%s", out)
 	}
 }
+
+// Claude Code leaves disable-model-invocation: true skills out of the
+// listing, and plugins set it to get under the budget; lint and listing
+// read skills without their field table (FindingsOnly), so they counted
+// them anyway and reported an overflow that does not happen.
+func TestManualOnlySkillsLeftOutOfTheBudget(t *testing.T) {
+	isolateConfig(t)
+	dir := bigLibrary(t)
+	for i := range 40 {
+		p := filepath.Join(dir, fmt.Sprintf("s%02d", i), "SKILL.md")
+		text, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, p, strings.Replace(string(text), "\n---\n", "\ndisable-model-invocation: true\n---\n", 1))
+	}
+	if _, out, _ := runCLI(t, "listing", dir); !strings.Contains(out, "0 full, 0 truncated, 0 name-only, 40 omitted") {
+		t.Errorf("listing of 40 manual-only skills:\n%s", out)
+	}
+	if _, out, _ := runCLI(t, "lint", dir); strings.Contains(out, "listing-budget") {
+		t.Errorf("lint reports a budget overflow for manual-only skills:\n%s", out)
+	}
+}

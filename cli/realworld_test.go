@@ -83,6 +83,7 @@ func TestRealWorldShowGolden(t *testing.T) {
 		"markdown-features/skills/queueing-notes",
 		"markdown-features/skills/evtx-format",
 		"bilingual-digest/.claude/skills/expt-digest",
+		"openclaw-basedir/skills/arch-risk",
 	} {
 		for _, width := range []string{"56", "72"} {
 			_, stdout, stderr := runCLI(t, "show", "--style", "notty", "--width", width, filepath.Join("testdata", "realworld", skill))

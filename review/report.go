@@ -120,9 +120,17 @@ func pluginListedWith(s *model.Skill, root, with string, all []model.Diagnostic)
 	if v.Errors+v.Warnings == 0 {
 		what = plural(v.Infos, "note", "notes")
 	}
-	return Rules.New("review/plugin", path.Join(root, ".claude-plugin", "plugin.json"), 1, 1,
+	manifest := path.Join(root, ".claude-plugin", "plugin.json")
+	name := path.Base(root)
+	if root == "." && s.Location.FS != nil {
+		// A plugin at the root of what was opened has no folder name to
+		// show ("."): its manifest's name, as the user installs it. Only
+		// then, so other plugins' manifests are still read once a run.
+		name = pluginName(s.Location.FS, root, manifest)
+	}
+	return Rules.New("review/plugin", manifest, 1, 1,
 		fmt.Sprintf("ships in the plugin %q, whose hooks, MCP and language servers and scripts install with this skill too: listed with the skill %q (%s).",
-			path.Base(root), with, what), "")
+			name, with, what), "")
 }
 
 // OncePerPlugin drops from ds the findings in files outside s's own folder

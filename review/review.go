@@ -38,7 +38,7 @@ func skillIn(s *model.Skill, fsys fs.FS, ps *Plugins) []model.Diagnostic {
 		r.run()
 		if s.Format == model.FormatSkillMD {
 			if root := pluginRoot(s); root != "" {
-				r.out = append(r.out, ps.findings(fsys, root)...)
+				r.out = appendNew(r.out, ps.findings(fsys, root))
 			}
 		}
 	}
@@ -96,6 +96,33 @@ func (r *reviewer) read() {
 			break
 		}
 		r.add(loc.Join(rel), rel)
+	}
+	if r.skill.Format == model.FormatSkillMD {
+		if root := pluginRoot(r.skill); root != "" {
+			r.readPluginRefs(root)
+		}
+	}
+}
+
+// readPluginRefs adds the files of the plugin at root that the skill's own
+// files run through ${CLAUDE_PLUGIN_ROOT}/…: a frontmatter hook's or a
+// !`…` line's script lives in the plugin, not in the skill folder, and
+// the plugin's review reads only what its hooks, servers, commands and
+// agents name.
+func (r *reviewer) readPluginRefs(root string) {
+	seen := map[string]bool{}
+	for _, f := range r.files {
+		if strings.HasPrefix(f.rel, "../") {
+			continue // a plugin file added here: what it names is the plugin review's
+		}
+		for _, m := range pluginRootRef.FindAllStringSubmatch(f.text, -1) {
+			p := path.Clean(m[1])
+			if seen[p] || strings.HasPrefix(p, "..") || strings.HasPrefix(p, "skills/") || len(seen) >= maxPluginHookFiles {
+				continue // outside the plugin, or a skill's file
+			}
+			seen[p] = true
+			r.add(path.Join(root, p), "../../"+p)
+		}
 	}
 }
 
@@ -215,4 +242,24 @@ func (r *reviewer) report(f *source, off int, id, msg, hint string) {
 // reportAt adds a finding at a known line and column of an FS path.
 func (r *reviewer) reportAt(file string, line, col int, id, msg, hint string) {
 	r.out = append(r.out, Rules.New(id, file, line, col, msg, hint))
+}
+
+// appendNew appends the findings of more that out does not hold yet: a
+// plugin script the skill runs and the plugin's hooks run too is read by
+// both reviews.
+func appendNew(out, more []model.Diagnostic) []model.Diagnostic {
+	type key struct {
+		file, rule, msg string
+		line, col       int
+	}
+	have := make(map[key]bool, len(out))
+	for _, d := range out {
+		have[key{d.File, d.Rule, d.Message, d.Line, d.Column}] = true
+	}
+	for _, d := range more {
+		if !have[key{d.File, d.Rule, d.Message, d.Line, d.Column}] {
+			out = append(out, d)
+		}
+	}
+	return out
 }

@@ -57,6 +57,17 @@ type linkTarget struct {
 // ${CLAUDE_SKILL_DIR}).
 var skillDirPlaceholders = []string{"{baseDir}/", "${CLAUDE_SKILL_DIR}/", "$CLAUDE_SKILL_DIR/"}
 
+// withoutSkillDirPlaceholder drops a leading skill-folder placeholder:
+// what is left is relative to the skill folder.
+func withoutSkillDirPlaceholder(dest string) string {
+	for _, prefix := range skillDirPlaceholders {
+		if rest, ok := strings.CutPrefix(dest, prefix); ok {
+			return rest
+		}
+	}
+	return dest
+}
+
 // parseLinkDest returns the target of a relative link; ok is false for
 // URLs with a scheme (https:, mailto:, …) and protocol-relative links,
 // which are not files of the skill.
@@ -68,12 +79,7 @@ func parseLinkDest(dest string) (target linkTarget, escapes, ok bool) {
 	if hasScheme(dest) {
 		return linkTarget{}, false, false
 	}
-	for _, prefix := range skillDirPlaceholders {
-		if rest, ok := strings.CutPrefix(dest, prefix); ok {
-			dest = rest
-			break
-		}
-	}
+	dest = withoutSkillDirPlaceholder(dest)
 	file, anchor, _ := strings.Cut(dest, "#")
 	file, _, _ = strings.Cut(file, "?")
 	if unescaped, err := url.PathUnescape(file); err == nil {
@@ -111,7 +117,7 @@ func hasScheme(dest string) bool {
 func (c *checker) checkLinks() {
 	c.doc.ReferenceTokens = map[string]int{}
 	linked := map[string]bool{}
-	for _, l := range c.doc.Links {
+	for _, l := range append(c.doc.Links, skillDirMentions(c.doc.Body, c.doc.Links)...) {
 		if !l.Mention && slashCommand.MatchString(strings.TrimSpace(l.Dest)) {
 			continue // /command or /plugin:skill: agents resolve it by name
 		}
@@ -121,7 +127,7 @@ func (c *checker) checkLinks() {
 		}
 		line, col := c.bodyPos(l.Offset)
 		if escapes {
-			dest, _, _ := strings.Cut(strings.TrimSpace(l.Dest), "#")
+			dest, _, _ := strings.Cut(withoutSkillDirPlaceholder(strings.TrimSpace(l.Dest)), "#")
 			c.reportEscape(c.skill.Location.File, ".", dest, l.Dest, line, col)
 			continue
 		}

@@ -181,7 +181,12 @@ func (c *checker) checkName(key, val *yaml.Node) {
 	}
 	name := strings.TrimSpace(scalarText(val))
 	if problem := nameProblem(name); problem != "" {
-		c.at(val, "skillmd/name", problem, "Use 1-64 lowercase letters, digits and single hyphens, e.g. "+suggestName(name, c.suggestedName())+".")
+		hint := "Use 1-64 lowercase letters, digits and single hyphens, e.g. " + suggestName(name, c.suggestedName()) + "."
+		if dir := folderName(c.dir); dir != "" && dir == name && !wellKnown(c.dir) {
+			// The name must match its folder, so fixing one alone trades this finding for name-dir.
+			hint = fmt.Sprintf("Use 1-64 lowercase letters, digits and single hyphens, e.g. %s, and rename the folder to match.", suggestName(name, c.suggestedName()))
+		}
+		c.at(val, "skillmd/name", problem, hint)
 		return
 	}
 	if dir := folderName(c.dir); dir != "" && dir != name && !wellKnown(c.dir) {

@@ -121,7 +121,7 @@ func (c *checker) checkFrontmatter() {
 		if k := caseFolded(fm.Node, "name"); k != "" {
 			c.at(opening, "skillmd/name", "the frontmatter has no name field ("+k+": is not name:, keys are case-sensitive)", "Write the key in lower case: name:")
 		} else {
-			c.at(opening, "skillmd/name", "the frontmatter has no name field", "Add name: "+c.suggestedName()+" (the folder name).")
+			c.at(opening, "skillmd/name", "the frontmatter has no name field", c.addNameHint())
 		}
 	}
 	if !hasKey(fm.Node, "description") {
@@ -158,11 +158,22 @@ func hasKey(m *yaml.Node, key string) bool {
 	return false
 }
 
+// suggestedName is the folder's name when it is a valid skill name, else
+// the nearest valid one (SERVICE-PATTERNS becomes service-patterns): a
+// hint must not propose a name the name rule then rejects.
 func (c *checker) suggestedName() string {
-	if n := folderName(c.dir); n != "" {
-		return n
+	return suggestName(folderName(c.dir), "my-skill")
+}
+
+// addNameHint says what name to add: the folder's, or, when the folder's
+// name breaks the name rules (upper case, as Windsurf and Cursor projects
+// often name skill folders), a valid one and a folder renamed to match.
+func (c *checker) addNameHint() string {
+	name := c.suggestedName()
+	if dir := folderName(c.dir); dir != "" && dir != name {
+		return fmt.Sprintf("Add name: %s and rename the folder %s to %s (names are lowercase letters, digits and hyphens, and match their folder).", name, dir, name)
 	}
-	return "my-skill"
+	return "Add name: " + name + " (the folder name)."
 }
 
 func (c *checker) reportUnknown(k *yaml.Node) {

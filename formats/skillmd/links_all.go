@@ -108,6 +108,9 @@ func (c *checker) checkLinkFrom(self, file string, l Link, lines *lineIndex) {
 	line, col := lines.position(l.Offset)
 	if escapes {
 		dest, _, _ := strings.Cut(strings.TrimSpace(l.Dest), "#")
+		if rest := withoutSkillDirPlaceholder(dest); rest != dest {
+			dest, from = rest, "." // the placeholder is the skill folder, wherever the file linking is
+		}
 		c.reportEscape(file, from, dest, l.Dest, line, col)
 		return
 	}

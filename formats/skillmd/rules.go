@@ -271,7 +271,7 @@ var Rules = model.RuleSet{
 			Pass: "SKILL.md body: about 900 tokens (detail in references/)",
 		},
 	},
-	{ID: "skillmd/link", Severity: model.SeverityWarning, Doc: "A relative link, or a references/… path in the text, names a file that does not exist in the skill folder (links inside code are not links, and links in the Markdown templates under assets/ and templates/ point where their copies will live, so they are not checked). A link through a symbolic link of the skill folder (a shared folder linked in) is followed; an info, not a warning, when that symbolic link leads outside the folder linted, so the file cannot be checked.",
+	{ID: "skillmd/link", Severity: model.SeverityWarning, Doc: "A relative link, or a references/… path in the text, names a file that does not exist in the skill folder; so does a path that starts with the skill folder's placeholder (${CLAUDE_SKILL_DIR}/, $CLAUDE_SKILL_DIR/, {baseDir}/) anywhere in the body, code included, since that is how commands name the skill's own scripts (a path that runs on into a template such as <Action> or $NAME is skipped). Other links inside code are not links, and links in the Markdown templates under assets/ and templates/ point where their copies will live, so they are not checked). A link through a symbolic link of the skill folder (a shared folder linked in) is followed; an info, not a warning, when that symbolic link leads outside the folder linted, so the file cannot be checked.",
 		Title: "A link names a missing file",
 		Why:   "The skill loads, but an agent following the link finds nothing.",
 		Spec:  "Progressive Disclosure: \"On demand: Files in scripts/, references/, assets/ loaded as needed\".",

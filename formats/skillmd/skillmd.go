@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/sniff"
+	"github.com/skillstudio/skillstudio/listing"
 	"github.com/skillstudio/skillstudio/model"
 	"gopkg.in/yaml.v3"
 )
@@ -160,6 +161,11 @@ func (c *checker) run() {
 	c.checkSecondFrontmatter()
 	if !c.findingsOnly {
 		c.skill.Fields = fieldTable(fm.Node)
+	} else {
+		// The caller drops the views but keeps the fields the listing
+		// reads (formats.dropViews): without them lint and listing
+		// counted a disable-model-invocation skill in the budget.
+		c.skill.Fields = fieldsNamed(fm.Node, listing.FieldsRead)
 	}
 	facts := scanMarkdown(data[fm.BodyStart:])
 	c.doc.Headings, c.doc.Links = facts.Headings, facts.Links

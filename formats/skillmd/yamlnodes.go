@@ -1,6 +1,7 @@
 package skillmd
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -103,6 +104,19 @@ func stringList(n *yaml.Node) (items []string, nodes []*yaml.Node, ok bool) {
 func fieldTable(m *yaml.Node) []model.Field {
 	budget := maxFields
 	return tableOf(m, 0, &budget)
+}
+
+// fieldsNamed is the field table of m's top-level fields called one of
+// names, in the order m holds them.
+func fieldsNamed(m *yaml.Node, names []string) []model.Field {
+	var out []model.Field
+	budget := maxFields
+	mapPairs(m, func(k, v *yaml.Node) {
+		if slices.Contains(names, k.Value) {
+			out = append(out, fieldOf(k.Value, v, 0, &budget))
+		}
+	})
+	return out
 }
 
 // maxFields bounds the fields one table holds: aliases let a few lines of
