@@ -97,6 +97,8 @@ func hintFor(msg api.Message, rule string) string {
 		return xgs.ImportSkillHint
 	case strings.HasPrefix(msg.Text, outsideMessage):
 		return OutsideHint
+	case strings.HasPrefix(msg.Text, computedImportPrefix):
+		return computedImportHint
 	case strings.HasPrefix(msg.Text, "Could not resolve"):
 		return "Install the package next to the skill (npm install), or remove the import: only @xgoose/skill and zod are provided."
 	case strings.Contains(strings.ToLower(msg.Text), "top-level await"):
