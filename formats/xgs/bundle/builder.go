@@ -252,7 +252,7 @@ func (sc *skillContext) build(display string, src []byte) Result {
 	}
 	res.BundleTime = bundleTime
 
-	m := messageMapper{absPath: sc.abs, display: display, header: h}
+	m := messageMapper{absPath: sc.abs, display: display, header: h, conf: newConfinement(filepath.Dir(sc.abs))}
 	res.Errors = m.diagnostics(out.Errors, "xgs/build-error")
 	res.Warnings = m.diagnostics(out.Warnings, "xgs/build-warning")
 	if sc.opts.Filter != nil {

@@ -117,9 +117,26 @@ func within(p, dir string) bool {
 // Registered after the plugin's other resolvers, so @xgoose/skill,
 // xgoose: modules and the embedded zod never reach it.
 func setupConfinement(pb api.PluginBuild, c confinement) {
+	var configs tsconfigCheck // tsconfig.go
+	pb.OnStart(func() (api.OnStartResult, error) {
+		configs.reset()
+		return api.OnStartResult{}, nil
+	})
 	pb.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 		if _, again := args.PluginData.(confineMarker); again || args.Kind == api.ResolveEntryPoint {
 			return api.OnResolveResult{}, nil
+		}
+		// esbuild reads the configs of the folders it resolves in, and
+		// what they extend, before it answers: judged first.
+		if args.ResolveDir != "" {
+			if err := configs.folderAndAbove(args.ResolveDir); err != nil {
+				return api.OnResolveResult{}, err
+			}
+		}
+		if strings.HasPrefix(args.Path, "./") || strings.HasPrefix(args.Path, "../") {
+			if err := configs.folderAndAbove(filepath.Dir(filepath.Join(args.ResolveDir, filepath.FromSlash(args.Path)))); err != nil {
+				return api.OnResolveResult{}, err
+			}
 		}
 		r := pb.Resolve(args.Path, api.ResolveOptions{
 			Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir,
