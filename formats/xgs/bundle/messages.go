@@ -125,6 +125,8 @@ func hintFor(msg api.Message, rule string) string {
 		return computedImportHint
 	case strings.HasPrefix(msg.Text, configRefusal):
 		return configHint
+	case strings.HasPrefix(msg.Text, packageRefusal):
+		return "Replace the package.json named there with the package's own file (a link to a device or FIFO, or a file that large, is not a package manifest)."
 	case strings.HasPrefix(msg.Text, redactedPrefix):
 		return "Fix the file named there, or the tsconfig.json \"extends\" or import that leads the build to it."
 	case strings.HasPrefix(msg.Text, "Could not resolve"):

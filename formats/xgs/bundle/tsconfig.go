@@ -12,7 +12,8 @@ import (
 	"github.com/skillstudio/skillstudio/internal/safefs"
 )
 
-// esbuild reads the tsconfig.json (or jsconfig.json) of every folder an
+// esbuild reads the package.json and tsconfig.json (or jsconfig.json) of
+// every folder an
 // import is resolved in or below, and the files its "extends" names,
 // itself: no plugin is asked. A checkout's `"extends": "/dev/zero"` ran
 // the build out of memory (2 GB, then a Go fatal error), "/dev/stdin"
@@ -29,6 +30,27 @@ const configRefusal = "the build does not read a tsconfig.json or jsconfig.json 
 
 // configHint says what to do instead.
 const configHint = "Point \"extends\" at a regular JSON file of the project, or remove it."
+
+// packageRefusal starts the refusal of a package.json; hintFor keys on it.
+const packageRefusal = "the build does not read a package.json that is not a regular file of at most 16 MiB"
+
+// maxPackageJSON caps a package.json (real ones are kilobytes).
+const maxPackageJSON = 16 << 20
+
+// kindOf names what a file is instead of a regular one.
+func kindOf(info os.FileInfo) string {
+	switch m := info.Mode(); {
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m.IsRegular():
+		return fmt.Sprintf("%d bytes", info.Size())
+	}
+	return "not a regular file"
+}
 
 // maxTSConfig caps a tsconfig.json and each file it extends.
 const maxTSConfig = 1 << 20
@@ -66,9 +88,6 @@ func (tc *tsconfigCheck) folderAndAbove(dir string) error {
 }
 
 func (tc *tsconfigCheck) folder(dir string) error {
-	if inNodeModules(dir+string(filepath.Separator)) || filepath.Base(dir) == "node_modules" {
-		return nil
-	}
 	tc.mu.Lock()
 	defer tc.mu.Unlock()
 	if err, ok := tc.seen[dir]; ok {
@@ -86,6 +105,16 @@ func (tc *tsconfigCheck) folder(dir string) error {
 // picks it (tsconfig.json, else jsconfig.json, when it is a file), and
 // its extends chain.
 func checkFolderConfig(dir string) error {
+	// package.json is read in every folder esbuild visits, node_modules
+	// included: a link in its place to /dev/zero ran the build out of
+	// memory, one to a FIFO hung it.
+	pj := filepath.Join(dir, "package.json")
+	if info, err := os.Stat(pj); err == nil && !info.IsDir() && (!info.Mode().IsRegular() || info.Size() > maxPackageJSON) {
+		return fmt.Errorf("%s: %s is %s", packageRefusal, pj, kindOf(info))
+	}
+	if inNodeModules(dir+string(filepath.Separator)) || filepath.Base(dir) == "node_modules" {
+		return nil // esbuild ignores a package's own tsconfig.json
+	}
 	for _, name := range []string{"tsconfig.json", "jsconfig.json"} {
 		p := filepath.Join(dir, name)
 		info, err := os.Stat(p) // esbuild follows the link to judge the kind

@@ -48,13 +48,13 @@ func FuzzTSConfigExtends(f *testing.F) {
 	})
 }
 
-// esbuild reads a folder's tsconfig.json and what it extends itself, no
-// plugin asked: `"extends": "/dev/zero"` ran the build out of memory, a
+// esbuild reads a folder's package.json, tsconfig.json and what that
+// extends itself, no plugin asked: `"extends": "/dev/zero"` ran the build out of memory, a
 // FIFO or /dev/stdin waited for ever, and a file outside the folder that
 // is not JSON had its first word printed in esbuild's syntax error (a
 // token file's token, into a CI log). Each is now an error at the import
 // or a message that does not quote the file; a real chain still builds.
-func TestTSConfigExtendsIsReadAsABuildInput(t *testing.T) {
+func TestManifestsEsbuildReadsAreBuildInputs(t *testing.T) {
 	base, err := os.ReadFile("../testdata/hotel-rates.xgs.js")
 	if err != nil {
 		t.Fatal(err)
@@ -65,8 +65,14 @@ func TestTSConfigExtendsIsReadAsABuildInput(t *testing.T) {
 	cases := []struct {
 		name, tsconfig string
 		fifo           bool
-		want           string // part of the first error; "" when it builds
+		links          map[string]string // in the skill's folder → target under the test root
+		importLine     string            // instead of the helper's
+		want           string            // part of the first error; "" when it builds
 	}{
+		{name: "package.json linked to a FIFO", tsconfig: `{}`, fifo: true, links: map[string]string{"package.json": "pipe.json"}, want: packageRefusal},
+		{name: "package.json linked to a device", tsconfig: `{}`, links: map[string]string{"lib/package.json": "/dev/zero"}, want: packageRefusal},
+		{name: "installed package's manifest linked to a FIFO", tsconfig: `{}`, fifo: true,
+			links: map[string]string{"node_modules/pad/package.json": "pipe.json"}, importLine: `import pad from "pad"; globalThis.__p = pad;`, want: packageRefusal},
 		{name: "fifo", tsconfig: `{"extends": "../pipe.json"}`, fifo: true, want: configRefusal},
 		{name: "fifo behind an escaped key", tsconfig: `{"compilerOptions": {}, "ext\u0065nds": ["./base.json", "../pipe.json",],}`, fifo: true, want: configRefusal},
 		{name: "device", tsconfig: `{"extends": "/dev/zero"}`, want: configRefusal},
@@ -78,15 +84,28 @@ func TestTSConfigExtendsIsReadAsABuildInput(t *testing.T) {
 			root := t.TempDir()
 			dir := filepath.Join(root, "skill")
 			writeFiles(t, root, map[string]string{"token.txt": secret + "\n"})
+			skill := src
+			if c.importLine != "" {
+				skill = strings.Replace(string(base), anchor, anchor+c.importLine+"\n", 1)
+			}
 			writeFiles(t, dir, map[string]string{
-				"s.xgs.js":      src,
-				"lib/helper.js": "export const v = 1;\n",
-				"tsconfig.json": c.tsconfig,
-				"base.json":     `{"compilerOptions": {"strict": true}}`,
+				"node_modules/pad/index.js": "export default 1;\n",
+				"s.xgs.js":                  skill,
+				"lib/helper.js":             "export const v = 1;\n",
+				"tsconfig.json":             c.tsconfig,
+				"base.json":                 `{"compilerOptions": {"strict": true}}`,
 			})
 			if c.fifo {
 				if err := syscall.Mkfifo(filepath.Join(root, "pipe.json"), 0o600); err != nil {
 					t.Skip("no FIFOs here:", err)
+				}
+			}
+			for name, target := range c.links {
+				if !filepath.IsAbs(target) {
+					target = filepath.Join(root, target)
+				}
+				if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(name))); err != nil {
+					t.Skip("no symlinks here:", err)
 				}
 			}
 			done := make(chan Result, 1)
@@ -95,7 +114,7 @@ func TestTSConfigExtendsIsReadAsABuildInput(t *testing.T) {
 			select {
 			case r = <-done:
 			case <-time.After(20 * time.Second):
-				t.Fatal("the build waited on a FIFO a tsconfig.json extends")
+				t.Fatal("the build waited on a FIFO esbuild read as a manifest")
 			}
 			for _, d := range append(r.Errors, r.Warnings...) {
 				if strings.Contains(d.Message, secret[:12]) {
