@@ -403,3 +403,28 @@ func TestSecondFrontmatterNamesTheLostFields(t *testing.T) {
 		}
 	}
 }
+
+// A key that is a mapping or a list (`? {a: 1}`, `[x, y]: v`, an alias of
+// one) is named as such at its position; yaml.v3 gives it an empty
+// Value, so two of them were reported as the field "" twice ("YAML
+// forbids duplicate keys", which it does not here) and each as the
+// unknown field "". A plain key aliased still reads as its text.
+func TestCompositeKeysAreNamedNotReadAsEmptyFields(t *testing.T) {
+	s := loadCase(map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: Shows a demo.\n? {a: 1}\n: x\n[1, 2]: y\nk: &m {b: 2}\n? *m\n: z\n---\n\nBody.\n"}, "")
+	ds := findings(s, "skillmd/frontmatter")
+	var lines []int
+	for _, d := range ds {
+		if strings.Contains(d.Message, "twice") || !strings.Contains(d.Message, "a frontmatter key is a YAML ") {
+			t.Errorf("unexpected finding: %s", d)
+		}
+		lines = append(lines, d.Line)
+	}
+	if want := []int{4, 6, 8}; !slices.Equal(lines, want) {
+		t.Errorf("composite keys reported on lines %v, want %v", lines, want)
+	}
+	for _, d := range findings(s, "skillmd/unknown-field") {
+		if strings.Contains(d.Message, `""`) {
+			t.Errorf("a composite key was read as the field \"\": %s", d)
+		}
+	}
+}
