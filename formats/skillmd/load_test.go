@@ -428,3 +428,13 @@ func TestCompositeKeysAreNamedNotReadAsEmptyFields(t *testing.T) {
 		}
 	}
 }
+
+// A tagged scalar is named by its tag: description: !!binary … was
+// "description must be a string, not a string".
+func TestTaggedScalarIsNamedByItsTag(t *testing.T) {
+	s := loadCase(map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: !!binary aGVsbG8=\n---\n\nBody.\n"}, "")
+	ds := findings(s, "skillmd/field-type")
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, "not binary data (!!binary)") {
+		t.Fatalf("got %v, want one field-type finding naming !!binary", ds)
+	}
+}
