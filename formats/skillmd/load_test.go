@@ -438,3 +438,14 @@ func TestTaggedScalarIsNamedByItsTag(t *testing.T) {
 		t.Fatalf("got %v, want one field-type finding naming !!binary", ds)
 	}
 }
+
+// A frontmatter whose closing --- lies past the read cap is not "never
+// closed": the finding says where reading stopped.
+func TestFrontmatterClosingPastTheCapIsNotNeverClosed(t *testing.T) {
+	big := "---\nname: demo-skill\ndescription: " + strings.Repeat("a", MaxFileBytes+10) + "\n---\n\nBody.\n"
+	s := loadCase(map[string]string{"SKILL.md": big}, "")
+	ds := findings(s, "skillmd/frontmatter")
+	if len(ds) != 1 || strings.Contains(ds[0].Message, "never closed") || !strings.Contains(ds[0].Message, "within the first 8 MiB") {
+		t.Fatalf("got %v, want one finding saying the frontmatter does not close within the bytes read", ds)
+	}
+}
