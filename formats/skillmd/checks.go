@@ -41,8 +41,14 @@ func scalarKind(val *yaml.Node) string {
 		return "empty"
 	case "!!timestamp":
 		return "a date"
+	case "!!binary":
+		return "binary data (!!binary)"
+	case "", "!", "!!str":
+		return "a string"
 	}
-	return "a string"
+	// Any other tag (!!set's members aside, a custom !thing) is what the
+	// author asked for; "not a string" would contradict the value shown.
+	return "a value tagged " + val.Tag
 }
 
 // withArticle is "a map", "an int".

@@ -110,6 +110,9 @@ func (c *checker) checkFrontmatter() {
 		return // the frontmatter finding already says why
 	}
 	mapPairs(fm.Node, func(k, v *yaml.Node) {
+		if compositeKey(k) {
+			return // not a field name: the frontmatter finding names it
+		}
 		if knows(c.profile, k.Value) {
 			fieldSpecs[k.Value].check(c, k, v)
 			return

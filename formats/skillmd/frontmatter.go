@@ -187,6 +187,14 @@ func (fm *Frontmatter) parseYAML(src []byte) {
 	seen := map[string]int{}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k := root.Content[i]
+		if compositeKey(k) {
+			// `? {a: 1}` or `[x, y]: v`: yaml.v3 gives such a key an empty
+			// Value, so two of them read as one field named "" twice.
+			fm.Problems = append(fm.Problems, Problem{Line: fm.Line + k.Line - 1, Col: k.Column,
+				Message: fmt.Sprintf("a frontmatter key is a YAML %s, not a field name: serde_yaml (Codex) refuses a key that is not text, and js-yaml (skills-ref) reads it as \"[object Object]\"", kindName(keyTarget(k))),
+				Hint:    "Write each field as name: value; quote a key that starts with [, {, ? or *."})
+			continue
+		}
 		if prev, dup := seen[k.Value]; dup {
 			fm.Problems = append(fm.Problems, Problem{Line: fm.Line + k.Line - 1, Col: k.Column,
 				Message: fmt.Sprintf("the field %q appears twice (first on line %d); YAML forbids duplicate keys", k.Value, fm.Line+prev-1),
@@ -341,6 +349,21 @@ func decodeYAML(text []byte) (doc *yaml.Node, err error) {
 		return nil, nil
 	}
 	return &n, nil
+}
+
+// keyTarget is k, or what an alias key stands for.
+func keyTarget(k *yaml.Node) *yaml.Node {
+	if k.Kind == yaml.AliasNode && k.Alias != nil {
+		return k.Alias
+	}
+	return k
+}
+
+// compositeKey: a mapping key that is a mapping or list (or an alias of
+// one), which no agent reads as a field name.
+func compositeKey(k *yaml.Node) bool {
+	k = keyTarget(k)
+	return k.Kind == yaml.MappingNode || k.Kind == yaml.SequenceNode
 }
 
 func kindName(n *yaml.Node) string {

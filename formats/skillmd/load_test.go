@@ -403,3 +403,49 @@ func TestSecondFrontmatterNamesTheLostFields(t *testing.T) {
 		}
 	}
 }
+
+// A key that is a mapping or a list (`? {a: 1}`, `[x, y]: v`, an alias of
+// one) is named as such at its position; yaml.v3 gives it an empty
+// Value, so two of them were reported as the field "" twice ("YAML
+// forbids duplicate keys", which it does not here) and each as the
+// unknown field "". A plain key aliased still reads as its text.
+func TestCompositeKeysAreNamedNotReadAsEmptyFields(t *testing.T) {
+	s := loadCase(map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: Shows a demo.\n? {a: 1}\n: x\n[1, 2]: y\nk: &m {b: 2}\n? *m\n: z\n---\n\nBody.\n"}, "")
+	ds := findings(s, "skillmd/frontmatter")
+	var lines []int
+	for _, d := range ds {
+		if strings.Contains(d.Message, "twice") || !strings.Contains(d.Message, "a frontmatter key is a YAML ") {
+			t.Errorf("unexpected finding: %s", d)
+		}
+		lines = append(lines, d.Line)
+	}
+	if want := []int{4, 6, 8}; !slices.Equal(lines, want) {
+		t.Errorf("composite keys reported on lines %v, want %v", lines, want)
+	}
+	for _, d := range findings(s, "skillmd/unknown-field") {
+		if strings.Contains(d.Message, `""`) {
+			t.Errorf("a composite key was read as the field \"\": %s", d)
+		}
+	}
+}
+
+// A tagged scalar is named by its tag: description: !!binary … was
+// "description must be a string, not a string".
+func TestTaggedScalarIsNamedByItsTag(t *testing.T) {
+	s := loadCase(map[string]string{"SKILL.md": "---\nname: demo-skill\ndescription: !!binary aGVsbG8=\n---\n\nBody.\n"}, "")
+	ds := findings(s, "skillmd/field-type")
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, "not binary data (!!binary)") {
+		t.Fatalf("got %v, want one field-type finding naming !!binary", ds)
+	}
+}
+
+// A frontmatter whose closing --- lies past the read cap is not "never
+// closed": the finding says where reading stopped.
+func TestFrontmatterClosingPastTheCapIsNotNeverClosed(t *testing.T) {
+	big := "---\nname: demo-skill\ndescription: " + strings.Repeat("a", MaxFileBytes+10) + "\n---\n\nBody.\n"
+	s := loadCase(map[string]string{"SKILL.md": big}, "")
+	ds := findings(s, "skillmd/frontmatter")
+	if len(ds) != 1 || strings.Contains(ds[0].Message, "never closed") || !strings.Contains(ds[0].Message, "within the first 8 MiB") {
+		t.Fatalf("got %v, want one finding saying the frontmatter does not close within the bytes read", ds)
+	}
+}

@@ -150,6 +150,12 @@ func (c *checker) run() {
 	c.doc.BodyOffset, c.doc.BodyLine = fm.BodyStart, fm.BodyLine
 	s.Body, s.BodyFile, s.BodyLine = c.doc.Body, s.Location.File, fm.BodyLine
 	for _, p := range fm.Problems {
+		if truncated && !fm.Closed && p.Line == 1 {
+			// The closing --- may lie past the cap: say what was seen,
+			// not that the file has none (a 10 MB description did).
+			p.Message = fmt.Sprintf("the frontmatter does not close within the first %d MiB that are read: no --- line follows the opening one there", MaxFileBytes>>20)
+			p.Hint = "Keep the frontmatter short (a description is at most 1,024 characters) so the closing --- comes early."
+		}
 		c.report("skillmd/frontmatter", p.Line, p.Col, p.Message, p.Hint)
 	}
 	for _, r := range fm.Repairs {

@@ -214,6 +214,15 @@ func (sc *skillContext) build(display string, src []byte) Result {
 
 	h, hdiags := xgs.ParseHeader(src)
 	res.Header, res.Name, res.Namespace = h, h.Get("name"), h.Get("namespace")
+	// esbuild walks the folders a computed import path can reach before
+	// any plugin is asked (globimport.go): refused before it starts.
+	if at := computedImport(src); at >= 0 {
+		waitLint()
+		line, col := lineCol(src, at)
+		res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", display, line, col,
+			computedImportMessage("the skill"), computedImportHint)}
+		return res
+	}
 	var snap snapshot
 	var out api.BuildResult
 	var bundleTime time.Duration
@@ -243,7 +252,7 @@ func (sc *skillContext) build(display string, src []byte) Result {
 	}
 	res.BundleTime = bundleTime
 
-	m := messageMapper{absPath: sc.abs, display: display, header: h}
+	m := messageMapper{absPath: sc.abs, display: display, header: h, conf: newConfinement(filepath.Dir(sc.abs))}
 	res.Errors = m.diagnostics(out.Errors, "xgs/build-error")
 	res.Warnings = m.diagnostics(out.Warnings, "xgs/build-warning")
 	if sc.opts.Filter != nil {

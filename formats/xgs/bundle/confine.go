@@ -117,9 +117,26 @@ func within(p, dir string) bool {
 // Registered after the plugin's other resolvers, so @xgoose/skill,
 // xgoose: modules and the embedded zod never reach it.
 func setupConfinement(pb api.PluginBuild, c confinement) {
+	var configs tsconfigCheck // tsconfig.go
+	pb.OnStart(func() (api.OnStartResult, error) {
+		configs.reset()
+		return api.OnStartResult{}, nil
+	})
 	pb.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 		if _, again := args.PluginData.(confineMarker); again || args.Kind == api.ResolveEntryPoint {
 			return api.OnResolveResult{}, nil
+		}
+		// esbuild reads the configs of the folders it resolves in, and
+		// what they extend, before it answers: judged first.
+		if args.ResolveDir != "" {
+			if err := configs.folderAndAbove(args.ResolveDir); err != nil {
+				return api.OnResolveResult{}, err
+			}
+		}
+		for _, d := range foldersNamed(args.ResolveDir, args.Path) {
+			if err := configs.folderAndAbove(d); err != nil {
+				return api.OnResolveResult{}, err
+			}
 		}
 		r := pb.Resolve(args.Path, api.ResolveOptions{
 			Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir,
@@ -144,6 +161,38 @@ func setupConfinement(pb api.PluginBuild, c confinement) {
 		}
 		return api.OnResolveResult{Path: r.Path, Namespace: r.Namespace, SideEffects: side, Suffix: r.Suffix}, nil
 	})
+}
+
+// foldersNamed lists the folders an import's spelling leads esbuild to
+// visit, besides its own folder: a relative path's folder, or for a
+// package name each node_modules/NAME (and the folders of a subpath)
+// above dir. Folders a package's own manifest leads to are not known
+// before esbuild reads it (SECURITY.md, known gaps).
+func foldersNamed(dir, spec string) []string {
+	if dir == "" {
+		return nil
+	}
+	if strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") {
+		return []string{filepath.Dir(filepath.Join(dir, filepath.FromSlash(spec)))}
+	}
+	if !isPackageName(spec) || strings.ContainsAny(spec, ":") {
+		return nil
+	}
+	if i := strings.IndexAny(spec, "?#"); i >= 0 {
+		spec = spec[:i]
+	}
+	var out []string
+	for d := dir; ; {
+		nm := filepath.Join(d, "node_modules")
+		for p := filepath.Join(nm, filepath.FromSlash(spec)); within(p, nm) && p != nm; p = filepath.Dir(p) {
+			out = append(out, p)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return out
+		}
+		d = parent
+	}
 }
 
 // loadCheck is the judgement again at load time, for a path a resolver

@@ -16,6 +16,7 @@ type messageMapper struct {
 	absPath string // the skill file, absolute
 	display string // the skill file as the user named it
 	header  *xgs.Header
+	conf    confinement // the skill's folder: what esbuild says of a file outside it is not quoted
 }
 
 func (m messageMapper) diagnostics(msgs []api.Message, rule string) []model.Diagnostic {
@@ -27,6 +28,13 @@ func (m messageMapper) diagnostics(msgs []api.Message, rule string) []model.Diag
 }
 
 func (m messageMapper) diagnostic(msg api.Message, rule string) model.Diagnostic {
+	if loc := msg.Location; loc != nil && m.outside(loc.File) {
+		// A file esbuild read outside the skill's folder (a tsconfig.json
+		// above it, or one it extends): esbuild quotes the text it did not
+		// expect, which for `"extends": "../../.token"` was the secret.
+		msg.Text = fmt.Sprintf(redactedPrefix+"%s, outside the skill's folder (its text is not shown)", loc.File)
+		msg.Notes = nil
+	}
 	text := msg.Text
 	for _, n := range msg.Notes {
 		// esbuild's "mark it as external" advice does not apply: a skill
@@ -79,6 +87,22 @@ func (m messageMapper) diagnostic(msg api.Message, rule string) model.Diagnostic
 	return d
 }
 
+// redactedPrefix starts the message that stands for one about a file
+// outside the skill's folder.
+const redactedPrefix = "esbuild could not use "
+
+// outside: a message's file is on disk outside the skill's folder and
+// every node_modules the build may read, judged by its real path.
+func (m messageMapper) outside(file string) bool {
+	if file == "" || m.conf.dirs == nil || strings.HasPrefix(file, pluginNamespace+":") || strings.Contains(file, ":") && !filepath.IsAbs(file) {
+		return false
+	}
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(filepath.Dir(m.absPath), filepath.FromSlash(file))
+	}
+	return m.conf.check(file, "", true) != ""
+}
+
 // isSkillFile: esbuild names files relative to AbsWorkingDir (the skill's
 // folder) or absolute.
 func (m messageMapper) isSkillFile(file string) bool {
@@ -97,6 +121,14 @@ func hintFor(msg api.Message, rule string) string {
 		return xgs.ImportSkillHint
 	case strings.HasPrefix(msg.Text, outsideMessage):
 		return OutsideHint
+	case strings.HasPrefix(msg.Text, computedImportPrefix):
+		return computedImportHint
+	case strings.HasPrefix(msg.Text, configRefusal):
+		return configHint
+	case strings.HasPrefix(msg.Text, packageRefusal):
+		return "Replace the package.json named there with the package's own file (a link to a device or FIFO, or a file that large, is not a package manifest)."
+	case strings.HasPrefix(msg.Text, redactedPrefix):
+		return "Fix the file named there, or the tsconfig.json \"extends\" or import that leads the build to it."
 	case strings.HasPrefix(msg.Text, "Could not resolve"):
 		return "Install the package next to the skill (npm install), or remove the import: only @xgoose/skill and zod are provided."
 	case strings.Contains(strings.ToLower(msg.Text), "top-level await"):

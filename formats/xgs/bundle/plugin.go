@@ -160,6 +160,14 @@ func guardedLoad(p string) (api.OnLoadResult, error) {
 	default:
 		return api.OnLoadResult{}, nil // esbuild's own choice
 	}
+	// An installed package's own globs (require("./locale/" + l)) stay in
+	// its folder and are the user's dependency; a skill's helper is not.
+	if loader != api.LoaderJSON && !inNodeModules(p) {
+		if at := computedImport(data); at >= 0 {
+			line, col := lineCol(data, at)
+			return api.OnLoadResult{}, fmt.Errorf("%s (line %d, column %d)", computedImportMessage(filepath.Base(p)), line, col)
+		}
+	}
 	text := string(data)
 	return api.OnLoadResult{Contents: &text, Loader: loader, ResolveDir: filepath.Dir(p)}, nil
 }
