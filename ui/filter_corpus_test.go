@@ -30,21 +30,26 @@ func corpusStudio(t *testing.T) *Model {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var skills []*model.Skill
+	for _, r := range repos {
+		if r.IsDir() {
+			skills = append(skills, formats.LoadAll(t.Context(), model.Location{Source: "corpus/" + r.Name(), FS: fsys}, r.Name(), model.Options{}, nil).Skills...)
+		}
+	}
+	return studioOf(skills, "corpus")
+}
+
+// studioOf is a loaded studio listing skills, read from source.
+func studioOf(skills []*model.Skill, source string) *Model {
 	m := New(Options{Theme: "dark"})
 	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	var entries []*Entry
-	for _, r := range repos {
-		if !r.IsDir() {
-			continue
-		}
-		lib := formats.LoadAll(t.Context(), model.Location{Source: "corpus/" + r.Name(), FS: fsys}, r.Name(), model.Options{}, nil)
-		for _, s := range lib.Skills {
-			e := &Entry{ID: len(entries) + 1, Candidate: formats.Candidate{Format: s.Format, Path: s.Location.Dir}, Source: "corpus", Base: s.Location}
-			e.loaded = s
-			e.setSkill(s)
-			entries = append(entries, e)
-			m.entries[e.ID] = e
-		}
+	entries := make([]*Entry, len(skills))
+	for i, s := range skills {
+		e := &Entry{ID: i + 1, Candidate: formats.Candidate{Format: s.Format, Path: s.Location.Dir}, Source: source, Base: s.Location}
+		e.loaded = s
+		e.setSkill(s)
+		entries[i] = e
+		m.entries[e.ID] = e
 	}
 	m.lib.add(entries...)
 	m.loaded = true
@@ -87,21 +92,12 @@ func TestFilterCorpusIsSelective(t *testing.T) {
 // filterStudio is a studio of the given names and descriptions.
 func filterStudio(t *testing.T, skills [][2]string) *Model {
 	t.Helper()
-	m := New(Options{Theme: "dark"})
-	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-	var entries []*Entry
+	ss := make([]*model.Skill, len(skills))
 	for i, nd := range skills {
-		s := &model.Skill{Format: model.FormatSkillMD, Name: nd[0], Description: nd[1],
+		ss[i] = &model.Skill{Format: model.FormatSkillMD, Name: nd[0], Description: nd[1],
 			Location: model.Location{Source: "t", FS: fstest.MapFS{}, Dir: nd[0], File: "SKILL.md"}}
-		e := &Entry{ID: i + 1, Candidate: formats.Candidate{Format: s.Format, Path: s.Name}, Source: "t", Base: s.Location}
-		e.loaded = s
-		e.setSkill(s)
-		entries = append(entries, e)
-		m.entries[e.ID] = e
 	}
-	m.lib.add(entries...)
-	m.loaded = true
-	return m
+	return studioOf(ss, "t")
 }
 
 // The filter is what fzf users expect: a name matches in chunks (each

@@ -274,3 +274,17 @@ func TestQuotedLinesKeepTheirBar(t *testing.T) {
 		}
 	}
 }
+
+// renderPlain renders md in style at width and strips the escapes.
+func renderPlain(t *testing.T, style string, width int, md string) string {
+	t.Helper()
+	r, err := New(style, width)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := r.Render(md)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return xansi.Strip(out)
+}

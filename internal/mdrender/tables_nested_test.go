@@ -30,15 +30,7 @@ func TestNestedTablesKeepTheirEnds(t *testing.T) {
 	for name, md := range docs {
 		for width := 30; width <= 100; width++ {
 			style := []string{"notty", "dark"}[width%2]
-			r, err := New(style, width)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := r.Render(md)
-			if err != nil {
-				t.Fatal(err)
-			}
-			plain := xansi.Strip(out)
+			plain := renderPlain(t, style, width, md)
 			for _, line := range strings.Split(plain, "\n") {
 				if w := xansi.StringWidth(line); w > width {
 					t.Errorf("%s %s at %d: line %d cells wide: %q", style, name, width, w, line)

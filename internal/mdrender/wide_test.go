@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/rivo/uniseg"
 	gast "github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/text"
@@ -41,15 +40,7 @@ func TestWideRunsWrapWhole(t *testing.T) {
 		for where, md := range docs {
 			for _, width := range []int{40, 80, 120} {
 				for _, style := range []string{"notty", "dark"} {
-					r, err := New(style, width)
-					if err != nil {
-						t.Fatal(err)
-					}
-					out, err := r.Render(md)
-					if err != nil {
-						t.Fatal(err)
-					}
-					plain := xansi.Strip(out)
+					plain := renderPlain(t, style, width, md)
 					for _, line := range strings.Split(plain, "\n") {
 						if w := uniseg.StringWidth(line); w > width {
 							t.Errorf("%s %s in %s at %d: line %d cells wide: %q", style, name, where, width, w, line)
@@ -95,16 +86,8 @@ func TestWideRunsFlowOnTheLine(t *testing.T) {
 	for _, name := range []string{"chinese", "japanese", "korean", "zwj"} {
 		run := wideRuns[name]
 		for _, width := range []int{40, 80, 120} {
-			r, err := New("notty", width)
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := r.Render("- " + run + "\n\nRead this: " + run + "。、" + run + "\n")
-			if err != nil {
-				t.Fatal(err)
-			}
-			plain := xansi.Strip(out)
-			if strings.Contains(out, lineSep) {
+			plain := renderPlain(t, "notty", width, "- "+run+"\n\nRead this: "+run+"。、"+run+"\n")
+			if strings.Contains(plain, lineSep) {
 				t.Errorf("%s at %d: a line separator printed", name, width)
 			}
 			for _, line := range strings.Split(plain, "\n") {
