@@ -2,12 +2,13 @@ package mdrender
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
 
 	gast "github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // GitHub alerts: a quote whose first line is [!NOTE], [!TIP],
@@ -29,7 +30,7 @@ var alertKinds = []struct{ marker, title, colour string }{
 }
 
 // alertMarker is the marker at the start of a quote's first line.
-var alertMarker = regexp.MustCompile(`(?i)^[ ]{0,3}\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]`)
+var alertMarker = lazyre.New(`(?i)^[ ]{0,3}\[!(NOTE|TIP|IMPORTANT|WARNING|CAUTION)\]`)
 
 // alertTitles is the sentinel's tail: each kind's colour escape, then its
 // title.
