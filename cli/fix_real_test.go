@@ -63,15 +63,16 @@ func checkFixTree(t *testing.T, src string, change func(string, []byte) []byte) 
 	post := findingKeys(t, dir)
 	t.Logf("%d fixes; %d findings before, %d after", len(fixed), total(pre), total(post))
 
-	// Every finding after the fix was there before, and each fix took
-	// exactly one away (its own; a fix that does not remove its finding
-	// leaves it with its fix, caught below).
+	// Every finding after the fix was there before, and each fix took at
+	// least one away (its own, and maybe one it caused: a lower-cased
+	// Description: also ends "no description"). A fix that does not
+	// remove its finding leaves it with its fix, caught below.
 	for k, n := range post {
 		if n > pre[k] {
 			t.Errorf("the fixes added a finding: %s (%d before, %d after)", k, pre[k], n)
 		}
 	}
-	if removed := total(pre) - total(post); removed != len(fixed) {
+	if removed := total(pre) - total(post); removed < len(fixed) {
 		t.Errorf("%d fixes removed %d findings:\n%s", len(fixed), removed, strings.Join(fixed, "\n"))
 	}
 	if _, out, _ := runCLI(t, "lint", "--fix", "--dry-run", dir); strings.Contains(out, "@@") {
