@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"sort"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -223,14 +224,37 @@ func checkSpelling(file string, src []byte, f *EvalFile) []model.Diagnostic {
 	d := Rules.New("evals/mixed-spelling", file, l, c,
 		fmt.Sprintf("%d evals spell their checks %q and %d %q; a tool reading one spelling skips the others", n[from], from, n[to], to),
 		fmt.Sprintf("Use one spelling; --fix renames %q to %q.", from, to))
-	d.Fix = ConvertSpelling(file, src, f, to)
+	if d.Fix = ConvertSpelling(file, src, f, to); d.Fix == nil && bothInOneEval(src, f) {
+		d.Hint = fmt.Sprintf("Use one spelling: an eval that has both needs its %q and %q lists merged by hand (--fix would leave it two keys of one name), then --fix renames the rest.", from, to)
+	}
 	return []model.Diagnostic{d}
+}
+
+// bothInOneEval reports whether one eval object holds both spellings (or
+// one twice): renaming a key there makes a duplicate key, and JSON.parse
+// keeps only the last, so the other list of checks is lost.
+func bothInOneEval(src []byte, f *EvalFile) bool {
+	offs := objectOffsets(src)
+	seen := map[int]bool{}
+	for _, k := range f.Keys {
+		// Eval objects do not nest, so a key's eval is the last one
+		// opening before it.
+		i := sort.SearchInts(offs, k.Start) - 1
+		if seen[i] {
+			return true
+		}
+		seen[i] = true
+	}
+	return false
 }
 
 // ConvertSpelling is the edit that renames every eval's checks key to
 // spelling to (SpellExpectations or SpellAssertions); nil when nothing
-// changes.
+// changes, or when an eval holds both spellings (bothInOneEval).
 func ConvertSpelling(file string, src []byte, f *EvalFile, to string) *model.Fix {
+	if bothInOneEval(src, f) {
+		return nil
+	}
 	fix := &model.Fix{Description: fmt.Sprintf("rename eval checks to %q", to)}
 	for _, k := range f.Keys {
 		if k.Spelling != to && bytes.Equal(src[k.Start:k.End], []byte(`"`+k.Spelling+`"`)) {

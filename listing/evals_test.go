@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -77,6 +78,32 @@ func TestMixedSpellingFix(t *testing.T) {
 	}
 }
 
+// An eval that holds both spellings would get two keys of one name, and
+// JSON.parse keeps the last: the fix is not offered, and the hint says
+// what to do instead.
+func TestMixedSpellingInOneEvalHasNoFix(t *testing.T) {
+	src := []byte(`[
+  {"id": 1, "prompt": "Summarise PR 1", "expectations": ["names the files"], "assertions": ["is short"]},
+  {"id": 2, "prompt": "Summarise PR 2", "expectations": ["lists risks"]}
+]`)
+	ds := CheckEvalFile("evals/evals.json", src, pdfSkill())
+	var found bool
+	for _, d := range ds {
+		if d.Rule == "evals/mixed-spelling" {
+			found = true
+			if d.Fix != nil {
+				t.Errorf("a fix that duplicates a key: %s", applyEdits(src, d.Fix.Edits))
+			}
+			if !strings.Contains(d.Hint, "merged by hand") {
+				t.Errorf("hint %q", d.Hint)
+			}
+		}
+	}
+	if !found {
+		t.Fatalf("no mixed-spelling finding: %v", ds)
+	}
+}
+
 func applyEdits(src []byte, es []model.TextEdit) []byte {
 	out := slices.Clone(src)
 	for i := len(es) - 1; i >= 0; i-- { // edits are in file order
@@ -107,6 +134,9 @@ func FuzzReadEvals(f *testing.F) {
 			out := applyEdits(src, fix.Edits)
 			if !json.Valid(out) {
 				t.Fatalf("fix to %s broke JSON:\n%q\n->\n%q", to, src, out)
+			}
+			if after, err := ReadEvals(out); err == nil && bothInOneEval(out, after) && !bothInOneEval(src, file) {
+				t.Fatalf("fix to %s gave an eval two checks keys:\n%q\n->\n%q", to, src, out)
 			}
 		}
 	})

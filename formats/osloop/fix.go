@@ -115,11 +115,95 @@ func quoteJSON(s string) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// renderAt renders n for the position off of the index.
-func (c *indexChecker) renderAt(off int, src *Doc, n *Node) string {
+// renderAt renders n to replace old, a member value of the index entry
+// obj, in the entry's own style (inline or one item per line).
+func (c *indexChecker) renderAt(obj, old *Node, src *Doc, n *Node) string {
 	var b strings.Builder
-	render(&b, src, n, lineIndent(c.idx.Doc, off), c.unit())
+	if inlineStyle(c.idx.Doc, obj, old) {
+		renderInline(&b, src, n)
+	} else {
+		render(&b, src, n, lineIndent(c.idx.Doc, old.Start), c.unit())
+	}
 	return b.String()
+}
+
+// renderInline writes n (from src) as JSON on one line, the way an entry
+// written on one line (or with its arrays on one line) holds its values.
+func renderInline(b *strings.Builder, src *Doc, n *Node) {
+	switch n.Kind {
+	case KindString:
+		b.WriteString(quoteJSON(n.Str))
+	case KindArray:
+		b.WriteByte('[')
+		for i, it := range n.Items {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			renderInline(b, src, it)
+		}
+		b.WriteByte(']')
+	case KindObject:
+		b.WriteByte('{')
+		for i, m := range n.Members {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(quoteJSON(m.Key) + ": ")
+			renderInline(b, src, m.Value)
+		}
+		b.WriteByte('}')
+	default:
+		b.Write(src.Src[n.Start:n.End])
+	}
+}
+
+// oneLine reports whether n is written on one line of d.
+func oneLine(d *Doc, n *Node) bool {
+	return !bytes.ContainsAny(d.Src[n.Start:n.End], "\r\n")
+}
+
+// nonEmpty: an array or object with something in it, whose layout shows
+// the author's style.
+func nonEmpty(n *Node) bool {
+	return n != nil && (len(n.Items) > 0 || len(n.Members) > 0)
+}
+
+// inlineStyle says whether a value going into the entry obj (replacing
+// old, when not nil) is written on one line: obj is on one line, old is a
+// non-empty value on one line, or the entry's first non-empty array or
+// object is. A fix that spread a value over lines in an entry written
+// compactly rewrote the author's layout.
+func inlineStyle(d *Doc, obj, old *Node) bool {
+	if oneLine(d, obj) {
+		return true
+	}
+	if nonEmpty(old) {
+		return oneLine(d, old)
+	}
+	for _, m := range obj.Members {
+		if nonEmpty(m.Value) {
+			return oneLine(d, m.Value)
+		}
+	}
+	return false
+}
+
+// separators are the text an object written on one line puts between a
+// key and its value and between members, as its first members show
+// (": " and ", " when they do not).
+func separators(d *Doc, obj *Node) (keySep, memberSep string) {
+	keySep, memberSep = ": ", ", "
+	if len(obj.Members) > 0 {
+		m := obj.Members[0]
+		seg := string(d.Src[m.KeyStart:m.Value.Start])
+		if i := strings.LastIndexByte(seg, ':'); i >= 0 {
+			keySep = seg[i:]
+		}
+	}
+	if len(obj.Members) > 1 {
+		memberSep = string(d.Src[obj.Members[0].Value.End:obj.Members[1].KeyStart])
+	}
+	return keySep, memberSep
 }
 
 // insertMemberFix adds "key": value as the last member of obj.
@@ -129,18 +213,30 @@ func (c *indexChecker) insertMemberFix(obj *Node, key string, src *Doc, v *Node)
 	var at int
 	var indent string
 	var b strings.Builder
-	if len(obj.Members) == 0 {
+	switch {
+	case len(obj.Members) > 0 && oneLine(d, obj):
+		// An entry on one line gets its new member on that line.
+		last := obj.Members[len(obj.Members)-1]
+		at = last.Value.End
+		keySep, memberSep := separators(d, obj)
+		b.WriteString(memberSep + quoteJSON(key) + keySep)
+		renderInline(&b, src, v)
+	case len(obj.Members) == 0:
 		at = obj.Start + 1
 		indent = lineIndent(d, obj.Start) + unit
 		b.WriteString("\n" + indent + quoteJSON(key) + ": ")
 		render(&b, src, v, indent, unit)
 		b.WriteString("\n" + lineIndent(d, obj.Start))
-	} else {
+	default:
 		last := obj.Members[len(obj.Members)-1]
 		at = last.Value.End
 		indent = lineIndent(d, last.KeyStart)
 		b.WriteString(",\n" + indent + quoteJSON(key) + ": ")
-		render(&b, src, v, indent, unit)
+		if inlineStyle(d, obj, nil) {
+			renderInline(&b, src, v)
+		} else {
+			render(&b, src, v, indent, unit)
+		}
 	}
 	return &model.Fix{Description: "add " + key + " to the index entry, copied from manifest.json",
 		Edits: []model.TextEdit{{File: c.path, Start: at, End: at, NewText: b.String()}}}
@@ -160,19 +256,30 @@ func (c *indexChecker) addEntryFix(s *model.Skill, pkg *Package) *model.Fix {
 		entryIndent = lineIndent(d, root.Items[0].Start)
 	}
 	in := entryIndent + unit
+	// Entries written one per line get the new one on one line too.
+	inline := len(root.Items) > 0 && root.Items[0].Kind == KindObject && oneLine(d, root.Items[0])
+	keySep, memberSep := ": ", ",\n"+in
+	if inline {
+		in = ""
+		keySep, memberSep = separators(d, root.Items[0])
+	}
 	var b strings.Builder
 	first := true
 	member := func(key, text string) {
 		if !first {
-			b.WriteString(",\n")
+			b.WriteString(memberSep)
 		}
 		first = false
-		b.WriteString(in + quoteJSON(key) + ": " + text)
+		b.WriteString(quoteJSON(key) + keySep + text)
 	}
 	fromManifest := func(key string) {
 		if v := md.Get(key); v != nil {
 			var vb strings.Builder
-			render(&vb, pkg.ManifestDoc, v, in, unit)
+			if inline {
+				renderInline(&vb, pkg.ManifestDoc, v)
+			} else {
+				render(&vb, pkg.ManifestDoc, v, in, unit)
+			}
 			member(key, vb.String())
 		}
 	}
@@ -199,7 +306,10 @@ func (c *indexChecker) addEntryFix(s *model.Skill, pkg *Package) *model.Fix {
 	fromManifest("userInputSupport")
 	fromManifest("artifactVersioningSupport")
 	fromManifest("executionMode")
-	entry := entryIndent + "{\n" + b.String() + "\n" + entryIndent + "}"
+	entry := entryIndent + "{\n" + in + b.String() + "\n" + entryIndent + "}"
+	if inline {
+		entry = entryIndent + "{" + b.String() + "}"
+	}
 
 	var edit model.TextEdit
 	if len(root.Items) == 0 {

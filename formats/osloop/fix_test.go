@@ -190,3 +190,64 @@ func FuzzReadIndex(f *testing.F) {
 		}
 	})
 }
+
+// oneLineIndex is the fixture's index with its entry written on one line,
+// as many hand-kept indexes are.
+const oneLineIndex = `[
+	{"name": "word-count", "description": "Counts words, lines and characters in a text", "version": "1.2.0", "author": "skillstudio tests", "folderPath": "skills/word-count", "tags": ["text", "statistics"], "supportedPlatforms": [], "bridgeRequirement": "never", "workspaceSupport": "none", "longRunningSupport": "none", "userInputSupport": false, "artifactVersioningSupport": false, "executionMode": "declarative"}
+]
+`
+
+// A fix to an index whose entries are written one per line keeps each on
+// its line: spreading the new member over lines reflowed the author's file.
+func TestFixOneLineEntryStaysOnOneLine(t *testing.T) {
+	for _, tc := range []struct {
+		name, rule string
+		edit       func(idx, manifest string) (string, string)
+	}{
+		{"mirror-missing", "osloop/index-mirror-missing", func(idx, man string) (string, string) {
+			return strings.Replace(idx, `, "supportedPlatforms": []`, "", 1), setJSON(t, man, "supportedPlatforms", `["macos", "linux"]`)
+		}},
+		{"mismatch", "osloop/index-mismatch", func(idx, man string) (string, string) {
+			return idx, setJSON(t, man, "supportedPlatforms", `["macos", "linux"]`)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := fixtureFS(t)
+			idx, man := tc.edit(oneLineIndex, string(m[fixtureDir+"/manifest.json"].Data))
+			m["skills/index.json"] = &fstest.MapFile{Data: []byte(idx)}
+			m[fixtureDir+"/manifest.json"] = &fstest.MapFile{Data: []byte(man)}
+			after := fixOnce(t, m, tc.rule)
+			if strings.Count(after, "\n") != strings.Count(idx, "\n") {
+				t.Errorf("the fix spread the entry over lines:\n%s", after)
+			}
+			if !strings.Contains(after, `"executionMode": "declarative", "supportedPlatforms": ["macos", "linux"]}`) && !strings.Contains(after, `"tags": ["text", "statistics"], "supportedPlatforms": ["macos", "linux"], "bridgeRequirement"`) {
+				t.Errorf("the value is not written inline where it belongs:\n%s", after)
+			}
+		})
+	}
+}
+
+// A new entry goes into an index of one-line entries on one line.
+func TestFixAddEntryOneLine(t *testing.T) {
+	m := fixtureFS(t)
+	other := `{"name": "other", "description": "Something else", "version": "0.1.0", "author": "someone", "folderPath": "skills/other", "tags": ["x"]}`
+	m["skills/index.json"] = &fstest.MapFile{Data: []byte("[\n\t" + other + "\n]\n")}
+	s := Load(m, fixtureDir, model.Options{})
+	CheckIndex(m, "skills/index.json", []*model.Skill{s}, model.Options{})
+	var fix *model.Fix
+	for _, d := range s.Diagnostics {
+		if d.Rule == "osloop/index-missing" {
+			fix = d.Fix
+		}
+	}
+	if fix == nil {
+		t.Fatalf("no fix:\n%s", dump(s.Diagnostics))
+	}
+	applyFix(t, m, fix)
+	after := string(m["skills/index.json"].Data)
+	want := "[\n\t" + other + ",\n\t{\"name\": \"word-count\", "
+	if !strings.HasPrefix(after, want) || strings.Count(after, "\n") != 4 || !json.Valid([]byte(after)) {
+		t.Errorf("the new entry is not one line after the other:\n%s", after)
+	}
+}

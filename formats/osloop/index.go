@@ -299,7 +299,7 @@ func (c *indexChecker) checkMirrored(s *model.Skill, e IndexEntry, pkg *Package)
 		if sameJSON(iv, mv, setLike[field]) {
 			continue
 		}
-		text := c.renderAt(iv.Start, pkg.ManifestDoc, mv)
+		text := c.renderAt(e.Node, iv, pkg.ManifestDoc, mv)
 		fix := &model.Fix{Description: fmt.Sprintf("copy %s from manifest.json into the index", field),
 			Edits: []model.TextEdit{{File: c.path, Start: iv.Start, End: iv.End, NewText: text}}}
 		line, col := c.idx.Doc.Pos(iv.Start)
@@ -341,7 +341,7 @@ func (c *indexChecker) checkMirrored(s *model.Skill, e IndexEntry, pkg *Package)
 	if iv := e.Node.Get("description"); iv != nil && iv.Kind == KindString && m.Description != "" && !isShortening(iv.Str, m.Description) {
 		mv, _ := manifestValue(pkg, "description")
 		fix := &model.Fix{Description: "copy description from manifest.json into the index",
-			Edits: []model.TextEdit{{File: c.path, Start: iv.Start, End: iv.End, NewText: c.renderAt(iv.Start, pkg.ManifestDoc, mv)}}}
+			Edits: []model.TextEdit{{File: c.path, Start: iv.Start, End: iv.End, NewText: c.renderAt(e.Node, iv, pkg.ManifestDoc, mv)}}}
 		c.at(s, iv.Start, "osloop/index-description", fmt.Sprintf("index description of %q differs from manifest.json's", e.Name),
 			"Use the manifest's description, or its first sentence.", fix)
 	}

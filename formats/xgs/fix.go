@@ -71,6 +71,14 @@ func (h *Header) orderDiagnostic() *model.Diagnostic {
 		// comment would end up above another directive than its own.
 		return &d
 	}
+	if h.hasNoteAmongDirectives() {
+		// A note between directives (`//   maintained by …` under
+		// @author) says something about its neighbour; reordering
+		// would leave it beside another directive. Which one it belongs
+		// to is a guess, so no fix is offered.
+		d.Hint = "Order directives as the spec's table does (name, namespace, version, description, match, include, exclude, detect, run-at, all-frames, require, connect, primary, keyword, homepage, author); move the notes between them below the closing marker first, and `skillstudio lint --fix` does it."
+		return &d
+	}
 	d.Fix = &model.Fix{Description: "put header directives into the spec's order", Edits: []model.TextEdit{{
 		Start: h.Start, End: h.End, NewText: h.Reordered().String(),
 	}}}
@@ -82,6 +90,27 @@ func (h *Header) orderDiagnostic() *model.Diagnostic {
 func (h *Header) hasSuppression() bool {
 	for _, l := range h.Lines {
 		if l.Kind == LineOther && strings.Contains(l.Text, suppress.Marker) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasNoteAmongDirectives reports whether a comment line with text sits
+// between two directives (blank `//` separators do not count).
+func (h *Header) hasNoteAmongDirectives() bool {
+	first, last := -1, -1
+	for i, l := range h.Lines {
+		if l.Kind == LineDirective {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	for i := first + 1; first >= 0 && i < last; i++ {
+		l := h.Lines[i]
+		if l.Kind == LineOther && strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(l.Text), "//")) != "" {
 			return true
 		}
 	}

@@ -1,6 +1,7 @@
 package xgs
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -87,5 +88,42 @@ func TestFixHeaderOrder(t *testing.T) {
 		if d.Rule == "xgs/header-order" {
 			t.Errorf("still out of order: %s", d)
 		}
+	}
+}
+
+// A note between directives belongs to one of them; reordering would
+// leave it beside another, so the order finding comes without a fix, and
+// says what to do first. Blank `//` lines do not stop the fix.
+func TestFixHeaderOrderKeepsNotesWithTheirDirective(t *testing.T) {
+	src := "// ==XGooseSkill==\n" +
+		"// @name x\n" +
+		"// @namespace x\n" +
+		"// @version 1.0.0\n" +
+		"// @description Orders things for the note test.\n" +
+		"// @match *://a.test/*\n" +
+		"// @author someone\n" +
+		"//   who keeps this skill up to date\n" +
+		"// @homepage https://a.test/\n" +
+		"// ==/XGooseSkill==\n" +
+		"export default 1;\n"
+	a := Analyze("x.xgs.js", []byte(src), false)
+	found := false
+	for _, d := range a.Diagnostics {
+		if d.Rule == "xgs/header-order" {
+			found = true
+			if d.Fix != nil {
+				t.Errorf("a fix that moves @author away from its note: %+v", d.Fix)
+			}
+			if !strings.Contains(d.Hint, "notes") {
+				t.Errorf("the hint does not say to move the notes first: %s", d.Hint)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("no header-order finding")
+	}
+	blank := strings.Replace(src, "//   who keeps this skill up to date\n", "//\n", 1)
+	if fixOf(t, blank, "xgs/header-order") == nil {
+		t.Error("a blank // line stopped the fix")
 	}
 }
