@@ -96,11 +96,14 @@ func (s *Server) lint(ctx context.Context) (*result, []*document) {
 		}
 		r.add(f.collect(ctx, changed, all).Library(), f.root, keep)
 	}
+	// A file outside every folder is linted with the first folder's
+	// settings, as lint FILE run from it would; with no folder (none
+	// given, all removed, or only the whole disk), with the defaults.
+	settings, cfg := defaultSettings(), (*model.RuleConfig)(nil)
 	if len(folders) > 0 {
-		// A file outside every folder is linted with the first folder's
-		// settings, as lint FILE run from it would.
-		s.lintOutside(ctx, r, docs, folders[0].settings, folders[0].cfg)
+		settings, cfg = folders[0].settings, folders[0].cfg
 	}
+	s.lintOutside(ctx, r, docs, settings, cfg)
 	return r, docs
 }
 

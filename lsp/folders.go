@@ -92,8 +92,13 @@ func (f *folder) logConfigError(err error, log io.Writer) {
 
 // readConfig reads the config for a folder at root; with a bad config the
 // folder is linted with the defaults.
+// defaultSettings are the lint settings with no config file.
+func defaultSettings() model.Options {
+	return model.Options{Profile: model.ProfileAll, FindingsOnly: true}
+}
+
 func readConfig(root string, rules model.RuleSet) (model.Options, *model.RuleConfig, *config.Config, error) {
-	settings := model.Options{Profile: model.ProfileAll, FindingsOnly: true}
+	settings := defaultSettings()
 	cfg, err := config.Load("", root, rules)
 	if err != nil {
 		return settings, nil, nil, err
@@ -205,6 +210,17 @@ func workspaceRoots(p *protocol.InitializeParams) []string {
 	return roots
 }
 
+// walkable says whether a workspace folder is read whole. A file
+// system's root is not: its open files are linted skill by skill, as
+// files outside the workspace are, and the log says why.
+func walkable(dir string, log io.Writer) bool {
+	if !isWholeDisk(dir) {
+		return true
+	}
+	fmt.Fprintf(log, "skillstudio lsp: the workspace folder %s is the whole disk; only the skills of open files are linted (open the folder that holds your skills)\n", sanitize.Line(dir))
+	return false
+}
+
 func appendRoot(roots []string, dir string) []string {
 	if abs, err := filepath.Abs(dir); err == nil {
 		dir = abs
@@ -272,7 +288,7 @@ func (s *Server) changeFolders(ev protocol.WorkspaceFoldersChangeEvent) {
 	}
 	for _, wf := range ev.Added {
 		dir, ok := fileOf(uri.URI(wf.URI))
-		if !ok || slices.ContainsFunc(s.folders, func(f *folder) bool { return f.root == dir }) {
+		if !ok || slices.ContainsFunc(s.folders, func(f *folder) bool { return f.root == dir }) || !walkable(dir, s.opts.Log) {
 			continue
 		}
 		s.folders = append(s.folders, newFolder(dir, s.rules, s.opts.Log))

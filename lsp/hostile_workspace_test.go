@@ -2,6 +2,9 @@ package lsp
 
 import (
 	"context"
+	"io"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -82,6 +85,11 @@ func TestFileOfNeverPanics(t *testing.T) {
 		"":                                "",
 		"vscode-notebook-cell:/a#cell=1":  "",
 		"file:///tmp/ws/SKILL.md#heading": "/tmp/ws/SKILL.md#heading",
+		// A file on another host is not this machine's /share/….
+		"file://server/share/s/SKILL.md":    "",
+		"file://evil.example/tmp/SKILL.md":  "",
+		"file://localhost/tmp/ws/SKILL.md":  "/tmp/ws/SKILL.md",
+		"file:///tmp/ws/a%2F..%2F..%2Fx.md": "/tmp/x.md",
 	} {
 		got, ok := fileOf(uri.URI(u))
 		if got != want || ok != (want != "") {
@@ -91,5 +99,54 @@ func TestFileOfNeverPanics(t *testing.T) {
 	p := &protocol.InitializeParams{WorkspaceFolders: []protocol.WorkspaceFolder{{URI: "untitled:x"}}, RootPath: "/tmp/ws"}
 	if got := workspaceRoot(p); got != "/tmp/ws" {
 		t.Errorf("workspaceRoot with an untitled: folder = %q, want the rootPath", got)
+	}
+}
+
+// A workspace folder that is the file system's root (an editor started
+// in / with no project marker) had every lint walk the whole disk,
+// /proc and /sys included: 16 s and 260 MB before the first diagnostic
+// on a small machine, and again at every save. The root is not read
+// whole; an open file's skill is linted as a file outside the workspace.
+func TestWholeDiskWorkspaceLintsOnlyOpenSkills(t *testing.T) {
+	for _, dir := range []string{"/", "/tmp", "/tmp/ws"} {
+		if got, want := walkable(dir, io.Discard), dir != "/"; got != want {
+			t.Errorf("walkable(%q) = %v, want %v", dir, got, want)
+		}
+	}
+	tmp := t.TempDir()
+	writeFiles(t, tmp, map[string]string{
+		"open/SKILL.md":  brokenSkill,
+		"other/SKILL.md": brokenSkill,
+	})
+	for _, added := range []bool{false, true} {
+		var c *client
+		if added {
+			c = newClient(t, tmp)
+			c.conn.Notify(context.Background(), protocol.MethodWorkspaceDidChangeWorkspaceFolders, &protocol.DidChangeWorkspaceFoldersParams{
+				Event: protocol.WorkspaceFoldersChangeEvent{
+					Removed: []protocol.WorkspaceFolder{{URI: string(uri.File(tmp))}},
+					Added:   []protocol.WorkspaceFolder{{URI: "file:///"}},
+				}})
+		} else {
+			c = newClient(t, "/")
+		}
+		rel := strings.TrimPrefix(filepath.ToSlash(tmp), "/") + "/open/SKILL.md"
+		if added {
+			rel = "open/SKILL.md"
+		}
+		c.open(rel, brokenSkill)
+		c.waitFor(rel, hasCode("skillmd/name"))
+		other := protocol.DocumentURI(uri.File(filepath.Join(tmp, "other", "SKILL.md")))
+		for quiet := time.After(300 * time.Millisecond); ; {
+			select {
+			case p := <-c.diags:
+				if p.URI == other && len(p.Diagnostics) > 0 {
+					t.Fatalf("added=%v: a skill nobody opened was linted: the disk was walked", added)
+				}
+				continue
+			case <-quiet:
+			}
+			break
+		}
 	}
 }

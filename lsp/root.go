@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -34,9 +35,15 @@ func workspaceRoot(p *protocol.InitializeParams) string {
 // fileOf is the file a file:// URI names. uri.URI.Filename panics on any
 // other scheme, and editors send others (VS Code's untitled: for a new
 // buffer, git: for a diff's other side): those are not files on disk.
+// Nor is a file on another host (file://server/share/…, a UNC path):
+// its host was dropped, so it named /share/… on this machine, and on
+// Windows reading it would open a connection to the server.
 func fileOf(u uri.URI) (string, bool) {
 	parsed, err := url.ParseRequestURI(string(u)) // as Filename parses it
 	if err != nil || parsed.Scheme != uri.FileScheme {
+		return "", false
+	}
+	if parsed.Host != "" && !strings.EqualFold(parsed.Host, "localhost") {
 		return "", false
 	}
 	p := parsed.Path
@@ -49,3 +56,8 @@ func fileOf(u uri.URI) (string, bool) {
 	}
 	return p, true
 }
+
+// isWholeDisk says dir is a file system's root (/, C:\): a workspace
+// folder there would have every lint walk the disk, /proc and /sys
+// included (16 s and 260 MB on a small machine, again at every save).
+func isWholeDisk(dir string) bool { return filepath.Dir(dir) == dir }

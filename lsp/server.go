@@ -269,7 +269,9 @@ func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeRe
 	roots := workspaceRoots(p)
 	folders := make([]*folder, 0, len(roots))
 	for _, root := range roots {
-		folders = append(folders, newFolder(root, s.rules, s.opts.Log))
+		if walkable(root, s.opts.Log) {
+			folders = append(folders, newFolder(root, s.rules, s.opts.Log))
+		}
 	}
 	ws := p.Capabilities.Workspace
 	s.mu.Lock()
