@@ -114,12 +114,12 @@ func leftPane(screen string) string {
 // the outline jumps, and a fact filter narrows the library.
 func TestStudioExamplesEndToEnd(t *testing.T) {
 	s := startStudio(t, t.TempDir(), "--examples", "--no-watch")
-	s.waitFor("13 skills", 10*time.Second)
+	s.waitFor("13 skills", 20*time.Second)
 
 	// (a) Two downs and enter in one burst open the third row, the one
 	// highlighted — not the one highlighted when the first key arrived.
 	s.keys("Down", "Down", "Enter")
-	sc := s.waitFor("docs.md", 5*time.Second)
+	sc := s.waitFor("docs.md", 20*time.Second)
 	if !strings.Contains(sc, "│ currency-converter  OS Loop") {
 		t.Fatalf("down down enter did not open currency-converter (the third row):\n%s", sc)
 	}
@@ -127,18 +127,18 @@ func TestStudioExamplesEndToEnd(t *testing.T) {
 	// (b) / in the Read tab finds matches and says how many. The document
 	// renders in the background: search once its text is on screen, and
 	// type once the prompt is open.
-	s.waitFor("Converts an amount", 10*time.Second)
+	s.waitFor("Converts an amount", 20*time.Second)
 	s.keys("/")
-	s.waitFor("esc clear search", 5*time.Second)
+	s.waitFor("esc clear search", 20*time.Second)
 	s.keys("-l", "currency")
 	s.keys("Enter")
-	s.waitFor(`/currency  match 1 of`, 5*time.Second)
+	s.waitFor(`/currency  match 1 of`, 20*time.Second)
 
 	// (c) t lists the headings; down down enter jumps to the third.
 	s.keys("t")
-	s.waitFor("Outline · 5 headings", 5*time.Second)
+	s.waitFor("Outline · 5 headings", 20*time.Second)
 	s.keys("Down", "Down", "Enter")
-	sc = s.waitFor("## Output", 5*time.Second)
+	sc = s.waitFor("## Output", 20*time.Second)
 	if strings.Contains(sc, "Outline · ") {
 		t.Errorf("the outline stayed open after enter:\n%s", sc)
 	}
@@ -150,8 +150,8 @@ func TestStudioExamplesEndToEnd(t *testing.T) {
 	time.Sleep(200 * time.Millisecond)
 	s.keys("/")
 	s.keys("-l", "has:quiz")
-	s.waitFor("/ has:quiz", 5*time.Second)
-	sc = s.waitFor(" 3/13", 5*time.Second)
+	s.waitFor("/ has:quiz", 20*time.Second)
+	sc = s.waitFor(" 3/13", 20*time.Second)
 	lib := leftPane(sc)
 	for _, want := range []string{"Broken_Onboard", "ledger-api-onb", "webhook-verifi"} {
 		if !strings.Contains(lib, want) {
