@@ -73,6 +73,21 @@ func (s *tmuxStudio) screen() string { return s.tm("capture-pane", "-p", "-t", s
 // as fast as a quick typist's — the case that used to open the wrong skill.
 func (s *tmuxStudio) keys(k ...string) { s.tm(append([]string{"send-keys", "-t", s.session}, k...)...) }
 
+// escape sends a lone Escape and waits until the screen shows its effect:
+// an Escape the studio has not yet read would merge with the next key
+// (Alt+key), and a fixed pause is too short on a loaded machine.
+func (s *tmuxStudio) escape() {
+	s.t.Helper()
+	before := s.screen()
+	s.keys("Escape")
+	const limit = 20 * time.Second
+	for start := time.Now(); s.screen() == before; time.Sleep(25 * time.Millisecond) {
+		if time.Since(start) > limit {
+			s.t.Fatalf("after %s Escape has not changed the screen:\n%s", limit, before)
+		}
+	}
+}
+
 // waitFor polls the screen until it holds want, or fails after limit.
 func (s *tmuxStudio) waitFor(want string, limit time.Duration) string {
 	s.t.Helper()
@@ -144,10 +159,8 @@ func TestStudioExamplesEndToEnd(t *testing.T) {
 	}
 
 	// (d) Back in the library, a fact filter lists only skills with a quiz.
-	s.keys("Escape")
-	time.Sleep(200 * time.Millisecond) // a lone Escape must not merge with the next key
-	s.keys("Escape")
-	time.Sleep(200 * time.Millisecond)
+	s.escape()
+	s.escape()
 	s.keys("/")
 	s.keys("-l", "has:quiz")
 	s.waitFor("/ has:quiz", 20*time.Second)
