@@ -73,6 +73,21 @@ func (s *tmuxStudio) screen() string { return s.tm("capture-pane", "-p", "-t", s
 // as fast as a quick typist's — the case that used to open the wrong skill.
 func (s *tmuxStudio) keys(k ...string) { s.tm(append([]string{"send-keys", "-t", s.session}, k...)...) }
 
+// escape sends a lone Escape and waits until the screen shows its effect:
+// an Escape the studio has not yet read would merge with the next key
+// (Alt+key), and a fixed pause is too short on a loaded machine.
+func (s *tmuxStudio) escape() {
+	s.t.Helper()
+	before := s.screen()
+	s.keys("Escape")
+	const limit = 20 * time.Second
+	for start := time.Now(); s.screen() == before; time.Sleep(25 * time.Millisecond) {
+		if time.Since(start) > limit {
+			s.t.Fatalf("after %s Escape has not changed the screen:\n%s", limit, before)
+		}
+	}
+}
+
 // waitFor polls the screen until it holds want, or fails after limit.
 func (s *tmuxStudio) waitFor(want string, limit time.Duration) string {
 	s.t.Helper()
@@ -114,12 +129,12 @@ func leftPane(screen string) string {
 // the outline jumps, and a fact filter narrows the library.
 func TestStudioExamplesEndToEnd(t *testing.T) {
 	s := startStudio(t, t.TempDir(), "--examples", "--no-watch")
-	s.waitFor("13 skills", 10*time.Second)
+	s.waitFor("13 skills", 20*time.Second)
 
 	// (a) Two downs and enter in one burst open the third row, the one
 	// highlighted — not the one highlighted when the first key arrived.
 	s.keys("Down", "Down", "Enter")
-	sc := s.waitFor("docs.md", 5*time.Second)
+	sc := s.waitFor("docs.md", 20*time.Second)
 	if !strings.Contains(sc, "│ currency-converter  OS Loop") {
 		t.Fatalf("down down enter did not open currency-converter (the third row):\n%s", sc)
 	}
@@ -127,31 +142,29 @@ func TestStudioExamplesEndToEnd(t *testing.T) {
 	// (b) / in the Read tab finds matches and says how many. The document
 	// renders in the background: search once its text is on screen, and
 	// type once the prompt is open.
-	s.waitFor("Converts an amount", 10*time.Second)
+	s.waitFor("Converts an amount", 20*time.Second)
 	s.keys("/")
-	s.waitFor("esc clear search", 5*time.Second)
+	s.waitFor("esc clear search", 20*time.Second)
 	s.keys("-l", "currency")
 	s.keys("Enter")
-	s.waitFor(`/currency  match 1 of`, 5*time.Second)
+	s.waitFor(`/currency  match 1 of`, 20*time.Second)
 
 	// (c) t lists the headings; down down enter jumps to the third.
 	s.keys("t")
-	s.waitFor("Outline · 5 headings", 5*time.Second)
+	s.waitFor("Outline · 5 headings", 20*time.Second)
 	s.keys("Down", "Down", "Enter")
-	sc = s.waitFor("## Output", 5*time.Second)
+	sc = s.waitFor("## Output", 20*time.Second)
 	if strings.Contains(sc, "Outline · ") {
 		t.Errorf("the outline stayed open after enter:\n%s", sc)
 	}
 
 	// (d) Back in the library, a fact filter lists only skills with a quiz.
-	s.keys("Escape")
-	time.Sleep(200 * time.Millisecond) // a lone Escape must not merge with the next key
-	s.keys("Escape")
-	time.Sleep(200 * time.Millisecond)
+	s.escape()
+	s.escape()
 	s.keys("/")
 	s.keys("-l", "has:quiz")
-	s.waitFor("/ has:quiz", 5*time.Second)
-	sc = s.waitFor(" 3/13", 5*time.Second)
+	s.waitFor("/ has:quiz", 20*time.Second)
+	sc = s.waitFor(" 3/13", 20*time.Second)
 	lib := leftPane(sc)
 	for _, want := range []string{"Broken_Onboard", "ledger-api-onb", "webhook-verifi"} {
 		if !strings.Contains(lib, want) {

@@ -60,27 +60,27 @@ func TestStudioEndToEnd(t *testing.T) {
 	}
 	keys := func(k ...string) { tm(append([]string{"send-keys", "-t", session}, k...)...) }
 
-	waitFor("4 skills", 10*time.Second)
+	waitFor("4 skills", 20*time.Second)
 
 	// Find: filter to one skill.
 	keys("/")
 	keys("-l", "hello")
-	waitFor("1/4", 2*time.Second)
+	waitFor("1/4", 20*time.Second)
 	keys("Enter")
 	// Open and read it.
 	keys("Enter")
-	waitFor("Say hello back in the language", 5*time.Second)
+	waitFor("Say hello back in the language", 20*time.Second)
 	keys("]")
 	keys("}") // select the first link
-	waitFor("references/phrases.md", 2*time.Second)
+	waitFor("references/phrases.md", 20*time.Second)
 	keys("Enter")
-	waitFor("Bonjour", 5*time.Second)
+	waitFor("Bonjour", 20*time.Second)
 	keys("BSpace")
-	waitFor("Say hello back in the language", 5*time.Second)
+	waitFor("Say hello back in the language", 20*time.Second)
 
 	// Its Lint tab has no errors…
 	keys("3")
-	waitFor("0 errors", 2*time.Second)
+	keyTook := waitFor("0 errors", 20*time.Second)
 
 	// …until its file is broken on disk.
 	skill := filepath.Join(lib, "skills", "hello-world", "SKILL.md")
@@ -92,17 +92,20 @@ func TestStudioEndToEnd(t *testing.T) {
 	if err := os.WriteFile(skill, []byte(broken), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	took := waitFor("skillmd/name", 5*time.Second)
-	t.Logf("the new finding appeared %s after the file was written", took.Round(time.Millisecond))
-	if took > time.Second {
-		t.Errorf("the new finding took %s to appear; want under a second", took)
+	took := waitFor("skillmd/name", 30*time.Second)
+	t.Logf("the new finding appeared %s after the file was written (a key took %s)", took.Round(time.Millisecond), keyTook.Round(time.Millisecond))
+	// Live means about as fast as a key: under a second on a quiet
+	// machine. A loaded one slows the key's round trip through tmux, the
+	// studio and the lint as much, so the bound follows it.
+	if limit := max(time.Second, 5*keyTook); took > limit {
+		t.Errorf("the new finding took %s to appear; want under %s (a second, or five times a key's %s)", took, limit, keyTook)
 	}
 	if s := screen(); !strings.Contains(s, "Hello_World") || !strings.Contains(s, "✗1") {
 		t.Errorf("the library row did not update:\n%s", s)
 	}
 
 	keys("q")
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
 		if exec.Command(tmux, "-S", socket, "has-session", "-t", session).Run() != nil {
 			return // the studio quit and the session closed

@@ -20,6 +20,11 @@ type frameRecorder struct {
 	last *atomic.Value
 }
 
+// finalTimeout bounds how long a test program takes to end after its
+// quit key: a guard against a hang, generous because the race detector on
+// a loaded machine slows the last frames by seconds.
+const finalTimeout = 20 * time.Second
+
 func (r frameRecorder) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := r.Model.Update(msg)
 	return r, cmd
@@ -57,7 +62,7 @@ func runStudioOn(t *testing.T) (*teatest.TestModel, func(...string)) {
 				}
 			}
 			return true
-		}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+		}, teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 		if t.Failed() {
 			t.Logf("last frame:\n%s", frame.Load())
 		}
@@ -79,7 +84,7 @@ func TestStudioAsksBeforeOpeningACheckoutsSources(t *testing.T) {
 	tm.Type("n")
 	wait("Not opened")
 	tm.Type("q")
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout))
 	if hits, reads := h.touched(); hits != 0 || reads != 0 {
 		t.Errorf("after no: %d requests, %d reads beside the checkout", hits, reads)
 	}
@@ -89,7 +94,7 @@ func TestStudioAsksBeforeOpeningACheckoutsSources(t *testing.T) {
 	tm.Type("a")
 	wait("far-remote", "far-sibling")
 	tm.Type("q")
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout))
 	if hits, reads := h.touched(); hits == 0 || h.reads != nil && reads == 0 {
 		t.Errorf("after always: %d requests, %d reads (the detectors saw nothing)", hits, reads)
 	}

@@ -71,7 +71,7 @@ func TestNestedExcludeAndProfileInLintStudioAndLSP(t *testing.T) {
 	tm, wait := runStudioOn(t)
 	wait("2 skills", "notes", "tally", "✗1")
 	tm.Type("q")
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout))
 
 	// the editor's server
 	c := newScopeClient(t, root)

@@ -148,8 +148,9 @@ func TestWatcherFollowsNewSubfolders(t *testing.T) {
 	}
 	waitChange(t, w) // the folder's creation itself
 	// Give the watcher a moment to add the new folder before writing in it:
-	// poll by writing until reported, bounded.
-	deadline := time.Now().Add(3 * time.Second)
+	// poll by writing until reported, bounded (generously: the bound only
+	// stops a hung test, and a loaded machine under -race needs seconds).
+	deadline := time.Now().Add(20 * time.Second)
 	for {
 		write(t, filepath.Join(root, "alpha", "references", "api.md"), time.Now().String())
 		select {

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -69,7 +68,7 @@ func TestFlowConfigReloadAppliesAndReportsErrors(t *testing.T) {
 	waitFrame(t, tm, frame, "Config not reloaded", config.ProjectFileName+":3:", "3 skills")
 
 	tm.Type("q")
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(studioRecorder).Model
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout)).(studioRecorder).Model
 	if sel := final.lib.Selected(); sel == nil || sel.Skill.Name != "tide-tables" {
 		t.Errorf("selected %v, want tide-tables still", sel)
 	}

@@ -109,7 +109,7 @@ func TestFlowQuizThroughAFailedGate(t *testing.T) {
 	keys("1") // the Read tab: the whole body now
 	wait("Replay Protection")
 	tm.Type("q")
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(finalTimeout))
 	if m.skill.gate != nil {
 		t.Error("the body is still gated after the gate opened")
 	}
@@ -129,5 +129,5 @@ func TestFlowQuizGotoShowsTheLockedBody(t *testing.T) {
 	keys("backspace")
 	wait("goto → section", "Q 1/2")
 	tm.Type("q")
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(finalTimeout))
 }

@@ -15,6 +15,11 @@ import (
 // Flows through a real tea.Program (teatest/v2): keys go in as a user
 // types them, the screen comes out as the terminal would receive it.
 
+// finalTimeout bounds how long a test program takes to end after its
+// quit key: a guard against a hang, generous because the race detector on
+// a loaded machine slows the last frames by seconds.
+const finalTimeout = 20 * time.Second
+
 // recordedProgram runs m in a real tea.Program and keeps its last frame,
 // as text, for waitFrame.
 func recordedProgram(t *testing.T, m *Model) (*teatest.TestModel, *atomic.Value) {
@@ -42,7 +47,7 @@ func waitFrame(t *testing.T, tm *teatest.TestModel, frame *atomic.Value, want ..
 			}
 		}
 		return true
-	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
+	}, teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(20*time.Millisecond))
 }
 
 func TestFlowFindOpenRead(t *testing.T) {
@@ -59,7 +64,7 @@ func TestFlowFindOpenRead(t *testing.T) {
 	waitFrame(t, tm, frame, "Every harbour the page knows")
 
 	tm.Type("q")
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(studioRecorder).Model
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout)).(studioRecorder).Model
 	if e := final.skill.entry; e == nil || e.Skill.Name != "tide-tables" {
 		t.Errorf("final skill %v", e)
 	}
@@ -91,7 +96,7 @@ func TestFlowLiveLintAfterBreakingAFile(t *testing.T) {
 	}
 	waitFrame(t, tm, frame, "0 errors")
 	tm.Type("q")
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(studioRecorder).Model
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout)).(studioRecorder).Model
 	if e := final.skill.entry; e.row.errors != 0 || e.Skill.Name != "hello-world" {
 		t.Errorf("after the fix: %s with %d errors", e.Skill.Name, e.row.errors)
 	}

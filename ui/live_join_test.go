@@ -3,7 +3,6 @@ package ui
 import (
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/exp/teatest/v2"
 )
@@ -24,5 +23,5 @@ func TestFlowLiveLintForSkillsThatJoinLater(t *testing.T) {
 	breakHelloWorld(t, lib)
 	waitFrame(t, tm, frame, "Hello_World")
 	tm.Type("q")
-	tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout))
 }

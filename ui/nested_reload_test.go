@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/exp/teatest/v2"
 
@@ -73,7 +72,7 @@ func TestFlowNestedConfigReload(t *testing.T) {
 	}
 	waitFrame(t, tm, frame, "4 skills", "Config reloaded: 4 skills linted again.")
 	tm.Type("q")
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(studioRecorder).Model
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout)).(studioRecorder).Model
 	if final.nestedErr != "" {
 		t.Errorf("the removed file's error stays: %q", final.nestedErr)
 	}

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -51,7 +50,7 @@ func TestFlowNewSkillFromStudio(t *testing.T) {
 	wait("5 skills", "When to Use")
 
 	tm.Type("q")
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(studioRecorder).Model
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout)).(studioRecorder).Model
 	e := final.skill.entry
 	if e == nil || e.Skill.Name != "release-helper" {
 		t.Fatalf("selected %v, want the new skill", e)

@@ -213,7 +213,7 @@ func TestQuizTabTeatestFlow(t *testing.T) {
 	wait := func(want string) {
 		t.Helper()
 		teatest.WaitFor(t, tm.Output(), func([]byte) bool { return strings.Contains(frame.Load().(string), want) },
-			teatest.WithDuration(5*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+			teatest.WithDuration(20*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 	}
 	send := func(keys ...string) {
 		for _, k := range keys {
@@ -242,7 +242,7 @@ func TestQuizTabTeatestFlow(t *testing.T) {
 	if err := tm.Quit(); err != nil {
 		t.Fatal(err)
 	}
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	tm.WaitFinished(t, teatest.WithFinalTimeout(finalTimeout))
 	if !strings.Contains(frame.Load().(string), "▣ gate open") && tab.run.Transcript().Blocks[0].State != quiz.GateOpen {
 		t.Error("the gate is not open at the end of the flow")
 	}

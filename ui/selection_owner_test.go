@@ -3,7 +3,6 @@ package ui
 import (
 	"path/filepath"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/exp/teatest/v2"
@@ -38,7 +37,7 @@ func TestFlowBurstOfKeysOpensTheHighlightedSkill(t *testing.T) {
 	for _, k := range []tea.KeyPressMsg{down, down, down, {Code: tea.KeyEnter}, {Code: 'q'}} {
 		tm.Send(k)
 	}
-	final := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).(studioRecorder).Model
+	final := tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout)).(studioRecorder).Model
 	if final.skill.entry == nil || final.lib.Selected() == nil || final.skill.entry.ID != final.lib.Selected().ID {
 		t.Errorf("opened %v, highlighted %v", name(final.skill.entry), name(final.lib.Selected()))
 	}
