@@ -14,12 +14,21 @@ import (
 // moment a field-change key is accepted until the focus has moved, then
 // replays them into the new field.
 
-// typeaheadLimit ends a hold whose move never comes (a group that refuses
-// to advance), so keys are never held for long.
-const typeaheadLimit = 150 * time.Millisecond
+// A hold ends when the move is seen. Its time limit is for a move that
+// never comes (a group that refuses to advance), so keys are never held
+// for long: every typeaheadLimit the wizard looks again, and a hold still
+// waiting after typeaheadMaxHold replays its keys where the focus is. The
+// limit cannot be one short timer: on a loaded machine the move's own
+// command may not have run when it fires, and the keys typed after enter
+// went into the field being left.
+const (
+	typeaheadLimit   = 150 * time.Millisecond
+	typeaheadMaxHold = 2 * time.Second
+)
 
 type typeahead struct {
 	holding bool
+	since   time.Time // when the hold began
 	gen     int
 	form    *huh.Form
 	field   huh.Field
@@ -44,11 +53,25 @@ func (s *newSkillWizard) holdIfMoving(k tea.KeyPressMsg, field huh.Field, form *
 		field == nil || s.form.GetFocusedField() != field || field.Error() != nil {
 		return nil
 	}
-	s.ta.holding = true
+	s.ta.holding, s.ta.since = true, time.Now()
 	s.ta.gen++
 	s.ta.form, s.ta.field = form, field
+	return s.lookAgain()
+}
+
+// lookAgain asks for the hold to be looked at after typeaheadLimit.
+func (s *newSkillWizard) lookAgain() tea.Cmd {
 	id, gen := s.id, s.ta.gen
 	return tea.Tick(typeaheadLimit, func(time.Time) tea.Msg { return typeaheadReleaseMsg{id, gen} })
+}
+
+// onTimeLimit ends the hold when its move happened or it has waited
+// typeaheadMaxHold, and otherwise looks again later.
+func (s *newSkillWizard) onTimeLimit() tea.Cmd {
+	if !s.moved() && time.Since(s.ta.since) < typeaheadMaxHold {
+		return s.lookAgain()
+	}
+	return s.release()
 }
 
 // moved reports whether the held move has happened.

@@ -92,3 +92,28 @@ func TestWizardTypeAheadProgram(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A loaded machine can deliver the hold's time limit before huh's focus
+// move (the move's command has not even run yet): the limit must not
+// release the held keys into the field being left; it looks again until
+// the move comes.
+func TestWizardTypeAheadLimitWaitsForTheMove(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 120, 40)
+	press(t, m, "n")
+	press(t, m, "enter") // xgs · basic
+	w := wizardOf(t, m)
+	typeText(t, m, "tide-helper")
+	_, move := m.Update(keyPress("enter")) // not run yet: the machine is busy
+	_, _ = m.Update(keyPress("T"))
+	// The limit fires before the move's command has run.
+	_, again := m.Update(typeaheadReleaseMsg{w.id, w.ta.gen})
+	if w.in.name != "tide-helper" || !w.ta.holding {
+		t.Fatalf("the limit released before the move: name=%q holding=%v", w.in.name, w.ta.holding)
+	}
+	drain(t, m, move)
+	drain(t, m, again)
+	if w.in.name != "tide-helper" || w.in.desc != "T" {
+		t.Errorf("name=%q desc=%q, want tide-helper and T", w.in.name, w.in.desc)
+	}
+}

@@ -471,7 +471,7 @@ func (s *newSkillWizard) Update(msg tea.Msg) tea.Cmd {
 		if msg.id != s.id || msg.gen != s.ta.gen || !s.ta.holding {
 			return nil
 		}
-		return s.release()
+		return s.onTimeLimit()
 	case tea.KeyPressMsg:
 		if s.writing {
 			return nil
