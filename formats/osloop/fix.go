@@ -256,12 +256,17 @@ func (c *indexChecker) addEntryFix(s *model.Skill, pkg *Package) *model.Fix {
 		entryIndent = lineIndent(d, root.Items[0].Start)
 	}
 	in := entryIndent + unit
-	// Entries written one per line get the new one on one line too.
-	inline := len(root.Items) > 0 && root.Items[0].Kind == KindObject && oneLine(d, root.Items[0])
+	// The new entry follows the one it is written after: one written on
+	// one line gets it on one line too (an index may mix the two).
+	var last *Node
+	if len(root.Items) > 0 {
+		last = root.Items[len(root.Items)-1]
+	}
+	inline := last != nil && last.Kind == KindObject && oneLine(d, last)
 	keySep, memberSep := ": ", ",\n"+in
 	if inline {
 		in = ""
-		keySep, memberSep = separators(d, root.Items[0])
+		keySep, memberSep = separators(d, last)
 	}
 	var b strings.Builder
 	first := true
