@@ -12,11 +12,7 @@ import (
 // The keys go in as one batch, the move's command runs after them — the
 // order a real program meets them in when typed quickly.
 func TestWizardTypeAheadAcrossEnter(t *testing.T) {
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 120, 40)
-	press(t, m, "n")
-	press(t, m, "enter") // xgs · basic
-	w := wizardOf(t, m)
+	m, w := xgsWizard(t)
 	typeText(t, m, "tide-helper")
 
 	var later []tea.Cmd
@@ -52,11 +48,7 @@ func TestWizardTypeAheadAcrossEnter(t *testing.T) {
 // An enter the field refuses (an invalid name) holds nothing: the keys
 // after it stay in that field, where the user is.
 func TestWizardTypeAheadAfterRefusedEnter(t *testing.T) {
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 120, 40)
-	press(t, m, "n")
-	press(t, m, "enter")
-	w := wizardOf(t, m)
+	m, w := xgsWizard(t)
 	typeText(t, m, "Bad")
 	press(t, m, "enter", "x")
 	if w.ta.holding || w.in.name != "Badx" {
@@ -98,11 +90,7 @@ func TestWizardTypeAheadProgram(t *testing.T) {
 // release the held keys into the field being left; it looks again until
 // the move comes.
 func TestWizardTypeAheadLimitWaitsForTheMove(t *testing.T) {
-	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
-	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 120, 40)
-	press(t, m, "n")
-	press(t, m, "enter") // xgs · basic
-	w := wizardOf(t, m)
+	m, w := xgsWizard(t)
 	typeText(t, m, "tide-helper")
 	_, move := m.Update(keyPress("enter")) // not run yet: the machine is busy
 	_, _ = m.Update(keyPress("T"))
@@ -116,4 +104,15 @@ func TestWizardTypeAheadLimitWaitsForTheMove(t *testing.T) {
 	if w.in.name != "tide-helper" || w.in.desc != "T" {
 		t.Errorf("name=%q desc=%q, want tide-helper and T", w.in.name, w.in.desc)
 	}
+}
+
+// xgsWizard is a studio with the new-skill wizard open on the basic
+// .xgs.js template, its focus on the name.
+func xgsWizard(t *testing.T) (*Model, *newSkillWizard) {
+	t.Helper()
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, 120, 40)
+	press(t, m, "n")
+	press(t, m, "enter") // xgs · basic
+	return m, wizardOf(t, m)
 }

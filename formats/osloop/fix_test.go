@@ -78,20 +78,7 @@ func TestFixAddEntryKeepsOthers(t *testing.T) {
     }
 ]
 `
-	m["skills/index.json"] = &fstest.MapFile{Data: []byte(before)}
-	s := Load(m, fixtureDir, model.Options{})
-	CheckIndex(m, "skills/index.json", []*model.Skill{s}, model.Options{})
-	var fix *model.Fix
-	for _, d := range s.Diagnostics {
-		if d.Rule == "osloop/index-missing" {
-			fix = d.Fix
-		}
-	}
-	if fix == nil {
-		t.Fatalf("no fix:\n%s", dump(s.Diagnostics))
-	}
-	applyFix(t, m, fix)
-	after := string(m["skills/index.json"].Data)
+	after := indexMissingFixed(t, m, before)
 	if !strings.HasPrefix(after, strings.TrimSuffix(before, "\n]\n")) {
 		t.Errorf("the existing entry changed:\n%s", after)
 	}
@@ -232,7 +219,19 @@ func TestFixOneLineEntryStaysOnOneLine(t *testing.T) {
 func TestFixAddEntryOneLine(t *testing.T) {
 	m := fixtureFS(t)
 	other := `{"name": "other", "description": "Something else", "version": "0.1.0", "author": "someone", "folderPath": "skills/other", "tags": ["x"]}`
-	m["skills/index.json"] = &fstest.MapFile{Data: []byte("[\n\t" + other + "\n]\n")}
+	after := indexMissingFixed(t, m, "[\n\t"+other+"\n]\n")
+	want := "[\n\t" + other + ",\n\t{\"name\": \"word-count\", "
+	if !strings.HasPrefix(after, want) || strings.Count(after, "\n") != 4 || !json.Valid([]byte(after)) {
+		t.Errorf("the new entry is not one line after the other:\n%s", after)
+	}
+}
+
+// indexMissingFixed writes index as the fixture's skills/index.json,
+// applies the osloop/index-missing fix the fixture's skill gets, and
+// returns the index after it.
+func indexMissingFixed(t *testing.T, m fstest.MapFS, index string) string {
+	t.Helper()
+	m["skills/index.json"] = &fstest.MapFile{Data: []byte(index)}
 	s := Load(m, fixtureDir, model.Options{})
 	CheckIndex(m, "skills/index.json", []*model.Skill{s}, model.Options{})
 	var fix *model.Fix
@@ -245,9 +244,5 @@ func TestFixAddEntryOneLine(t *testing.T) {
 		t.Fatalf("no fix:\n%s", dump(s.Diagnostics))
 	}
 	applyFix(t, m, fix)
-	after := string(m["skills/index.json"].Data)
-	want := "[\n\t" + other + ",\n\t{\"name\": \"word-count\", "
-	if !strings.HasPrefix(after, want) || strings.Count(after, "\n") != 4 || !json.Valid([]byte(after)) {
-		t.Errorf("the new entry is not one line after the other:\n%s", after)
-	}
+	return string(m["skills/index.json"].Data)
 }
