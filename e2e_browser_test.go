@@ -410,16 +410,7 @@ func TestBrowserRunsBuiltSkills(t *testing.T) {
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	src := filepath.Join(dir, "src")
-	run := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("skillstudio %v: %v\n%s", args, err, out)
-		}
-		return string(out)
-	}
+	run := runnerIn(t, bin, dir)
 	if err := os.MkdirAll(src, 0o755); err != nil {
 		t.Fatal(err)
 	}

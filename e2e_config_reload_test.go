@@ -13,12 +13,7 @@ import (
 // severity raised) and a broken one is reported with its position, the
 // library left as it was.
 func TestStudioConfigReloadEndToEnd(t *testing.T) {
-	dir := t.TempDir()
-	lib := copyTree(t, filepath.Join("ui", "testdata", "library"))
-	st := startStudioIn(t, studioRun{dir: filepath.Dir(lib), env: []string{"XDG_CONFIG_HOME=" + dir}}, filepath.Base(lib))
-	waitFor := func(want string) { t.Helper(); st.waitFor(want, 10*time.Second) }
-	waitFor("4 skills")
-	waitFor("live")
+	lib, st, waitFor := liveLibraryStudio(t)
 
 	cfg := filepath.Join(lib, ".skillstudio.yaml")
 	if err := os.WriteFile(cfg, []byte("rules:\n  skillmd/link: error\nexclude:\n  - skills/hello-world\n"), 0o644); err != nil {
@@ -47,12 +42,7 @@ func TestStudioConfigReloadEndToEnd(t *testing.T) {
 // created, it excludes a skill below it; broken, the bar names its
 // file:line:col; removed, the library is whole again.
 func TestStudioNestedConfigReloadEndToEnd(t *testing.T) {
-	dir := t.TempDir()
-	lib := copyTree(t, filepath.Join("ui", "testdata", "library"))
-	st := startStudioIn(t, studioRun{dir: filepath.Dir(lib), env: []string{"XDG_CONFIG_HOME=" + dir}}, filepath.Base(lib))
-	waitFor := func(want string) { t.Helper(); st.waitFor(want, 10*time.Second) }
-	waitFor("4 skills")
-	waitFor("live")
+	lib, st, waitFor := liveLibraryStudio(t)
 
 	cfg := filepath.Join(lib, "skills", ".skillstudio.yaml")
 	if err := os.WriteFile(cfg, []byte("exclude:\n  - hello-world\n"), 0o644); err != nil {
@@ -71,4 +61,18 @@ func TestStudioNestedConfigReloadEndToEnd(t *testing.T) {
 	}
 	waitFor("Config reloaded: 4 skills linted again.")
 	st.keys("q")
+}
+
+// liveLibraryStudio starts the studio on a copy of the fixture library,
+// with a user config folder of its own, and waits until it lists the
+// library's four skills and watches them; waitFor waits 10 s for a text.
+func liveLibraryStudio(t *testing.T) (lib string, st *tmuxStudio, waitFor func(string)) {
+	t.Helper()
+	dir := t.TempDir()
+	lib = copyTree(t, filepath.Join("ui", "testdata", "library"))
+	st = startStudioIn(t, studioRun{dir: filepath.Dir(lib), env: []string{"XDG_CONFIG_HOME=" + dir}}, filepath.Base(lib))
+	waitFor = func(want string) { t.Helper(); st.waitFor(want, 10*time.Second) }
+	waitFor("4 skills")
+	waitFor("live")
+	return lib, st, waitFor
 }

@@ -31,16 +31,7 @@ func TestNodeHotReloadsBuiltTemplates(t *testing.T) {
 	}
 	bin := buildBinary(t)
 	dir := t.TempDir()
-	run := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command(bin, args...)
-		cmd.Dir = dir
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("skillstudio %v: %v\n%s", args, err, out)
-		}
-		return string(out)
-	}
+	run := runnerIn(t, bin, dir)
 	var names []string
 	for _, line := range strings.Split(run("new", "xgs", "--list"), "\n") {
 		if f := strings.Fields(line); len(f) > 1 {
@@ -119,5 +110,20 @@ func TestNodeHotReloadsBuiltTemplates(t *testing.T) {
 				t.Errorf("after re-injection: %s", res[3].Value)
 			}
 		})
+	}
+}
+
+// runnerIn runs the built binary in dir and returns its combined output,
+// failing the test when it exits with an error.
+func runnerIn(t *testing.T, bin, dir string) func(args ...string) string {
+	return func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command(bin, args...)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("skillstudio %v: %v\n%s", args, err, out)
+		}
+		return string(out)
 	}
 }

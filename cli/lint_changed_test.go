@@ -157,13 +157,7 @@ func TestLintChangedUsage(t *testing.T) {
 // --tree is the folder read whole; the changed files are named from the
 // working folder, as pre-commit passes them.
 func TestLintChangedTree(t *testing.T) {
-	isolateConfig(t)
-	dir := writeTree(t, map[string]string{
-		"skills/named/SKILL.md":            colonSkill("named"),
-		"skills/named/references/notes.md": "Notes.\n",
-		"other/x/SKILL.md":                 colonSkill("x"),
-	})
-	t.Chdir(dir)
+	inChangedTree(t)
 	code, out, errOut := runCLI(t, "lint", "--fix", "--changed", "--tree", "skills", "skills/named/SKILL.md", "other/x/SKILL.md")
 	if code != 0 || !strings.Contains(readText(t, "skills/named/SKILL.md"), `"Use when: the named test runs"`) {
 		t.Errorf("exit %d\n%s%s", code, out, errOut)
@@ -177,13 +171,7 @@ func TestLintChangedTree(t *testing.T) {
 // or a path outside the tree is not taken for a clean commit; a deleted
 // file (git diff --name-only lists those) is a note, not a failure.
 func TestLintChangedNamesWhatItCannotJudge(t *testing.T) {
-	isolateConfig(t)
-	dir := writeTree(t, map[string]string{
-		"skills/named/SKILL.md":            colonSkill("named"),
-		"skills/named/references/notes.md": "Notes.\n",
-		"other/x/SKILL.md":                 colonSkill("x"),
-	})
-	t.Chdir(dir)
+	inChangedTree(t)
 	code, out, errOut := runCLI(t, "lint", "--changed", "--tree", "skills", "skills/gone/SKILL.md", "other/x/SKILL.md", "skills/named/references/notes.md")
 	if code != 1 {
 		t.Errorf("exit %d, want 1 (the named skill's error)\n%s%s", code, out, errOut)
@@ -199,4 +187,16 @@ func TestLintChangedNamesWhatItCannotJudge(t *testing.T) {
 	if strings.Contains(errOut, "notes.md: not judged") {
 		t.Errorf("a file in the tree was called unjudged:\n%s", errOut)
 	}
+}
+
+// inChangedTree works in a fresh tree of a skill under skills/ (with a
+// reference) and one under other/, both with a fixable colon finding.
+func inChangedTree(t *testing.T) {
+	t.Helper()
+	isolateConfig(t)
+	t.Chdir(writeTree(t, map[string]string{
+		"skills/named/SKILL.md":            colonSkill("named"),
+		"skills/named/references/notes.md": "Notes.\n",
+		"other/x/SKILL.md":                 colonSkill("x"),
+	}))
 }
