@@ -139,7 +139,10 @@ func (c *chunker) try(k, from int, contiguous bool) bool {
 	for i := from; i < len(c.name); {
 		r, size := utf8.DecodeRuneInString(c.name[i:])
 		adjacent := contiguous && i == from && !c.start[k]
-		if (adjacent || startsWord(prev, r)) && unicode.ToLower(r) == c.q[k] {
+		// A byte that is not UTF-8 decodes to U+FFFD like any other such
+		// byte; it matches nothing, as no query can spell it.
+		invalid := r == utf8.RuneError && size == 1
+		if !invalid && (adjacent || startsWord(prev, r)) && unicode.ToLower(r) == c.q[k] {
 			c.at[k] = i
 			if c.try(k+1, i+size, true) {
 				return true

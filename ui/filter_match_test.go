@@ -15,6 +15,7 @@ func FuzzFilterMatch(f *testing.F) {
 	f.Add(strings.Repeat("a-", 128), strings.Repeat("a", 31)+"b")
 	f.Add("toPDF exporter", "pdf ex")
 	f.Add("e\u0301\u200d漢字", "\u0301")
+	f.Add("\x80", "\x93") // two bytes that are not UTF-8 once matched as U+FFFD
 	f.Fuzz(func(t *testing.T, text, q string) {
 		if idx, ok := chunkMatch(text, q); ok && idx != nil {
 			var b strings.Builder
