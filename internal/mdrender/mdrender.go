@@ -48,7 +48,9 @@ func New(style string, wrap int) (*Renderer, error) {
 	codeExtra := xansi.StringWidth(code.Prefix + code.Suffix)
 	st := *cfg
 	opts := ansi.Options{Styles: st, WordWrap: wrap}
-	if st.CodeBlock.Theme == "" && st.CodeBlock.Chroma == nil {
+	if c := st.CodeBlock.Chroma; c != nil {
+		opts.Styles.CodeBlock.Theme, opts.Styles.CodeBlock.Chroma = codeTheme(style, c), nil
+	} else if st.CodeBlock.Theme == "" {
 		// A style without a code theme (notty, ascii: show's default when
 		// piped or NO_COLOR is set) renders a code block as Markdown text,
 		// taking its backslash escapes out: a regex's \. printed as ".",
