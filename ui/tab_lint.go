@@ -251,15 +251,7 @@ func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width i
 		for _, l := range strings.Split(wrap(sanitize.Line(d.Message), inner), "\n") {
 			lines = append(lines, "    "+st.Row.Render(l))
 		}
-		if d.Hint != "" {
-			for j, l := range strings.Split(wrap(sanitize.Line(d.Hint), inner-6), "\n") {
-				lead := "    " + st.Muted.Render("hint ")
-				if j > 0 {
-					lead = "         "
-				}
-				lines = append(lines, lead+st.Dim.Render(l))
-			}
-		}
+		lines = append(lines, hintLines(st, d.Hint, inner)...)
 		spans[i] = [2]int{start, len(lines) - 1}
 	}
 	if len(own) == 0 {
@@ -292,4 +284,21 @@ func place(d model.Diagnostic, dir string) string {
 		return fmt.Sprintf("%s:%d", f, d.Line)
 	}
 	return f
+}
+
+// hintLines are a finding's hint under its message, as the Lint and
+// Review tabs show it: "hint" on the first line, wrapped to inner cells.
+func hintLines(st *Styles, hint string, inner int) []string {
+	if hint == "" {
+		return nil
+	}
+	var lines []string
+	for j, l := range strings.Split(wrap(sanitize.Line(hint), inner-6), "\n") {
+		lead := "    " + st.Muted.Render("hint ")
+		if j > 0 {
+			lead = "         "
+		}
+		lines = append(lines, lead+st.Dim.Render(l))
+	}
+	return lines
 }

@@ -222,15 +222,7 @@ func reviewContent(st *Styles, e *Entry, r *riskResult, order []int, sel, width 
 		if fi < len(r.context) {
 			lines = append(lines, contextView(st, r.context[fi], width)...)
 		}
-		if d.Hint != "" {
-			for j, l := range strings.Split(wrap(sanitize.Line(d.Hint), inner-6), "\n") {
-				lead := "    " + st.Muted.Render("hint ")
-				if j > 0 {
-					lead = "         "
-				}
-				lines = append(lines, lead+st.Dim.Render(l))
-			}
-		}
+		lines = append(lines, hintLines(st, d.Hint, inner)...)
 		spans[i] = [2]int{start, len(lines) - 1}
 	}
 	if len(order) == 0 {
