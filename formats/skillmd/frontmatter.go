@@ -65,6 +65,12 @@ func ParseFrontmatter(src []byte) Frontmatter {
 	first, next := lineAt(src, start)
 	if !isDelimiter(first) {
 		fm.BodyStart = start
+		if at, what := lateFrontmatter(src, start); at > 0 {
+			fm.Problems = append(fm.Problems, Problem{Line: 1, Col: 1,
+				Message: fmt.Sprintf("the frontmatter opens on line %d, after %s: agents read frontmatter only when --- is the file's first line, so this skill has none", at, what),
+				Hint:    lateFrontmatterHint[what]})
+			return fm
+		}
 		fm.Problems = append(fm.Problems, Problem{Line: 1, Col: 1,
 			Message: "SKILL.md does not start with a --- line: there is no YAML frontmatter",
 			Hint:    "Begin the file with ---, then name: and description: lines, then ---."})
@@ -93,6 +99,43 @@ func ParseFrontmatter(src []byte) Frontmatter {
 	}
 	fm.parseYAML(src)
 	return fm
+}
+
+var lateFrontmatterHint = map[string]string{
+	"an HTML comment": "Move the comment below the closing --- so the file starts with ---.",
+	"blank lines":     "Delete the blank lines above ---.",
+}
+
+// lateFrontmatter finds a --- line that only blank lines and HTML
+// comments precede (a generator's "do not edit" banner written above the
+// frontmatter): the line it is on, and what comes before it; 0 when there
+// is none in the first lines.
+func lateFrontmatter(src []byte, off int) (line int, what string) {
+	comment, blank, inComment := false, false, false
+	for n := 1; n <= 200 && off < len(src); n++ {
+		text, next := lineAt(src, off)
+		trimmed := bytes.TrimSpace(text)
+		switch {
+		case inComment:
+			inComment = !bytes.Contains(trimmed, []byte("-->"))
+		case len(trimmed) == 0:
+			blank = true
+		case bytes.HasPrefix(trimmed, []byte("<!--")):
+			comment, inComment = true, !bytes.Contains(trimmed[4:], []byte("-->"))
+		case isDelimiter(text) && n > 1:
+			if comment {
+				return n, "an HTML comment"
+			}
+			if blank {
+				return n, "blank lines"
+			}
+			return 0, ""
+		default:
+			return 0, ""
+		}
+		off = next
+	}
+	return 0, ""
 }
 
 // lineAt returns the line starting at off (without its \n or \r\n) and
