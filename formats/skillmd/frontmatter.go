@@ -106,6 +106,19 @@ var lateFrontmatterHint = map[string]string{
 	"blank lines":     "Delete the blank lines above ---.",
 }
 
+// fileLine is line n (1-based) of src, without its line end; "" past the end.
+func fileLine(src []byte, n int) string {
+	off := 0
+	for i := 1; i < n && off < len(src); i++ {
+		_, off = lineAt(src, off)
+	}
+	if off >= len(src) {
+		return ""
+	}
+	text, _ := lineAt(src, off)
+	return string(text)
+}
+
 // lateFrontmatter finds a --- line that only blank lines and HTML
 // comments precede (a generator's "do not edit" banner written above the
 // frontmatter): the line it is on, and what comes before it; 0 when there
@@ -191,6 +204,13 @@ func (fm *Frontmatter) parseYAML(src []byte) {
 		p := Problem{Line: line, Col: 1,
 			Message: "the frontmatter is not valid YAML: " + msg,
 			Hint:    "Quote values that hold special characters (: # [ ] { } , & * ! | > ' \" % @ `) and indent with spaces, not tabs."}
+		// A tab at the start of a line (a nested block indented with one,
+		// as some editors and generators write) is named as what it is:
+		// yaml.v3 says only that a character "cannot start any token".
+		if text := fileLine(src, line); strings.HasPrefix(text, "\t") && strings.Contains(msg, "cannot start any token") {
+			p.Message = fmt.Sprintf("the frontmatter is not valid YAML: line %d is indented with a tab, and YAML indents with spaces only", line)
+			p.Hint = "Replace the tab at the start of the line with spaces."
+		}
 		// yaml.v3 gives no column, and its words for a value that starts
 		// with * or & (allowed-tools: *) do not say what happened: point at
 		// the character and name it.

@@ -74,3 +74,13 @@ func TestFrontmatterAfterBanner(t *testing.T) {
 		t.Errorf("a heading first: want the plain message, got %v", ds)
 	}
 }
+
+// TestTabIndentedFrontmatter: a frontmatter line indented with a tab is
+// named as such, not as yaml.v3's "cannot start any token".
+func TestTabIndentedFrontmatter(t *testing.T) {
+	s := loadCase(map[string]string{"SKILL.md": md("metadata:\n\tauthor: dana\n", plainBody)}, "")
+	ds := findings(s, "skillmd/frontmatter")
+	if len(ds) != 1 || ds[0].Line != 5 || !strings.Contains(ds[0].Message, "line 5 is indented with a tab") || !strings.Contains(ds[0].Hint, "spaces") {
+		t.Errorf("want the tab named on line 5, got %v", ds)
+	}
+}
