@@ -25,8 +25,8 @@ import (
 
 // htmlBlocksAsMarkdown rewrites the top-level HTML blocks of md.
 func htmlBlocksAsMarkdown(md string) string {
-	if !strings.Contains(md, "<") {
-		return md
+	if !mayHoldHTMLBlock(md) {
+		return md // no second parse for the many bodies that only mention <name>
 	}
 	src := []byte(md)
 	doc := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(src))
@@ -55,6 +55,26 @@ func htmlBlocksAsMarkdown(md string) string {
 	}
 	out.Write(src[from:])
 	return out.String()
+}
+
+// mayHoldHTMLBlock: a line of md starts with <, after at most three
+// spaces, as an HTML block must.
+func mayHoldHTMLBlock(md string) bool {
+	for i := 0; i < len(md); {
+		j := i
+		for j < len(md) && j-i < 3 && md[j] == ' ' {
+			j++
+		}
+		if j < len(md) && md[j] == '<' {
+			return true
+		}
+		nl := strings.IndexByte(md[j:], '\n')
+		if nl < 0 {
+			return false
+		}
+		i = j + nl + 1
+	}
+	return false
 }
 
 func lineStart(src []byte, i int) int {

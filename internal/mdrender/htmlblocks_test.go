@@ -86,3 +86,11 @@ func TestHTMLBlockEntitiesSanitised(t *testing.T) {
 		t.Errorf("a control sequence from an entity reached the output: %q", out)
 	}
 }
+
+func TestMayHoldHTMLBlock(t *testing.T) {
+	for md, want := range map[string]bool{"<p>x</p>": true, "a\n   <table>": true, "a\n    <pre>": false, "use <name> here\nand `<x>`": false, "": false} {
+		if got := mayHoldHTMLBlock(md); got != want {
+			t.Errorf("%q: %v, want %v", md, got, want)
+		}
+	}
+}
