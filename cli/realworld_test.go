@@ -84,6 +84,9 @@ func TestRealWorldShowGolden(t *testing.T) {
 		"markdown-features/skills/evtx-format",
 		"bilingual-digest/.claude/skills/expt-digest",
 		"openclaw-basedir/skills/arch-risk",
+		"html-templates/skills/brand-card",
+		"html-templates/skills/handoff-doc",
+		"i18n-skills/skills/commit-ja",
 	} {
 		for _, width := range []string{"56", "72"} {
 			_, stdout, stderr := runCLI(t, "show", "--style", "notty", "--width", width, filepath.Join("testdata", "realworld", skill))

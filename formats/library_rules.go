@@ -92,7 +92,7 @@ var findRules = model.RuleSet{
 	},
 	// See nestedSkills.
 	{ID: "library/nested-skill", Severity: model.SeverityInfo,
-		Doc:   "A SKILL.md sits inside another skill's folder (a per-platform sub-skill, or skills below a SKILL.md at a repository's root). It is linted as a skill of its own and this finding says so, so no SKILL.md under a searched tree is skipped in silence. Agents that list only <skills folder>/<name>/SKILL.md (Claude Code, GitHub Copilot, Gemini CLI, Cursor; their skills docs, checked 2026-11-23) reach it only through the outer skill's instructions.",
+		Doc:   "A SKILL.md sits inside another skill's folder (a per-platform sub-skill, or skills below a SKILL.md at a repository's root). It is linted as a skill of its own and this finding says so, so no SKILL.md under a searched tree is skipped in silence. Agents that list only <skills folder>/<name>/SKILL.md (Claude Code, GitHub Copilot, Gemini CLI, Cursor; their skills docs, checked 2026-11-23) reach it only through the outer skill's instructions. A SKILL.md in the outer skill's assets/, templates/ or template/ folder is not a skill but the template of one (scaffolding skills keep name: {{SKILL_NAME}} there): it stays one of the outer skill's files.",
 		Title: "A skill inside another skill's folder",
 		Why:   "Advice: agents load the outer skill normally and the nested one only when the outer one points to it, which is often the intent; nothing breaks.",
 		Spec:  "Agent Skills specification, Directory structure: a skill is a folder with a SKILL.md; the agents' docs list skills one folder below their skills folder.",

@@ -286,3 +286,19 @@ func TestLibraryFindingsPointAtTheFieldUnderLint(t *testing.T) {
 		}
 	}
 }
+
+// TestTemplateSkillNotNested: a SKILL.md in a skill's assets/ or
+// templates/ folder is the template of a new skill (placeholders in its
+// frontmatter), one of the outer skill's files; a sub-skill elsewhere in
+// the folder is still found.
+func TestTemplateSkillNotNested(t *testing.T) {
+	fsys := fstest.MapFS{"forge/SKILL.md": file(skillMD), "forge/templates/SKILL.md": file("---\nname: {{SKILL_NAME}}\n---\n"),
+		"forge/assets/starter/SKILL.md": file(skillMD), "forge/web/SKILL.md": file(skillMD), "forge/web/templates/SKILL.md": file(skillMD)}
+	var got []string
+	for _, c := range Find(fsys, ".").Candidates {
+		got = append(got, c.Path)
+	}
+	if want := "forge forge/web"; strings.Join(got, " ") != want {
+		t.Errorf("candidates %v, want %s", got, want)
+	}
+}

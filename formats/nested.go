@@ -42,7 +42,7 @@ func nestedSkillsListed(fsys fs.FS, outer Candidate, depth int, entries []fs.Dir
 			return
 		}
 		for _, e := range entries {
-			if !e.IsDir() || skippedDirs[e.Name()] {
+			if !e.IsDir() || skippedDirs[e.Name()] || (dir == within && templateDirs[e.Name()]) {
 				continue
 			}
 			p := path.Join(dir, e.Name())
@@ -67,6 +67,13 @@ func nestedSkillsListed(fsys fs.FS, outer Candidate, depth int, entries []fs.Dir
 	walk(outer.Path, outer.Path, entries, depth, sc)
 	return out
 }
+
+// templateDirs are the folders of a skill that hold what it copies into
+// its output (the open standard's assets/, and templates/ as skill
+// scaffolders name it): a SKILL.md there is the template of a new skill,
+// placeholders and all (name: {{SKILL_NAME}}), which no agent lists; it is
+// one of the outer skill's files, not a skill of its own.
+var templateDirs = map[string]bool{"assets": true, "templates": true, "template": true}
 
 func hasSkillFile(entries []fs.DirEntry) bool {
 	for _, e := range entries {

@@ -203,7 +203,10 @@ func SARIF(w io.Writer, lib *model.Library, opts Options) error {
 }
 
 // fingerprintKey names skillstudio's partial fingerprint; the version
-// changes if what it hashes does, so old alerts close rather than clash.
+// changes when what it hashes changes for most findings, so old alerts
+// close rather than clash. Leaving out the plural s after a number
+// (wave 15) changed only the findings with one, so it stayed v1: a new
+// key would have closed and reopened every alert once.
 const fingerprintKey = "skillstudio/v1"
 
 // fingerprint identifies a result across runs by its rule, file and
@@ -221,7 +224,10 @@ func fingerprint(seen map[string]int, rule, uri, message string) string {
 }
 
 // withoutDigits is s with each run of ASCII digits (and the separators
-// inside a number: "1,200", "3.5") replaced by one '#'.
+// inside a number: "1,200", "3.5") replaced by one '#', and the word after
+// a number without its plural s: "about 1 token" and "about 4 tokens" are
+// one finding (they were told apart, so a one-token body's alert was new
+// each time the body grew).
 func withoutDigits(s string) string {
 	var b strings.Builder
 	inNumber := false
@@ -234,6 +240,16 @@ func withoutDigits(s string) string {
 			}
 			inNumber = true
 		case inNumber && (c == ',' || c == '.') && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9':
+		case inNumber && c == ' ':
+			inNumber = false
+			b.WriteByte(c)
+			j := i + 1
+			for j < len(s) && isWordByte(s[j]) {
+				j++
+			}
+			word := s[i+1 : j]
+			b.WriteString(strings.TrimSuffix(word, "s"))
+			i = j - 1
 		default:
 			inNumber = false
 			b.WriteByte(c)
@@ -241,6 +257,8 @@ func withoutDigits(s string) string {
 	}
 	return b.String()
 }
+
+func isWordByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // ruleHelp is a rule's help for code scanning: what it checks, why its
 // severity, the spec behind it, and (in Markdown) its example, as in

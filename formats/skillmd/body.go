@@ -142,6 +142,9 @@ func (c *checker) checkLinks() {
 			}
 			continue
 		}
+		if !l.Mention {
+			c.reportBackslashes(c.skill.Location.File, l.Dest, t.file, line, col)
+		}
 		if t.file != "" && isMarkdown(t.file) && !linked[t.file] && len(linked) < maxLinkedFiles {
 			linked[t.file] = true
 			if n := c.markdownTokens(t.file); n >= 0 {
@@ -165,6 +168,21 @@ func (c *checker) checkLinks() {
 		c.reportIn(c.fsPath(f), "skillmd/tokens", 1, 1,
 			f+" costs about "+humanize.Comma(int64(c.doc.ReferenceTokens[f]))+tokenNoun(c.doc.ReferenceTokens[f])+" when an agent loads it", "")
 	}
+}
+
+// reportBackslashes warns about a link that reaches an existing file only
+// because the lint reads \ as a folder separator (references\guide.md, as
+// Windows editors write it): macOS and Linux take the backslash as part of
+// the file name, so an agent there opens nothing. Anthropic's skill
+// authoring best practices say to write forward slashes for that reason.
+func (c *checker) reportBackslashes(file, dest, target string, line, col int) {
+	if target == "" || !strings.Contains(dest, `\`) {
+		return
+	}
+	bare, _, _ := strings.Cut(strings.TrimSpace(dest), "#")
+	c.reportIn(file, "skillmd/link", line, col,
+		fmt.Sprintf("link %q separates folders with backslashes: agents on macOS and Linux read them as part of the file name and find no file", dest),
+		fmt.Sprintf("Write forward slashes (%s); they work on Windows too.", strings.ReplaceAll(bare, `\`, "/")))
 }
 
 func isMarkdown(p string) bool {

@@ -179,6 +179,26 @@ func (c *checker) addNameHint() string {
 	return "Add name: " + name + " (the folder name)."
 }
 
+// ruleFormatFields are the activation fields of the agents' rule files,
+// which converters and generators carry into SKILL.md (a .mdc turned into
+// a skill keeps its globs and alwaysApply): documented, so never a typo of
+// a skill field (trigger is not a misspelt triggers), and ignored by every
+// skill loader. Windsurf: docs.windsurf.com/windsurf/cascade/memories
+// (trigger: always_on, model_decision, glob or manual; globs); Cursor:
+// cursor.com/docs/context/rules (description, globs, alwaysApply); GitHub
+// Copilot: docs.github.com custom instructions (applyTo, excludeAgent).
+// Windsurf's trigger holds one of its activation modes; a trigger holding
+// a list of keywords is a misspelt OpenHands triggers.
+var windsurfModes = map[string]bool{"always_on": true, "model_decision": true, "glob": true, "manual": true}
+
+var ruleFormatFields = map[string]string{
+	"trigger":      "Windsurf rules",
+	"globs":        "Cursor and Windsurf rules",
+	"alwaysApply":  "Cursor rules",
+	"applyTo":      "GitHub Copilot instructions",
+	"excludeAgent": "GitHub Copilot instructions",
+}
+
 func (c *checker) reportUnknown(k *yaml.Node) {
 	name := k.Value
 	if c.profile == model.ProfileAgentSkills {
@@ -200,6 +220,13 @@ func (c *checker) reportUnknown(k *yaml.Node) {
 		c.at(k, "skillmd/unknown-field",
 			fmt.Sprintf("%q is a %s field, not known to the %s profile", name, spec.layer, c.profile),
 			"Lint with --profile all (or the profile of the agent that reads it), or remove the field.")
+		return
+	}
+	if format, ok := ruleFormatFields[name]; ok && (name != "trigger" || windsurfModes[scalarText(c.doc.Field(name))]) {
+		d := c.at(k, "skillmd/unknown-field",
+			fmt.Sprintf("%q is a field of %s, which says when a rule applies; skill loaders ignore it (an agent picks a skill by its description)", name, format),
+			"Keep it if the same file also serves as a rule there; otherwise say when to use the skill in description.")
+		d.Severity = model.SeverityInfo
 		return
 	}
 	if lower := strings.ToLower(name); lower != name {

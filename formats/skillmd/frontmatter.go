@@ -65,6 +65,12 @@ func ParseFrontmatter(src []byte) Frontmatter {
 	first, next := lineAt(src, start)
 	if !isDelimiter(first) {
 		fm.BodyStart = start
+		if at, what := lateFrontmatter(src, start); at > 0 {
+			fm.Problems = append(fm.Problems, Problem{Line: 1, Col: 1,
+				Message: fmt.Sprintf("the frontmatter opens on line %d, after %s: agents read frontmatter only when --- is the file's first line, so this skill has none", at, what),
+				Hint:    lateFrontmatterHint[what]})
+			return fm
+		}
 		fm.Problems = append(fm.Problems, Problem{Line: 1, Col: 1,
 			Message: "SKILL.md does not start with a --- line: there is no YAML frontmatter",
 			Hint:    "Begin the file with ---, then name: and description: lines, then ---."})
@@ -93,6 +99,56 @@ func ParseFrontmatter(src []byte) Frontmatter {
 	}
 	fm.parseYAML(src)
 	return fm
+}
+
+var lateFrontmatterHint = map[string]string{
+	"an HTML comment": "Move the comment below the closing --- so the file starts with ---.",
+	"blank lines":     "Delete the blank lines above ---.",
+}
+
+// fileLine is line n (1-based) of src, without its line end; "" past the end.
+func fileLine(src []byte, n int) string {
+	off := 0
+	for i := 1; i < n && off < len(src); i++ {
+		_, off = lineAt(src, off)
+	}
+	if off >= len(src) {
+		return ""
+	}
+	text, _ := lineAt(src, off)
+	return string(text)
+}
+
+// lateFrontmatter finds a --- line that only blank lines and HTML
+// comments precede (a generator's "do not edit" banner written above the
+// frontmatter): the line it is on, and what comes before it; 0 when there
+// is none in the first lines.
+func lateFrontmatter(src []byte, off int) (line int, what string) {
+	comment, blank, inComment := false, false, false
+	for n := 1; n <= 200 && off < len(src); n++ {
+		text, next := lineAt(src, off)
+		trimmed := bytes.TrimSpace(text)
+		switch {
+		case inComment:
+			inComment = !bytes.Contains(trimmed, []byte("-->"))
+		case len(trimmed) == 0:
+			blank = true
+		case bytes.HasPrefix(trimmed, []byte("<!--")):
+			comment, inComment = true, !bytes.Contains(trimmed[4:], []byte("-->"))
+		case isDelimiter(text) && n > 1:
+			if comment {
+				return n, "an HTML comment"
+			}
+			if blank {
+				return n, "blank lines"
+			}
+			return 0, ""
+		default:
+			return 0, ""
+		}
+		off = next
+	}
+	return 0, ""
 }
 
 // lineAt returns the line starting at off (without its \n or \r\n) and
@@ -148,6 +204,13 @@ func (fm *Frontmatter) parseYAML(src []byte) {
 		p := Problem{Line: line, Col: 1,
 			Message: "the frontmatter is not valid YAML: " + msg,
 			Hint:    "Quote values that hold special characters (: # [ ] { } , & * ! | > ' \" % @ `) and indent with spaces, not tabs."}
+		// A tab at the start of a line (a nested block indented with one,
+		// as some editors and generators write) is named as what it is:
+		// yaml.v3 says only that a character "cannot start any token".
+		if text := fileLine(src, line); strings.HasPrefix(text, "\t") && strings.Contains(msg, "cannot start any token") {
+			p.Message = fmt.Sprintf("the frontmatter is not valid YAML: line %d is indented with a tab, and YAML indents with spaces only", line)
+			p.Hint = "Replace the tab at the start of the line with spaces."
+		}
 		// yaml.v3 gives no column, and its words for a value that starts
 		// with * or & (allowed-tools: *) do not say what happened: point at
 		// the character and name it.

@@ -130,6 +130,7 @@ func (c *checker) checkLinkFrom(self, file string, l Link, lines *lineIndex) {
 		}
 		return
 	}
+	c.reportBackslashes(file, l.Dest, target, line, col)
 	if t.anchor == "" {
 		return
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
 // Heading is one Markdown heading of a body.
@@ -218,9 +219,9 @@ func scanGoldmark(body []byte) Outline {
 			f.Headings = append(f.Headings, h)
 			return ast.WalkSkipChildren, nil
 		case *ast.Link:
-			f.Links = append(f.Links, Link{Dest: string(n.Destination), Text: inlineText(n, body), Offset: inlineOffset(n, body, 1)})
+			f.Links = append(f.Links, Link{Dest: linkDest(n.Destination), Text: inlineText(n, body), Offset: inlineOffset(n, body, 1)})
 		case *ast.Image:
-			f.Links = append(f.Links, Link{Dest: string(n.Destination), Text: inlineText(n, body), Offset: inlineOffset(n, body, 2), Image: true})
+			f.Links = append(f.Links, Link{Dest: linkDest(n.Destination), Text: inlineText(n, body), Offset: inlineOffset(n, body, 2), Image: true})
 		case *ast.FencedCodeBlock:
 			if at, ok := unclosedFence(n, body); ok && !f.Unclosed {
 				f.Unclosed, f.UnclosedAt = true, at
@@ -676,3 +677,10 @@ const (
 	denseMessage = "the Markdown from here on is too dense with markup or nested too deep to check: its links, headings and fences are not read"
 	denseHint    = "Remove the runs of brackets, emphasis marks or nesting (an agent gains nothing from them), or move generated data into a code block or a separate file."
 )
+
+// linkDest is a link's destination as CommonMark reads it: goldmark keeps
+// the source's backslash escapes (a renderer takes them out), so
+// references/my\_notes.md named a file my\_notes.md that is not there.
+func linkDest(raw []byte) string {
+	return string(util.UnescapePunctuations(raw))
+}

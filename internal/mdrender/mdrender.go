@@ -108,7 +108,7 @@ func deref(p *uint) uint {
 // Render renders md and takes the markers out again.
 func (r *Renderer) Render(md string) (string, error) {
 	var buf bytes.Buffer
-	if err := r.md.Convert([]byte(sentinel+breakWide(expandTabs(md))), &buf); err != nil {
+	if err := r.md.Convert([]byte(sentinel+breakWide(expandTabs(htmlBlocksAsMarkdown(md)))), &buf); err != nil {
 		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
 	}
 	return encodeHyperlinks(stripMarkers(strings.ReplaceAll(buf.String(), lineSep, ""))), nil

@@ -1,0 +1,338 @@
+package mdrender
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/sanitize"
+	"github.com/yuin/goldmark"
+	gast "github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/text"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// HTML blocks as Markdown. glamour prints an HTML block as its text with
+// every tag stripped and every line end dropped, so a README-style header
+// (<p align="center"><img …></p><h1>…</h1>) ran into the <table> after it
+// and the table's cells ran into each other ("TokenValueUse"). Each HTML
+// block at the top of the document is read with golang.org/x/net/html and
+// written back as the Markdown it means: headings, paragraphs, a pipe
+// table (fitted to the width like any other), a summary as a bold line,
+// kbd and code as code spans, links and images as Markdown ones. Scripts,
+// styles and comments are dropped, as glamour's sanitiser drops them.
+
+// htmlBlocksAsMarkdown rewrites the top-level HTML blocks of md.
+func htmlBlocksAsMarkdown(md string) string {
+	if !mayHoldHTMLBlock(md) {
+		return md // no second parse for the many bodies that only mention <name>
+	}
+	src := []byte(md)
+	doc := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(src))
+	var out bytes.Buffer
+	from := 0
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		b, ok := n.(*gast.HTMLBlock)
+		if !ok || b.Lines().Len() == 0 {
+			continue
+		}
+		start, end := b.Lines().At(0).Start, b.Lines().At(b.Lines().Len()-1).Stop
+		if b.HasClosure() {
+			end = b.ClosureLine.Stop
+		}
+		if start < from || end > len(src) || lineStart(src, start) != start {
+			continue // indented, or not where the parser says: left to glamour
+		}
+		out.Write(src[from:start])
+		// Entities decode to any character (&#27; is ESC): the text is
+		// sanitised again, as the skill's own text was before Render.
+		out.WriteString("\n" + sanitize.String(htmlAsMarkdown(src[start:end])) + "\n")
+		from = end
+	}
+	if from == 0 {
+		return md
+	}
+	out.Write(src[from:])
+	return out.String()
+}
+
+// mayHoldHTMLBlock: a line of md starts with <, after at most three
+// spaces, as an HTML block must.
+func mayHoldHTMLBlock(md string) bool {
+	for i := 0; i < len(md); {
+		j := i
+		for j < len(md) && j-i < 3 && md[j] == ' ' {
+			j++
+		}
+		if j < len(md) && md[j] == '<' {
+			return true
+		}
+		nl := strings.IndexByte(md[j:], '\n')
+		if nl < 0 {
+			return false
+		}
+		i = j + nl + 1
+	}
+	return false
+}
+
+func lineStart(src []byte, i int) int {
+	return bytes.LastIndexByte(src[:i], '\n') + 1
+}
+
+// htmlAsMarkdown is the Markdown an HTML fragment means, one block per
+// paragraph, separated by blank lines.
+func htmlAsMarkdown(fragment []byte) string {
+	body := &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body}
+	nodes, err := html.ParseFragment(bytes.NewReader(fragment), body)
+	if err != nil {
+		return ""
+	}
+	w := &htmlWriter{}
+	for _, n := range nodes {
+		w.block(n)
+	}
+	w.flush()
+	return strings.Join(w.blocks, "\n\n")
+}
+
+type htmlWriter struct {
+	blocks []string
+	line   strings.Builder // the paragraph being written
+}
+
+// flush ends the paragraph being written.
+func (w *htmlWriter) flush() {
+	if s := strings.TrimSpace(w.line.String()); s != "" {
+		w.blocks = append(w.blocks, s)
+	}
+	w.line.Reset()
+}
+
+// block writes n, starting a new paragraph at each block element.
+func (w *htmlWriter) block(n *html.Node) {
+	if n.Type == html.TextNode {
+		w.line.WriteString(escapeMarkdown(collapseSpace(n.Data)))
+		return
+	}
+	if n.Type != html.ElementNode {
+		return // comments and doctypes
+	}
+	switch n.DataAtom {
+	case atom.Script, atom.Style, atom.Template:
+		return
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		w.flush()
+		if t := strings.TrimSpace(inline(n)); t != "" {
+			w.blocks = append(w.blocks, strings.Repeat("#", int(n.Data[1]-'0'))+" "+t)
+		}
+	case atom.Summary:
+		w.flush()
+		if t := strings.TrimSpace(inline(n)); t != "" {
+			w.blocks = append(w.blocks, "**"+t+"**")
+		}
+	case atom.Table:
+		w.flush()
+		if t := pipeTable(n); t != "" {
+			w.blocks = append(w.blocks, t)
+		}
+	case atom.Ul, atom.Ol:
+		w.flush()
+		var items []string
+		for li := n.FirstChild; li != nil; li = li.NextSibling {
+			if li.DataAtom == atom.Li {
+				mark := "- "
+				if n.DataAtom == atom.Ol {
+					mark = "1. "
+				}
+				items = append(items, mark+strings.TrimSpace(inline(li)))
+			}
+		}
+		if len(items) > 0 {
+			w.blocks = append(w.blocks, strings.Join(items, "\n"))
+		}
+	case atom.Pre:
+		w.flush()
+		code := strings.Trim(textOf(n), "\n")
+		fence := "```"
+		for strings.Contains(code, fence) {
+			fence += "`"
+		}
+		w.blocks = append(w.blocks, fence+"\n"+code+"\n"+fence)
+	case atom.Hr:
+		w.flush()
+		w.blocks = append(w.blocks, "***")
+	case atom.Br:
+		w.line.WriteString("\\\n")
+	case atom.P, atom.Div, atom.Center, atom.Section, atom.Article, atom.Header, atom.Footer,
+		atom.Details, atom.Blockquote, atom.Figure, atom.Picture, atom.Main, atom.Nav, atom.Aside:
+		w.flush()
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			w.block(c)
+		}
+		w.flush()
+	default:
+		w.line.WriteString(inlineFrom(n, false))
+	}
+}
+
+// inline is the Markdown of n's content on one line.
+func inline(n *html.Node) string { return inlineFrom(n.FirstChild, true) }
+
+// inlineFrom is the Markdown of first on one line, and of the siblings
+// after it when siblings is set.
+func inlineFrom(first *html.Node, siblings bool) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		switch {
+		case n.Type == html.TextNode:
+			b.WriteString(escapeMarkdown(collapseSpace(n.Data)))
+			return
+		case n.Type != html.ElementNode:
+			return
+		}
+		switch n.DataAtom {
+		case atom.Script, atom.Style, atom.Template:
+		case atom.Br:
+			b.WriteString(" ")
+		case atom.Img:
+			if src := attr(n, "src"); src != "" {
+				b.WriteString("![" + escapeMarkdown(attr(n, "alt")) + "](<" + strings.NewReplacer("<", "%3C", ">", "%3E", "\n", "").Replace(src) + ">)")
+			}
+		case atom.Code, atom.Kbd, atom.Tt, atom.Samp:
+			if t := collapseSpace(textOf(n)); strings.TrimSpace(t) != "" {
+				fence := "`"
+				for strings.Contains(t, fence) {
+					fence += "`"
+				}
+				b.WriteString(fence + t + fence)
+			}
+		case atom.Strong, atom.B:
+			if t := strings.TrimSpace(inline(n)); t != "" {
+				b.WriteString("**" + t + "**")
+			}
+		case atom.Em, atom.I:
+			if t := strings.TrimSpace(inline(n)); t != "" {
+				b.WriteString("*" + t + "*")
+			}
+		case atom.A:
+			t, href := inline(n), attr(n, "href")
+			if href == "" || strings.ContainsAny(href, " <>()\n") {
+				b.WriteString(t)
+			} else {
+				b.WriteString("[" + t + "](" + href + ")")
+			}
+		default:
+			for c := n.FirstChild; c != nil; c = c.NextSibling {
+				walk(c)
+			}
+		}
+	}
+	for c := first; c != nil; c = c.NextSibling {
+		walk(c)
+		if !siblings {
+			break
+		}
+	}
+	return b.String()
+}
+
+// pipeTable is a GFM table of n's rows, its first row the header; "" when
+// it has no cells.
+func pipeTable(table *html.Node) string {
+	var rows [][]string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			switch c.DataAtom {
+			case atom.Tr:
+				var cells []string
+				for td := c.FirstChild; td != nil; td = td.NextSibling {
+					if td.DataAtom == atom.Td || td.DataAtom == atom.Th {
+						cells = append(cells, strings.TrimSpace(inline(td)))
+					}
+				}
+				if len(cells) > 0 {
+					rows = append(rows, cells)
+				}
+			case atom.Thead, atom.Tbody, atom.Tfoot:
+				walk(c)
+			}
+		}
+	}
+	walk(table)
+	if len(rows) == 0 {
+		return ""
+	}
+	cols := 0
+	for _, r := range rows {
+		cols = max(cols, len(r))
+	}
+	var b strings.Builder
+	for i, r := range rows {
+		for len(r) < cols {
+			r = append(r, "")
+		}
+		b.WriteString("| " + strings.Join(r, " | ") + " |\n")
+		if i == 0 {
+			b.WriteString(strings.Repeat("|---", cols) + "|\n")
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// textOf is all the text below n, as written.
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// collapseSpace turns each run of HTML white space into one space, as a
+// browser shows it.
+func collapseSpace(s string) string {
+	if !strings.ContainsAny(s, "\n\t\r\f") && !strings.Contains(s, "  ") {
+		return s
+	}
+	var b strings.Builder
+	space := false
+	for _, r := range s {
+		if r == ' ' || r == '\n' || r == '\t' || r == '\r' || r == '\f' {
+			if !space {
+				b.WriteByte(' ')
+			}
+			space = true
+			continue
+		}
+		space = false
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// escapeMarkdown backslash-escapes what Markdown would read as syntax in
+// text that HTML showed as it is (a | in a cell, a * in prose).
+var escapeMarkdown = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", `\<`, ">", `\>`, "&", `\&`, "#", `\#`, "|", `\|`, "~", `\~`, "!", `\!`,
+).Replace
