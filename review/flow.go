@@ -51,6 +51,9 @@ type flowFn struct {
 	depth  int  // open braces (others)
 	opened bool // a brace was seen
 	start  int  // the header's logical line
+	// oneLine: a function written on one line with no block
+	// (module.exports = v => fetch(…)), over at the next.
+	oneLine bool
 }
 
 const (
@@ -69,8 +72,9 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 	}
 	var live []flowVar
 	var via sendVias
+	files := maxChainFiles // imported files this script's summaries may read
 	if whole {
-		for name, dest := range r.sendersOf(f).fns {
+		for name, dest := range r.sendersOf(f, &files).fns {
 			via.add(name, dest, nil)
 		}
 		slices.SortFunc(via.list, func(a, b sendVia) int { return strings.Compare(a.name, b.name) })
@@ -137,7 +141,7 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 				if target, names, shell, ok := localImport(joined); ok {
 					if g := r.importedFile(f, target); g != nil {
 						imports++
-						reported = r.importSends(f, off, g, names, shell, live, &via)
+						reported = r.importSends(f, off, joined, g, names, shell, live, &via, &files)
 					}
 				}
 			}

@@ -62,9 +62,9 @@ type reviewer struct {
 	// mcpSecretAt: values reported as an MCP server's (file, offset), so
 	// the line scan does not report them again.
 	mcpSecretAt map[string]bool
-	// senders: each script's sending functions, summarised once
-	// (sendersOf), for calls in it and in the files importing it.
-	senders map[*source]*sendSummary
+	// senders: each script's sending functions, summarised once per
+	// depth of imports followed (sendersAt), for calls in it and in the files importing it.
+	senders map[sendersKey]*sendSummary
 	// pluginSites: the sites (eTLD+1) a plugin's manifests name — its
 	// homepage, repository, author, remote MCP servers — where sending
 	// the conversation is what the plugin says it does.
