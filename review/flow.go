@@ -65,7 +65,7 @@ const (
 )
 
 func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
-	hook := f.hookConfig || f.hookRun
+	hook := f.hookConfig || f.hookRun || f.skillHook
 	conv := whole && (strings.Contains(text, "transcript_path") || strings.Contains(text, ".claude") || hook && containsAny(text, convWords))
 	if whole && !conv && !containsAny(text, envSecretWords) && !(hasLocalImport(text) && containsAny(strings.ToLower(text), secretFileWords)) {
 		return // no credential variable can be read; files are paired already
@@ -91,7 +91,7 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 			if what, _ := conversationIn(joined, hook); what != "" && netSink.MatchString(joined) {
 				if host := r.undeclaredHost(joined); host != "" {
 					off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
-					r.report(f, off, "review/conversation-sent", fmt.Sprintf("%s and sends it to %s, a host the plugin names nowhere: %s", what, host, clip(Visible(strings.TrimSpace(joined)), 160)), convHint)
+					r.report(f, off, "review/conversation-sent", fmt.Sprintf("%s and sends it to %s, a host %s names nowhere: %s", what, host, r.declarer(), clip(Visible(strings.TrimSpace(joined)), 160)), convHint)
 					reported = true
 				}
 			}
@@ -125,7 +125,7 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 			off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
 			at, _ := f.pos(v.at)
 			if v.conv {
-				r.report(f, off, "review/conversation-sent", fmt.Sprintf("%s into %s (line %d) and sends it to %s, a host the plugin names nowhere: %s", v.what, v.origin, at, host, clip(Visible(strings.TrimSpace(joined)), 160)), convHint)
+				r.report(f, off, "review/conversation-sent", fmt.Sprintf("%s into %s (line %d) and sends it to %s, a host %s names nowhere: %s", v.what, v.origin, at, host, r.declarer(), clip(Visible(strings.TrimSpace(joined)), 160)), convHint)
 			} else if v.fn {
 				r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s and returns it from %s() (line %d); this line sends it to %s: %s", v.what, v.origin, at, host, clip(Visible(strings.TrimSpace(joined)), 160)), exfilHint)
 			} else {

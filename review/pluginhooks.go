@@ -53,6 +53,7 @@ func reviewPlugin(fsys fs.FS, root string) []model.Diagnostic {
 		return nil // no plugin: neither a manifest nor a marketplace entry
 	}
 	r := newReviewer(&model.Skill{Format: model.FormatSkillMD}, fsys)
+	r.plugin = true
 	r.readPluginHooks(root, manifest)
 	r.scan()
 	return r.out
