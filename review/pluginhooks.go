@@ -82,6 +82,7 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 		k := len(r.files)
 		if r.add(path.Join(root, p), "../../"+p); len(r.files) > k {
 			mark(r.files[k], key)
+			r.reportDuplicateKeys(r.files[k].path, r.files[k].text, "Claude Code", nil)
 		}
 	}
 	addConfig("hooks/hooks.json", "hooks")
@@ -113,7 +114,9 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 		}
 	}
 	var manifests []*osloop.Node
+	r.reportMarketplaceDuplicates(root)
 	if text, ok := readText(r.fsys, manifest, &r.budget); ok {
+		r.reportDuplicateKeys(manifest, text, "Claude Code", nil)
 		if obj := jsonObject(text); obj != nil {
 			inline(manifest, text, obj)
 			manifests = append(manifests, obj)
