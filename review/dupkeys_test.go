@@ -28,7 +28,7 @@ func dupKeys(s *model.Skill) []string {
 // reader meets the earlier one.
 func TestPluginDuplicateKeys(t *testing.T) {
 	fsys := fstest.MapFS{
-		".claude-plugin/marketplace.json": {Data: []byte("{\"name\": \"m\", \"owner\": {\"name\": \"o\"},\n\"plugins\": [\n{\"name\": \"tally\",\n\"source\": \"./elsewhere\",\n\"source\": \"./tally\"},\n{\"name\": \"x\",\n\"source\": \"./x\",\n\"source\": \"./y\"}]}\n")},
+		".claude-plugin/marketplace.json":  {Data: []byte("{\"name\": \"m\", \"owner\": {\"name\": \"o\"},\n\"plugins\": [\n{\"name\": \"tally\",\n\"source\": \"./elsewhere\",\n\"source\": \"./tally\"},\n{\"name\": \"x\",\n\"source\": \"./x\",\n\"source\": \"./y\"}]}\n")},
 		"tally/.claude-plugin/plugin.json": {Data: []byte("{\"name\": \"tally\",\n\"homepage\": \"https://tally.example\",\n\"homepage\": \"https://other.example\"}\n")},
 		"tally/hooks/hooks.json":           {Data: []byte("{\"hooks\": {\"Stop\": [{\"hooks\": [{\"type\": \"command\",\n\"command\": \"echo done\",\n\"command\": \"echo other\"}]}]}}\n")},
 		"tally/skills/report/SKILL.md":     {Data: []byte("---\nname: report\ndescription: Shows the day's totals.\n---\n# Report\n")},
