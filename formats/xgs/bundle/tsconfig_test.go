@@ -86,7 +86,7 @@ func TestManifestsEsbuildReadsAreBuildInputs(t *testing.T) {
 			files: map[string]string{"node_modules/pad/package.json": `{"name": "pad", "module": "./dist/index.js"}`, "../outside/index.js": "export default 1;\n"},
 			links: map[string]string{"node_modules/pad/dist": "outside"}, importLine: `import pad from "pad"; globalThis.__p = pad;`, want: outsideMessage},
 		{name: "a package's dist manifest, a regular file", tsconfig: `{}`,
-			files: map[string]string{"node_modules/pad/package.json": `{"name": "pad", "main": "dist/index.js"}`, "node_modules/pad/dist/index.js": "export default 1;\n", "node_modules/pad/dist/package.json": `{"type": "module"}`},
+			files:      map[string]string{"node_modules/pad/package.json": `{"name": "pad", "main": "dist/index.js"}`, "node_modules/pad/dist/index.js": "export default 1;\n", "node_modules/pad/dist/package.json": `{"type": "module"}`},
 			importLine: `import pad from "pad"; globalThis.__p = pad;`},
 		{name: "fifo", tsconfig: `{"extends": "../pipe.json"}`, fifo: true, want: configRefusal},
 		{name: "fifo behind an escaped key", tsconfig: `{"compilerOptions": {}, "ext\u0065nds": ["./base.json", "../pipe.json",],}`, fifo: true, want: configRefusal},
