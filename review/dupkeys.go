@@ -1,8 +1,11 @@
 package review
 
 import (
+	"bytes"
 	"fmt"
+	"io"
 	"path"
+	"sync"
 
 	"github.com/skillstudio/skillstudio/formats/osloop"
 )
@@ -81,25 +84,82 @@ func (r *reviewer) reportMarketplaceDuplicates(root string) {
 
 // reportIndexDuplicates reports the keys written twice in the entry of
 // the OS Loop index (skills/index.json beside the skill's folder) that
-// lists this skill.
+// lists this skill: its last folderPath names the skill's folder. Every
+// OS Loop skill of a library reads the same index, so it is read into a
+// pooled buffer and only the items mentioning the folder's name are
+// parsed (itemSpans finds them without building the document).
 func (r *reviewer) reportIndexDuplicates() {
 	dir := path.Clean(r.skill.Location.Dir)
-	if dir == "." || dir == "" {
+	if dir == "." || dir == "" || r.budget <= 0 {
 		return
 	}
 	indexPath := path.Join(path.Dir(dir), "index.json")
-	text, ok := readText(r.fsys, indexPath, &r.budget)
-	if !ok {
+	f, err := r.fsys.Open(indexPath)
+	if err != nil {
 		return
 	}
-	idx, _ := osloop.ReadIndex(r.fsys, indexPath)
-	if idx == nil {
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
 		return
 	}
-	for _, e := range idx.Entries {
-		if e.Folder == dir && e.Node != nil {
-			start, end := e.Node.Start, e.Node.End
-			r.reportDuplicateKeys(indexPath, text, "the OS Loop runtime", func(off int) bool { return off >= start && off < end })
+	buf := indexBufs.Get().(*bytes.Buffer)
+	defer indexBufs.Put(buf)
+	buf.Reset()
+	if _, err := buf.ReadFrom(io.LimitReader(f, int64(min(maxFileBytes, r.budget)))); err != nil {
+		return
+	}
+	r.budget -= buf.Len()
+	data := buf.Bytes()
+	base := path.Base(dir)
+	slashed, bare := []byte("/"+base+`"`), []byte(`"`+base+`"`)
+	itemSpans(data, func(start, end int) {
+		item := data[start:end]
+		if !bytes.Contains(item, slashed) && !bytes.Contains(item, bare) {
+			return
+		}
+		doc, err := osloop.ParseJSON(item)
+		if err != nil || doc == nil || len(doc.Duplicates) == 0 || doc.Root == nil {
+			return
+		}
+		if fp := doc.Root.Get("folderPath"); fp == nil || path.Base(path.Clean(fp.Str)) != base {
+			return
+		}
+		// Positions are the index file's: the item parsed again in place,
+		// the rest blanked.
+		kept := make([]byte, len(data))
+		copy(kept, data)
+		blank(kept, 0, len(kept))
+		copy(kept[start:end], item)
+		r.reportDuplicateKeys(indexPath, string(kept), "the OS Loop runtime", nil)
+	})
+}
+
+// indexBufs holds the buffers indexes are read into.
+var indexBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// itemSpans calls fn with the byte range of each item of the JSON array
+// data holds (its top level), read by brackets and strings alone.
+func itemSpans(data []byte, fn func(start, end int)) {
+	depth, start := 0, -1
+	for i := 0; i < len(data); i++ {
+		switch data[i] {
+		case '"':
+			for i++; i < len(data) && data[i] != '"'; i++ {
+				if data[i] == '\\' {
+					i++
+				}
+			}
+		case '[', '{':
+			depth++
+			if depth == 2 {
+				start = i
+			}
+		case ']', '}':
+			if depth == 2 && start >= 0 {
+				fn(start, i+1)
+				start = -1
+			}
+			depth--
 		}
 	}
 }

@@ -71,3 +71,20 @@ func FuzzLocalImport(f *testing.F) {
 		}
 	})
 }
+
+// itemSpans reads any bytes without a panic, giving ordered spans inside
+// the text, each starting at a bracket.
+func FuzzItemSpans(f *testing.F) {
+	for _, seed := range []string{`[{"a": 1, "a": 2}, {"b": "]\"}"}]`, `[[1], {`, `"\`, `}}]]{{[[`} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		last := 0
+		itemSpans(data, func(start, end int) {
+			if start < last || end > len(data) || start >= end || data[start] != '{' && data[start] != '[' {
+				t.Fatalf("span %d:%d after %d in %d bytes", start, end, last, len(data))
+			}
+			last = end
+		})
+	})
+}
