@@ -42,6 +42,12 @@ func (r *reviewer) reportDuplicateKeys(fsPath, text, who string, within func(off
 	}
 }
 
+// hasDuplicates: text is JSON with a key written twice in one object.
+func hasDuplicates(text string) bool {
+	doc, err := osloop.ParseJSON([]byte(text))
+	return err == nil && doc != nil && len(doc.Duplicates) > 0
+}
+
 // reportMarketplaceDuplicates reports the keys written twice in the
 // marketplace.json files above root (up to maxMarketUp folders) that
 // concern the plugin at root: inside an entry listing it, or outside
@@ -50,7 +56,8 @@ func (r *reviewer) reportMarketplaceDuplicates(root string) {
 	root = path.Clean(root)
 	for dir, up := root, 0; up <= maxMarketUp; up++ {
 		market := path.Join(dir, ".claude-plugin", "marketplace.json")
-		if text, ok := readText(r.fsys, market, &r.budget); ok {
+		// Most marketplaces repeat no key: one parse says so.
+		if text, ok := readText(r.fsys, market, &r.budget); ok && hasDuplicates(text) {
 			obj := jsonObject(text)
 			var mine, all [][2]int
 			for _, e := range marketplaceEntries(text) {
