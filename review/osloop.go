@@ -13,6 +13,7 @@ import (
 // each capability it asks for in one plain sentence.
 func (r *reviewer) readManifest() {
 	r.declared.format = true
+	r.reportIndexDuplicates()
 	f := r.file("manifest.json")
 	if f == nil {
 		return

@@ -53,6 +53,7 @@ func reviewPlugin(fsys fs.FS, root string) []model.Diagnostic {
 		return nil // no plugin: neither a manifest nor a marketplace entry
 	}
 	r := newReviewer(&model.Skill{Format: model.FormatSkillMD}, fsys)
+	r.plugin = true
 	r.readPluginHooks(root, manifest)
 	r.scan()
 	return r.out
@@ -81,6 +82,7 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 		k := len(r.files)
 		if r.add(path.Join(root, p), "../../"+p); len(r.files) > k {
 			mark(r.files[k], key)
+			r.reportDuplicateKeys(r.files[k].path, r.files[k].text, "Claude Code", nil)
 		}
 	}
 	addConfig("hooks/hooks.json", "hooks")
@@ -112,7 +114,9 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 		}
 	}
 	var manifests []*osloop.Node
+	r.reportMarketplaceDuplicates(root)
 	if text, ok := readText(r.fsys, manifest, &r.budget); ok {
+		r.reportDuplicateKeys(manifest, text, "Claude Code", nil)
 		if obj := jsonObject(text); obj != nil {
 			inline(manifest, text, obj)
 			manifests = append(manifests, obj)

@@ -281,6 +281,7 @@ func reviewPluginOnly(fsys fs.FS, s *model.Skill) []model.Diagnostic {
 	root := s.Location.Dir
 	r := newReviewer(&model.Skill{Format: model.FormatSkillMD}, fsys)
 	r.pluginOnly = true
+	r.plugin = true
 	manifest := path.Join(root, ".claude-plugin", "plugin.json")
 	r.readPluginHooks(root, manifest)
 	r.scan()

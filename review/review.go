@@ -62,9 +62,9 @@ type reviewer struct {
 	// mcpSecretAt: values reported as an MCP server's (file, offset), so
 	// the line scan does not report them again.
 	mcpSecretAt map[string]bool
-	// senders: each script's sending functions, summarised once
-	// (sendersOf), for calls in it and in the files importing it.
-	senders map[*source]*sendSummary
+	// senders: each script's sending functions, summarised once per
+	// depth of imports followed (sendersAt), for calls in it and in the files importing it.
+	senders map[sendersKey]*sendSummary
 	// pluginSites: the sites (eTLD+1) a plugin's manifests name — its
 	// homepage, repository, author, remote MCP servers — where sending
 	// the conversation is what the plugin says it does.
@@ -72,6 +72,12 @@ type reviewer struct {
 	pluginText  string // the manifests' names and descriptions, lower case
 	// pluginOnly: the review of a plugin no skill stands for.
 	pluginOnly bool
+	// plugin: the review of a plugin's own files (its hooks, servers,
+	// commands), whose manifests say where the conversation may go; a
+	// skill's review is the skill's frontmatter's.
+	plugin bool
+	// skillHooks: a SKILL.md's own hooks: block, read as a hooks file.
+	skillHooks []*source
 	// declared is what the skill says it reaches (filled by the format
 	// readers below before the code is scanned).
 	declared declared
@@ -219,6 +225,18 @@ func (r *reviewer) scan() {
 			r.reportScript(f)
 		}
 	}
+	for _, f := range r.skillHooks {
+		r.scanSecretFlow(f, f.text, true)
+	}
+}
+
+// declarer names who says where the conversation may go: the plugin
+// (its manifests) or the skill (its frontmatter).
+func (r *reviewer) declarer() string {
+	if r.plugin {
+		return "the plugin"
+	}
+	return "the skill"
 }
 
 // report adds a finding at byte offset off of f, within the per-file cap.

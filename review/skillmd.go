@@ -23,6 +23,7 @@ func (r *reviewer) readFrontmatter() {
 		return
 	}
 	at := func(n *yaml.Node) (int, int) { return fm.Line + n.Line - 1, n.Column }
+	r.declareSkillHosts(fm.Node)
 	for i := 0; i+1 < len(fm.Node.Content); i += 2 {
 		key, val := fm.Node.Content[i], fm.Node.Content[i+1]
 		switch key.Value {
@@ -30,6 +31,11 @@ func (r *reviewer) readFrontmatter() {
 			r.allowedTools(f, at, key, val)
 		case "hooks":
 			r.hooks(f, at, val)
+			end := fm.End
+			if i+2 < len(fm.Node.Content) {
+				end = f.offsetOfLine(fm.Line + fm.Node.Content[i+2].Line - 1)
+			}
+			r.readSkillHooks(f, f.offsetOfLine(fm.Line+key.Line-1), end, val)
 		case "context":
 			if val.Value == "fork" {
 				line, col := at(key)
@@ -231,4 +237,96 @@ func get(n *yaml.Node, key string) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// readSkillHooks reads a SKILL.md's own hooks (Claude Code's
+// skill-scoped hooks, the frontmatter's hooks: block from byte start to
+// end) as a plugin's hooks file is: their commands scanned as shell whose
+// standard input is the event (a copy of SKILL.md with all but the block
+// blanked, so positions stay SKILL.md's), and the skill's files a command
+// names (${CLAUDE_SKILL_DIR}/scripts/log.py, ./scripts/after.sh) read as
+// scripts a hook runs.
+func (r *reviewer) readSkillHooks(f *source, start, end int, val *yaml.Node) {
+	if start < 0 || end > len(f.text) || start >= end {
+		return
+	}
+	kept := []byte(f.text)
+	blank(kept, 0, len(kept))
+	copy(kept[start:end], f.text[start:end])
+	src := newSource(f.path, f.rel, string(kept))
+	src.skillHook = true
+	r.skillHooks = append(r.skillHooks, src)
+	for _, cmd := range hookCommands(val) {
+		for _, g := range r.files {
+			if g != f && namesFile(cmd, g.rel) {
+				g.hookRun = true
+			}
+		}
+	}
+}
+
+// hookCommands lists the commands of a hooks: mapping (event →
+// [{matcher, hooks: [{type, command}]}]).
+func hookCommands(val *yaml.Node) []string {
+	var out []string
+	if val.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 1; i < len(val.Content); i += 2 {
+		for _, entry := range val.Content[i].Content {
+			if hs := get(entry, "hooks"); hs != nil {
+				for _, h := range hs.Content {
+					if c := get(h, "command"); c != nil && c.Kind == yaml.ScalarNode {
+						out = append(out, c.Value)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// namesFile: cmd names the skill file rel as a path of its own, after a
+// space, a quote, "/" or at its start (scripts/log.py in "python3
+// ${CLAUDE_SKILL_DIR}/scripts/log.py", not in "xscripts/log.pyc").
+func namesFile(cmd, rel string) bool {
+	for from := 0; ; {
+		i := strings.Index(cmd[from:], rel)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(rel)
+		from = end
+		before := i == 0 || strings.ContainsRune(" \t\"'/=", rune(cmd[i-1]))
+		after := end == len(cmd) || strings.ContainsRune(" \t\"';&|)", rune(cmd[end]))
+		if before && after {
+			return true
+		}
+	}
+}
+
+// declareSkillHosts notes the sites a SKILL.md's frontmatter names
+// (homepage, repository, at the top or under metadata) and its name and
+// description: where its hooks may send the conversation, the user told.
+func (r *reviewer) declareSkillHosts(fm *yaml.Node) {
+	for _, m := range []*yaml.Node{fm, get(fm, "metadata")} {
+		for _, key := range []string{"homepage", "repository", "name", "description"} {
+			v := get(m, key)
+			if v == nil || v.Kind != yaml.ScalarNode {
+				continue
+			}
+			if key == "name" || key == "description" {
+				if len(r.pluginText) < 4096 {
+					r.pluginText += " " + strings.ToLower(clip(v.Value, 1024))
+				}
+				continue
+			}
+			for _, a := range urlAuthority.FindAllStringSubmatch(v.Value, 4) {
+				if site := siteOf(a[1]); site != "" && len(r.pluginSites) < 32 {
+					r.pluginSites = append(r.pluginSites, site)
+				}
+			}
+		}
+	}
 }

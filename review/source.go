@@ -32,6 +32,9 @@ type source struct {
 	// hookConfig: a plugin's hooks/hooks.json, whose commands run on
 	// agent events; scanned as shell.
 	hookConfig bool
+	// skillHook: a SKILL.md's own hooks: block (the rest blanked),
+	// scanned for the conversation sent away as a plugin's hooks are.
+	skillHook bool
 	// hookRun: a plugin file a hook command runs
 	// (${CLAUDE_PLUGIN_ROOT}/…), whose standard input is the hook's event.
 	hookRun bool
@@ -129,4 +132,16 @@ func readText(fsys fs.FS, name string, budget *int) (string, bool) {
 		return "", false
 	}
 	return string(b), true
+}
+
+// offsetOfLine is the byte offset where 1-based line starts (len(text)
+// past the last line).
+func (s *source) offsetOfLine(line int) int {
+	switch {
+	case line <= 1:
+		return 0
+	case line-2 < len(s.nl):
+		return s.nl[line-2] + 1
+	}
+	return len(s.text)
 }

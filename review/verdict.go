@@ -65,6 +65,7 @@ var ruleKinds = map[string]struct {
 	"review/mcp-credential":           {KindSecret, "credential sent to another service's MCP server", "credentials sent to other services' MCP servers"},
 	"review/mcp-env":                  {KindEvidence, "local server given the user's credentials", "local servers given the user's credentials"},
 	"review/conversation-sent":        {KindPageData, "conversation sent to a host the plugin does not name", "conversations sent to hosts the plugin does not name"},
+	"review/duplicate-key":            {KindHiddenText, "JSON key written twice", "JSON keys written twice"},
 	"review/lsp-server":               {KindEvidence, "language server", "language servers"},
 	"review/plugin":                   {KindEvidence, "plugin listed with another skill", "plugins listed with another skill"},
 	"review/unpinned-package":         {KindRemoteExec, "package run with no version", "packages run with no version"},

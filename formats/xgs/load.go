@@ -156,6 +156,7 @@ func Analyze(file string, src []byte, headOnly bool) *Analysis {
 	p.checkFunctions(a.def, h)
 	p.checkCode()
 	p.checkSkillImports()
+	p.checkComputedImports()
 	p.checkHeaderSecrets(h)
 	add(p.diags...)
 	model.SortDiagnostics(a.Diagnostics)

@@ -383,6 +383,24 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 		fail: []ruleCase{{name: "storage", edits: []edit{inHandler("await chrome.storage.local.get(\"k\");")}}},
 		pass: []ruleCase{{name: "local chrome", edits: []edit{inHandler("const chrome = { ok: 1 }; void chrome.ok;")}}},
 	},
+	"xgs/computed-import": {
+		fail: []ruleCase{
+			{name: "glob-shaped require", edits: []edit{inHandler("const t = require(\"../\" + args.city);")}},
+			{name: "template import", edits: []edit{inHandler("const t = await import(`./data/${args.city}.json`);")}},
+			{name: "require of a value", edits: []edit{inHandler("const t = require(args.city);")}},
+		},
+		pass: []ruleCase{
+			{name: "literal import", edits: []edit{inHandler("const t = await import(\"./data/\" + \"en.json\");")}},
+			{name: "a method named require", edits: []edit{inHandler("const t = loader.require(\"../\" + args.city);")}},
+		},
+	},
+	"xgs/runtime-import": {
+		fail: []ruleCase{
+			{name: "import of a value", edits: []edit{inHandler("const m = await import(args.city);")}},
+			{name: "import of a built URL", edits: []edit{inHandler("const m = await import(\"https://cdn.example/\" + args.city + \".js\");")}},
+		},
+		pass: []ruleCase{{name: "fetch of a value", edits: []edit{inHandler("const m = await fetch(args.city);")}}},
+	},
 	"xgs/no-eval": {
 		fail: []ruleCase{
 			{name: "eval", edits: []edit{inHandler("eval(\"1\");")}},

@@ -137,6 +137,11 @@ func setupConfinement(pb api.PluginBuild, c confinement) {
 			if err := configs.folderAndAbove(d); err != nil {
 				return api.OnResolveResult{}, err
 			}
+			if isPackageName(args.Path) {
+				if err := configs.packageFolders(d); err != nil {
+					return api.OnResolveResult{}, err
+				}
+			}
 		}
 		r := pb.Resolve(args.Path, api.ResolveOptions{
 			Importer: args.Importer, Namespace: args.Namespace, ResolveDir: args.ResolveDir,
@@ -166,8 +171,8 @@ func setupConfinement(pb api.PluginBuild, c confinement) {
 // foldersNamed lists the folders an import's spelling leads esbuild to
 // visit, besides its own folder: a relative path's folder, or for a
 // package name each node_modules/NAME (and the folders of a subpath)
-// above dir. Folders a package's own manifest leads to are not known
-// before esbuild reads it (SECURITY.md, known gaps).
+// above dir. The folders a package's own manifest leads to (its main,
+// module, browser, exports) are judged by packageFolders.
 func foldersNamed(dir, spec string) []string {
 	if dir == "" {
 		return nil

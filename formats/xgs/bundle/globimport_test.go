@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillstudio/skillstudio/formats/xgs"
 	"github.com/skillstudio/skillstudio/internal/touchwatch"
+	"github.com/skillstudio/skillstudio/model"
 )
 
 // Every spelling esbuild expands as a glob is found, including the ones
@@ -109,5 +111,35 @@ func TestComputedImportIsRefusedBeforeEsbuildWalks(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// lint reported nothing for a computed import path the build refuses:
+// now xgs/computed-import says what the build says, at the same place.
+func TestComputedImportLintAgreesWithBuild(t *testing.T) {
+	base, err := os.ReadFile("../testdata/hotel-rates.xgs.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const anchor = "import { z } from \"zod\";\n"
+	dir := t.TempDir()
+	src := strings.Replace(string(base), anchor, anchor+"globalThis.__pick = (n) => require(\"../\" + n);\n", 1)
+	writeFiles(t, dir, map[string]string{"s.xgs.js": src})
+	r := Build(filepath.Join(dir, "s.xgs.js"), nil, Options{})
+	if r.OK() || len(r.Errors) == 0 {
+		t.Fatal("built a skill with a computed import path")
+	}
+	built := r.Errors[0]
+	var linted *model.Diagnostic
+	for _, d := range xgs.Load(os.DirFS(dir), "s.xgs.js", model.Options{}).Diagnostics {
+		if d.Rule == "xgs/computed-import" {
+			linted = &d
+		}
+	}
+	if linted == nil {
+		t.Fatalf("lint has no xgs/computed-import; build says %s", built)
+	}
+	if linted.Message != built.Message || linted.Hint != built.Hint || linted.Line != built.Line || linted.Column != built.Column || linted.Severity != model.SeverityError {
+		t.Errorf("lint and build disagree:\n lint  %d:%d %s %q (%s)\n build %d:%d %q (%s)", linted.Line, linted.Column, linted.Severity, linted.Message, linted.Hint, built.Line, built.Column, built.Message, built.Hint)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -62,13 +63,106 @@ const maxExtends = 16
 type tsconfigCheck struct {
 	mu   sync.Mutex
 	seen map[string]error
+	// pkgs: the folders each package's manifest leads to (packageFolders).
+	pkgs map[string][]string
 }
 
 // reset forgets the folders: a --watch rebuild judges them again.
 func (tc *tsconfigCheck) reset() {
 	tc.mu.Lock()
-	tc.seen = nil
+	tc.seen, tc.pkgs = nil, nil
 	tc.mu.Unlock()
+}
+
+// packageFolders judges the folders an installed package's package.json
+// leads esbuild into (main, module, browser, exports: dist/, esm/lib/…),
+// where esbuild reads each folder's package.json while it resolves, before
+// the plugin sees the result. dir is a folder an import names
+// (node_modules/NAME); nothing is judged when it holds no package.json.
+func (tc *tsconfigCheck) packageFolders(dir string) error {
+	tc.mu.Lock()
+	folders, ok := tc.pkgs[dir]
+	if !ok {
+		folders = manifestFolders(dir)
+		if tc.pkgs == nil {
+			tc.pkgs = map[string][]string{}
+		}
+		tc.pkgs[dir] = folders
+	}
+	tc.mu.Unlock()
+	for _, d := range folders {
+		if err := tc.folder(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxManifestTargets bounds the paths read from one package.json, and
+// maxManifestFolders the folders judged for it (a path may be deep).
+const (
+	maxManifestTargets = 64
+	maxManifestFolders = 256
+)
+
+// manifestFolders lists the folders inside the package at dir that its
+// package.json's main, module, browser and exports values name, each
+// with the folders between it and dir. A package.json that is not a
+// regular file was refused already (checkFolderConfig); one that does not
+// parse leads nowhere (esbuild reports it).
+func manifestFolders(dir string) []string {
+	data, err := safefs.ReadFile(filepath.Join(dir, "package.json"), maxPackageJSON)
+	if err != nil {
+		return nil
+	}
+	var m map[string]any
+	if json.Unmarshal(data, &m) != nil {
+		return nil
+	}
+	var targets []string
+	for _, key := range []string{"main", "module", "browser", "exports"} {
+		collectStrings(m[key], &targets, 0)
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, t := range targets {
+		if i := strings.IndexByte(t, '*'); i >= 0 {
+			t = t[:i] // an exports pattern: the folder before its wildcard
+		}
+		p := filepath.Join(dir, filepath.FromSlash(t))
+		for d := p; within(d, dir) && d != dir && len(out) < maxManifestFolders; d = filepath.Dir(d) {
+			if !seen[d] {
+				seen[d] = true
+				out = append(out, d)
+			}
+		}
+	}
+	return out
+}
+
+// collectStrings appends the strings of a decoded JSON value (an object's
+// values, not its keys), up to maxManifestTargets.
+func collectStrings(v any, out *[]string, depth int) {
+	if len(*out) >= maxManifestTargets || depth > 8 {
+		return
+	}
+	switch v := v.(type) {
+	case string:
+		*out = append(*out, v)
+	case []any:
+		for _, e := range v {
+			collectStrings(e, out, depth+1)
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(v))
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			collectStrings(v[k], out, depth+1)
+		}
+	}
 }
 
 // folderAndAbove judges dir and every folder above it, where esbuild

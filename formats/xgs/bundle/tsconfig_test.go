@@ -66,12 +66,28 @@ func TestManifestsEsbuildReadsAreBuildInputs(t *testing.T) {
 		fifo           bool
 		links          map[string]string // in the skill's folder → target under the test root
 		importLine     string            // instead of the helper's
+		files          map[string]string // more files in the skill's folder
 		want           string            // part of the first error; "" when it builds
 	}{
 		{name: "package.json linked to a FIFO", tsconfig: `{}`, fifo: true, links: map[string]string{"package.json": "pipe.json"}, want: packageRefusal},
 		{name: "package.json linked to a device", tsconfig: `{}`, links: map[string]string{"lib/package.json": "/dev/zero"}, want: packageRefusal},
 		{name: "installed package's manifest linked to a FIFO", tsconfig: `{}`, fifo: true,
 			links: map[string]string{"node_modules/pad/package.json": "pipe.json"}, importLine: `import pad from "pad"; globalThis.__p = pad;`, want: packageRefusal},
+		// A package's own manifest leads esbuild into its dist/ (main,
+		// module, exports), whose package.json it reads too: that folder
+		// was not judged before esbuild went there.
+		{name: "a package's dist manifest linked to a FIFO", tsconfig: `{}`, fifo: true,
+			files: map[string]string{"node_modules/pad/package.json": `{"name": "pad", "main": "dist/index.js"}`, "node_modules/pad/dist/index.js": "export default 1;\n"},
+			links: map[string]string{"node_modules/pad/dist/package.json": "pipe.json"}, importLine: `import pad from "pad"; globalThis.__p = pad;`, want: packageRefusal},
+		{name: "a package's exports folder manifest linked to a device", tsconfig: `{}`,
+			files: map[string]string{"node_modules/pad/package.json": `{"name": "pad", "exports": {".": {"import": "./esm/lib/index.js", "default": "./cjs/index.js"}}}`, "node_modules/pad/esm/lib/index.js": "export default 1;\n"},
+			links: map[string]string{"node_modules/pad/esm/package.json": "/dev/zero"}, importLine: `import pad from "pad"; globalThis.__p = pad;`, want: packageRefusal},
+		{name: "a package's dist linked out of node_modules", tsconfig: `{}`,
+			files: map[string]string{"node_modules/pad/package.json": `{"name": "pad", "module": "./dist/index.js"}`, "../outside/index.js": "export default 1;\n"},
+			links: map[string]string{"node_modules/pad/dist": "outside"}, importLine: `import pad from "pad"; globalThis.__p = pad;`, want: outsideMessage},
+		{name: "a package's dist manifest, a regular file", tsconfig: `{}`,
+			files:      map[string]string{"node_modules/pad/package.json": `{"name": "pad", "main": "dist/index.js"}`, "node_modules/pad/dist/index.js": "export default 1;\n", "node_modules/pad/dist/package.json": `{"type": "module"}`},
+			importLine: `import pad from "pad"; globalThis.__p = pad;`},
 		{name: "fifo", tsconfig: `{"extends": "../pipe.json"}`, fifo: true, want: configRefusal},
 		{name: "fifo behind an escaped key", tsconfig: `{"compilerOptions": {}, "ext\u0065nds": ["./base.json", "../pipe.json",],}`, fifo: true, want: configRefusal},
 		{name: "device", tsconfig: `{"extends": "/dev/zero"}`, want: configRefusal},
@@ -94,6 +110,7 @@ func TestManifestsEsbuildReadsAreBuildInputs(t *testing.T) {
 				"tsconfig.json":             c.tsconfig,
 				"base.json":                 `{"compilerOptions": {"strict": true}}`,
 			})
+			writeFiles(t, dir, c.files)
 			if c.fifo {
 				if err := mkfifo(filepath.Join(root, "pipe.json")); err != nil {
 					t.Skip("no FIFOs here:", err)
@@ -131,4 +148,26 @@ func TestManifestsEsbuildReadsAreBuildInputs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// manifestFolders reads any package.json without a panic and names only
+// folders inside the package.
+func FuzzManifestFolders(f *testing.F) {
+	f.Add([]byte(`{"main": "dist/index.js", "exports": {".": {"import": "./esm/*.js"}}, "browser": {"./a.js": "./b/c.js"}}`))
+	f.Add([]byte(`{"main": "../../../etc/passwd", "module": "/abs/x.js", "exports": [[["./x/y"]]]}`))
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if err := os.WriteFile(filepath.Join(dir, "package.json"), data, 0o644); err != nil {
+			t.Skip(err)
+		}
+		folders := manifestFolders(dir)
+		if len(folders) > maxManifestFolders {
+			t.Fatalf("%d folders from one manifest", len(folders))
+		}
+		for _, d := range folders {
+			if !within(d, dir) || d == dir {
+				t.Fatalf("folder %q is not inside the package %q", d, dir)
+			}
+		}
+	})
 }
