@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -60,7 +61,30 @@ func (p *parser) errorf(n *yaml.Node, format string, a ...any) error {
 	if n != nil && n.Line > 0 {
 		line, col = n.Line, n.Column
 	}
+	for i, v := range a {
+		if s, ok := v.(string); ok {
+			a[i] = clip(s)
+		}
+	}
 	return &Error{File: p.file, Line: line, Column: col, Msg: fmt.Sprintf(format, a...)}
+}
+
+// maxQuoted bounds a value quoted in an error: a megabyte-long profile or
+// exclude pattern made a megabyte-long message; its line and column say
+// where the rest is.
+const maxQuoted = 120
+
+// clip is s cut to maxQuoted runes, with how much was left out.
+func clip(s string) string {
+	if utf8.RuneCountInString(s) <= maxQuoted {
+		return s
+	}
+	cut := 0
+	for range maxQuoted {
+		_, n := utf8.DecodeRuneInString(s[cut:])
+		cut += n
+	}
+	return fmt.Sprintf("%s… (%d more bytes)", s[:cut], len(s)-cut)
 }
 
 // yamlLine pulls the line number out of a yaml.v3 syntax error, which

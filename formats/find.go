@@ -54,6 +54,12 @@ var skippedDirs = map[string]bool{".git": true, "node_modules": true, "dist": tr
 // maxDepth bounds the search so a pathological tree cannot hang it.
 const maxDepth = 32
 
+// maxSearchFolders bounds the folders one search lists: far more than any
+// library (a big monorepo has a few thousand outside node_modules), and
+// what a home folder or / would otherwise have walked whole. A variable
+// for the tests.
+var maxSearchFolders = 50_000
+
 // searchLooksAt reports whether the search reads or names skills by the
 // file p: what makes a folder a skill or a repository (the names Detect,
 // detectDir and findWith decide by; keep them together).
@@ -210,7 +216,9 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 		}
 		c.profile = sc.profile
 		add(c)
-		add(nestedSkills(fsys, c, 0, sc)...)
+		nested, stop := nestedSkills(fsys, c, 0, sc)
+		add(nested...)
+		f.Problems = append(f.Problems, stop...)
 		if c.Format == model.FormatOSLoop {
 			if idx := path.Join(path.Dir(c.Path), "index.json"); hasFile(fsys, path.Dir(c.Path), "index.json") {
 				f.Repositories = append(f.Repositories, Repository{Index: idx})
@@ -240,7 +248,19 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 	var deferred []link
 	following := false
 	var walk func(dir string, entries []fs.DirEntry, depth int, sc scope)
+	folders := 0
+	full := false // maxSearchFolders listed
 	visitDir := func(p string, isLink bool, depth int, sc scope) (osloop bool) {
+		if folders == maxSearchFolders {
+			if !full {
+				full = true
+				f.Problems = append(f.Problems, findRules.New("library/skipped-folder", p, 0, 0,
+					fmt.Sprintf("the search stopped after %d folders, at %s: skills in it and in the folders after it are not checked", maxSearchFolders, p),
+					"Lint a narrower folder: the one holding your skills, not a home folder or the file system's root."))
+			}
+			return false
+		}
+		folders++
 		// One open lists the folder and says which folder it is.
 		entries, info, err := listDir(fsys, p)
 		if err != nil {
@@ -267,9 +287,10 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 				c.listed = &listed
 			}
 			c.profile = sc.profile
-			nested := nestedSkillsListed(fsys, c, depth+1, entries, listed, sc)
+			nested, stop := nestedSkillsListed(fsys, c, depth+1, entries, listed, sc)
 			add(c)
 			add(nested...)
+			f.Problems = append(f.Problems, stop...)
 			return c.Format == model.FormatOSLoop
 		}
 		walk(p, entries, depth+1, sc)

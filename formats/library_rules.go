@@ -81,7 +81,7 @@ var findRules = model.RuleSet{
 			Pass: "skills/shared -> ../shared-skills   (inside the source)",
 		},
 	},
-	{ID: "library/skipped-folder", Severity: model.SeverityInfo, Doc: "A node_modules or dist folder, which the search never enters, holds SKILL.md files. One finding per such folder names the first SKILL.md found (the look inside is bounded). The first folder deeper than the search goes (32 levels) is named the same way.",
+	{ID: "library/skipped-folder", Severity: model.SeverityInfo, Doc: "A node_modules or dist folder, which the search never enters, holds SKILL.md files. One finding per such folder names the first SKILL.md found (the look inside is bounded). The first folder deeper than the search goes (32 levels) is named the same way, and so is where a search stops after 50,000 folders (a home folder, /) or the look for skills nested in one skill folder stops after 1,000 (a SKILL.md at the top of a tree such as /usr).",
 		Title: "Skills inside a skipped folder",
 		Why:   "Advice: dependencies and build output are copies, skipped on purpose; the finding says so, so no SKILL.md is passed over in silence.",
 		Spec:  "Not in the spec: the search for skills under a source.",

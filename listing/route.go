@@ -49,14 +49,22 @@ func routeDoc(s *model.Skill) []string {
 // will choose (models match meaning, not words). Skills sharing no term
 // with the request are left out; ties keep name order.
 func Route(request string, skills []*model.Skill) []Match {
-	q := terms(request)
+	// The request's distinct terms, each with where it first appears: a
+	// skill looks up its own terms here, so a 10 MB request costs one
+	// pass, not one per skill.
+	first := map[string]int{}
+	for i, t := range terms(request) {
+		if _, ok := first[t]; !ok {
+			first[t] = i
+		}
+	}
 	docs := make([][]string, len(skills))
 	total := 0
 	for i, s := range skills {
 		docs[i] = routeDoc(s)
 		total += len(docs[i])
 	}
-	if len(skills) == 0 || len(q) == 0 {
+	if len(skills) == 0 || len(first) == 0 {
 		return nil
 	}
 	avg := float64(total) / float64(len(skills))
@@ -78,16 +86,17 @@ func Route(request string, skills []*model.Skill) []Match {
 			tf[t]++
 		}
 		m := Match{Name: skills[i].Name, Skill: skills[i]}
-		seen := map[string]bool{}
-		for _, t := range q {
-			if seen[t] || tf[t] == 0 {
-				continue
+		for t := range tf {
+			if _, ok := first[t]; ok {
+				m.Terms = append(m.Terms, t)
 			}
-			seen[t] = true
+		}
+		// Summed in request order, as the terms are listed.
+		slices.SortFunc(m.Terms, func(a, b string) int { return first[a] - first[b] })
+		for _, t := range m.Terms {
 			idf := math.Log(1 + (n-float64(df[t])+0.5)/(float64(df[t])+0.5))
 			f := float64(tf[t])
 			m.Score += idf * f * (bm25K1 + 1) / (f + bm25K1*(1-bm25B+bm25B*float64(len(d))/avg))
-			m.Terms = append(m.Terms, t)
 		}
 		if m.Score > 0 {
 			out = append(out, m)

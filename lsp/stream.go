@@ -31,6 +31,7 @@ type stream struct {
 	in   *bufio.Reader
 	conn io.ReadWriteCloser
 	mu   sync.Mutex // one message written at a time, answers to bad ones included
+	ids  requestIDs
 }
 
 func newStream(conn io.ReadWriteCloser) *stream {
@@ -51,6 +52,11 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			return nil, total, err
 		}
 		msg, err := jsonrpc2.DecodeMessage(data)
+		if _, isCall := msg.(*jsonrpc2.Call); isCall || err != nil {
+			if stood, ok := s.ids.in(data); ok {
+				msg, err = jsonrpc2.DecodeMessage(stood)
+			}
+		}
 		if err == nil {
 			return msg, total, nil
 		}
@@ -150,7 +156,7 @@ func (s *stream) Write(ctx context.Context, msg jsonrpc2.Message) (int64, error)
 	if err != nil {
 		return 0, fmt.Errorf("marshaling message: %w", err)
 	}
-	return s.writeRaw(data)
+	return s.writeRaw(s.ids.out(msg, data))
 }
 
 func (s *stream) writeRaw(data []byte) (int64, error) {

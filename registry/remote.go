@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/skillstudio/skillstudio/formats"
+	"github.com/skillstudio/skillstudio/internal/workqueue"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/sanitize"
 )
@@ -226,7 +227,10 @@ type remote struct {
 	root  string // Opened.Root
 	emit  func(Event)
 
-	wg   sync.WaitGroup
+	// jobs fetches skills on a few workers: an index of 10,000 entries
+	// queues 10,000 closures, not 10,000 goroutines each waiting on the
+	// per-host gate.
+	jobs *workqueue.Queue
 	mu   sync.Mutex
 	ents []Entry
 	// notes are library-level findings; verified maps a skill's FS path
@@ -250,6 +254,7 @@ func newRemote(raw string, opts RemoteOptions, mopts model.Options, emit func(Ev
 	fsys := newMemFS()
 	return &remote{
 		spec: spec, opts: opts, mopts: mopts, f: newFetcher(opts), fs: fsys, emit: emit,
+		jobs: workqueue.New(fetchWorkers(opts)),
 		base: model.Location{Source: raw, FS: fsys}, root: ".", verified: map[string]string{},
 	}, nil
 }
@@ -275,7 +280,7 @@ func (r *remote) run(ctx context.Context) (Opened, error) {
 	default:
 		err = fmt.Errorf("%s: unknown source kind", sanitize.Line(r.spec.Raw))
 	}
-	r.wg.Wait()
+	r.jobs.Wait()
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err()
 		if errors.Is(err, context.DeadlineExceeded) {
@@ -360,14 +365,14 @@ func (r *remote) list(es ...Entry) {
 	}
 }
 
-// spawn runs a detail job in the background; run waits for all of them.
-func (r *remote) spawn(job func()) {
-	r.wg.Add(1)
-	go func() {
-		defer r.wg.Done()
-		job()
-	}()
-}
+// spawn queues a detail job, run in index order on the fetch workers;
+// run waits for all of them. It never blocks, so a job may spawn more.
+func (r *remote) spawn(job func()) { r.jobs.Go(job) }
+
+// fetchWorkers is how many detail jobs run at once: twice the per-host
+// request cap, so one host's gate stays full while finished skills are
+// read, and memory stays flat however many entries an index lists.
+func fetchWorkers(o RemoteOptions) int { return 2 * o.PerHost }
 
 // fileJob is one file of a skill to fetch.
 type fileJob struct {

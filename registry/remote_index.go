@@ -82,7 +82,10 @@ func jsonItems(data []byte, key string) (items []jsonItem, top map[string]json.R
 			return fail(err)
 		}
 		k, _ := kt.(string)
-		if k == key && !found {
+		if k == key {
+			// A repeated key: the last array is used, as JSON.parse
+			// reads it (noteDuplicateKeys says so).
+			items = items[:0]
 			at := skipSeparators(data, int(dec.InputOffset()))
 			t, err := dec.Token()
 			if err != nil {

@@ -74,6 +74,15 @@ func ruleCases(t *testing.T) map[string][2]ruleCase {
 			xgooseCase(false),
 			xgooseCase(true),
 		},
+		"remote/duplicate-key": {
+			func(t *testing.T) []model.Diagnostic {
+				s := newFakeServer(t)
+				s.set("/.well-known/agent-skills/ok/SKILL.md", skillMD("ok"))
+				s.set("/.well-known/agent-skills/index.json", `{"skills": [], "skills": [{"name": "ok", "type": "skill-md", "description": "d", "url": "ok/SKILL.md", "digest": "`+sha(skillMD("ok"))+`"}]}`)
+				return mustOpen(t, s.URL, testOpts(t, nil, nil)).Notes
+			},
+			pass,
+		},
 		"remote/unverified": {
 			discoveryCase(with(goodEntry(), "digest", nil), nil),
 			pass,

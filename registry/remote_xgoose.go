@@ -30,6 +30,7 @@ func (r *remote) openXgoose(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("%s:%w%s", sanitize.Line(u.String()), err, shapeHint(err, "registry.json lists built skills under \"skills\""))
 	}
+	r.noteDuplicateKeys("registry.json", resp.Body)
 	root := *u
 	root.Path, root.RawQuery = path.Dir(u.Path)+"/", ""
 	if root.Path == "//" {

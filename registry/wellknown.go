@@ -75,6 +75,7 @@ func (r *remote) discoveryFromBody(ctx context.Context, indexURL *url.URL, body 
 	if err != nil {
 		return fmt.Errorf("%s:%w%s", sanitize.Line(indexURL.String()), err, shapeHint(err, `a discovery index is an object with a "skills" array`))
 	}
+	r.noteDuplicateKeys("index.json", body)
 	root := *indexURL
 	root.Path, root.RawQuery = path.Dir(indexURL.Path)+"/", ""
 	if root.Path == "//" {

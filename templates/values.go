@@ -12,6 +12,7 @@ import (
 	"github.com/skillstudio/skillstudio/formats/osloop"
 	"github.com/skillstudio/skillstudio/formats/skillmd"
 	"github.com/skillstudio/skillstudio/formats/xgs"
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -153,17 +154,28 @@ func (v Values) Validate(format model.Format) error {
 }
 
 // ValidateName checks a skill name with the format's own rule (xgs/name,
-// skillmd/name, osloop/name).
+// skillmd/name, osloop/name), and that Windows can hold the folder or
+// file named after it: every rule accepts nul or com1, which Windows takes
+// for a device, so a repository holding one cannot be checked out there.
 func ValidateName(format model.Format, name string) error {
+	var err error
 	switch format {
 	case model.FormatXGS:
-		return xgs.ValidName(name)
+		err = xgs.ValidName(name)
 	case model.FormatSkillMD:
-		return skillmd.ValidName(name)
+		err = skillmd.ValidName(name)
 	case model.FormatOSLoop:
-		return osloop.ValidName(name)
+		err = osloop.ValidName(name)
+	default:
+		return fmt.Errorf("unknown format %q", format)
 	}
-	return fmt.Errorf("unknown format %q", format)
+	if err != nil {
+		return err
+	}
+	if why := pathname.SegmentProblem(name); why != "" {
+		return fmt.Errorf("name %q %s; the skill's folder or file is named after it, so choose another name", name, why)
+	}
+	return nil
 }
 
 // ValidateDescription: one line of text (every format shows it as one),

@@ -57,3 +57,25 @@ func TestListFilesMatchesWalkDir(t *testing.T) {
 		}
 	}
 }
+
+// TestListFilesStopsAtTheFolderCap: a skill folder that is a tree of
+// folders (a buffer named /usr/SKILL.md) is not listed whole, and a file
+// the list did not reach still exists for the link checks.
+func TestListFilesStopsAtTheFolderCap(t *testing.T) {
+	fsys := fstest.MapFS{"s/SKILL.md": {Data: []byte("x")}}
+	for i := range maxFolders + 500 {
+		fsys[fmt.Sprintf("s/d%05d/e/f.md", i)] = &fstest.MapFile{Data: []byte("x")}
+	}
+	c := &checker{fsys: fsys, dir: "s"}
+	c.listFiles()
+	if c.folders > maxFolders+1 {
+		t.Errorf("entered %d folders; the cap is %d", c.folders, maxFolders)
+	}
+	last := fmt.Sprintf("d%05d/e/f.md", maxFolders+499)
+	if c.fileSet[last] {
+		t.Fatalf("the list reached %s past the cap", last)
+	}
+	if !c.exists(last) || c.exists("d99999/nothing.md") {
+		t.Errorf("exists past the cap: %v for a file, %v for a missing one", c.exists(last), c.exists("d99999/nothing.md"))
+	}
+}

@@ -100,6 +100,8 @@ type checker struct {
 	files        []string              // relative to dir, sorted
 	fileSet      map[string]bool       // the same, for lookups (also holds folders)
 	symlinks     []string              // entries of files that are symbolic links (not followed by the walk)
+	folders      int                   // folders the walk listed (maxFolders)
+	truncated    bool                  // the walk stopped at maxFiles or maxFolders
 	linked       map[string]linkedFile // Markdown files of the skill read so far
 	// buffers hold the linked files' bytes, handed back to linkBuffers
 	// when the Load ends (nothing the skill keeps points into them).
@@ -288,15 +290,22 @@ func (c *checker) reportColon(r Repair) {
 // whole repository (or a node_modules) must not stall the load.
 const maxFiles = 2000
 
+// maxFolders bounds the folders the file list enters: a SKILL.md at the
+// top of a tree of folders (a buffer named /usr/SKILL.md) listed every
+// one of them while it had fewer than maxFiles files in all.
+const maxFolders = 1000
+
 // listFiles walks the skill folder (never following symlinks), skipping
 // VCS data and dependencies. It visits what fs.WalkDir visits, in the same
 // order, without its Stat of the folder and its path.Join per entry.
 func (c *checker) listFiles() {
 	c.fileSet = map[string]bool{}
+	c.folders, c.truncated = 0, false
 	c.walk("")
 }
 
-// walk lists folder rel of the skill; false stops the walk (maxFiles).
+// walk lists folder rel of the skill; false stops the walk (maxFiles,
+// maxFolders).
 func (c *checker) walk(rel string) bool {
 	full := c.dir
 	switch {
@@ -322,12 +331,17 @@ func (c *checker) walk(rel string) bool {
 				continue
 			}
 			c.fileSet[r] = true
+			if c.folders++; c.folders > maxFolders {
+				c.truncated = true
+				return false
+			}
 			if !c.walk(r) {
 				return false
 			}
 			continue
 		}
 		if len(c.files) >= maxFiles {
+			c.truncated = true
 			return false
 		}
 		if d.Type()&fs.ModeSymlink != 0 {
@@ -366,7 +380,7 @@ func (c *checker) exists(rel string) bool {
 	if c.fileSet[rel] {
 		return true
 	}
-	if len(c.files) >= maxFiles || c.underSymlink(rel) {
+	if c.truncated || c.underSymlink(rel) {
 		_, err := fs.Stat(c.fsys, path.Join(c.dir, rel))
 		return err == nil
 	}

@@ -1,0 +1,53 @@
+package listing
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// routeSkills makes n skills with descriptions of a few words each.
+func routeSkills(n int) []*model.Skill {
+	out := make([]*model.Skill, n)
+	for i := range out {
+		out[i] = &model.Skill{Name: fmt.Sprintf("skill-%d", i), Description: fmt.Sprintf("Use when the task is about topic%d, area%d or files.", i, i%17)}
+	}
+	return out
+}
+
+// TestRouteHugeRequestIsLinear: a request of 10 MB (pasted logs, a file)
+// is ranked in time that grows with the request plus the library, not
+// with their product: every skill walked every request word, so a
+// 10 MB request over 500 skills took 16 s (now 2 s, most of it reading the request).
+func TestRouteHugeRequestIsLinear(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var b strings.Builder
+	for b.Len() < 10<<20 {
+		fmt.Fprintf(&b, "w%x ", r.Uint32())
+	}
+	b.WriteString("topic7 files")
+	skills := routeSkills(500)
+	start := time.Now()
+	ms := Route(b.String(), skills)
+	if d := time.Since(start); d > 8*time.Second {
+		t.Errorf("10 MB request over 500 skills took %v", d)
+	}
+	if len(ms) == 0 || ms[0].Name != "skill-7" || !reflect.DeepEqual(ms[0].Terms, []string{"topic7", "file"}) {
+		t.Errorf("top match %+v, want skill-7 matching topic7 and file", ms[:min(len(ms), 1)])
+	}
+}
+
+// TestRouteTermsKeepRequestOrder: matched terms are listed in the order
+// the request first uses them, each once.
+func TestRouteTermsKeepRequestOrder(t *testing.T) {
+	skills := []*model.Skill{{Name: "pdf-forms", Description: "Use when filling PDF forms or merging PDF files."}}
+	ms := Route("these files, then fill the pdf forms and the files again", skills)
+	if len(ms) != 1 || !reflect.DeepEqual(ms[0].Terms, []string{"file", "fill", "pdf", "form"}) {
+		t.Fatalf("got %+v", ms)
+	}
+}
