@@ -100,6 +100,25 @@ func htmlAsMarkdown(fragment []byte) string {
 type htmlWriter struct {
 	blocks []string
 	line   strings.Builder // the paragraph being written
+	// brPending: a <br> came after text; its hard break ("\\\n") is
+	// written before the next text, so that a <br> first or last in a
+	// paragraph, which breaks no line, does not show as a lone backslash.
+	brPending bool
+}
+
+// text adds s to the paragraph being written.
+func (w *htmlWriter) text(s string) {
+	if strings.TrimSpace(s) == "" {
+		if w.line.Len() > 0 {
+			w.line.WriteString(s)
+		}
+		return
+	}
+	if w.brPending {
+		w.line.WriteString("\\\n")
+		w.brPending = false
+	}
+	w.line.WriteString(s)
 }
 
 // flush ends the paragraph being written.
@@ -108,12 +127,13 @@ func (w *htmlWriter) flush() {
 		w.blocks = append(w.blocks, s)
 	}
 	w.line.Reset()
+	w.brPending = false
 }
 
 // block writes n, starting a new paragraph at each block element.
 func (w *htmlWriter) block(n *html.Node) {
 	if n.Type == html.TextNode {
-		w.line.WriteString(escapeMarkdown(collapseSpace(n.Data)))
+		w.text(escapeMarkdown(collapseSpace(n.Data)))
 		return
 	}
 	if n.Type != html.ElementNode {
@@ -164,7 +184,7 @@ func (w *htmlWriter) block(n *html.Node) {
 		w.flush()
 		w.blocks = append(w.blocks, "***")
 	case atom.Br:
-		w.line.WriteString("\\\n")
+		w.brPending = strings.TrimSpace(w.line.String()) != ""
 	case atom.P, atom.Div, atom.Center, atom.Section, atom.Article, atom.Header, atom.Footer,
 		atom.Details, atom.Blockquote, atom.Figure, atom.Picture, atom.Main, atom.Nav, atom.Aside:
 		w.flush()
@@ -173,7 +193,7 @@ func (w *htmlWriter) block(n *html.Node) {
 		}
 		w.flush()
 	default:
-		w.line.WriteString(inlineFrom(n, false))
+		w.text(inlineFrom(n, false))
 	}
 }
 
@@ -199,7 +219,7 @@ func inlineFrom(first *html.Node, siblings bool) string {
 			b.WriteString(" ")
 		case atom.Img:
 			if src := attr(n, "src"); src != "" {
-				b.WriteString("![" + escapeMarkdown(attr(n, "alt")) + "](<" + strings.NewReplacer("<", "%3C", ">", "%3E", "\n", "").Replace(src) + ">)")
+				b.WriteString("![" + escapeAlt.Replace(attr(n, "alt")) + "](<" + strings.NewReplacer("<", "%3C", ">", "%3E", "\n", "").Replace(src) + ">)")
 			}
 		case atom.Code, atom.Kbd, atom.Tt, atom.Samp:
 			if t := collapseSpace(textOf(n)); strings.TrimSpace(t) != "" {
@@ -332,7 +352,11 @@ func collapseSpace(s string) string {
 
 // escapeMarkdown backslash-escapes what Markdown would read as syntax in
 // text that HTML showed as it is (a | in a cell, a * in prose).
+// escapeAlt escapes an image's alt text: glamour prints it as parsed,
+// taking backslash escapes out but leaving entities as written.
+var escapeAlt = strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "\n", " ")
+
 var escapeMarkdown = strings.NewReplacer(
 	`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
-	"<", `\<`, ">", `\>`, "&", `\&`, "#", `\#`, "|", `\|`, "~", `\~`, "!", `\!`,
+	"<", `\<`, ">", `\>`, "&", "&amp;", "#", `\#`, "|", `\|`, "~", `\~`, "!", `\!`,
 ).Replace

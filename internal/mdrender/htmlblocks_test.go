@@ -94,3 +94,29 @@ func TestMayHoldHTMLBlock(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLBlocksShowNoStrayBackslashes: the rewrite's Markdown escapes
+// must not show. glamour prints "\&" with its backslash (every other
+// escape it takes out), and a <br> first or last in a paragraph, written
+// as a hard break, showed as a lone "\".
+func TestHTMLBlocksShowNoStrayBackslashes(t *testing.T) {
+	r, err := New("notty", 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := "<p><b>Fast</b> &amp; simple, AT&T &copy;1</p>\n\n<br/>\n\n<p><br>lead and tail<br></p>\n\n" +
+		"<p><img src=\"x.png\" alt=\"Q & [A]\"> <a href=\"https://e.com\">R & D</a></p>\n\n<table><tr><th>A & B</th></tr><tr><td>x &lt;y&gt; & z</td></tr></table>\n"
+	out, err := r.Render(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out = xansi.Strip(out)
+	if strings.Contains(out, `\`) {
+		t.Errorf("a backslash shows:\n%s", out)
+	}
+	for _, want := range []string{"Fast", "& simple, AT&T ©1", "lead and tail", "Q & [A]", "R & D", "A & B", "x <y> & z"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("%q missing:\n%s", want, out)
+		}
+	}
+}
