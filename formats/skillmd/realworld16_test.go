@@ -1,0 +1,32 @@
+package skillmd
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestTemplateNamedFileLinks: a Markdown file named as a template
+// (references/preview_template.md, plan-template.md) is copied into the
+// skill's output, so its relative links name the copy's neighbours, as the
+// links of a file under assets/ or templates/ do; they are not checked.
+// A catalogue of templates (post-templates.md) is a reference like any
+// other and its broken links are still reported.
+func TestTemplateNamedFileLinks(t *testing.T) {
+	s := loadCase(map[string]string{
+		"SKILL.md": md("", "# Demo\n\nFill [the preview page](references/preview_template.md), [the plan](references/plan-template.md), "+
+			"[the stub](references/_template.md) and see [the catalogue](references/post-templates.md).\n"),
+		"references/preview_template.md": "# Preview\n\nSee the [latest release](latest.md) and [its notes](../notes/v2.md#fixes).\n",
+		"references/plan-template.md":    "# Plan\n\nTrack progress in [progress](progress.md).\n",
+		"references/_template.md":        "# Rule\n\nSee [the index](#missing-heading).\n",
+		"references/post-templates.md":   "# Posts\n\nSee [the guide](guide.md).\n",
+	}, "")
+	var got []string
+	for _, rule := range []string{"skillmd/link", "skillmd/link-escapes", "skillmd/anchor"} {
+		for _, d := range findings(s, rule) {
+			got = append(got, d.File+": "+d.Message)
+		}
+	}
+	if len(got) != 1 || !strings.Contains(got[0], "post-templates.md") || !strings.Contains(got[0], `"guide.md"`) {
+		t.Fatalf("want only the catalogue's broken link, got %q", got)
+	}
+}
