@@ -142,8 +142,8 @@ func (c *checker) checkLinkFrom(self, file string, l Link, lines *lineIndex) {
 			return
 		}
 		if !c.reportThroughSymlink(file, "link", l.Dest, target, line, col) {
-			c.reportIn(file, "skillmd/link", line, col, fmt.Sprintf("link %q: no such file in the skill", l.Dest),
-				"Create the file or fix the path; links in this file are relative to its folder.")
+			msg, hint := c.missingFileFinding("link", l.Dest, target, from, "links in this file are relative to its folder.")
+			c.reportIn(file, "skillmd/link", line, col, msg, hint)
 		}
 		return
 	}

@@ -3,6 +3,8 @@ package skillmd
 import (
 	"strings"
 	"testing"
+
+	"github.com/skillstudio/skillstudio/model"
 )
 
 // TestTemplateNamedFileLinks: a Markdown file named as a template
@@ -28,5 +30,40 @@ func TestTemplateNamedFileLinks(t *testing.T) {
 	}
 	if len(got) != 1 || !strings.Contains(got[0], "post-templates.md") || !strings.Contains(got[0], `"guide.md"`) {
 		t.Fatalf("want only the catalogue's broken link, got %q", got)
+	}
+}
+
+// TestLinkCaseMismatch: a link whose file exists but for letter case
+// (references/Guide.md for references/guide.md) is still a warning, since
+// Linux finds no file, and the finding names the spelling on disk, from
+// SKILL.md and from a reference file alike.
+func TestLinkCaseMismatch(t *testing.T) {
+	s := loadCase(map[string]string{
+		"SKILL.md":               md("", "# Demo\n\nRead [the guide](references/Guide.md) and [notes](references/my%20Notes.md).\n"),
+		"references/guide.md":    "# Guide\n\nBack to [the skill](../skill.md).\n",
+		"references/my notes.md": "notes\n",
+	}, "")
+	ds := findings(s, "skillmd/link")
+	if len(ds) != 3 {
+		t.Fatalf("want three case warnings, got %v", s.Diagnostics)
+	}
+	wants := map[string]string{
+		"references/Guide.md":      "(references/guide.md)",
+		"references/my%20Notes.md": "(references/my%20notes.md)",
+		"../skill.md":              "(../SKILL.md)",
+	}
+	for _, d := range ds {
+		found := false
+		for dest, hint := range wants {
+			if strings.Contains(d.Message, `"`+dest+`"`) {
+				found = true
+				if d.Severity != model.SeverityWarning || !strings.Contains(d.Message, "letter case") || !strings.Contains(d.Hint, hint) {
+					t.Errorf("%s: want a case warning with hint %s, got %v", dest, hint, d)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("unexpected finding %v", d)
+		}
 	}
 }

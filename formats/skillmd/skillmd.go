@@ -99,6 +99,7 @@ type checker struct {
 	lines        *lineIndex
 	files        []string              // relative to dir, sorted
 	fileSet      map[string]bool       // the same, for lookups (also holds folders)
+	foldedFiles  map[string]string     // fileSet's paths by their lower-case form (nil until a link misses)
 	symlinks     []string              // entries of files that are symbolic links (not followed by the walk)
 	linked       map[string]linkedFile // Markdown files of the skill read so far
 	// buffers hold the linked files' bytes, handed back to linkBuffers
