@@ -67,3 +67,37 @@ func TestLinkCaseMismatch(t *testing.T) {
 		}
 	}
 }
+
+// TestClaudeCodeMissingNameDescription: Claude Code's frontmatter
+// reference makes name optional (the folder name) and description
+// recommended (the body's first paragraph), so under the claude-code
+// profile a missing name, description or frontmatter is a warning saying
+// what Claude Code uses instead; other profiles keep the open standard's
+// error (skills-ref and Codex reject the skill).
+func TestClaudeCodeMissingNameDescription(t *testing.T) {
+	cases := []struct {
+		rule, skillMD string
+	}{
+		{"skillmd/name", "---\ndescription: Tidies imports.\n---\n\n# Tidy\n"},
+		{"skillmd/name", "---\nName: tidy\ndescription: Tidies imports.\n---\n\n# Tidy\n"},
+		{"skillmd/description", "---\nname: demo-skill\n---\n\n# Tidy\n\nTidies imports.\n"},
+		{"skillmd/frontmatter", "# Tidy\n\nTidies imports.\n"},
+		{"skillmd/frontmatter", "<!-- generated -->\n---\nname: demo-skill\ndescription: Tidies imports.\n---\n"},
+	}
+	for _, tc := range cases {
+		for _, p := range []model.Profile{model.ProfileClaudeCode, model.ProfileAll, model.ProfileCodex} {
+			ds := findings(loadCase(map[string]string{"SKILL.md": tc.skillMD}, p), tc.rule)
+			if len(ds) != 1 {
+				t.Errorf("%s %q: want one finding, got %v", p, tc.skillMD, ds)
+				continue
+			}
+			want := model.SeverityError
+			if p == model.ProfileClaudeCode {
+				want = model.SeverityWarning
+			}
+			if ds[0].Severity != want || (p == model.ProfileClaudeCode) != strings.Contains(ds[0].Message, "Claude Code loads the skill anyway") {
+				t.Errorf("%s %q: want a %s, got %v", p, tc.skillMD, want, ds[0])
+			}
+		}
+	}
+}

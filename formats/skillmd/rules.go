@@ -53,7 +53,7 @@ var Rules = model.RuleSet{
 			Pass: "description: Café helper",
 		},
 	},
-	{ID: "skillmd/frontmatter", Severity: model.SeverityError, Doc: "SKILL.md must start with a YAML frontmatter mapping between two --- lines. Unlike skills-ref (which splits the file on the first two `---` substrings anywhere), the frontmatter ends at the first line that is exactly ---, so `---` inside a value does not end it. A second frontmatter block opening the body (a --- block holding a field some agent reads, as multi-agent generators leave when they wrap a file that already had one) is a warning: agents read only the first block, so the second's fields are lost and its YAML is shown to the model as text. When only blank lines or HTML comments come before the opening --- (a generator's \"do not edit\" banner), the message says on which line the frontmatter opens and what to move: agents (Claude Code, gray-matter-based loaders) read frontmatter only from the first line. A frontmatter line indented with a tab is named as such (yaml.v3 says only that a character cannot start a token).",
+	{ID: "skillmd/frontmatter", Severity: model.SeverityError, Doc: "SKILL.md must start with a YAML frontmatter mapping between two --- lines. Unlike skills-ref (which splits the file on the first two `---` substrings anywhere), the frontmatter ends at the first line that is exactly ---, so `---` inside a value does not end it. A second frontmatter block opening the body (a --- block holding a field some agent reads, as multi-agent generators leave when they wrap a file that already had one) is a warning: agents read only the first block, so the second's fields are lost and its YAML is shown to the model as text. When only blank lines or HTML comments come before the opening --- (a generator's \"do not edit\" banner), the message says on which line the frontmatter opens and what to move: agents (Claude Code, gray-matter-based loaders) read frontmatter only from the first line. A frontmatter line indented with a tab is named as such (yaml.v3 says only that a character cannot start a token). Under the claude-code profile a SKILL.md with no frontmatter is a warning: Claude Code names the skill after its folder and describes it by the body's first paragraph (code.claude.com/docs/en/skills, frontmatter reference), so it loads the skill; skills-ref and Codex reject it.",
 		Title: "No valid frontmatter",
 		Why:   "Without a YAML mapping between --- lines there is no name or description, and agents and skills-ref reject the skill; a second block in the body is a warning, since the skill loads from the first block but the second one's fields are lost.",
 		Spec:  "SKILL.md Structure: \"The file has YAML frontmatter (between --- markers)\".",
@@ -83,7 +83,7 @@ var Rules = model.RuleSet{
 	},
 
 	// Layer 1: the open standard.
-	{ID: "skillmd/name", Severity: model.SeverityError, Doc: "`name` is required: 1-64 characters of [a-z0-9-], no leading, trailing or double hyphen. skills-ref also accepts lowercase non-ASCII letters; the spec allows only [a-z0-9-], so skillstudio does too.",
+	{ID: "skillmd/name", Severity: model.SeverityError, Doc: "`name` is required: 1-64 characters of [a-z0-9-], no leading, trailing or double hyphen. skills-ref also accepts lowercase non-ASCII letters; the spec allows only [a-z0-9-], so skillstudio does too. Under the claude-code profile a missing name is a warning: Claude Code's frontmatter reference (code.claude.com/docs/en/skills) makes it optional and, if omitted, uses the directory name, so it loads the skill; skills-ref and Codex reject it.",
 		Title: "name is missing or not [a-z0-9-]",
 		Why:   "skills-ref rejects the skill, and the name becomes the /slash-command.",
 		Spec:  "Layer 1, Required Fields: name is \"1-64 chars. Lowercase [a-z0-9-]. No leading/trailing/consecutive hyphens.\"",
@@ -101,7 +101,7 @@ var Rules = model.RuleSet{
 			Pass: "---\nname: demo-skill\ndescription: Demo.\n---\n",
 		},
 	},
-	{ID: "skillmd/description", Severity: model.SeverityError, Doc: "`description` is required, 1-1024 characters (counted as Unicode characters; skills-ref counts UTF-16 units, which differ only for characters outside the BMP).",
+	{ID: "skillmd/description", Severity: model.SeverityError, Doc: "`description` is required, 1-1024 characters (counted as Unicode characters; skills-ref counts UTF-16 units, which differ only for characters outside the BMP). Under the claude-code profile a missing description is a warning: Claude Code's frontmatter reference (code.claude.com/docs/en/skills) calls it recommended and, if omitted, uses the first paragraph of the body, so it loads the skill; skills-ref and Codex reject it. Too long stays an error there: Claude Code, Claude Desktop and Codex refuse a description over 1,024 characters (\"Skill description is too long (>1024)\", firecrawl/cli#160).",
 		Title: "description is missing, empty or too long",
 		Why:   "skills-ref rejects it, and agents decide when to use the skill from it.",
 		Spec:  "Layer 1, Required Fields: description is \"1-1024 chars\".",

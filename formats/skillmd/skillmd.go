@@ -157,7 +157,10 @@ func (c *checker) run() {
 			p.Message = fmt.Sprintf("the frontmatter does not close within the first %d MiB that are read: no --- line follows the opening one there", MaxFileBytes>>20)
 			p.Hint = "Keep the frontmatter short (a description is at most 1,024 characters) so the closing --- comes early."
 		}
-		c.report("skillmd/frontmatter", p.Line, p.Col, p.Message, p.Hint)
+		d := c.report("skillmd/frontmatter", p.Line, p.Col, p.Message, p.Hint)
+		if !fm.Present {
+			c.claudeCodeFallback(d, fallbackBoth)
+		}
 	}
 	for _, r := range fm.Repairs {
 		c.reportColon(r)
