@@ -137,8 +137,8 @@ func (c *checker) checkLinks() {
 				what = "path"
 			}
 			if !c.reportThroughSymlink(c.skill.Location.File, what, l.Dest, t.file, line, col) {
-				c.report("skillmd/link", line, col, fmt.Sprintf("%s %q: no such file in the skill", what, l.Dest),
-					"Create the file or fix the path; paths are relative to the skill folder.")
+				msg, hint := c.missingFileFinding(what, l.Dest, t.file, ".", "paths are relative to the skill folder.")
+				c.report("skillmd/link", line, col, msg, hint)
 			}
 			continue
 		}

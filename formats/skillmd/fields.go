@@ -122,18 +122,18 @@ func (c *checker) checkFrontmatter() {
 	opening := &yaml.Node{Line: 0, Column: 1}
 	if c.doc.Field("name") == nil && !hasKey(fm.Node, "name") {
 		if k := caseFolded(fm.Node, "name"); k != "" {
-			c.at(opening, "skillmd/name", "the frontmatter has no name field ("+k+": is not name:, keys are case-sensitive)", "Write the key in lower case: name:")
+			c.claudeCodeFallback(c.at(opening, "skillmd/name", "the frontmatter has no name field ("+k+": is not name:, keys are case-sensitive)", "Write the key in lower case: name:"), fallbackName)
 		} else {
-			c.at(opening, "skillmd/name", "the frontmatter has no name field", c.addNameHint())
+			c.claudeCodeFallback(c.at(opening, "skillmd/name", "the frontmatter has no name field", c.addNameHint()), fallbackName)
 		}
 	}
 	if !hasKey(fm.Node, "description") {
 		if k := caseFolded(fm.Node, "description"); k != "" {
-			c.at(opening, "skillmd/description", "the frontmatter has no description field ("+k+": is not description:, keys are case-sensitive)",
-				"Write the key in lower case: description:")
+			c.claudeCodeFallback(c.at(opening, "skillmd/description", "the frontmatter has no description field ("+k+": is not description:, keys are case-sensitive)",
+				"Write the key in lower case: description:"), fallbackDescription)
 		} else {
-			c.at(opening, "skillmd/description", "the frontmatter has no description field",
-				"Add description: saying what the skill does and when to use it.")
+			c.claudeCodeFallback(c.at(opening, "skillmd/description", "the frontmatter has no description field",
+				"Add description: saying what the skill does and when to use it."), fallbackDescription)
 		}
 	}
 	if knows(c.profile, "agent") {
@@ -486,4 +486,27 @@ func (c *checker) checkMetadataSkillli() {
 		keyNode := &yaml.Node{Kind: yaml.ScalarNode, Value: key, Line: mv.Line, Column: mv.Column}
 		fieldSpecs[key].check(c, keyNode, mv)
 	}
+}
+
+// What Claude Code does in place of a missing field, for claudeCodeFallback.
+const (
+	fallbackName        = "names it after its folder"
+	fallbackDescription = "describes it by the body's first paragraph"
+	fallbackBoth        = fallbackName + " and " + fallbackDescription
+)
+
+// claudeCodeFallback lowers d, a missing name, description or
+// frontmatter, to a warning under the claude-code profile (how says what
+// Claude Code uses instead): Claude Code's frontmatter reference
+// (code.claude.com/docs/en/skills) makes name optional ("If omitted, uses
+// the directory name") and description recommended ("If omitted, uses the
+// first paragraph of markdown content"), so it loads the skill. The open
+// standard requires both and skills-ref and Codex reject the skill, which
+// the other profiles keep as an error.
+func (c *checker) claudeCodeFallback(d *model.Diagnostic, how string) {
+	if c.profile != model.ProfileClaudeCode || d == nil {
+		return
+	}
+	d.Severity = model.SeverityWarning
+	d.Message += "; Claude Code loads the skill anyway and " + how + ", but agents that follow the open standard reject it"
 }

@@ -65,13 +65,30 @@ func (c *checker) checkOtherMarkdown() {
 }
 
 // isTemplate: f lies under assets/ or templates/ (template/), where the
-// spec keeps templates and static files the skill copies into its output.
-// A link in such a file points where the copy will live (a report's
-// charts, a new skill's references/), not into this skill, so it is not
-// checked; its code fences still are.
+// spec keeps templates and static files the skill copies into its output,
+// or its name says it is one wherever it lies (references/report_template.md,
+// plan-template.md, _template.md, changelog.template.md), as skills often
+// keep the template beside the guide that uses it. A link in such a file
+// points where the copy will live (a report's charts, the changelog page
+// next to it), not into this skill, so it is not checked; its code fences
+// still are. A catalogue of templates (post-templates.md) or a guide about
+// them (template-guide.md) is a reference: its links are checked.
 func isTemplate(f string) bool {
 	top, _, _ := strings.Cut(f, "/")
-	return top == "assets" || top == "templates" || top == "template"
+	if top == "assets" || top == "templates" || top == "template" {
+		return true
+	}
+	stem := strings.ToLower(path.Base(f))
+	stem = strings.TrimSuffix(strings.TrimSuffix(stem, ".md"), ".markdown")
+	if stem == "template" {
+		return true
+	}
+	for _, sep := range []string{"_", "-", "."} {
+		if strings.HasSuffix(stem, sep+"template") {
+			return true
+		}
+	}
+	return false
 }
 
 // mayHaveLinkFindings: text could hold a link ("](" inline, "]:" for a
@@ -125,8 +142,8 @@ func (c *checker) checkLinkFrom(self, file string, l Link, lines *lineIndex) {
 			return
 		}
 		if !c.reportThroughSymlink(file, "link", l.Dest, target, line, col) {
-			c.reportIn(file, "skillmd/link", line, col, fmt.Sprintf("link %q: no such file in the skill", l.Dest),
-				"Create the file or fix the path; links in this file are relative to its folder.")
+			msg, hint := c.missingFileFinding("link", l.Dest, target, from, "links in this file are relative to its folder.")
+			c.reportIn(file, "skillmd/link", line, col, msg, hint)
 		}
 		return
 	}

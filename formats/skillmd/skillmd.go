@@ -99,6 +99,7 @@ type checker struct {
 	lines        *lineIndex
 	files        []string              // relative to dir, sorted
 	fileSet      map[string]bool       // the same, for lookups (also holds folders)
+	foldedFiles  map[string]string     // fileSet's paths by their lower-case form (nil until a link misses)
 	symlinks     []string              // entries of files that are symbolic links (not followed by the walk)
 	folders      int                   // folders the walk listed (maxFolders)
 	truncated    bool                  // the walk stopped at maxFiles or maxFolders
@@ -158,7 +159,10 @@ func (c *checker) run() {
 			p.Message = fmt.Sprintf("the frontmatter does not close within the first %d MiB that are read: no --- line follows the opening one there", MaxFileBytes>>20)
 			p.Hint = "Keep the frontmatter short (a description is at most 1,024 characters) so the closing --- comes early."
 		}
-		c.report("skillmd/frontmatter", p.Line, p.Col, p.Message, p.Hint)
+		d := c.report("skillmd/frontmatter", p.Line, p.Col, p.Message, p.Hint)
+		if !fm.Present {
+			c.claudeCodeFallback(d, fallbackBoth)
+		}
 	}
 	for _, r := range fm.Repairs {
 		c.reportColon(r)
