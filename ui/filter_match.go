@@ -51,14 +51,16 @@ func wordStartIndex(s, w string) (int, bool) {
 	}
 	// A byte that is not UTF-8, in s or w, matches nothing: EqualFold
 	// reads every such byte as U+FFFD, so "\x80" matched "\x93".
-	wValid := utf8.ValidString(w)
+	if !utf8.ValidString(w) {
+		return -1, false
+	}
 	var prev rune
 	for i := 0; i+len(w) <= len(s); {
 		r, size := rune(s[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRuneInString(s[i:])
 		}
-		if startsWord(prev, r) && strings.EqualFold(s[i:i+len(w)], w) && wValid && utf8.ValidString(s[i:i+len(w)]) {
+		if startsWord(prev, r) && strings.EqualFold(s[i:i+len(w)], w) && utf8.ValidString(s[i:i+len(w)]) {
 			next, _ := utf8.DecodeRuneInString(s[i+len(w):])
 			return i, i+len(w) == len(s) || !isWordRune(next)
 		}
