@@ -18,6 +18,9 @@ import (
 // read into memory (an editor's largest, a whole file's text, is far less).
 const maxMessage = 64 << 20
 
+// bodyChunk is the body memory reserved before any of it arrives.
+const bodyChunk = 64 << 10
+
 // stream is the LSP base protocol's framing (Content-Length headers, then
 // a JSON body) for jsonrpc2's Conn. It differs from jsonrpc2.NewStream in
 // one way: a body that is not a JSON-RPC message is answered with a parse
@@ -98,9 +101,18 @@ func (s *stream) frame() ([]byte, int64, error) {
 	if length == 0 {
 		return nil, total, fmt.Errorf("missing %s header", jsonrpc2.HdrContentLength)
 	}
-	data := make([]byte, length)
+	// The length is the client's claim: the whole body is allocated once
+	// its first chunk has arrived (make(length) up front took 64 MB for a
+	// header followed by nothing), and at its exact size (a buffer grown
+	// by doubling would take twice a large document's size).
+	data := make([]byte, min(length, bodyChunk))
 	n, err := io.ReadFull(s.in, data)
 	total += int64(n)
+	if err == nil && length > bodyChunk {
+		data = append(make([]byte, 0, length), data...)[:length]
+		n, err = io.ReadFull(s.in, data[bodyChunk:])
+		total += int64(n)
+	}
 	if err != nil {
 		return nil, total, fmt.Errorf("reading a message body: %w", err)
 	}

@@ -168,3 +168,47 @@ func TestEndlessHeaderLineIsBounded(t *testing.T) {
 		}
 	}
 }
+
+// A Content-Length is a claim: the body's memory grows with the bytes
+// that arrive, so a header promising 64 MB followed by nothing (a client
+// that died, or one probing) does not allocate 64 MB.
+func TestClaimedLengthIsNotAllocatedUpFront(t *testing.T) {
+	s := newStream(struct {
+		io.Reader
+		io.Writer
+		io.Closer
+	}{strings.NewReader(fmt.Sprintf("Content-Length: %d\r\n\r\n{}", maxMessage)), io.Discard, io.NopCloser(nil)})
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, _, err := s.Read(context.Background())
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "body") {
+		t.Errorf("err = %v, want a body error", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+		t.Errorf("%d MB allocated for a 2-byte body", got>>20)
+	}
+}
+
+// A body past the first chunk reads back whole, and one cut short is an
+// error, on either side of the chunk's edge.
+func TestBodyAcrossTheFirstChunk(t *testing.T) {
+	for _, size := range []int{bodyChunk - 1, bodyChunk, bodyChunk + 1, 3*bodyChunk + 7} {
+		body := strings.Repeat("x", size)
+		for _, cut := range []int{0, 1} {
+			s := newStream(struct {
+				io.Reader
+				io.Writer
+				io.Closer
+			}{strings.NewReader(fmt.Sprintf("Content-Length: %d\r\n\r\n%s", size, body[cut:])), io.Discard, io.NopCloser(nil)})
+			got, _, err := s.frame()
+			if cut == 0 && (err != nil || string(got) != body) {
+				t.Errorf("%d bytes: read %d, %v", size, len(got), err)
+			}
+			if cut == 1 && err == nil {
+				t.Errorf("%d bytes, one missing: no error", size)
+			}
+		}
+	}
+}

@@ -49,13 +49,18 @@ func wordStartIndex(s, w string) (int, bool) {
 	if w == "" {
 		return 0, false
 	}
+	// A byte that is not UTF-8, in s or w, matches nothing: EqualFold
+	// reads every such byte as U+FFFD, so "\x80" matched "\x93".
+	if !utf8.ValidString(w) {
+		return -1, false
+	}
 	var prev rune
 	for i := 0; i+len(w) <= len(s); {
 		r, size := rune(s[i]), 1
 		if r >= utf8.RuneSelf {
 			r, size = utf8.DecodeRuneInString(s[i:])
 		}
-		if startsWord(prev, r) && strings.EqualFold(s[i:i+len(w)], w) {
+		if startsWord(prev, r) && strings.EqualFold(s[i:i+len(w)], w) && utf8.ValidString(s[i:i+len(w)]) {
 			next, _ := utf8.DecodeRuneInString(s[i+len(w):])
 			return i, i+len(w) == len(s) || !isWordRune(next)
 		}
@@ -90,13 +95,18 @@ func chunkMatch(name, q string) (idx []int, ok bool) {
 	var c chunker
 	c.name = name
 	fresh := false
-	for _, r := range q {
+	for i, r := range q {
 		if unicode.IsSpace(r) {
 			fresh = true
 			continue
 		}
 		if c.n == maxChunkQuery {
 			return nil, true
+		}
+		if r == utf8.RuneError && !strings.HasPrefix(q[i:], "\uFFFD") {
+			// A query byte that is not UTF-8 matches nothing either (it read
+			// as U+FFFD and matched that character in a name).
+			r = unmatchable
 		}
 		c.q[c.n], c.start[c.n], fresh = unicode.ToLower(r), fresh, false
 		c.n++
@@ -109,6 +119,9 @@ func chunkMatch(name, q string) (idx []int, ok bool) {
 	}
 	return append([]int(nil), c.at[:c.n]...), true
 }
+
+// unmatchable stands for a query letter no name can match.
+const unmatchable = -1
 
 // chunker is one chunkMatch: the query's letters, and a memo of the
 // (letter, offset, after a match) states known to fail, so that a name
