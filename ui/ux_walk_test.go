@@ -1,0 +1,48 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Regressions found by walking the studio as a first-time user in tmux.
+
+// TestWizardSaysWhyEnterDoesNotMoveOn: the form's footer (its keys, and
+// the reason enter refused an empty required field) is drawn, at every
+// size, and a wrong name's verdict keeps its fix (the example) instead
+// of losing it to an ellipsis.
+func TestWizardSaysWhyEnterDoesNotMoveOn(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	lib := fixtureLibrary(t)
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		m := studio(t, Options{Sources: []string{lib}}, size[0], size[1])
+		press(t, m, "n", "enter") // xgs · basic
+		if out := ansi.Strip(content(m)); !strings.Contains(out, "enter next") {
+			t.Errorf("%dx%d: the form's keys are cut off:\n%s", size[0], size[1], out)
+		}
+		typeText(t, m, "Bad Name")
+		out := ansi.Strip(content(m))
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), "e.g. discourse-forum") {
+			t.Errorf("%dx%d: the bad name's verdict lost its example:\n%s", size[0], size[1], out)
+		}
+		for range len("Bad Name") {
+			press(t, m, "backspace")
+		}
+		paste(t, m, "tide-helper")
+		press(t, m, "enter")
+		paste(t, m, "Tide tables for harbours")
+		press(t, m, "enter", "enter", "enter") // namespace, then enter on the empty Match field
+		if w := wizardOf(t, m); w.form.GetFocusedField() != w.matchIn {
+			t.Fatalf("%dx%d: focus left the empty Match field", size[0], size[1])
+		}
+		checkFrame(t, m)
+		if out := ansi.Strip(content(m)); !strings.Contains(out, "at least one @match pattern is required") {
+			t.Errorf("%dx%d: enter did nothing and nothing says why:\n%s", size[0], size[1], out)
+		}
+		m.Update(tea.WindowSizeMsg{Width: size[0] + 5, Height: size[1]})
+		checkFrame(t, m)
+	}
+}
