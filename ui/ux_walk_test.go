@@ -46,3 +46,29 @@ func TestWizardSaysWhyEnterDoesNotMoveOn(t *testing.T) {
 		checkFrame(t, m)
 	}
 }
+
+// TestReviewHeaderWrapsNotCut: beside the library the Review tab's header —
+// where the skill came from and how to read what follows — is wrapped,
+// not cut at the pane's edge.
+func TestReviewHeaderWrapsNotCut(t *testing.T) {
+	m := studio(t, Options{Sources: []string{reviewLibrary(t)}}, 120, 40)
+	selectSkill(t, m, "aaa-clean")
+	openTab(t, m, "Review")
+	checkFrame(t, m)
+	var text []string
+	for _, l := range strings.Split(ansi.Strip(content(m)), "\n") {
+		// The skill pane's column: after the library's right border.
+		if i := strings.LastIndex(l, "││"); i >= 0 {
+			text = append(text, strings.Trim(l[i+len("││"):], " │"))
+		}
+	}
+	joined := strings.Join(text, " ")
+	for _, want := range []string{
+		"Hidden characters are spelled out: ⟨U+…⟩, ⟨tags \"…\"⟩.",
+		"no published digest · no licence file",
+	} {
+		if !strings.Contains(joined, want) {
+			t.Errorf("the Review header lost %q:\n%s", want, content(m))
+		}
+	}
+}
