@@ -72,3 +72,25 @@ func TestReviewHeaderWrapsNotCut(t *testing.T) {
 		}
 	}
 }
+
+// TestReaderSearchPromptHelp: while the Read tab's search prompt takes
+// keys, the help names what enter and esc do there — find, and leave the
+// prompt — not the library filter's "apply filter" and "clear filter".
+func TestReaderSearchPromptHelp(t *testing.T) {
+	m := studio(t, Options{Sources: []string{reviewLibrary(t)}}, 120, 40)
+	selectSkill(t, m, "aaa-clean")
+	press(t, m, "enter") // open it: the skill pane takes the keys
+	openTab(t, m, "Read")
+	press(t, m, "/")
+	if !m.skill.tabs[m.skill.active].(*readTab).search.typing {
+		t.Fatal("/ did not open the search prompt")
+	}
+	for _, full := range []bool{false, true} {
+		m.help.ShowAll = full
+		lines := strings.Split(ansi.Strip(content(m)), "\n")
+		helpText := strings.Join(strings.Fields(strings.Join(lines[len(lines)-6:], " ")), " ")
+		if strings.Contains(helpText, "filter") || !strings.Contains(helpText, "enter find") || !strings.Contains(helpText, "esc cancel") {
+			t.Errorf("full=%v: the search prompt's help says %q", full, helpText)
+		}
+	}
+}
