@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -92,5 +93,21 @@ func TestReaderSearchPromptHelp(t *testing.T) {
 		if strings.Contains(helpText, "filter") || !strings.Contains(helpText, "enter find") || !strings.Contains(helpText, "esc cancel") {
 			t.Errorf("full=%v: the search prompt's help says %q", full, helpText)
 		}
+	}
+}
+
+// TestSkillPathKeepsItsEnd: a long path under the skill's name is cut at
+// its start, so the skill's folder and file stay in view (four skills
+// named api-design differ only there).
+func TestSkillPathKeepsItsEnd(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "lib")
+	deep := strings.Repeat("a-long-registry-folder-name/", 4) + "deep-skill"
+	writeFile(t, dir, deep+"/SKILL.md", "---\nname: deep-skill\ndescription: Sits deep in a registry.\n---\n# Deep\n")
+	m := studio(t, Options{Sources: []string{dir}}, 80, 24)
+	selectSkill(t, m, "deep-skill")
+	press(t, m, "enter")
+	checkFrame(t, m)
+	if out := ansi.Strip(content(m)); !strings.Contains(out, "…") || !strings.Contains(out, "deep-skill/SKILL.md") {
+		t.Errorf("the path lost its end:\n%s", out)
 	}
 }
