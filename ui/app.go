@@ -349,7 +349,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openScreen(screens.addSource)
 	case key.Matches(msg, k.Pull):
 		return m.pull()
-	case key.Matches(msg, k.EditFile) && (m.focus == focusLibrary || m.skill.activeTitle() == "Read"):
+	case key.Matches(msg, k.EditFile) && (m.focus == focusLibrary || !m.skill.tabEditsFindings()):
 		return m.editSelected()
 	case key.Matches(msg, k.RemoveSrc) && m.focus == focusLibrary:
 		return m.askRemoveSource()
@@ -555,6 +555,7 @@ func (m *Model) helpKeys() help.KeyMap {
 		focused = m.skill
 	}
 	h := helpKeys{focused: focused, k: m.c.Keys, libFocused: m.focus == focusLibrary && m.screen == nil}
+	h.canEdit = m.screen == nil && m.lib.Selected() != nil
 	if e := m.lib.Selected(); e != nil && !e.Base.Local && !e.stub && m.screen == nil {
 		h.canPull = true
 	}
@@ -566,6 +567,7 @@ type helpKeys struct {
 	k          *KeyMap
 	libFocused bool
 	canPull    bool // the selected skill is remote or built in
+	canEdit    bool // a skill is selected: e opens it (or says why not)
 }
 
 func (h helpKeys) ShortHelp() []key.Binding {
@@ -599,6 +601,9 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 	// The same key closes what it opened.
 	fewer := key.NewBinding(key.WithKeys(h.k.Help.Keys()...), key.WithHelp(h.k.Help.Help().Key, "fewer keys"))
 	global := []key.Binding{h.k.NewSkill, h.k.AddSource}
+	if h.canEdit {
+		global = append(global, h.k.EditFile) // unless the tab's own enter/e came first
+	}
 	if h.libFocused {
 		global = append(global, h.k.RemoveSrc) // D works from the library only
 	}

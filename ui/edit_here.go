@@ -56,10 +56,17 @@ func (m *Model) editSelected() tea.Cmd {
 	return openEditorCmd(e, e.Skill.Location.File, 1)
 }
 
-// activeTitle is the title of the tab shown, "" with no skill.
-func (p *skillPane) activeTitle() string {
+// findingEditor is a tab whose own e opens the selected finding's line
+// (Lint, Review); it claims e only while it lists findings.
+type findingEditor interface{ EditsFindings() bool }
+
+// tabEditsFindings reports whether the tab shown takes e for itself. On
+// every other tab e opens the skill, as it does from the library: it did
+// nothing at all on Info, Functions, Agent, Files and a clean Lint tab.
+func (p *skillPane) tabEditsFindings() bool {
 	if p.entry == nil {
-		return ""
+		return false
 	}
-	return p.tabs[p.active].Title()
+	f, ok := p.tabs[p.active].(findingEditor)
+	return ok && f.EditsFindings()
 }

@@ -143,6 +143,9 @@ func (t *reviewTab) move(i int) {
 
 func (t *reviewTab) View() string { return t.view() }
 
+// EditsFindings: e opens the selected finding while there is one.
+func (t *reviewTab) EditsFindings() bool { return len(t.order) > 0 && t.res != nil }
+
 func (t *reviewTab) ShortHelp() []key.Binding {
 	if len(t.order) == 0 {
 		return nil
@@ -153,6 +156,11 @@ func (t *reviewTab) ShortHelp() []key.Binding {
 
 func (t *reviewTab) FullHelp() [][]key.Binding {
 	k := t.c.Keys
+	if len(t.order) == 0 {
+		// Nothing to select or open: the view only scrolls (and e, the
+		// studio's, opens the skill).
+		return [][]key.Binding{{k.Down, k.Up, k.PageDown, k.PageUp}}
+	}
 	return [][]key.Binding{{k.Down, k.Up, k.Top, k.Bottom, k.Edit, k.PageDown, k.PageUp}}
 }
 

@@ -111,3 +111,28 @@ func TestSkillPathKeepsItsEnd(t *testing.T) {
 		t.Errorf("the path lost its end:\n%s", out)
 	}
 }
+
+// TestEditFromEveryTab: e opens the skill from any tab, as the library and
+// the Read tab do — it did nothing, silently, on Info, Agent, Files and a
+// Review tab with nothing to show — and the full help says so. (The Lint
+// and Review tabs keep e for the selected finding while they list one.)
+func TestEditFromEveryTab(t *testing.T) {
+	t.Setenv("VISUAL", "")
+	t.Setenv("EDITOR", "")
+	m := studio(t, Options{Sources: []string{reviewLibrary(t)}}, 120, 40)
+	selectSkill(t, m, "aaa-clean")
+	press(t, m, "enter")
+	for _, tab := range []string{"Info", "Review", "Agent", "Files"} {
+		openTab(t, m, tab)
+		m.status = ""
+		press(t, m, "e")
+		if !strings.Contains(m.status, "no editor") {
+			t.Errorf("e on the %s tab did nothing (status %q)", tab, m.status)
+		}
+		m.help.ShowAll = true
+		if out := ansi.Strip(content(m)); !strings.Contains(out, "edit in $EDITOR") {
+			t.Errorf("the %s tab's full help lacks e:\n%s", tab, out)
+		}
+		m.help.ShowAll = false
+	}
+}
