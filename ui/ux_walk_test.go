@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -134,5 +135,37 @@ func TestEditFromEveryTab(t *testing.T) {
 			t.Errorf("the %s tab's full help lacks e:\n%s", tab, out)
 		}
 		m.help.ShowAll = false
+	}
+}
+
+// TestFunctionsTabNamesTheParseError: an .xgs.js saved with a syntax
+// error (mid-edit) has functions the reader cannot get to; the Functions
+// tab says where the error is instead of "No functions found" and how to
+// write some — and its text wraps instead of losing its end.
+func TestFunctionsTabNamesTheParseError(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "lib")
+	src, err := os.ReadFile(filepath.Join("..", "examples", "library", "xgs", "forgejo-api.xgs.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(src), "defineSkill({", "defineSkill(( {", 1)
+	writeFile(t, dir, "forgejo-api.xgs.js", broken)
+	m := studio(t, Options{Sources: []string{dir}}, 120, 40)
+	selectSkill(t, m, "forgejo-api")
+	press(t, m, "enter")
+	openTab(t, m, "Functions")
+	checkFrame(t, m)
+	var text []string
+	for _, l := range strings.Split(ansi.Strip(content(m)), "\n") {
+		if i := strings.LastIndex(l, "││"); i >= 0 {
+			text = append(text, strings.Trim(l[i+len("││"):], " │"))
+		}
+	}
+	joined := strings.Join(text, " ")
+	if !strings.Contains(joined, "No functions could be read: forgejo-api.xgs.js:") || !strings.Contains(joined, "the Lint tab lists every error.") {
+		t.Errorf("the Functions tab does not name the error:\n%s", content(m))
+	}
+	if strings.Contains(joined, "…") {
+		t.Errorf("the Functions tab's text is cut:\n%s", content(m))
 	}
 }
