@@ -674,6 +674,7 @@ func (m *Model) render() string {
 	g := m.geometry()
 	var panes []string
 	if g.libW > 0 {
+		m.lib.reading = m.loading() // "No skills yet" only once every source is read
 		panes = append(panes, m.frame(m.lib.View(), g.libW, g.panesH, m.focus == focusLibrary))
 	}
 	if g.skillW > 0 {

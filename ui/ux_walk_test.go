@@ -169,3 +169,21 @@ func TestFunctionsTabNamesTheParseError(t *testing.T) {
 		t.Errorf("the Functions tab's text is cut:\n%s", content(m))
 	}
 }
+
+// TestEmptyLibrarySaysWhatToDo: a first run in an empty folder says how
+// to make a skill or add a source — and, while a source is still being
+// read, that it is reading rather than that there are none.
+func TestEmptyLibrarySaysWhatToDo(t *testing.T) {
+	empty := t.TempDir()
+	m := New(Options{Sources: []string{empty}, Theme: "dark", WorkDir: filepath.Dir(empty)})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	cmd := m.Init()
+	if out := ansi.Strip(content(m)); m.loading() && !strings.Contains(out, "Reading the sources…") {
+		t.Errorf("while reading:\n%s", out)
+	}
+	drain(t, m, cmd)
+	checkFrame(t, m)
+	if out := strings.Join(strings.Fields(ansi.Strip(m.lib.View())), " "); !strings.Contains(out, "n makes one from a template") || !strings.Contains(out, "a adds a source") {
+		t.Errorf("the empty library does not say what to do:\n%s", content(m))
+	}
+}
