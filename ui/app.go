@@ -349,7 +349,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openScreen(screens.addSource)
 	case key.Matches(msg, k.Pull):
 		return m.pull()
-	case key.Matches(msg, k.EditFile) && (m.focus == focusLibrary || !m.skill.tabEditsFindings()):
+	case key.Matches(msg, k.EditFile) && (m.focus == focusLibrary || !m.skill.tabEditsSelection()):
 		return m.editSelected()
 	case key.Matches(msg, k.RemoveSrc) && m.focus == focusLibrary:
 		return m.askRemoveSource()

@@ -56,17 +56,18 @@ func (m *Model) editSelected() tea.Cmd {
 	return openEditorCmd(e, e.Skill.Location.File, 1)
 }
 
-// findingEditor is a tab whose own e opens the selected finding's line
-// (Lint, Review); it claims e only while it lists findings.
-type findingEditor interface{ EditsFindings() bool }
+// selectionEditor is a tab whose own e opens what it has selected: the
+// finding's line (Lint, Review), the file (Files); it claims e only while
+// something is selected.
+type selectionEditor interface{ EditsSelection() bool }
 
-// tabEditsFindings reports whether the tab shown takes e for itself. On
+// tabEditsSelection reports whether the tab shown takes e for itself. On
 // every other tab e opens the skill, as it does from the library: it did
 // nothing at all on Info, Functions, Agent, Files and a clean Lint tab.
-func (p *skillPane) tabEditsFindings() bool {
+func (p *skillPane) tabEditsSelection() bool {
 	if p.entry == nil {
 		return false
 	}
-	f, ok := p.tabs[p.active].(findingEditor)
-	return ok && f.EditsFindings()
+	f, ok := p.tabs[p.active].(selectionEditor)
+	return ok && f.EditsSelection()
 }

@@ -179,8 +179,8 @@ func (t *lintTab) move(i int) {
 
 func (t *lintTab) View() string { return t.view() }
 
-// EditsFindings: e opens the selected finding while there is one.
-func (t *lintTab) EditsFindings() bool { return len(t.diags) > 0 }
+// EditsSelection: e opens the selected finding while there is one.
+func (t *lintTab) EditsSelection() bool { return len(t.diags) > 0 }
 
 func (t *lintTab) ShortHelp() []key.Binding {
 	k := t.c.Keys

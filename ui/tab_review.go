@@ -143,8 +143,8 @@ func (t *reviewTab) move(i int) {
 
 func (t *reviewTab) View() string { return t.view() }
 
-// EditsFindings: e opens the selected finding while there is one.
-func (t *reviewTab) EditsFindings() bool { return len(t.order) > 0 && t.res != nil }
+// EditsSelection: e opens the selected finding while there is one.
+func (t *reviewTab) EditsSelection() bool { return len(t.order) > 0 && t.res != nil }
 
 func (t *reviewTab) ShortHelp() []key.Binding {
 	if len(t.order) == 0 {

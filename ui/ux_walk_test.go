@@ -2,7 +2,9 @@ package ui
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -186,4 +188,53 @@ func TestEmptyLibrarySaysWhatToDo(t *testing.T) {
 	if out := strings.Join(strings.Fields(ansi.Strip(m.lib.View())), " "); !strings.Contains(out, "n makes one from a template") || !strings.Contains(out, "a adds a source") {
 		t.Errorf("the empty library does not say what to do:\n%s", content(m))
 	}
+}
+
+// TestEditOnFilesOpensTheSelectedFile: on the Files tab e opens the file
+// selected there, not the skill's main file.
+func TestEditOnFilesOpensTheSelectedFile(t *testing.T) {
+	t.Setenv("VISUAL", "")
+	t.Setenv("EDITOR", "true")
+	m := studio(t, Options{Sources: []string{reviewLibrary(t)}}, 120, 40)
+	selectSkill(t, m, "zzz-sly")
+	press(t, m, "enter")
+	openTab(t, m, "Files")
+	ft := m.skill.tabs[m.skill.active].(*filesTab)
+	for ft.sel < len(ft.rows) && !strings.HasSuffix(ft.rows[ft.sel].rel, "notes.md") {
+		press(t, m, "j")
+	}
+	_, cmd := m.Update(keyPress("e"))
+	if cmd == nil {
+		t.Fatal("e on the Files tab did nothing")
+	}
+	if got := strings.Join(execArgs(reflect.ValueOf(cmd())), " "); !strings.Contains(got, filepath.Join("references", "notes.md")) {
+		t.Errorf("e ran %q, want the editor on references/notes.md", got)
+	}
+}
+
+// execArgs digs the command line out of bubbletea's exec message (its
+// fields are unexported; reflection reads them without calling anything).
+func execArgs(v reflect.Value) []string {
+	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return nil
+		}
+		if v.Type() == reflect.TypeOf((*exec.Cmd)(nil)) {
+			args := v.Elem().FieldByName("Args")
+			out := make([]string, args.Len())
+			for i := range out {
+				out[i] = args.Index(i).String()
+			}
+			return out
+		}
+		v = v.Elem()
+	}
+	if v.Kind() == reflect.Struct {
+		for i := range v.NumField() {
+			if a := execArgs(v.Field(i)); a != nil {
+				return a
+			}
+		}
+	}
+	return nil
 }
