@@ -426,7 +426,11 @@ func (m *Model) onOpenSkill(msg OpenSkillMsg) tea.Cmd {
 // selectEntry selects e in the library (clearing a filter that hides it)
 // and shows it in the focused skill pane.
 func (m *Model) selectEntry(e *Entry) tea.Cmd {
-	if m.lib.query != "" {
+	// The filter goes only when it hides e: a quiz's way back to a skill
+	// the filter shows kept losing the reader's /has:quiz.
+	var said tea.Cmd
+	if m.lib.query != "" && !m.lib.shows(e) {
+		said = statusCmd(fmt.Sprintf("Filter %q cleared: it hid %s.", sanitize.Line(m.lib.query), e.row.name), false)
 		m.lib.filter.SetValue("")
 		m.lib.setQuery("")
 	}
@@ -435,9 +439,9 @@ func (m *Model) selectEntry(e *Entry) tea.Cmd {
 	m.focus = focusSkill
 	m.syncFocus()
 	if m.skill.entry == e {
-		return nil
+		return said
 	}
-	return tea.Batch(m.skill.setEntry(e, false), m.buildCmd(e))
+	return tea.Batch(m.skill.setEntry(e, false), m.buildCmd(e), said)
 }
 
 // EntryNamed finds a skill by name for tabs (LibraryLookup): one from

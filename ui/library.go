@@ -195,6 +195,18 @@ func (p *libraryPane) refresh() tea.Cmd {
 
 // rebuild recomputes the visible lines from entries, filter, sort and
 // grouping, then puts the cursor back on the selected skill.
+// shows reports whether e is a row of the list as the filter in force
+// leaves it (false while that filter's result has not come back).
+func (p *libraryPane) shows(e *Entry) bool {
+	if p.query == "" {
+		return true
+	}
+	if p.matchQuery != p.query {
+		return false
+	}
+	return slices.ContainsFunc(p.matches, func(l libLine) bool { return l.e == e })
+}
+
 func (p *libraryPane) rebuild() {
 	p.maxName, p.maxVersion, p.maxCounts = 0, 0, 1
 	for _, e := range p.entries {

@@ -238,3 +238,33 @@ func execArgs(v reflect.Value) []string {
 	}
 	return nil
 }
+
+// TestSelectingAShownSkillKeepsTheFilter: going to a skill the filter
+// shows (a quiz's way back, a load-skill action) keeps the filter; only a
+// skill it hides clears it.
+func TestSelectingAShownSkillKeepsTheFilter(t *testing.T) {
+	m := studio(t, Options{Sources: []string{reviewLibrary(t)}}, 120, 40)
+	press(t, m, "/")
+	typeText(t, m, "sly")
+	press(t, m, "enter")
+	if m.lib.query != "sly" || m.lib.Selected() == nil || m.lib.Selected().Skill.Name != "zzz-sly" {
+		t.Fatalf("filter %q, selected %v", m.lib.query, m.lib.Selected())
+	}
+	drain(t, m, m.selectEntry(m.lib.Selected()))
+	if m.lib.query != "sly" {
+		t.Errorf("selecting a skill the filter shows cleared it")
+	}
+	var clean *Entry
+	for _, e := range m.lib.entries {
+		if e.Skill.Name == "aaa-clean" {
+			clean = e
+		}
+	}
+	drain(t, m, m.selectEntry(clean))
+	if m.lib.query != "" || m.lib.Selected() != clean {
+		t.Errorf("selecting a hidden skill: filter %q, selected %v", m.lib.query, m.lib.Selected())
+	}
+	if !strings.Contains(m.status, `Filter "sly" cleared`) {
+		t.Errorf("the filter went without a word: status %q", m.status)
+	}
+}
