@@ -95,6 +95,9 @@ type newSkillWizard struct {
 	req  NewSkillRequest
 	id   int
 	w, h int
+	// sizedFor is what the form's heights were last measured with (see
+	// refreshHints).
+	sizedFor string
 
 	stage     wizardStage
 	form      *huh.Form
@@ -365,6 +368,9 @@ func (s *newSkillWizard) refreshHints() {
 	// verdict describes in: its hint, or what the linter says of the
 	// value; required fields (whose validator refuses them empty, so
 	// enter does not move on) say so before enter is pressed.
+	// heights names what can change the fields' and the footer's heights:
+	// the wrapped errors. The form is sized again only when it changes.
+	var heights strings.Builder
 	verdict := func(in *huh.Input, value, hint string, err error, required bool) {
 		text := hint
 		switch empty := strings.TrimSpace(value) == ""; {
@@ -374,6 +380,7 @@ func (s *newSkillWizard) refreshHints() {
 		case err != nil:
 			// The whole reason, wrapped by huh: its end is the fix.
 			in.Description(sanitize.Line("✗ " + err.Error()))
+			heights.WriteString(err.Error() + "\x00")
 			return
 		default:
 			text = "✓ " + hint
@@ -405,7 +412,11 @@ func (s *newSkillWizard) refreshHints() {
 	// a no-op message makes it draw them again now. A verdict or an error
 	// in the footer may have changed their heights: size the form again.
 	if s.form != nil && s.form.State == huh.StateNormal {
-		if s.w > 0 {
+		for _, err := range s.form.Errors() {
+			heights.WriteString(err.Error() + "\x00")
+		}
+		if sig := heights.String(); s.w > 0 && sig != s.sizedFor {
+			s.sizedFor = sig
 			s.form = s.sizeForm(s.form)
 		}
 		m, _ := s.form.Update(redrawMsg{})
