@@ -85,7 +85,7 @@ func noFunctions(st *Styles, sk *model.Skill, width int) string {
 	if sk != nil {
 		for _, d := range sk.Diagnostics {
 			if codeUnreadable[d.Rule] {
-				text = "No functions could be read: " + place(d, sk.Location.Dir) + ": " + sanitize.Line(d.Message) +
+				text = "No functions could be read: " + place(d, sk.Location.Dir) + ": " + strings.TrimRight(sanitize.Line(d.Message), ".") +
 					". They come back here once it is fixed; the Lint tab lists every error."
 				break
 			}
