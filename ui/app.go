@@ -645,6 +645,11 @@ func (m *Model) helpView() string {
 	if len(band) > 0 {
 		bands = append(bands, m.help.FullHelpView(band))
 	}
+	if m.focus == focusLibrary && m.screen == nil {
+		// The rows' one-cell marks are not keys: say what they mean here,
+		// where a newcomer looks for what the screen shows.
+		bands = append(bands, m.c.Styles.Dim.Render(fit("◆ ◇ · beside a skill's format: its review found an error, a warning, nothing", m.help.Width())))
+	}
 	return strings.Join(bands, "\n")
 }
 

@@ -272,3 +272,16 @@ func TestSelectingAShownSkillKeepsTheFilter(t *testing.T) {
 		t.Errorf("the filter went without a word: status %q", m.status)
 	}
 }
+
+// TestFullHelpExplainsTheRiskMarks: the library's full help says what the
+// ◆ ◇ · beside each row's format mean.
+func TestFullHelpExplainsTheRiskMarks(t *testing.T) {
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		m := studio(t, Options{Sources: []string{reviewLibrary(t)}}, size[0], size[1])
+		press(t, m, "?")
+		checkFrame(t, m)
+		if out := ansi.Strip(content(m)); !strings.Contains(out, "◆ ◇ · beside a skill's format") {
+			t.Errorf("%dx%d: the full help does not explain the risk marks:\n%s", size[0], size[1], out)
+		}
+	}
+}
