@@ -349,7 +349,7 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.openScreen(screens.addSource)
 	case key.Matches(msg, k.Pull):
 		return m.pull()
-	case key.Matches(msg, k.EditFile) && (m.focus == focusLibrary || m.skill.activeTitle() == "Read"):
+	case key.Matches(msg, k.EditFile) && (m.focus == focusLibrary || !m.skill.tabEditsSelection()):
 		return m.editSelected()
 	case key.Matches(msg, k.RemoveSrc) && m.focus == focusLibrary:
 		return m.askRemoveSource()
@@ -426,7 +426,11 @@ func (m *Model) onOpenSkill(msg OpenSkillMsg) tea.Cmd {
 // selectEntry selects e in the library (clearing a filter that hides it)
 // and shows it in the focused skill pane.
 func (m *Model) selectEntry(e *Entry) tea.Cmd {
-	if m.lib.query != "" {
+	// The filter goes only when it hides e: a quiz's way back to a skill
+	// the filter shows kept losing the reader's /has:quiz.
+	var said tea.Cmd
+	if m.lib.query != "" && !m.lib.shows(e) {
+		said = statusCmd(fmt.Sprintf("Filter %q cleared: it hid %s.", sanitize.Line(m.lib.query), e.row.name), false)
 		m.lib.filter.SetValue("")
 		m.lib.setQuery("")
 	}
@@ -435,9 +439,9 @@ func (m *Model) selectEntry(e *Entry) tea.Cmd {
 	m.focus = focusSkill
 	m.syncFocus()
 	if m.skill.entry == e {
-		return nil
+		return said
 	}
-	return tea.Batch(m.skill.setEntry(e, false), m.buildCmd(e))
+	return tea.Batch(m.skill.setEntry(e, false), m.buildCmd(e), said)
 }
 
 // EntryNamed finds a skill by name for tabs (LibraryLookup): one from
@@ -555,6 +559,7 @@ func (m *Model) helpKeys() help.KeyMap {
 		focused = m.skill
 	}
 	h := helpKeys{focused: focused, k: m.c.Keys, libFocused: m.focus == focusLibrary && m.screen == nil}
+	h.canEdit = m.screen == nil && m.lib.Selected() != nil
 	if e := m.lib.Selected(); e != nil && !e.Base.Local && !e.stub && m.screen == nil {
 		h.canPull = true
 	}
@@ -566,6 +571,7 @@ type helpKeys struct {
 	k          *KeyMap
 	libFocused bool
 	canPull    bool // the selected skill is remote or built in
+	canEdit    bool // a skill is selected: e opens it (or says why not)
 }
 
 func (h helpKeys) ShortHelp() []key.Binding {
@@ -599,6 +605,9 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 	// The same key closes what it opened.
 	fewer := key.NewBinding(key.WithKeys(h.k.Help.Keys()...), key.WithHelp(h.k.Help.Help().Key, "fewer keys"))
 	global := []key.Binding{h.k.NewSkill, h.k.AddSource}
+	if h.canEdit {
+		global = append(global, h.k.EditFile) // unless the tab's own enter/e came first
+	}
 	if h.libFocused {
 		global = append(global, h.k.RemoveSrc) // D works from the library only
 	}
@@ -636,6 +645,11 @@ func (m *Model) helpView() string {
 	if len(band) > 0 {
 		bands = append(bands, m.help.FullHelpView(band))
 	}
+	if m.focus == focusLibrary && m.screen == nil {
+		// The rows' one-cell marks are not keys: say what they mean here,
+		// where a newcomer looks for what the screen shows.
+		bands = append(bands, m.c.Styles.Dim.Render(fit("◆ ◇ · beside a skill's format: its review found an error, a warning, nothing", m.help.Width())))
+	}
 	return strings.Join(bands, "\n")
 }
 
@@ -669,6 +683,7 @@ func (m *Model) render() string {
 	g := m.geometry()
 	var panes []string
 	if g.libW > 0 {
+		m.lib.reading = m.loading() // "No skills yet" only once every source is read
 		panes = append(panes, m.frame(m.lib.View(), g.libW, g.panesH, m.focus == focusLibrary))
 	}
 	if g.skillW > 0 {

@@ -56,10 +56,18 @@ func (m *Model) editSelected() tea.Cmd {
 	return openEditorCmd(e, e.Skill.Location.File, 1)
 }
 
-// activeTitle is the title of the tab shown, "" with no skill.
-func (p *skillPane) activeTitle() string {
+// selectionEditor is a tab whose own e opens what it has selected: the
+// finding's line (Lint, Review), the file (Files); it claims e only while
+// something is selected.
+type selectionEditor interface{ EditsSelection() bool }
+
+// tabEditsSelection reports whether the tab shown takes e for itself. On
+// every other tab e opens the skill, as it does from the library: it did
+// nothing at all on Info, Functions, Agent, Files and a clean Lint tab.
+func (p *skillPane) tabEditsSelection() bool {
 	if p.entry == nil {
-		return ""
+		return false
 	}
-	return p.tabs[p.active].Title()
+	f, ok := p.tabs[p.active].(selectionEditor)
+	return ok && f.EditsSelection()
 }

@@ -52,14 +52,18 @@ type KeyMap struct {
 	SearchNext  key.Binding
 	SearchPrev  key.Binding
 	ClearSearch key.Binding
-	Outline     key.Binding
-	Edit        key.Binding
-	EditFile    key.Binding // the library's and the reader's `e`
-	Pull        key.Binding
-	RemoveSrc   key.Binding
-	Confirm     key.Binding
-	Retry       key.Binding // a failed source, in the remove question
-	Cancel      key.Binding
+	// The search prompt's own keys: enter finds, esc leaves the prompt
+	// (the search in force, if any, stays).
+	FindTyped  key.Binding
+	CancelFind key.Binding
+	Outline    key.Binding
+	Edit       key.Binding
+	EditFile   key.Binding // the library's and the reader's `e`
+	Pull       key.Binding
+	RemoveSrc  key.Binding
+	Confirm    key.Binding
+	Retry      key.Binding // a failed source, in the remove question
+	Cancel     key.Binding
 	// CycleAgent steps the Agent tab's library listing to the next agent.
 	CycleAgent key.Binding
 
@@ -124,6 +128,8 @@ func DefaultKeyMap() *KeyMap {
 		SearchNext:  b("n", "next match", "n"),
 		SearchPrev:  b("N", "prev match", "N"),
 		ClearSearch: b("esc", "clear search", "esc"),
+		FindTyped:   b("enter", "find", "enter"),
+		CancelFind:  b("esc", "cancel", "esc"),
 		Outline:     b("t", "outline", "t"),
 		Edit:        b("enter", "open in editor", "enter", "e"),
 		EditFile:    b("e", "edit in $EDITOR", "e"),

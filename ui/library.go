@@ -53,6 +53,7 @@ type libraryPane struct {
 	c             *Common
 	width, height int
 	focused       bool
+	reading       bool // a source is still being read (set by the studio before each frame)
 
 	entries []*Entry
 	sources []string // source labels in the order they were opened
@@ -194,6 +195,18 @@ func (p *libraryPane) refresh() tea.Cmd {
 
 // rebuild recomputes the visible lines from entries, filter, sort and
 // grouping, then puts the cursor back on the selected skill.
+// shows reports whether e is a row of the list as the filter in force
+// leaves it (false while that filter's result has not come back).
+func (p *libraryPane) shows(e *Entry) bool {
+	if p.query == "" {
+		return true
+	}
+	if p.matchQuery != p.query {
+		return false
+	}
+	return slices.ContainsFunc(p.matches, func(l libLine) bool { return l.e == e })
+}
+
 func (p *libraryPane) rebuild() {
 	p.maxName, p.maxVersion, p.maxCounts = 0, 0, 1
 	for _, e := range p.entries {
@@ -673,7 +686,13 @@ func (p *libraryPane) View() string {
 	b.WriteString(p.headerLine())
 	h := p.listHeight()
 	if len(p.lines) == 0 && h > 0 {
-		msg := "No skills yet."
+		k := p.c.Keys
+		// A first run in an empty folder: say what to do next.
+		msg := "No skills yet. " + k.NewSkill.Help().Key + " makes one from a template; " +
+			k.AddSource.Help().Key + " adds a source (a folder, a registry or a site)."
+		if p.reading {
+			msg = "Reading the sources…"
+		}
 		if p.query != "" {
 			msg = "No skill matches " + sanitize.Line(p.query) + "." + factHint(p.query) + " esc clears the filter."
 		}

@@ -95,6 +95,9 @@ type newSkillWizard struct {
 	req  NewSkillRequest
 	id   int
 	w, h int
+	// sizedFor is what the form's heights were last measured with (see
+	// refreshHints).
+	sizedFor string
 
 	stage     wizardStage
 	form      *huh.Form
@@ -169,9 +172,18 @@ func (s *newSkillWizard) theme() huh.Theme {
 func (s *newSkillWizard) finishForm(f *huh.Form) *huh.Form {
 	f = f.WithTheme(s.theme()).WithShowHelp(true)
 	if s.w > 0 {
-		f = f.WithWidth(s.formWidth()).WithHeight(s.formHeight())
+		f = s.sizeForm(f)
 	}
 	return f
+}
+
+// sizeForm fits f to the room it has. huh's Group.View puts a blank line
+// above its footer (the keys, or why enter did not move on) that
+// Group.WithHeight does not count, and measures the footer only when
+// sized: the form gets one line less, and is sized again whenever the
+// footer may have changed, so the footer is never cut off.
+func (s *newSkillWizard) sizeForm(f *huh.Form) *huh.Form {
+	return f.WithWidth(s.formWidth()).WithHeight(s.formHeight() - 1)
 }
 
 func (s *newSkillWizard) templateForm() *huh.Form {
@@ -356,6 +368,9 @@ func (s *newSkillWizard) refreshHints() {
 	// verdict describes in: its hint, or what the linter says of the
 	// value; required fields (whose validator refuses them empty, so
 	// enter does not move on) say so before enter is pressed.
+	// heights names what can change the fields' and the footer's heights:
+	// the wrapped errors. The form is sized again only when it changes.
+	var heights strings.Builder
 	verdict := func(in *huh.Input, value, hint string, err error, required bool) {
 		text := hint
 		switch empty := strings.TrimSpace(value) == ""; {
@@ -363,7 +378,10 @@ func (s *newSkillWizard) refreshHints() {
 			text = "required · " + hint
 		case empty:
 		case err != nil:
-			text = "✗ " + err.Error()
+			// The whole reason, wrapped by huh: its end is the fix.
+			in.Description(sanitize.Line("✗ " + err.Error()))
+			heights.WriteString(err.Error() + "\x00")
+			return
 		default:
 			text = "✓ " + hint
 		}
@@ -391,8 +409,16 @@ func (s *newSkillWizard) refreshHints() {
 	}
 	s.dirIn.Description(ansi.Truncate(sanitize.Line("relative to "+where), width, "…"))
 	// The group draws its fields once per update, before these changes:
-	// a no-op message makes it draw them again now.
+	// a no-op message makes it draw them again now. A verdict or an error
+	// in the footer may have changed their heights: size the form again.
 	if s.form != nil && s.form.State == huh.StateNormal {
+		for _, err := range s.form.Errors() {
+			heights.WriteString(err.Error() + "\x00")
+		}
+		if sig := heights.String(); s.w > 0 && sig != s.sizedFor {
+			s.sizedFor = sig
+			s.form = s.sizeForm(s.form)
+		}
 		m, _ := s.form.Update(redrawMsg{})
 		s.form = m.(*huh.Form)
 	}
@@ -559,7 +585,7 @@ func (s *newSkillWizard) SetSize(w, h int) {
 	if s.stage == stageTemplate && s.templateSel != nil {
 		s.templateSel.Options(s.templateOptions()...)
 	}
-	s.form = s.form.WithWidth(s.formWidth()).WithHeight(s.formHeight())
+	s.form = s.sizeForm(s.form)
 	s.refreshHints()
 }
 

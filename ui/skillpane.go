@@ -278,11 +278,13 @@ func (p *skillPane) View() string {
 		head += " " + st.Version.Render(e.row.version)
 	}
 	b.WriteString(fit(head, p.width) + "\n")
-	where := displayPath(p.c.WorkDir, e.OSPath(e.Skill.Location.File))
+	// A long local path loses its start, not its end: the skill's own
+	// folder and file are what tell same-named skills apart.
+	where := truncateLeft(sanitize.Line(displayPath(p.c.WorkDir, e.OSPath(e.Skill.Location.File))), p.width-2)
 	if !e.Base.Local {
-		where = e.Source + ": " + e.Skill.Location.File
+		where = ansi.Truncate(sanitize.Line(e.Source+": "+e.Skill.Location.File), p.width-2, glyphEllip)
 	}
-	b.WriteString(fit(st.Dim.Render(" "+ansi.Truncate(sanitize.Line(where), p.width-2, glyphEllip)), p.width) + "\n")
+	b.WriteString(fit(st.Dim.Render(" "+where), p.width) + "\n")
 	if e.stub {
 		b.WriteString("\n" + p.stubView(e))
 		return fitLines(b.String(), p.width, p.height)

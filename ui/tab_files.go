@@ -162,6 +162,12 @@ func (t *filesTab) redraw(keep bool) {
 	}
 }
 
+// EditsSelection: e opens the selected file (not the skill's main file)
+// while a file, not a folder, is selected.
+func (t *filesTab) EditsSelection() bool {
+	return t.entry != nil && t.sel >= 0 && t.sel < len(t.rows) && t.rows[t.sel].rel != ""
+}
+
 func (t *filesTab) Update(msg tea.Msg) tea.Cmd {
 	k := t.c.Keys
 	if msg, ok := msg.(tea.KeyPressMsg); ok && len(t.rows) > 0 {
@@ -172,6 +178,8 @@ func (t *filesTab) Update(msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, k.Down):
 			t.move(1)
 			return nil
+		case key.Matches(msg, k.EditFile) && t.EditsSelection():
+			return openEditorCmd(t.entry, t.entry.Skill.Location.Join(t.rows[t.sel].rel), 1)
 		case key.Matches(msg, k.Open):
 			if r := t.rows[t.sel]; r.rel != "" {
 				return func() tea.Msg { return OpenFileMsg{Path: r.rel, Return: true} } // backspace returns to Files
@@ -203,5 +211,6 @@ func (t *filesTab) ShortHelp() []key.Binding {
 
 func (t *filesTab) FullHelp() [][]key.Binding {
 	k := t.c.Keys
-	return [][]key.Binding{{k.Down, k.Up, k.Open, k.PageDown, k.PageUp}}
+	editThis := key.NewBinding(key.WithKeys(k.EditFile.Keys()...), key.WithHelp(k.EditFile.Help().Key, "edit this file"))
+	return [][]key.Binding{{k.Down, k.Up, k.Open, editThis, k.PageDown, k.PageUp}}
 }

@@ -45,7 +45,15 @@ func (t *functionsTab) redraw(keep bool) {
 	if t.entry == nil || t.width <= 0 {
 		return
 	}
-	t.setContent(functionsContent(t.c.Styles, t.entry.Skill.Functions, t.width), keep)
+	var fns []model.Function
+	if sk := t.entry.Skill; sk != nil {
+		fns = sk.Functions
+	}
+	if len(fns) == 0 {
+		t.setContent(noFunctions(t.c.Styles, t.entry.Skill, t.width), keep)
+		return
+	}
+	t.setContent(functionsContent(t.c.Styles, fns, t.width), keep)
 }
 
 func (t *functionsTab) Update(msg tea.Msg) tea.Cmd { t.update(msg); return nil }
@@ -68,10 +76,32 @@ func primaryFirst(fns []model.Function) []model.Function {
 	return out
 }
 
-func functionsContent(st *Styles, fns []model.Function, width int) string {
-	if len(fns) == 0 {
-		return st.Dim.Render(" No functions found. An .xgs.js skill exports them with defineSkill({ name: fn({…}) });\n an OS Loop skill's module.ts exports execute.")
+// noFunctions says why the tab is empty. A skill whose code has an error
+// (a save with a syntax error, while it is being edited) has functions the
+// reader could not get to: the error is named, with where to fix it,
+// rather than "No functions found" and how to write some.
+func noFunctions(st *Styles, sk *model.Skill, width int) string {
+	text := "No functions found. An .xgs.js skill exports them with defineSkill({ name: fn({…}) }); an OS Loop skill's module.ts exports execute."
+	if sk != nil {
+		for _, d := range sk.Diagnostics {
+			if codeUnreadable[d.Rule] {
+				text = "No functions could be read: " + place(d, sk.Location.Dir) + ": " + strings.TrimRight(sanitize.Line(d.Message), ".") +
+					". They come back here once it is fixed; the Lint tab lists every error."
+				break
+			}
+		}
 	}
+	return indent(st.Dim.Render(wrap(text, max(width-2, 10))), " ")
+}
+
+// codeUnreadable are the rules whose finding means the reader could not
+// get to a skill's functions at all.
+var codeUnreadable = map[string]bool{
+	"xgs/syntax": true, "xgs/build-error": true, "xgs/define-skill": true, "xgs/encoding": true, "xgs/unreadable": true,
+	"osloop/module-syntax": true, "osloop/module-missing": true, "osloop/execute-export": true,
+}
+
+func functionsContent(st *Styles, fns []model.Function, width int) string {
 	var b strings.Builder
 	for i, f := range primaryFirst(fns) {
 		if i > 0 {

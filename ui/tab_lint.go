@@ -179,6 +179,9 @@ func (t *lintTab) move(i int) {
 
 func (t *lintTab) View() string { return t.view() }
 
+// EditsSelection: e opens the selected finding while there is one.
+func (t *lintTab) EditsSelection() bool { return len(t.diags) > 0 }
+
 func (t *lintTab) ShortHelp() []key.Binding {
 	k := t.c.Keys
 	if len(t.diags) == 0 {
@@ -189,6 +192,11 @@ func (t *lintTab) ShortHelp() []key.Binding {
 
 func (t *lintTab) FullHelp() [][]key.Binding {
 	k := t.c.Keys
+	if len(t.diags) == 0 {
+		// Nothing to select or open: the view only scrolls (and e, the
+		// studio's, opens the skill).
+		return [][]key.Binding{{k.Down, k.Up, k.PageDown, k.PageUp}}
+	}
 	return [][]key.Binding{{k.Down, k.Up, k.Top, k.Bottom, k.Edit, k.PageDown, k.PageUp}}
 }
 

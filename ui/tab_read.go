@@ -348,7 +348,7 @@ func (t *readTab) cycleLink(dir int) {
 func (t *readTab) ShortHelp() []key.Binding {
 	k := t.c.Keys
 	if t.search.typing {
-		return []key.Binding{k.AcceptInput, k.ClearSearch}
+		return []key.Binding{k.FindTyped, k.CancelFind}
 	}
 	if t.outline.open {
 		return []key.Binding{k.Down, k.Up, k.Follow, k.Outline}

@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -142,6 +143,9 @@ func (t *reviewTab) move(i int) {
 
 func (t *reviewTab) View() string { return t.view() }
 
+// EditsSelection: e opens the selected finding while there is one.
+func (t *reviewTab) EditsSelection() bool { return len(t.order) > 0 && t.res != nil }
+
 func (t *reviewTab) ShortHelp() []key.Binding {
 	if len(t.order) == 0 {
 		return nil
@@ -152,6 +156,11 @@ func (t *reviewTab) ShortHelp() []key.Binding {
 
 func (t *reviewTab) FullHelp() [][]key.Binding {
 	k := t.c.Keys
+	if len(t.order) == 0 {
+		// Nothing to select or open: the view only scrolls (and e, the
+		// studio's, opens the skill).
+		return [][]key.Binding{{k.Down, k.Up, k.PageDown, k.PageUp}}
+	}
 	return [][]key.Binding{{k.Down, k.Up, k.Top, k.Bottom, k.Edit, k.PageDown, k.PageUp}}
 }
 
@@ -180,12 +189,17 @@ func reviewContent(st *Styles, e *Entry, r *riskResult, order []int, sel, width 
 		verdict = st.Warning.Render(glyphWarning + " " + v.Line)
 	}
 	lines := strings.Split(indent(wrap(verdict, max(width-2, 10)), " "), "\n")
-	lines = append(lines, st.Dim.Render(fmt.Sprintf(" %s · %s · %s · from %s",
-		plural(v.Errors, "error", "errors"), plural(v.Warnings, "warning", "warnings"), plural(v.Infos, "note", "notes"), sanitize.Line(e.Source))))
-	for _, l := range strings.Split(wrap(sanitize.Line(registry.Provenance(r.Skill).Line()), max(width-2, 10)), "\n") {
-		lines = append(lines, " "+st.Muted.Render(l))
+	// The header is wrapped, never cut: a narrow pane keeps the source and
+	// how to read what follows.
+	header := func(style lipgloss.Style, text string) {
+		for _, l := range strings.Split(wrap(text, max(width-2, 10)), "\n") {
+			lines = append(lines, " "+style.Render(l))
+		}
 	}
-	lines = append(lines, st.Dim.Render(" Read from the files; nothing was run. Hidden characters are spelled out: ⟨U+…⟩, ⟨tags \"…\"⟩."))
+	header(st.Dim, fmt.Sprintf("%s · %s · %s · from %s",
+		plural(v.Errors, "error", "errors"), plural(v.Warnings, "warning", "warnings"), plural(v.Infos, "note", "notes"), sanitize.Line(e.Source)))
+	header(st.Muted, sanitize.Line(registry.Provenance(r.Skill).Line()))
+	header(st.Dim, "Read from the files; nothing was run. Hidden characters are spelled out: ⟨U+…⟩, ⟨tags \"…\"⟩.")
 	spans := make([][2]int, len(order))
 	var group model.Severity = -2
 	dir := e.Skill.Location.Dir
