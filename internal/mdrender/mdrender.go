@@ -75,6 +75,7 @@ func New(style string, wrap int) (*Renderer, error) {
 			parser.WithAutoHeadingID(),
 			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100),
 				util.Prioritized(alerts{colour: cfg.Document.Color != nil, bold: cfg.Strong.BlockPrefix == ""}, 150),
+				util.Prioritized(listBreaks{}, 160),
 				util.Prioritized(fitTables{wrap: wrap, top: top, codeExtra: codeExtra, quote: blockWidth(opts.Styles.BlockQuote),
 					list: blockWidth(listBlock(opts.Styles.List, false)), subList: blockWidth(listBlock(opts.Styles.List, true))}, 200)),
 		),
