@@ -57,6 +57,10 @@ func Collect(ctx context.Context, opens []Opener, set Settings) *Collected {
 		}
 		checkSources[si], early[si] = idx.finish()
 		sortByPath(read)
+		// Grown once: appended to one at a time, tens of thousands of
+		// members and candidates were copied on every regrowth, on the
+		// one goroutine running after the last read.
+		members, c.candidates = slices.Grow(members, len(read)), slices.Grow(c.candidates, len(read))
 		for _, l := range read {
 			members = append(members, Member{Source: si, Skill: l.Skill})
 			c.candidates = append(c.candidates, l.Candidate)
