@@ -104,3 +104,30 @@ func TestInPiecesUsesEveryCore(t *testing.T) {
 		t.Errorf("pieces = %q, want them in order", got)
 	}
 }
+
+// TestTextInPiecesIsTheSerialText holds Text, whose findings are gathered
+// and formatted on every core, to the text of doing it all on one.
+func TestTextInPiecesIsTheSerialText(t *testing.T) {
+	for _, n := range []int{0, 1, 255, 257, 3000} {
+		lib := bigLibrary(n)
+		var got bytes.Buffer
+		if err := Text(&got, lib, opts()); err != nil {
+			t.Fatal(err)
+		}
+		d := displayer{opts().BaseDir}
+		st := newTextStyles(false)
+		all := d.libraryFindings(lib)
+		for _, s := range d.sortedSkills(lib) {
+			all = append(all, d.skillFindings(s)...)
+		}
+		sortFindings(all)
+		var want bytes.Buffer
+		for _, f := range all {
+			writeFinding(&want, st, f)
+		}
+		want.WriteString(st.paint(st.summary, SummaryLine(Summarize(lib))) + "\n")
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("%d skills: Text differs from the serial text", n)
+		}
+	}
+}

@@ -47,10 +47,16 @@ func Text(w io.Writer, lib *model.Library, opts Options) error {
 	bw := bufio.NewWriter(w)
 	st := newTextStyles(opts.Color)
 	d := displayer{opts.BaseDir}
-	var all []finding
-	all = append(all, d.libraryFindings(lib)...)
-	for _, s := range d.sortedSkills(lib) {
-		all = append(all, d.skillFindings(s)...)
+	all := d.libraryFindings(lib)
+	skills := d.sortedSkills(lib)
+	perSkill := make([][]finding, len(skills))
+	eachPiece(len(skills), 256, func(_, lo, hi int) {
+		for i, s := range skills[lo:hi] {
+			perSkill[lo+i] = d.skillFindings(s)
+		}
+	})
+	for _, fs := range perSkill {
+		all = append(all, fs...)
 	}
 	sortFindings(all)
 	for _, b := range formatFindings(all, st) {
