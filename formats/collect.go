@@ -3,7 +3,6 @@ package formats
 import (
 	"context"
 	"slices"
-	"sort"
 
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -57,8 +56,11 @@ func Collect(ctx context.Context, opens []Opener, set Settings) *Collected {
 			read = append(read, ev.Batch...)
 		}
 		checkSources[si], early[si] = idx.finish()
-		// Path order, as Find sorts its candidates (read in search order).
-		sort.Slice(read, func(i, j int) bool { return read[i].Candidate.Path < read[j].Candidate.Path })
+		sortByPath(read)
+		// Grown once: appended to one at a time, tens of thousands of
+		// members and candidates were copied on every regrowth, on the
+		// one goroutine running after the last read.
+		members, c.candidates = slices.Grow(members, len(read)), slices.Grow(c.candidates, len(read))
 		for _, l := range read {
 			members = append(members, Member{Source: si, Skill: l.Skill})
 			c.candidates = append(c.candidates, l.Candidate)

@@ -1,8 +1,14 @@
 package report
 
 import (
-	"github.com/skillstudio/skillstudio/internal/jsonout"
+	"bufio"
+	"bytes"
+	"cmp"
+	"fmt"
 	"io"
+	"sync"
+
+	"github.com/skillstudio/skillstudio/internal/jsonout"
 
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/sanitize"
@@ -41,16 +47,60 @@ type jsonDiagnostic struct {
 // `jq -r` would otherwise hand a skill's escapes straight to a terminal.
 func JSON(w io.Writer, lib *model.Library, opts Options) error {
 	d := displayer{opts.BaseDir}
-	r := jsonReport{Skills: []jsonSkill{}, Library: jsonDiagnostics(d.libraryFindings(lib)), Summary: Summarize(lib)}
-	for _, s := range d.sortedSkills(lib) {
-		r.Skills = append(r.Skills, jsonSkill{
-			Path:        sanitize.Line(d.skillPath(s)),
-			Format:      s.Format,
-			Name:        sanitize.Line(s.Name),
-			Diagnostics: jsonDiagnostics(d.skillFindings(s)),
-		})
+	// The skills are most of the report: each is built and encoded on
+	// its own, on every core (inPieces), and the pieces are put into the
+	// "skills" array of the rest, encoded whole. jsonout.Indented makes
+	// them the bytes one encoding of everything would have been.
+	rest, err := jsonout.Indented(jsonReport{Skills: []jsonSkill{}, Library: jsonDiagnostics(d.libraryFindings(lib)), Summary: Summarize(lib)}, "")
+	if err != nil {
+		return err
 	}
-	return jsonout.Encode(w, r)
+	const emptySkills = "{\n  \"skills\": []"
+	if !bytes.HasPrefix(rest, []byte(emptySkills)) {
+		return fmt.Errorf("report: JSON skills array not first (%.20q)", rest)
+	}
+	skills := d.sortedSkills(lib)
+	var (
+		mu     sync.Mutex
+		encErr error
+	)
+	pieces := inPieces(len(skills), 64, func(lo, hi int) []byte {
+		var b []byte
+		for _, s := range skills[lo:hi] {
+			js, err := jsonout.Indented(jsonSkill{
+				Path:        sanitize.Line(d.skillPath(s)),
+				Format:      s.Format,
+				Name:        sanitize.Line(s.Name),
+				Diagnostics: jsonDiagnostics(d.skillFindings(s)),
+			}, "    ")
+			if err != nil {
+				mu.Lock()
+				encErr = cmp.Or(encErr, err)
+				mu.Unlock()
+			}
+			b = append(append(b, ",\n    "...), js...)
+		}
+		return b
+	})
+	if encErr != nil {
+		return encErr
+	}
+	bw := bufio.NewWriter(w)
+	if len(skills) == 0 {
+		bw.Write(rest)
+	} else {
+		bw.WriteString("{\n  \"skills\": [")
+		for i, p := range pieces {
+			if i == 0 {
+				p = p[1:] // the first element's comma
+			}
+			bw.Write(p)
+		}
+		bw.WriteString("\n  ]")
+		bw.Write(rest[len(emptySkills):])
+	}
+	bw.WriteByte('\n')
+	return bw.Flush()
 }
 
 func jsonDiagnostics(fs []finding) []jsonDiagnostic {

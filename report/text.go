@@ -5,10 +5,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"charm.land/lipgloss/v2"
 
@@ -50,10 +47,16 @@ func Text(w io.Writer, lib *model.Library, opts Options) error {
 	bw := bufio.NewWriter(w)
 	st := newTextStyles(opts.Color)
 	d := displayer{opts.BaseDir}
-	var all []finding
-	all = append(all, d.libraryFindings(lib)...)
-	for _, s := range d.sortedSkills(lib) {
-		all = append(all, d.skillFindings(s)...)
+	all := d.libraryFindings(lib)
+	skills := d.sortedSkills(lib)
+	perSkill := make([][]finding, len(skills))
+	eachPiece(len(skills), 256, func(_, lo, hi int) {
+		for i, s := range skills[lo:hi] {
+			perSkill[lo+i] = d.skillFindings(s)
+		}
+	})
+	for _, fs := range perSkill {
+		all = append(all, fs...)
 	}
 	sortFindings(all)
 	for _, b := range formatFindings(all, st) {
@@ -82,37 +85,16 @@ func Findings(w io.Writer, ds []model.Diagnostic, opts Options) error {
 	return bw.Flush()
 }
 
-// formatFindings is the text of every finding, in order, in pieces:
-// formatting is most of printing a big library's findings and comes after
-// the last read, so past a few thousand findings the pieces are formatted
-// on every core.
+// formatFindings is the text of every finding, in order, in pieces
+// formatted on every core (inPieces).
 func formatFindings(all []finding, st textStyles) [][]byte {
-	const perPiece = 512
-	pieces := make([][]byte, (len(all)+perPiece-1)/perPiece)
-	format := func(i int) {
+	return inPieces(len(all), 512, func(lo, hi int) []byte {
 		var b bytes.Buffer
-		for _, f := range all[i*perPiece : min((i+1)*perPiece, len(all))] {
+		for _, f := range all[lo:hi] {
 			writeFinding(&b, st, f)
 		}
-		pieces[i] = b.Bytes()
-	}
-	if len(pieces) < 4 {
-		for i := range pieces {
-			format(i)
-		}
-		return pieces
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(pieces)) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < len(pieces); i = int(next.Add(1)) - 1 {
-				format(i)
-			}
-		})
-	}
-	wg.Wait()
-	return pieces
+		return b.Bytes()
+	})
 }
 
 func writeFinding(w io.Writer, st textStyles, f finding) {

@@ -18,15 +18,28 @@ import (
 // Encode writes v as indented JSON (two spaces, HTML left unescaped)
 // followed by a newline, every string sanitised.
 func Encode(w io.Writer, v any) error {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+	b, err := Indented(v, "")
+	if err != nil {
 		return err
 	}
-	_, err := w.Write(Clean(b.Bytes()))
+	_, err = w.Write(append(b, '\n'))
 	return err
+}
+
+// Indented is v as Encode writes it, without the newline, for a place in
+// a bigger document whose lines start with prefix: its lines after the
+// first start with prefix. Encoding the elements of a big array this way,
+// each on its own, gives the bytes Encode gives for the whole, so they
+// can be encoded on every core and joined.
+func Indented(v any, prefix string) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent(prefix, "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return Clean(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), nil
 }
 
 // Clean returns the JSON text js with every string literal sanitised,
