@@ -2,6 +2,7 @@ package skillmd
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -383,4 +384,35 @@ func FuzzControlsIn(f *testing.F) {
 			t.Fatalf("controlsIn(%q) tabs %v", b, tabs)
 		}
 	})
+}
+
+// TestControlWordEveryByte: controlWord marks exactly the control bytes
+// and the tabs, for every byte value in every position, next to every
+// other byte value (its per-byte sums must never carry into a neighbour).
+func TestControlWordEveryByte(t *testing.T) {
+	isBad := func(c byte) bool { return c < 0x20 && c != '\n' && c != '\t' || c == 0x7f }
+	for c := range 256 {
+		for d := range 256 {
+			for pos := range 7 {
+				var w [8]byte
+				for k := range w {
+					w[k] = 'a'
+				}
+				w[pos], w[pos+1] = byte(c), byte(d)
+				bad, tab := controlWord(binary.LittleEndian.Uint64(w[:]))
+				for k, b := range w {
+					mark := uint64(0x80) << (8 * k)
+					if got := bad&mark != 0; got != isBad(b) {
+						t.Fatalf("controlWord(%q): byte %d (%#x) bad %v", w, k, b, got)
+					}
+					if got := tab&mark != 0; got != (b == '\t') {
+						t.Fatalf("controlWord(%q): byte %d (%#x) tab %v", w, k, b, got)
+					}
+				}
+				if bad&^0x8080808080808080 != 0 || tab&^0x8080808080808080 != 0 {
+					t.Fatalf("controlWord(%q) sets bits other than the high ones: %#x %#x", w, bad, tab)
+				}
+			}
+		}
+	}
 }
