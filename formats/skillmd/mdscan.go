@@ -214,46 +214,50 @@ func hasControl(body []byte) bool {
 
 // controlsIn is hasControl, and whether body holds a tab (most texts hold
 // none, and the scanner then looks for none line by line). Eight bytes at
-// a time with exact per-byte masks, four words between checks and no
+// a time with exact per-byte marks, four words between checks and no
 // branch per word: a branch on whether a word holds a byte below 0x20
 // went each way often in Markdown (every line break), and the corpus
-// reads about a third faster without it.
+// reads about a third faster without it. Tabs are looked for afterwards,
+// by bytes.IndexByte: marking them word by word cost more.
 func controlsIn(body []byte) (control, tabs bool) {
-	var tab uint64
+	const high = 0x8080808080808080
+	whole := body
 	for ; len(body) >= 32; body = body[32:] {
-		b0, t0 := controlWord(binary.LittleEndian.Uint64(body))
-		b1, t1 := controlWord(binary.LittleEndian.Uint64(body[8:]))
-		b2, t2 := controlWord(binary.LittleEndian.Uint64(body[16:]))
-		b3, t3 := controlWord(binary.LittleEndian.Uint64(body[24:]))
-		if b0|b1|b2|b3 != 0 {
+		m := controlMarks(binary.LittleEndian.Uint64(body)) |
+			controlMarks(binary.LittleEndian.Uint64(body[8:])) |
+			controlMarks(binary.LittleEndian.Uint64(body[16:])) |
+			controlMarks(binary.LittleEndian.Uint64(body[24:]))
+		if m&high != 0 {
 			return true, true
 		}
-		tab |= t0 | t1 | t2 | t3
 	}
 	for ; len(body) >= 8; body = body[8:] {
-		b, t := controlWord(binary.LittleEndian.Uint64(body))
-		if b != 0 {
+		if controlMarks(binary.LittleEndian.Uint64(body))&high != 0 {
 			return true, true
 		}
-		tab |= t
 	}
-	return isControlByteIn(body), tab != 0 || bytes.IndexByte(body, '\t') >= 0
+	if isControlByteIn(body) {
+		return true, true
+	}
+	return false, bytes.IndexByte(whole, '\t') >= 0
 }
 
-// controlWord marks (with its high bit) each byte of w that is a control
-// character other than \n and \t (bad), and each that is a tab.
-func controlWord(w uint64) (bad, tab uint64) {
-	const low7 = 0x7f7f7f7f7f7f7f7f
-	tab = zeroBytes(w ^ 0x0909090909090909)
-	below := zeroBytes(w & 0xe0e0e0e0e0e0e0e0) // < 0x20
-	return below&^(zeroBytes(w^0x0a0a0a0a0a0a0a0a)|tab) | zeroBytes(w^low7), tab
-}
-
-// zeroBytes marks (with its high bit) each byte of x that is 0, exactly
-// (no carry crosses a byte).
-func zeroBytes(x uint64) uint64 {
-	const low7 = 0x7f7f7f7f7f7f7f7f
-	return ^((x&low7 + low7) | x | low7)
+// controlMarks sets the high bit of each byte of w that is a control
+// character other than \n and \t, and of no other byte; its other bits
+// are noise (callers mask them off). The per-byte sums below stay within
+// a byte (no carry crosses one), so the marks are exact, in about half
+// the operations of comparing each byte value in turn
+// (TestControlMarksEveryByte and FuzzControlsIn hold it to the plain loop).
+func controlMarks(w uint64) uint64 {
+	const low7, ones = 0x7f7f7f7f7f7f7f7f, 0x0101010101010101
+	x := w & low7           // the byte without its high bit: 0x00-0x7f
+	y := x + ones           // high bit: x is 0x7f (DEL)
+	ctl := ^(y + 0x5f*ones) // high bit: y <= 0x20, so x is below 0x20
+	t := x ^ 0x08*ones      // \t becomes 1, \n 2
+	ge1 := t + 0x7f*ones    // high bit: t >= 1
+	ge3 := t + 0x7d*ones    // high bit: t >= 3
+	allowed := ge1&^ge3 | w // \t, \n, and bytes of 0x80 and above
+	return (ctl | y) &^ allowed
 }
 
 func isControlByteIn(b []byte) bool {
@@ -299,9 +303,19 @@ func (s *fastScanner) spaces(pos, end int) int {
 func (s *fastScanner) line(start, end int) {
 	body := s.body
 	pos := start
+	// The line's leading spaces, counted once: they say whether it is
+	// blank and seed spaces' run, which the containers ask for next. A tab
+	// after them is left for spaces to find and fail on.
+	lead := start
+	for lead < end && body[lead] == ' ' {
+		lead++
+	}
+	blank := lead == end
 	s.runLine = -1
+	if blank || body[lead] != '\t' {
+		s.runLine, s.runFrom, s.runEnd = end, start, lead
+	}
 	matched := 0
-	blank := isBlankBytes(body[start:end])
 	// 1. Continue the open containers.
 	for matched < len(s.stack) {
 		c := &s.stack[matched]

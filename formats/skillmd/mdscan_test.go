@@ -2,6 +2,7 @@ package skillmd
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -383,4 +384,41 @@ func FuzzControlsIn(f *testing.F) {
 			t.Fatalf("controlsIn(%q) tabs %v", b, tabs)
 		}
 	})
+}
+
+// TestControlMarksEveryByte: controlMarks marks exactly the control
+// bytes, for every byte value in every position next to every other byte
+// value (its per-byte sums must never carry into a neighbour).
+func TestControlMarksEveryByte(t *testing.T) {
+	isBad := func(c byte) bool { return c < 0x20 && c != '\n' && c != '\t' || c == 0x7f }
+	for c := range 256 {
+		for d := range 256 {
+			for pos := range 7 {
+				var w [8]byte
+				for k := range w {
+					w[k] = 'a'
+				}
+				w[pos], w[pos+1] = byte(c), byte(d)
+				marks := controlMarks(binary.LittleEndian.Uint64(w[:]))
+				for k, b := range w {
+					if got := marks&(uint64(0x80)<<(8*k)) != 0; got != isBad(b) {
+						t.Fatalf("controlMarks(%q): byte %d (%#x) marked %v", w, k, b, got)
+					}
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkControlsIn: the pass every Markdown text of a skill gets
+// before its scan, over a 33 KB real SKILL.md.
+func BenchmarkControlsIn(b *testing.B) {
+	data, err := os.ReadFile(corpusDir(b) + "/anthropics__skills/skills/skill-creator/SKILL.md")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		controlsIn(data)
+	}
 }

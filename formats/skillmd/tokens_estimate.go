@@ -50,18 +50,22 @@ var byteWeight = func() (w [256]uint32) {
 // the comment above for how close it is). It runs at memory speed and
 // never loads the ranks.
 func EstimateTokens[T string | []byte](s T) int {
-	var sum, s1, s2, s3 uint64 // four sums: the additions overlap
-	n0 := len(s)
-	for b := s; len(b) >= 4; b = b[4:] {
-		sum += uint64(byteWeight[b[0]])
-		s1 += uint64(byteWeight[b[1]])
-		s2 += uint64(byteWeight[b[2]])
-		s3 += uint64(byteWeight[b[3]])
+	// Four sums, so that the additions overlap, eight bytes a round: a
+	// round of four spent as many instructions on the loop and on slicing
+	// the rest of s as on the bytes.
+	var s0, s1, s2, s3 uint64
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		b := s[i : i+8]
+		s0 += uint64(byteWeight[b[0]]) + uint64(byteWeight[b[4]])
+		s1 += uint64(byteWeight[b[1]]) + uint64(byteWeight[b[5]])
+		s2 += uint64(byteWeight[b[2]]) + uint64(byteWeight[b[6]])
+		s3 += uint64(byteWeight[b[3]]) + uint64(byteWeight[b[7]])
 	}
-	for i := n0 &^ 3; i < n0; i++ {
-		sum += uint64(byteWeight[s[i]])
+	for ; i < len(s); i++ {
+		s0 += uint64(byteWeight[s[i]])
 	}
-	total := sum + s1 + s2 + s3
+	total := s0 + s1 + s2 + s3
 	n := int((total + 512) >> 10)
 	if n == 0 && len(s) > 0 {
 		n = 1
