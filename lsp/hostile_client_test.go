@@ -5,12 +5,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net"
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -22,22 +20,8 @@ import (
 // readMessage reads one base-protocol message.
 func readMessage(t *testing.T, in *bufio.Reader) map[string]any {
 	t.Helper()
-	length := 0
-	for {
-		line, err := in.ReadString('\n')
-		if err != nil {
-			t.Fatal(err)
-		}
-		line = strings.TrimSpace(line)
-		if line == "" {
-			break
-		}
-		if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
-			length, _ = strconv.Atoi(v)
-		}
-	}
-	body := make([]byte, length)
-	if _, err := io.ReadFull(in, body); err != nil {
+	body, err := readRawFrame(in)
+	if err != nil {
 		t.Fatal(err)
 	}
 	var m map[string]any

@@ -48,22 +48,8 @@ func (c *rawClient) send(body string) {
 func (c *rawClient) readLoop() {
 	defer close(c.out)
 	for {
-		length := 0
-		for {
-			line, err := c.in.ReadString('\n')
-			if err != nil {
-				return
-			}
-			line = strings.TrimSpace(line)
-			if line == "" {
-				break
-			}
-			if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
-				length, _ = strconv.Atoi(v)
-			}
-		}
-		body := make([]byte, length)
-		if _, err := io.ReadFull(c.in, body); err != nil {
+		body, err := readRawFrame(c.in)
+		if err != nil {
 			return
 		}
 		var m map[string]any

@@ -59,14 +59,7 @@ func TestReviewHeaderWrapsNotCut(t *testing.T) {
 	selectSkill(t, m, "aaa-clean")
 	openTab(t, m, "Review")
 	checkFrame(t, m)
-	var text []string
-	for _, l := range strings.Split(ansi.Strip(content(m)), "\n") {
-		// The skill pane's column: after the library's right border.
-		if i := strings.LastIndex(l, "││"); i >= 0 {
-			text = append(text, strings.Trim(l[i+len("││"):], " │"))
-		}
-	}
-	joined := strings.Join(text, " ")
+	joined := skillPaneText(m)
 	for _, want := range []string{
 		"Hidden characters are spelled out: ⟨U+…⟩, ⟨tags \"…\"⟩.",
 		"no published digest · no licence file",
@@ -161,13 +154,7 @@ func TestFunctionsTabNamesTheParseError(t *testing.T) {
 	press(t, m, "enter")
 	openTab(t, m, "Functions")
 	checkFrame(t, m)
-	var text []string
-	for _, l := range strings.Split(ansi.Strip(content(m)), "\n") {
-		if i := strings.LastIndex(l, "││"); i >= 0 {
-			text = append(text, strings.Trim(l[i+len("││"):], " │"))
-		}
-	}
-	joined := strings.Join(text, " ")
+	joined := skillPaneText(m)
 	if !strings.Contains(joined, "No functions could be read: forgejo-api.xgs.js:") || !strings.Contains(joined, "the Lint tab lists every error.") {
 		t.Errorf("the Functions tab does not name the error:\n%s", content(m))
 	}
@@ -284,4 +271,17 @@ func TestFullHelpExplainsTheRiskMarks(t *testing.T) {
 			t.Errorf("%dx%d: the full help does not explain the risk marks:\n%s", size[0], size[1], out)
 		}
 	}
+}
+
+// skillPaneText is the skill pane's text (the column after the library's
+// right border), its lines joined with spaces, so a check reads wrapped
+// text as one.
+func skillPaneText(m *Model) string {
+	var text []string
+	for _, l := range strings.Split(ansi.Strip(content(m)), "\n") {
+		if i := strings.LastIndex(l, "││"); i >= 0 {
+			text = append(text, strings.Trim(l[i+len("││"):], " │"))
+		}
+	}
+	return strings.Join(text, " ")
 }

@@ -53,11 +53,19 @@ func escapeLen(s string) int {
 	}
 	switch s[1] {
 	case '[':
+		intermediate := false
 		for i := 2; i < len(s); i++ {
 			switch c := s[i]; {
 			case c >= 0x40 && c <= 0x7e:
 				return i + 1
 			case c < 0x20 || c > 0x3f:
+				return 0
+			case c <= 0x2f:
+				intermediate = true
+			case intermediate:
+				// A parameter byte after an intermediate one is not a
+				// well-formed sequence: ansi.Strip's parser says what
+				// it leaves ("\x1b[ 0A" prints "A").
 				return 0
 			}
 		}
