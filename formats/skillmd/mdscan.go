@@ -1288,6 +1288,7 @@ func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) 
 		}
 		d, i = v[i:j], j
 	}
+	afterDest := i
 	skip()
 	if s.failed {
 		return "", 0, false
@@ -1296,6 +1297,12 @@ func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) 
 		return s.keep(d), i + 1, true
 	}
 	if i >= len(v) || (v[i] != '"' && v[i] != '\'' && v[i] != '(') {
+		return "", 0, false
+	}
+	if i == afterDest {
+		// A title must be set apart from the destination by white
+		// space (<x>"t" or <x>(t)): goldmark's reading is its own.
+		s.failed = true
 		return "", 0, false
 	}
 	closer := v[i]
@@ -1308,6 +1315,10 @@ func (s *fastScanner) linkTail(v []byte, i int) (dest string, end int, ok bool) 
 		return "", 0, false
 	}
 	if j >= len(v) {
+		return "", 0, false
+	}
+	if closer == ')' && bytes.IndexByte(v[i+1:j], '(') >= 0 {
+		s.failed = true // a ( inside a (title) must be escaped
 		return "", 0, false
 	}
 	i = j + 1
