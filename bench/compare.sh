@@ -4,8 +4,10 @@
 # and a hello-world Go binary, installs skills-ref and esbuild from npm
 # (esbuild at the version go.mod pins) into a temp folder, builds glow (pinned in bench/glow/go.mod), generates
 # libraries of 1k/10k/50k skills (bench/gen), then times each pair
-# alternately (bench/timeit: median, min–max, peak RSS, ratio of medians)
-# and runs the Go benchmarks that have no command-line peer.
+# alternately (bench/timeit: median, min–max, peak RSS, ratio of medians),
+# runs the Go benchmarks that have no command-line peer, and prints the
+# machine's own two-core ceiling for in-cache and memory-bound work
+# (bench/scaling).
 #
 #   bench/compare.sh                 # SIZES="1000 10000 50000" RUNS=5
 #   SIZES="1000 10000" bench/compare.sh
@@ -27,7 +29,7 @@ say() { echo "$@" >&2; }
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 
 say "building into $work"
-(cd "$repo" && go build -o "$work/skillstudio" . && go build -o "$work/timeit" ./bench/timeit && go build -o "$work/gen" ./bench/gen)
+(cd "$repo" && go build -o "$work/skillstudio" . && go build -o "$work/timeit" ./bench/timeit && go build -o "$work/gen" ./bench/gen && go build -o "$work/scaling" ./bench/scaling)
 (cd "$here/glow" && go build -o "$work/glow" github.com/charmbracelet/glow/v2)
 mkdir -p "$work/hello"
 cat >"$work/hello/main.go" <<'GO'
@@ -92,6 +94,10 @@ for n in $SIZES; do
 	echo "| studio $k: first row after start (\`BenchmarkStreamFirstRow\`, target < 50 ms) | ${first:-?} ms | — | — |"
 	studio_peak "$lib" "$n" "$k"
 done
+
+# The machine's own two-core ceiling for the two kinds of work lint does:
+# in-cache work and pointer chasing through memory (bench/scaling).
+"$work/scaling"
 
 # show vs glow on SKILL.md files of three sizes from the corpus (the
 # generated library without it): the median, the 90th percentile and the biggest. Documents
