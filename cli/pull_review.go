@@ -37,8 +37,15 @@ func lockReview(v review.Verdict) registry.LockReview {
 	return registry.LockReview{Line: v.Line, Errors: v.Errors, Warnings: v.Warnings, Infos: v.Infos}
 }
 
+// maxLockChecks bounds pull --check: the lock file comes with the
+// checkout, so a pull request may fill its 4 MB with entries (60,000
+// naming "/" once took 15 s and 500 MB each, days in all).
+const maxLockChecks = 1000
+
 // runPullCheck is pull --check: every skill in dir's lock file fetched
-// again, digested and reviewed; nothing is written.
+// again, digested and reviewed; nothing is written. Each source is opened
+// and read once, however many entries name it (however spelled, for a
+// local path), and at most maxLockChecks entries are checked.
 func (a *app) runPullCheck(cmd *cobra.Command, dir string) error {
 	ctx := cmd.Context()
 	out := cmd.OutOrStdout()
@@ -49,17 +56,32 @@ func (a *app) runPullCheck(cmd *cobra.Command, dir string) error {
 	if len(lock.Skills) == 0 {
 		return usagef("no pulled skills recorded in %s (pull writes it)", filepath.Join(dir, registry.LockFileName))
 	}
+	entries := lock.Skills
+	if len(entries) > maxLockChecks {
+		entries = entries[:maxLockChecks]
+	}
+	sources := map[string]*checkedSource{}
 	stale := 0
-	for _, e := range lock.Skills {
+	for _, e := range entries {
 		label := sanitize.Line(e.Name) + " (" + sanitize.Line(e.Path) + ")"
-		o, err := registry.OpenSource(ctx, e.Source, a.remote)
+		key := sourceKey(e.Source)
+		src := sources[key]
+		if src == nil {
+			src = &checkedSource{}
+			src.o, src.err = registry.OpenSource(ctx, e.Source, a.remote)
+			if src.err == nil {
+				src.lib = src.o.Load(ctx, model.Options{}, nil)
+			}
+			sources[key] = src
+		}
+		err := src.err
 		var s *model.Skill
 		if err == nil {
-			s, err = registry.FindSkill(ctx, o, e.Name, model.Options{})
+			s, err = registry.FindLoaded(src.o, src.lib, e.Name)
 		}
 		var files map[string][]byte
 		if err == nil {
-			files, err = registry.SkillFiles(o, s)
+			files, err = registry.SkillFiles(src.o, s)
 		}
 		if err != nil {
 			stale++
@@ -75,11 +97,37 @@ func (a *app) runPullCheck(cmd *cobra.Command, dir string) error {
 		now := lockReview(review.Reviewed(s, nil).Verdict)
 		fmt.Fprintf(out, "%s: changed upstream (%s → %s); review: %s\n", label, shortDigest(e.Digest), shortDigest(digest), reviewChange(e.Review, now))
 	}
-	fmt.Fprintf(out, "%s checked, %d changed or unreadable upstream\n", display.Plural(len(lock.Skills), "pulled skill"), stale)
+	if left := len(lock.Skills) - len(entries); left > 0 {
+		stale += left
+		fmt.Fprintf(out, "%s not checked: %s lists %d; pull --check reads the first %d\n",
+			display.Plural(left, "pulled skill"), filepath.Join(dir, registry.LockFileName), len(lock.Skills), maxLockChecks)
+	}
+	fmt.Fprintf(out, "%s checked, %d changed or unreadable upstream\n", display.Plural(len(entries), "pulled skill"), stale)
 	if stale > 0 {
 		return exitError{1}
 	}
 	return nil
+}
+
+// checkedSource is one source pull --check opened, read once for all the
+// lock entries naming it.
+type checkedSource struct {
+	o   registry.Opened
+	lib *model.Library
+	err error
+}
+
+// sourceKey is what makes two lock entries' sources one: a remote spec as
+// written, a local path by the folder it names ("/", "//" and "/etc/.."
+// are one walk, not three).
+func sourceKey(source string) string {
+	if registry.IsRemote(source) {
+		return "remote " + source
+	}
+	if abs, err := filepath.Abs(source); err == nil {
+		return "local " + abs
+	}
+	return "local " + filepath.Clean(source)
 }
 
 // reviewChange says how a verdict moved: "unchanged (…)" or

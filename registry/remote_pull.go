@@ -48,7 +48,12 @@ func Pull(ctx context.Context, o Opened, name, dir string, opts model.Options) (
 // FindSkill loads o and returns its skill called name (Pull's first half,
 // so a caller can review the skill before anything is written).
 func FindSkill(ctx context.Context, o Opened, name string, opts model.Options) (*model.Skill, error) {
-	lib := o.Load(ctx, opts, nil)
+	return FindLoaded(o, o.Load(ctx, opts, nil), name)
+}
+
+// FindLoaded is FindSkill over lib, o already read, so a caller looking
+// up many names in one source (pull --check) reads it once.
+func FindLoaded(o Opened, lib *model.Library, name string) (*model.Skill, error) {
 	s := findSkill(lib.Skills, name)
 	if s == nil {
 		if d, ok := withheldNamed(lib, name); ok {
