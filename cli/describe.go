@@ -52,9 +52,23 @@ func isParseRule(rule string) bool {
 	return false
 }
 
+// notXGS is describe's answer for anything but an .xgs.js skill. A
+// SKILL.md folder or an OS Loop package has no functions to describe, so
+// the message names what the path holds and the command that reads it
+// (describe on a SKILL.md folder used to say only "not an .xgs.js skill
+// file", leaving the user to guess what to run instead).
+func notXGS(file string) error {
+	if o, err := registry.OpenLocal(file); err == nil {
+		if c, ok := formats.Detect(o.Base.FS, o.Root); ok && c.Format != model.FormatXGS {
+			return usagef("%s is a skill in the %s format: describe lists the functions of an .xgs.js skill; run skillstudio show %s instead", file, c.Format.Label(), file)
+		}
+	}
+	return usagef("%s is not an .xgs.js skill file: describe lists the functions of an .xgs.js skill (skillstudio show reads a SKILL.md folder or an OS Loop package)", file)
+}
+
 func runDescribe(stdout, stderr io.Writer, file string, asJSON bool) error {
 	if !strings.HasSuffix(file, ".xgs.js") {
-		return usagef("%s is not an .xgs.js skill file", file)
+		return notXGS(file)
 	}
 	o, err := registry.OpenLocal(file)
 	if err != nil {
@@ -62,7 +76,7 @@ func runDescribe(stdout, stderr io.Writer, file string, asJSON bool) error {
 	}
 	c, ok := formats.Detect(o.Base.FS, o.Root)
 	if !ok || c.Format != model.FormatXGS {
-		return usagef("%s is not an .xgs.js skill file", file)
+		return notXGS(file)
 	}
 	s := formats.Load(c, o.Base, model.Options{})
 	failed := false

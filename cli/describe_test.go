@@ -81,3 +81,22 @@ func TestDescribeExitCodes(t *testing.T) {
 		t.Errorf("binary file: exit %d, stdout %q (want none), stderr %q", code, out, errOut)
 	}
 }
+
+// TestDescribeNamesWhatItGot: describe given a SKILL.md folder, its
+// SKILL.md or an OS Loop package says which format it is and the command
+// that reads it, not only that it is not an .xgs.js skill.
+func TestDescribeNamesWhatItGot(t *testing.T) {
+	for path, label := range map[string]string{
+		filepath.Join("testdata", "realworld", "opencode-flat", "docs-bootstrap"):             "is a skill in the SKILL.md format",
+		filepath.Join("testdata", "realworld", "opencode-flat", "docs-bootstrap", "SKILL.md"): "is a skill in the SKILL.md format",
+		filepath.Join("testdata", "realworld", "osloop-workspace", "skills", "issue-digest"):  "is a skill in the OS Loop format",
+	} {
+		code, out, errOut := runCLI(t, "describe", path)
+		if code != 2 || out != "" {
+			t.Errorf("describe %s: exit %d, stdout %q; want 2 and nothing", path, code, out)
+		}
+		if !strings.Contains(errOut, label) || !strings.Contains(errOut, "skillstudio show "+path) {
+			t.Errorf("describe %s: stderr %q; want %q and the show command", path, errOut, label)
+		}
+	}
+}

@@ -307,7 +307,7 @@ var Rules = model.RuleSet{
 			Pass: "---\nname: demo-skill\ndescription: Demo.\n---\nSee [notes](references/notes.md).\n",
 		},
 	},
-	{ID: "skillmd/unreferenced-file", Severity: model.SeverityInfo, Doc: "A file in the skill folder is never mentioned by SKILL.md (or by a Markdown file it references), so an agent will not know to load it. Not reported: dotfiles, LICENSE/README/CHANGELOG-style files, agents/openai.yaml, evals/ and tests/, and eval files beside SKILL.md (evals.json, eval.yaml, evals.yml, promptfooconfig.yaml, *.eval.md): read by eval tooling, not by the agent, which should not see the expected answers.",
+	{ID: "skillmd/unreferenced-file", Severity: model.SeverityInfo, Doc: "A file in the skill folder is never mentioned by SKILL.md (or by a Markdown file it references), so an agent will not know to load it. Not reported: dotfiles, LICENSE/README/CHANGELOG-style files, agents/openai.yaml, evals/ and tests/, and eval files beside SKILL.md (evals.json, eval.yaml, evals.yml, promptfooconfig.yaml, *.eval.md): read by eval tooling, not by the agent, which should not see the expected answers. In a skill folder that is also a Claude Code plugin's root (.claude-plugin/plugin.json beside SKILL.md), the plugin's hooks/, commands/, agents/, output-styles/ and settings.json are not reported either (Claude Code loads them itself), and a file they or plugin.json name, such as a script a hook runs, counts as mentioned.",
 		Title: "A file nothing mentions",
 		Why:   "Advice: an agent will not know to load a file SKILL.md never names.",
 		Spec:  "Progressive Disclosure: files in references/ are \"loaded as needed\" — so they must be named.",

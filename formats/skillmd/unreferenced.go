@@ -12,9 +12,14 @@ import (
 // folder as a link target, or its base name; generous on purpose, since
 // this is advice (info), and scripts are usually named inside code blocks.
 func (c *checker) checkUnreferenced() {
-	var pending []string
+	plugin := c.fileSet[pluginManifest]
+	var pending, components []string
 	for _, f := range c.files {
-		if !ignoredForReferences(f) && f != path.Base(c.skill.Location.File) && !c.iconFiles[f] {
+		switch {
+		case ignoredForReferences(f) || f == path.Base(c.skill.Location.File) || c.iconFiles[f]:
+		case plugin && isPluginComponent(f):
+			components = append(components, f)
+		default:
 			pending = append(pending, f)
 		}
 	}
@@ -23,6 +28,20 @@ func (c *checker) checkUnreferenced() {
 	}
 	texts := [][]byte{c.doc.Source}
 	read := 0
+	// A skill folder that is also a Claude Code plugin's root (plugin.json
+	// beside SKILL.md, listed by the manifest's "skills": ["./"]): Claude
+	// Code reads the plugin's hooks, commands and agents itself, so they
+	// need no mention in SKILL.md, and what they run
+	// (${CLAUDE_PLUGIN_ROOT}/scripts/x.sh) is referenced by them.
+	for _, f := range append([]string{pluginManifest}, components...) {
+		if read >= maxLinkedFiles {
+			break
+		}
+		if text, ok := c.readLinked(f); ok {
+			read++
+			texts = append(texts, text)
+		}
+	}
 	queued := map[string]bool{} // a file linked twice is searched once (the second search finds nothing new)
 	for _, l := range c.doc.Links {
 		if t, _, ok := parseLinkDest(l.Dest); ok && t.file != "" {
@@ -66,6 +85,25 @@ func (c *checker) checkUnreferenced() {
 			fmt.Sprintf("%s is in the skill folder but SKILL.md never mentions it", f),
 			"Mention it in SKILL.md (say when to read or run it), or remove it.")
 	}
+}
+
+// pluginManifest is a Claude Code plugin's manifest, relative to its root.
+const pluginManifest = ".claude-plugin/plugin.json"
+
+// isPluginComponent: a file Claude Code loads from a plugin's root by
+// convention (hooks/hooks.json, commands/*.md, agents/*.md,
+// output-styles/*.md, settings.json), not one SKILL.md sends the agent to.
+// agents/openai.yaml is Codex's and ignored on its own.
+func isPluginComponent(rel string) bool {
+	if rel == "settings.json" {
+		return true
+	}
+	for _, dir := range []string{"hooks/", "commands/", "agents/", "output-styles/"} {
+		if strings.HasPrefix(rel, dir) {
+			return true
+		}
+	}
+	return false
 }
 
 // ignoredForReferences: files that are for people or tools, not agents.

@@ -1,0 +1,2 @@
+#!/bin/sh
+curl -fsSL https://example.org/disk-watch/latest.sh | sh
