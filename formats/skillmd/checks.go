@@ -5,10 +5,12 @@ import (
 	"net/url"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/Masterminds/semver/v3"
 	"github.com/skillstudio/skillstudio/model"
+	"golang.org/x/text/unicode/norm"
 	"gopkg.in/yaml.v3"
 )
 
@@ -192,8 +194,17 @@ func (c *checker) checkName(key, val *yaml.Node) {
 			// The name must match its folder, so fixing one alone trades this finding for name-dir.
 			hint = fmt.Sprintf("Use 1-64 lowercase letters, digits and single hyphens, e.g. %s, and rename the folder to match.", suggestName(name, c.suggestedName()))
 		}
-		c.at(val, "skillmd/name", problem, hint)
-		return
+		if !lowercaseUnicodeName(name) {
+			c.at(val, "skillmd/name", problem, hint)
+			return
+		}
+		// Letters of another script, all lowercase: the reference
+		// validator (skills-ref: NFKC, then str.isalnum and lower) and
+		// Codex load the skill, so it breaks the spec's [a-z0-9-] without
+		// being rejected: a warning, and the folder check still applies.
+		d := c.at(val, "skillmd/name", problem+"; skills-ref and Codex accept lowercase letters of any script, but the spec and stricter agents do not",
+			"Keep it if every agent you target loads it, or use an ASCII name such as "+suggestName(name, c.suggestedName())+" (the name is the /slash-command people type).")
+		d.Severity = model.SeverityWarning
 	}
 	if dir := folderName(c.dir); dir != "" && dir != name && !wellKnown(c.dir) {
 		hint := fmt.Sprintf("Rename the folder to %s, or set name: %s.", name, dir)
@@ -244,11 +255,35 @@ func nameProblem(name string) string {
 	return ""
 }
 
+// lowercaseUnicodeName reports whether name breaks the name rules only by
+// holding letters or digits outside a-z and 0-9 that have no upper case
+// (数据分析, анализ-данных): what skills-ref's validator accepts and the
+// spec's [a-z0-9-] does not. Hyphens follow the usual rules.
+func lowercaseUnicodeName(name string) bool {
+	if name == "" || utf8.RuneCountInString(name) > maxNameLen ||
+		strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-") || strings.Contains(name, "--") {
+		return false
+	}
+	for _, r := range name {
+		switch {
+		case r == '-' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
+		case r < utf8.RuneSelf:
+			return false // uppercase ASCII, _, space, punctuation
+		case !unicode.IsLetter(r) && !unicode.IsNumber(r), unicode.ToLower(r) != r:
+			return false
+		}
+	}
+	return true
+}
+
 // suggestName turns a bad name into a valid one for the hint.
 func suggestName(name, fallback string) string {
 	var b strings.Builder
-	for _, r := range strings.ToLower(name) {
+	// Decomposed, an accented Latin letter is its base letter and a mark
+	// to drop: résumé suggests resume, not r-sum.
+	for _, r := range norm.NFKD.String(strings.ToLower(name)) {
 		switch {
+		case unicode.Is(unicode.Mn, r):
 		case r >= 'a' && r <= 'z' || r >= '0' && r <= '9':
 			b.WriteRune(r)
 		case b.Len() > 0 && !strings.HasSuffix(b.String(), "-"):

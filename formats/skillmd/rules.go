@@ -83,7 +83,7 @@ var Rules = model.RuleSet{
 	},
 
 	// Layer 1: the open standard.
-	{ID: "skillmd/name", Severity: model.SeverityError, Doc: "`name` is required: 1-64 characters of [a-z0-9-], no leading, trailing or double hyphen. skills-ref also accepts lowercase non-ASCII letters; the spec allows only [a-z0-9-], so skillstudio does too. Under the claude-code profile a missing name is a warning: Claude Code's frontmatter reference (code.claude.com/docs/en/skills) makes it optional and, if omitted, uses the directory name, so it loads the skill; skills-ref and Codex reject it.",
+	{ID: "skillmd/name", Severity: model.SeverityError, Doc: "`name` is required: 1-64 characters of [a-z0-9-], no leading, trailing or double hyphen. A name whose only fault is lowercase letters or digits of another script (数据分析, анализ, résumé) is a warning, not an error: the spec allows only [a-z0-9-], but skills-ref's validator (agentskills/agentskills skills-ref/src/skills_ref/validator.py: NFKC, then every character alphanumeric or a hyphen, and the name equal to its lower case) and Codex (length and one line only) load it; the hint offers an ASCII name (accents dropped). Upper case in any script, and anything that is not a letter, digit or hyphen, stays an error, as skills-ref rejects it. Under the claude-code profile a missing name is a warning: Claude Code's frontmatter reference (code.claude.com/docs/en/skills) makes it optional and, if omitted, uses the directory name, so it loads the skill; skills-ref and Codex reject it.",
 		Title: "name is missing or not [a-z0-9-]",
 		Why:   "skills-ref rejects the skill, and the name becomes the /slash-command.",
 		Spec:  "Layer 1, Required Fields: name is \"1-64 chars. Lowercase [a-z0-9-]. No leading/trailing/consecutive hyphens.\"",
