@@ -206,7 +206,9 @@ func (c *checker) checkName(key, val *yaml.Node) {
 			"Keep it if every agent you target loads it, or use an ASCII name such as "+suggestName(name, c.suggestedName())+" (the name is the /slash-command people type).")
 		d.Severity = model.SeverityWarning
 	}
-	if dir := folderName(c.dir); dir != "" && dir != name && !wellKnown(c.dir) {
+	// Compared as skills-ref compares them, after NFKC: macOS may hand
+	// back a folder's name decomposed (e + U+0301) where the YAML holds é.
+	if dir := folderName(c.dir); dir != "" && dir != name && norm.NFKC.String(dir) != norm.NFKC.String(name) && !wellKnown(c.dir) {
 		hint := fmt.Sprintf("Rename the folder to %s, or set name: %s.", name, dir)
 		if nameProblem(dir) != "" {
 			// The folder's name would break the name rules: only renaming it helps.

@@ -25,6 +25,7 @@ func TestNameInAnotherScript(t *testing.T) {
 		{"数据_分析", "数据_分析", model.SeverityError, false},
 		{"数据--分析", "数据--分析", model.SeverityError, false},
 		{"data-analysis", "data-analysis", model.SeverityOff, false},
+		{"r\u00e9sum\u00e9", "re\u0301sume\u0301", model.SeverityWarning, false}, // a decomposed folder name (macOS)
 	} {
 		s := loadCaseAt(tc.dir, map[string]string{"SKILL.md": md("name: "+tc.name+"\n", "\n# Data\n\nSummarise the table.\n")}, "")
 		got := findings(s, "skillmd/name")
