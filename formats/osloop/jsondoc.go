@@ -388,18 +388,30 @@ func (p *jsonParser) number() *Node {
 func (p *jsonParser) str() (string, bool) {
 	p.pos++ // opening quote
 	start := p.pos
-	// Fast path: no escapes.
-	for p.pos < len(p.src) {
-		c := p.src[p.pos]
-		if c == '"' {
-			s := p.text[start:p.pos]
-			p.pos++
-			return replaceInvalidUTF8(s), true
+	// Fast path: no escapes. Most strings are short and ASCII, so the
+	// loop runs on a local index over a byte table, and only a string
+	// that met a byte of 0x80 or above is checked for invalid UTF-8.
+	src, i, ascii := p.src, p.pos, true
+	for i < len(src) {
+		switch strByte[src[i]] {
+		case strPlain:
+			i++
+			continue
+		case strHigh:
+			ascii = false
+			i++
+			continue
 		}
-		if c == '\\' || c < 0x20 {
-			break
-		}
+		break
+	}
+	p.pos = i
+	if i < len(src) && src[i] == '"' {
+		s := p.text[start:i]
 		p.pos++
+		if ascii {
+			return s, true
+		}
+		return replaceInvalidUTF8(s), true
 	}
 	var b strings.Builder
 	b.Write(p.src[start:p.pos])
@@ -622,6 +634,27 @@ func (p *jsonParser) firstKey(base int, key string, seen *map[string]int) (int, 
 	first, dup := (*seen)[key]
 	return first, dup
 }
+
+// Classes of a byte inside a JSON string, for str's fast path: one that
+// ends it (a quote, an escape, a control byte), plain ASCII, or a byte of
+// a multi-byte (or invalid) UTF-8 sequence.
+const (
+	strPlain = iota
+	strStop
+	strHigh
+)
+
+var strByte = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c == '"' || c == '\\' || c < 0x20:
+			t[c] = strStop
+		case c >= 0x80:
+			t[c] = strHigh
+		}
+	}
+	return t
+}()
 
 // replaceInvalidUTF8 replaces each invalid byte with U+FFFD, as
 // encoding/json does, so both readers see the same strings.

@@ -216,3 +216,34 @@ func TestParseJSONCapsValues(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestParseJSONStringBytes: str's fast path (no escape) keeps plain and
+// multi-byte UTF-8 as written and replaces each invalid byte with U+FFFD,
+// as the escaped path and JSON.parse of the decoded text do; a control
+// byte or escape still leaves it at the right place.
+func TestParseJSONStringBytes(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{`"plain"`, "plain"},
+		{`""`, ""},
+		{`"café ✓ 𝄞"`, "café ✓ 𝄞"},
+		{"\"a\xffb\"", "a\uFFFDb"},
+		{"\"\xe2\x82\"", "\uFFFD\uFFFD"},
+		{"\"é\xc3\"", "é\uFFFD"},
+		{`"a\nb"`, "a\nb"},
+		{"\"\xff\\n\"", "\uFFFD\n"},
+		{`"é\u00e9"`, "éé"},
+	}
+	for _, c := range cases {
+		d, err := ParseJSON([]byte(c.src))
+		if err != nil {
+			t.Errorf("%q: %v", c.src, err)
+			continue
+		}
+		if d.Root.Str != c.want {
+			t.Errorf("%q decoded to %q, want %q", c.src, d.Root.Str, c.want)
+		}
+	}
+	if _, err := ParseJSON([]byte("\"é\x01\"")); err == nil || !strings.Contains(err.Msg, "control character 0x01") {
+		t.Errorf("a control byte after a multi-byte rune: %v", err)
+	}
+}
