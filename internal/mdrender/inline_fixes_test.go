@@ -99,6 +99,16 @@ func TestListWordsKeptWhole(t *testing.T) {
 	}
 }
 
+func TestRestoreBreaks(t *testing.T) {
+	for in, want := range map[string]string{
+		"": "", "a": "a", "a\ue000b\ue005": "a,b|", "\ue006\ue001\uefff": "\ue006.\uefff", "x\xee\x80": "x\xee\x80",
+	} {
+		if got := restoreBreaks(in); got != want {
+			t.Errorf("restoreBreaks(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
 // Blocks inside a list item after a soft-broken line keep their shape.
 func TestListItemBlocksUntouched(t *testing.T) {
 	md := "- An item soft broken\n  here, then code:\n\n  ```sh\n  echo one-two.sh\n  echo two\n  ```\n\n" +

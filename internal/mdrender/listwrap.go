@@ -27,14 +27,29 @@ const (
 // standInPrefix starts the UTF-8 of every stand-in.
 const standInPrefix = "\xee\x80"
 
-// restoreBreaks puts the characters back.
-var restoreBreaks = func() *strings.Replacer {
-	var pairs []string
-	for i, r := range []rune(wrapStandIns) {
-		pairs = append(pairs, string(r), wrapBreaks[i:i+1])
+// restoreBreaks puts the characters back: each stand-in is its prefix
+// and a third byte, 0x80 + the character's index in wrapBreaks.
+func restoreBreaks(s string) string {
+	i := strings.Index(s, standInPrefix)
+	if i < 0 {
+		return s
 	}
-	return strings.NewReplacer(pairs...)
-}()
+	var b strings.Builder
+	b.Grow(len(s))
+	for ; i >= 0; i = strings.Index(s, standInPrefix) {
+		if k := i + len(standInPrefix); k < len(s) && s[k] >= 0x80 && int(s[k]-0x80) < len(wrapBreaks) {
+			b.WriteString(s[:i])
+			b.WriteByte(wrapBreaks[s[k]-0x80])
+		} else {
+			b.WriteString(s[:i+1]) // another private-use character
+			s = s[i+1:]
+			continue
+		}
+		s = s[i+len(standInPrefix)+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
 
 // keepWords is the transformer.
 type keepWords struct{}

@@ -126,7 +126,7 @@ func (r *Renderer) Render(md string) (string, error) {
 	}
 	out := strings.ReplaceAll(buf.String(), lineSep, "")
 	if !strings.Contains(body, standInPrefix) { // else keepWords left the text alone
-		out = restoreBreaks.Replace(out)
+		out = restoreBreaks(out)
 	}
 	return encodeHyperlinks(stripMarkers(out)), nil
 }
