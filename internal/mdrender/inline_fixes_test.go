@@ -42,9 +42,11 @@ func TestBackslashEscapesShowTheCharacter(t *testing.T) {
 // Emphasis split over lines, or holding other emphasis, shows each of its
 // marks once where the style prints marks.
 func TestEmphasisMarksOnce(t *testing.T) {
-	md := "This *spans\ntwo lines* and **strong *inner* too** and **a \\& b**.\n\n- item *em\n  across* x\n"
+	md := "This *spans\ntwo lines* and **strong *inner* too** and **a \\& b**.\n\n- item *em\n  across* x\n\n" +
+		"***both*** and **`code`** and ~~gone *em*~~\n"
 	out := squash(renderStripped(t, "notty", 80, md))
-	for _, want := range []string{"This *spans two lines* and **strong *inner* too** and **a & b**.", "item *em across* x"} {
+	for _, want := range []string{"This *spans two lines* and **strong *inner* too** and **a & b**.", "item *em across* x",
+		"***both*** and **code** and ~~gone *em*~~"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
