@@ -2,6 +2,7 @@ package mdrender
 
 import (
 	"bytes"
+	"strconv"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/sanitize"
@@ -160,17 +161,23 @@ func (w *htmlWriter) block(n *html.Node) {
 	case atom.Ul, atom.Ol:
 		w.flush()
 		var items []string
+		num := listStart(n)
 		for li := n.FirstChild; li != nil; li = li.NextSibling {
 			if li.DataAtom == atom.Li {
 				mark := "- "
 				if n.DataAtom == atom.Ol {
-					mark = "1. "
+					mark = strconv.Itoa(num) + ". "
+					num++
 				}
 				items = append(items, mark+strings.TrimSpace(inline(li)))
 			}
 		}
 		if len(items) > 0 {
-			w.blocks = append(w.blocks, strings.Join(items, "\n"))
+			// An empty comment on each side keeps the list its own: a
+			// Markdown list next to it, or a second HTML list, would
+			// otherwise run on and renumber it. glamour prints nothing
+			// for a comment.
+			w.blocks = append(w.blocks, listFence, strings.Join(items, "\n"), listFence)
 		}
 	case atom.Pre:
 		w.flush()
@@ -301,6 +308,20 @@ func pipeTable(table *html.Node) string {
 		}
 	}
 	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// listFence is the empty HTML comment that ends a list.
+const listFence = "<!-- -->"
+
+// listStart is the number an <ol> starts at, as a browser reads its
+// start attribute: 1 when it is absent or not a number; CommonMark allows
+// at most nine digits.
+func listStart(ol *html.Node) int {
+	n, err := strconv.Atoi(strings.TrimSpace(attr(ol, "start")))
+	if err != nil || n < 0 || n > 999_999_999 {
+		return 1
+	}
+	return n
 }
 
 func attr(n *html.Node, key string) string {

@@ -69,6 +69,14 @@ func New(style string, wrap int) (*Renderer, error) {
 		one, none := uint(1), uint(0)
 		bq.Indent, bq.Margin = &none, &one
 	}
+	// Emphasis marks go in the tree, once per emphasis (emphasis.go).
+	marks := markEmphasis{emph: movableMark(emphMark(st.Emph)), strong: movableMark(emphMark(st.Strong))}
+	if marks.emph != "" {
+		opts.Styles.Emph.BlockPrefix, opts.Styles.Emph.BlockSuffix = "", ""
+	}
+	if marks.strong != "" {
+		opts.Styles.Strong.BlockPrefix, opts.Styles.Strong.BlockSuffix = "", ""
+	}
 	md := goldmark.New(
 		goldmark.WithExtensions(extension.GFM, extension.DefinitionList),
 		goldmark.WithParserOptions(
@@ -76,6 +84,9 @@ func New(style string, wrap int) (*Renderer, error) {
 			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100),
 				util.Prioritized(alerts{colour: cfg.Document.Color != nil, bold: cfg.Strong.BlockPrefix == ""}, 150),
 				util.Prioritized(listBreaks{}, 160),
+				util.Prioritized(unescapeText{}, 165),
+				util.Prioritized(marks, 170),
+				util.Prioritized(keepWords{}, 175),
 				util.Prioritized(fitTables{wrap: wrap, top: top, codeExtra: codeExtra, quote: blockWidth(opts.Styles.BlockQuote),
 					list: blockWidth(listBlock(opts.Styles.List, false)), subList: blockWidth(listBlock(opts.Styles.List, true))}, 200)),
 		),
@@ -109,10 +120,15 @@ func deref(p *uint) uint {
 // Render renders md and takes the markers out again.
 func (r *Renderer) Render(md string) (string, error) {
 	var buf bytes.Buffer
-	if err := r.md.Convert([]byte(sentinel+breakWide(expandTabs(htmlBlocksAsMarkdown(md)))), &buf); err != nil {
+	body := breakWide(expandTabs(htmlBlocksAsMarkdown(md)))
+	if err := r.md.Convert([]byte(sentinel+body), &buf); err != nil {
 		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
 	}
-	return encodeHyperlinks(stripMarkers(strings.ReplaceAll(buf.String(), lineSep, ""))), nil
+	out := strings.ReplaceAll(buf.String(), lineSep, "")
+	if !strings.Contains(body, standInPrefix) { // else keepWords left the text alone
+		out = restoreBreaks(out)
+	}
+	return encodeHyperlinks(stripMarkers(out)), nil
 }
 
 // tabStop is CommonMark's: a tab moves to the next multiple of 4 columns,

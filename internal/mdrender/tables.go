@@ -31,8 +31,9 @@ const padWidth = 24
 const cellLines = 4
 
 // sentinel is "…", a blank line's worth of no-break spaces, the alerts'
-// titles, a plain space (listBreaks), then the end of the paragraph.
-var sentinel = "…" + string(bytes.Repeat([]byte("\u00a0"), padWidth)) + alertTitles + sentinelSpace + "\n\n"
+// titles, a plain space (listBreaks), emphasis marks (markEmphasis), the
+// list break points' stand-ins (keepWords), then the end of the paragraph.
+var sentinel = "…" + string(bytes.Repeat([]byte("\u00a0"), padWidth)) + alertTitles + sentinelSpace + emphasisMarks + " " + wrapStandIns + "\n\n"
 
 // fitTables is the transformer; wrap is the renderer's width. top is the
 // width glamour gives a table at the top of the document (wrap less the
