@@ -86,10 +86,7 @@ func (t *text) line(n int) string {
 
 // trimLineEnd cuts one line ending ("\r\n", "\n" or "\r") off l.
 func trimLineEnd(l string) string {
-	if strings.HasSuffix(l, "\n") {
-		l = l[:len(l)-1]
-	}
-	return strings.TrimSuffix(l, "\r")
+	return strings.TrimSuffix(strings.TrimSuffix(l, "\n"), "\r")
 }
 
 // lineCount is how many lines the text has.
