@@ -165,3 +165,37 @@ func TestLoneCRInAnOpenBuffer(t *testing.T) {
 		t.Errorf("after disabling: %s (%q)", codes(got), disabled)
 	}
 }
+
+// FuzzTextPositions: for any text, every character's position is the
+// spec's, and a finding's CLI line and column land on it.
+func FuzzTextPositions(f *testing.F) {
+	for _, s := range []string{"", "a\rb", "\r\r\n\n", "é\r😀\ne\u0301\r\n", "\xff\r\x80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, data string) {
+		if len(data) > 4096 {
+			return
+		}
+		tx := newText(data)
+		if tx.lineCount() != len(specLineEnd.Split(data, -1)) {
+			t.Fatalf("%q: %d lines", data, tx.lineCount())
+		}
+		for off := 0; off <= len(data); off++ {
+			if off < len(data) && !utf8.RuneStart(data[off]) || off > 0 && data[off-1] == '\r' && off < len(data) && data[off] == '\n' {
+				continue
+			}
+			if !utf8.ValidString(data[:off]) {
+				continue // an invalid byte's units are the decoder's to choose
+			}
+			want := specPos(data, off)
+			if got := tx.pos(off); got != want {
+				t.Fatalf("%q: pos(%d) = %+v, want %+v", data, off, got, want)
+			}
+			line := strings.Count(data[:off], "\n") + 1
+			col := utf16Len(data[strings.LastIndexByte(data[:off], '\n')+1:off]) + 1
+			if got := tx.at(line, col); got != want {
+				t.Fatalf("%q: CLI %d:%d at %+v, want %+v", data, line, col, got, want)
+			}
+		}
+	})
+}
