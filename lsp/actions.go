@@ -42,15 +42,14 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 		return out // not linted since the last keystroke: offsets would be stale
 	}
 	t := newText(current)
-	first, last := int(p.Range.Start.Line)+1, int(p.Range.End.Line)+1
 	var fixes, disables []protocol.CodeAction
 	disabled := map[[2]any]bool{}
 	for _, f := range r.byPath[d.path] {
-		line := max(f.Line, 1)
-		if line < first || line > last {
+		// The finding's line as the editor counts (a lone "\r" ends one).
+		diag := s.toLSP(r, t, f)
+		if line := diag.Range.Start.Line; line < p.Range.Start.Line || line > p.Range.End.Line {
 			continue
 		}
-		diag := s.toLSP(r, t, f)
 		if f.Fix != nil {
 			// A workspace folder is read with its open buffers; a file
 			// outside them from its own folder, through safefs as lint
@@ -72,8 +71,11 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 			continue
 		}
 		key := [2]any{f.Rule, f.Line}
-		title, at := "Disable "+f.Rule+" for this line", f.Line-1
-		comment, ok := suppress.Comment(d.path, f.Rule, t.line(at), at < t.frontmatterEnd())
+		// The comment goes above the line as the readers count lines
+		// (a lone "\r" ends none there, but does in the LSP's: see text).
+		begin, text, _ := t.readerLine(f.Line)
+		title, at := "Disable "+f.Rule+" for this line", t.lineOf(begin)
+		comment, ok := suppress.Comment(d.path, f.Rule, text, at < t.frontmatterEnd())
 		if s.wholeFile(f.Rule) {
 			// Above the finding's line, past any frontmatter.
 			key, title, at = [2]any{f.Rule, 0}, "Disable "+f.Rule+" for this file", max(at, t.frontmatterEnd()+1)

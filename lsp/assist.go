@@ -168,10 +168,11 @@ func (s *Server) resolveAction(r *result, d *document, action, target string) st
 		}
 		return fmt.Sprintf("**load-reference** `%s` → no such file in the skill", target)
 	case "goto":
-		body := blankFrontmatter(d.text)
+		body, shift := blankFrontmatter(d.text)
 		for _, h := range skillmd.OutlineOf([]byte(body)).Headings {
 			if h.Text == target || h.Slug == strings.TrimPrefix(target, "#") {
-				return fmt.Sprintf("**goto** `%s` → heading on line %d", target, h.Line)
+				// The editor's line number, by offset (see text).
+				return fmt.Sprintf("**goto** `%s` → heading on line %d", target, d.text.lineOf(h.Offset+shift)+1)
 			}
 		}
 		return fmt.Sprintf("**goto** `%s` → no such heading in the body", target)
@@ -190,13 +191,15 @@ func (s *Server) shown(p string) string {
 }
 
 // blankFrontmatter is the text with its frontmatter lines emptied, so a
-// Markdown outline's line numbers are the file's.
-func blankFrontmatter(t *text) string {
+// Markdown outline's offsets are the file's: shift is what to add to one
+// (the frontmatter's length less the blank lines standing for it).
+func blankFrontmatter(t *text) (blanked string, shift int) {
 	end := t.frontmatterEnd()
 	if end < 0 {
-		return t.data
+		return t.data, 0
 	}
-	return strings.Repeat("\n", end+1) + t.data[min(len(t.data), t.start(min(end+1, len(t.starts)-1))):]
+	body := min(len(t.data), t.start(min(end+1, len(t.starts)-1)))
+	return strings.Repeat("\n", end+1) + t.data[body:], body - (end + 1)
 }
 
 // complete offers frontmatter keys (those the profile knows) and their
@@ -302,14 +305,17 @@ func (s *Server) rawSymbols(u protocol.DocumentURI) []protocol.DocumentSymbol {
 				}
 			}
 		}
-		for _, h := range skillmd.OutlineOf([]byte(blankFrontmatter(d.text))).Headings {
+		blanked, shift := blankFrontmatter(d.text)
+		for _, h := range skillmd.OutlineOf([]byte(blanked)).Headings {
 			name := h.Text
 			if name == "" {
 				name = "(empty heading)"
 			}
+			line := d.text.lineOf(h.Offset + shift)
 			out = append(out, protocol.DocumentSymbol{
 				Name: name, Detail: strings.Repeat("#", h.Level), Kind: protocol.SymbolKindString,
-				Range: lineRange(h.Line - 1), SelectionRange: lineRange(h.Line - 1),
+				// By offset: the outline counts lines as the readers do.
+				Range: lineRange(line), SelectionRange: lineRange(line),
 			})
 		}
 	case script:

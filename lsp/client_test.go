@@ -133,11 +133,15 @@ func (c *client) open(rel, text string) {
 	})
 }
 
+// change replaces rel's whole text. It is sent without a range:
+// protocol.TextDocumentContentChangeEvent always writes one, and its zero
+// range (0:0-0:0) made every change an insertion at the top, so a test
+// checked the new text with the old one after it.
 func (c *client) change(rel, text string) int32 {
 	c.ver++
-	c.conn.Notify(context.Background(), protocol.MethodTextDocumentDidChange, &protocol.DidChangeTextDocumentParams{
+	c.conn.Notify(context.Background(), protocol.MethodTextDocumentDidChange, &didChangeParams{
 		TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: c.uri(rel)}, Version: c.ver},
-		ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: text}},
+		ContentChanges: []changeEvent{{Text: text}},
 	})
 	return c.ver
 }

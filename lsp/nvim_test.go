@@ -200,3 +200,37 @@ func TestEglot(t *testing.T) {
 		t.Fatalf("emacs: %v\n%s", err, out)
 	}
 }
+
+// TestNeovimLoneCR: a manifest.json with lone CR line ends, read by
+// Neovim as a Mac file (its lines the LSP's), gets its findings on the
+// lines that hold them, before and after an edit that joins two lines
+// (testdata/nvim_lone_cr.lua). The server split lines at "\n" alone and
+// put every finding on line 0.
+func TestNeovimLoneCR(t *testing.T) {
+	nvim, bin := neovimAndServer(t)
+	dir := t.TempDir()
+	root := filepath.Join(dir, "repo")
+	manifest, err := os.ReadFile(filepath.Join("..", "formats", "osloop", "testdata", "broken", "skills", "Bad_Skill", "manifest.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	index, err := os.ReadFile(filepath.Join("..", "formats", "osloop", "testdata", "broken", "skills", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(root, "skills", "Bad_Skill", "manifest.json")
+	writeFiles(t, root, map[string]string{
+		"skills/Bad_Skill/manifest.json": strings.ReplaceAll(string(manifest), "\n", "\r"),
+		"skills/index.json":              string(index),
+	})
+	script, err := filepath.Abs(filepath.Join("testdata", "nvim_lone_cr.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(nvim, "--headless", "--clean", "-c", "luafile "+script)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "SKILLSTUDIO_FILE="+file, "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "OK") {
+		t.Fatalf("nvim: %v\n%s", err, out)
+	}
+}

@@ -460,26 +460,36 @@ func ascendingRun(t *text, cs []changeEvent) []edit {
 		run = append(run, edit{start, end, c.Text})
 		// Advance past the kept text up to the edit, then its new text.
 		kept := t.data[at:start]
-		if k := strings.LastIndexByte(kept, '\n'); k >= 0 {
-			lines += strings.Count(kept, "\n")
-			col = utf16Len(kept[k+1:])
-		} else {
-			col += utf16Len(kept)
-		}
-		if k := strings.LastIndexByte(c.Text, '\n'); k >= 0 {
-			lines += strings.Count(c.Text, "\n")
-			col = utf16Len(c.Text[k+1:])
-		} else {
-			col += utf16Len(c.Text)
-		}
+		lines, col = advance(lines, col, kept)
+		lines, col = advance(lines, col, c.Text)
 		if c.Text != "" {
 			last = c.Text[len(c.Text)-1]
 		} else if kept != "" {
 			last = kept[len(kept)-1]
 		}
 		at = end
+		if strings.HasSuffix(kept, "\r") {
+			// A "\r" kept before the edit may have become one line end
+			// with a "\n" the edit wrote: counted apart, it was two.
+			break
+		}
 	}
 	return run
+}
+
+// advance moves a position (lines line ends, col units on the last line)
+// past s, counting line ends as the LSP does ("\r\n", "\n", lone "\r").
+func advance(lines, col int, s string) (int, int) {
+	k := strings.LastIndexAny(s, "\r\n")
+	if k < 0 {
+		return lines, col + utf16Len(s)
+	}
+	return lines + lineEnds(s[:k+1]), utf16Len(s[k+1:])
+}
+
+// lineEnds counts s's line ends as the LSP does: "\r\n" is one.
+func lineEnds(s string) int {
+	return strings.Count(s, "\n") + strings.Count(s, "\r") - strings.Count(s, "\r\n")
 }
 
 // restOffset is the offset in t of position p of the text an ascending
@@ -494,10 +504,9 @@ func restOffset(t *text, at, lines, col int, p protocol.Position) (int, bool) {
 	if n == lines {
 		// The line the run's last edit ends on, continued by t's rest.
 		rest := t.data[at:]
-		if k := strings.IndexByte(rest, '\n'); k >= 0 {
+		if k := strings.IndexAny(rest, "\r\n"); k >= 0 {
 			rest = rest[:k]
 		}
-		rest = strings.TrimRight(rest, "\r")
 		return at + unitsIn(rest, int(p.Character)-col), true
 	}
 	// Line n is wholly t's: the k-th line after the one holding at.

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -59,6 +60,13 @@ func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
 			if stood, ok := s.ids.in(data); ok {
 				msg, err = jsonrpc2.DecodeMessage(stood)
 			}
+		}
+		if _, isNote := msg.(*jsonrpc2.Notification); isNote && err == nil && nullID(data) {
+			// jsonrpc2 reads a request with "id": null as a notification
+			// and it went unanswered. JSON-RPC 2.0 asks for an answer to
+			// every request, and the LSP's request ids are numbers or
+			// strings: the answer is an invalid request, id null.
+			msg, err = nil, errors.New(`the id is null; a request's id is a number or a string, and a notification has none`)
 		}
 		if err == nil {
 			return msg, total, nil
@@ -134,6 +142,9 @@ func badMessageReply(body []byte, decodeErr error) []byte {
 	}{JSONRPC: "2.0", ID: json.RawMessage("null")}
 	if !json.Valid(body) {
 		reply.Error = rpcError{int64(jsonrpc2.ParseError), "parse error: the message is not JSON"}
+	} else if trimmed := bytes.TrimLeft(body, " \t\r\n"); len(trimmed) > 0 && trimmed[0] == '[' {
+		// JSON-RPC 2.0 batches; LSP 3.17 rules them out, and no client sends one.
+		reply.Error = rpcError{int64(jsonrpc2.InvalidRequest), "invalid request: a batch (a JSON array of messages); the Language Server Protocol takes each message on its own"}
 	} else {
 		reply.Error = rpcError{int64(jsonrpc2.InvalidRequest), "invalid request: " + decodeErr.Error()}
 		var withID struct {
@@ -145,6 +156,22 @@ func badMessageReply(body []byte, decodeErr error) []byte {
 	}
 	out, _ := json.Marshal(reply)
 	return out
+}
+
+// nullID reports whether body, a message jsonrpc2 read as a
+// notification, has an "id" member (null, then). The member is looked for
+// only when the bytes hold "id" as a JSON string: a notification's text
+// (a whole document in didChange) is not decoded again.
+func nullID(body []byte) bool {
+	if !bytes.Contains(body, []byte(`"id"`)) {
+		return false
+	}
+	var m map[string]json.RawMessage
+	if json.Unmarshal(body, &m) != nil {
+		return false
+	}
+	_, has := m["id"]
+	return has
 }
 
 // validID: a JSON-RPC id is a string or a number.

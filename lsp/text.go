@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -8,8 +9,16 @@ import (
 )
 
 // text is a document's content with its line starts, for turning byte
-// offsets (what findings and fixes carry) into LSP positions (0-based
-// lines, UTF-16 code units) and back.
+// offsets (what fixes carry) and findings' lines and columns into LSP
+// positions (0-based lines, UTF-16 code units) and back.
+//
+// Its lines are the LSP's: "\n", "\r\n" and a lone "\r" each end one.
+// The readers, and so the CLI's line numbers, end a line at "\n" alone
+// (a lone "\r" is a character of its line there): a finding's line and
+// column are found in those lines (readerStarts) and the place they name
+// is given in the LSP's, so CLI and editor point at the same character.
+// Splitting at "\n" alone put every position after a lone "\r" on the
+// wrong line in a client that follows the spec.
 //
 // starts are int32 (a message is at most maxMessage bytes) and sized by a
 // count first: a 40 MB change of blank lines grew a []int by doubling,
@@ -17,10 +26,38 @@ import (
 type text struct {
 	data   string
 	starts []int32
+	// readerStarts are the starts of the lines the readers count: nil
+	// when the text has no lone "\r" (they are starts then).
+	readerStarts []int32
 }
 
 func newText(data string) *text {
-	starts := make([]int32, 1, strings.Count(data, "\n")+1)
+	t := &text{data: data}
+	lf := strings.Count(data, "\n")
+	ends := lineEnds(data)
+	if ends == lf { // no lone "\r": the readers' lines are the LSP's
+		t.starts = lineStarts(data, lf)
+		return t
+	}
+	t.readerStarts = lineStarts(data, lf)
+	t.starts = make([]int32, 1, ends+1)
+	for i := 0; ; {
+		j := strings.IndexAny(data[i:], "\r\n")
+		if j < 0 {
+			break
+		}
+		i += j + 1
+		if data[i-1] == '\r' && i < len(data) && data[i] == '\n' {
+			i++
+		}
+		t.starts = append(t.starts, int32(i))
+	}
+	return t
+}
+
+// lineStarts are the starts of data's lines ended by "\n" alone (lf of them).
+func lineStarts(data string, lf int) []int32 {
+	starts := make([]int32, 1, lf+1)
 	for i := 0; ; {
 		j := strings.IndexByte(data[i:], '\n')
 		if j < 0 {
@@ -29,7 +66,7 @@ func newText(data string) *text {
 		i += j + 1
 		starts = append(starts, int32(i))
 	}
-	return &text{data: data, starts: starts}
+	return starts
 }
 
 // start is the byte offset where line n (0-based, in range) starts.
@@ -44,7 +81,12 @@ func (t *text) line(n int) string {
 	if n+1 < len(t.starts) {
 		end = t.start(n + 1)
 	}
-	return strings.TrimRight(t.data[t.start(n):end], "\r\n")
+	return trimLineEnd(t.data[t.start(n):end])
+}
+
+// trimLineEnd cuts one line ending ("\r\n", "\n" or "\r") off l.
+func trimLineEnd(l string) string {
+	return strings.TrimSuffix(strings.TrimSuffix(l, "\n"), "\r")
 }
 
 // lineCount is how many lines the text has.
@@ -53,16 +95,8 @@ func (t *text) lineCount() int { return len(t.starts) }
 // lineOf is the 0-based line holding byte offset off (clamped to t).
 func (t *text) lineOf(off int) int {
 	off = max(0, min(off, len(t.data)))
-	n := 0
-	for lo, hi := 0, len(t.starts)-1; lo <= hi; {
-		mid := (lo + hi) / 2
-		if t.start(mid) <= off {
-			n, lo = mid, mid+1
-		} else {
-			hi = mid - 1
-		}
-	}
-	return n
+	n, _ := slices.BinarySearch(t.starts, int32(off)+1)
+	return n - 1
 }
 
 // pos is the position of byte offset off.
@@ -72,17 +106,42 @@ func (t *text) pos(off int) protocol.Position {
 	return protocol.Position{Line: uint32(n), Character: uint32(utf16Len(t.data[t.start(n):off]))}
 }
 
-// at is the position of a finding's 1-based line and column, clamped to
-// the line. The pipeline has already turned readers' byte columns into
-// UTF-16 code units (model.ColumnKind), which is what LSP positions count,
-// so the column is taken as it is: measuring it again as bytes would move
-// every finding after a non-ASCII character to the left.
+// at is the position of a finding's 1-based line and column, in the
+// readers' lines (see text), clamped to the line. The pipeline has already
+// turned readers' byte columns into UTF-16 code units (model.ColumnKind),
+// which is what LSP positions count, so the column is taken as it is:
+// measuring it again as bytes would move every finding after a non-ASCII
+// character to the left.
 func (t *text) at(line, col int) protocol.Position {
 	if line < 1 {
 		return protocol.Position{}
 	}
-	col = max(0, min(col-1, utf16Len(t.line(line-1))))
-	return protocol.Position{Line: uint32(line - 1), Character: uint32(col)}
+	begin, l, ok := t.readerLine(line)
+	if !ok {
+		return protocol.Position{Line: uint32(line - 1)} // past the end, as before any lone "\r"
+	}
+	return t.pos(begin + unitsIn(l, max(0, col-1)))
+}
+
+// readerLine is the start and text (without its line end) of 1-based
+// line n as the readers count lines (see text); ok is false past the end.
+func (t *text) readerLine(n int) (begin int, l string, ok bool) {
+	starts := t.readerStarts
+	if starts == nil {
+		starts = t.starts
+	}
+	if n < 1 || n > len(starts) {
+		return 0, "", false
+	}
+	begin, end := int(starts[n-1]), len(t.data)
+	if n < len(starts) {
+		end = int(starts[n])
+	}
+	l = t.data[begin:end]
+	if strings.HasSuffix(l, "\n") {
+		l = strings.TrimSuffix(l[:len(l)-1], "\r")
+	}
+	return begin, l, true
 }
 
 // offset is the byte offset of p.

@@ -37,7 +37,7 @@ func writeGitHub(w io.Writer, f finding) {
 	if cmd == "" {
 		cmd = "notice"
 	}
-	props := []string{"file=" + githubProperty(filepath.ToSlash(sanitize.Line(f.path)))}
+	props := []string{"file=" + githubProperty(githubPath(filepath.ToSlash(f.path)))}
 	if f.Line > 0 {
 		props = append(props, fmt.Sprintf("line=%d", f.Line))
 		if f.Column > 0 {
@@ -56,6 +56,29 @@ func writeGitHub(w io.Writer, f finding) {
 		msg += "\n" + sanitize.Line(f.Hint)
 	}
 	fmt.Fprintf(w, "::%s %s::%s\n", cmd, strings.Join(props, ","), githubData(msg))
+}
+
+// githubPath is p made safe for a workflow command's file property with
+// the line ends kept: the property escapes them (%0D, %0A) and the runner
+// restores them, so the annotation names the real file. sanitize.Line made
+// a folder "a\nb" the path "a b", a file GitHub does not have, and the
+// annotation was shown on no file. Other control characters, which the
+// runner has no escape for, are made visible as before.
+func githubPath(p string) string {
+	if !strings.ContainsAny(p, "\r\n") {
+		return sanitize.String(p)
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexAny(p, "\r\n")
+		if i < 0 {
+			b.WriteString(sanitize.String(p))
+			return b.String()
+		}
+		b.WriteString(sanitize.String(p[:i]))
+		b.WriteByte(p[i])
+		p = p[i+1:]
+	}
 }
 
 // githubData escapes a workflow command's message: %, CR and LF, so a

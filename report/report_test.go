@@ -361,3 +361,40 @@ func TestSARIFURIKeepsTheBytesOfTheName(t *testing.T) {
 		}
 	}
 }
+
+// runnerProperty undoes a workflow command property's escapes as the
+// Actions runner does (ActionCommand's unescape: %0D, %0A, %3A, %2C, then
+// %25).
+func runnerProperty(s string) string {
+	return strings.NewReplacer("%0D", "\r", "%0A", "\n", "%3A", ":", "%2C", ",", "%25", "%").Replace(s)
+}
+
+// An annotation's file is the file: what the runner reads back from the
+// property is the path, line ends, %, :, ",", "::", spaces and non-ASCII
+// included. A line end in a folder's name was made a space, so the
+// annotation named a file the repository does not have.
+func TestGitHubAnnotationNamesTheRealFile(t *testing.T) {
+	for _, dir := range []string{"a\nb", "a\rb", "a\r\nb", "100% a:b,c::d", "ünï cødé 😀", "plain"} {
+		lib := &model.Library{Skills: []*model.Skill{{
+			Format:      model.FormatSkillMD,
+			Location:    model.Location{Root: "/repo", Local: true, Dir: dir, File: dir + "/SKILL.md"},
+			Diagnostics: []model.Diagnostic{{Rule: "skillmd/name", Severity: model.SeverityError, Line: 2, Column: 7, Message: "m::n, o%\r\np"}},
+		}}}
+		var b strings.Builder
+		if err := GitHub(&b, lib, Options{BaseDir: "/repo"}); err != nil {
+			t.Fatal(err)
+		}
+		line, _, _ := strings.Cut(b.String(), "\n")
+		props, msg, ok := strings.Cut(strings.TrimPrefix(line, "::error "), "::")
+		if !ok || strings.ContainsAny(line, "\r") {
+			t.Fatalf("%q: not one workflow command: %q", dir, b.String())
+		}
+		file, _, _ := strings.Cut(strings.TrimPrefix(props, "file="), ",")
+		if got := runnerProperty(file); got != dir+"/SKILL.md" {
+			t.Errorf("%q: the runner reads file %q", dir, got)
+		}
+		if strings.Contains(msg, "\n") || !strings.HasPrefix(msg, "m::n, o%25") {
+			t.Errorf("%q: message %q", dir, msg)
+		}
+	}
+}
