@@ -74,6 +74,9 @@ type Model struct {
 	builds map[int]BuildResult
 
 	notice string // lasting: the embedded-library notice
+	// noticeShort says the same in fewer words, for a bar too narrow
+	// for notice (80 columns beside the counts).
+	noticeShort string
 	// configErr is why the configuration read again did not read, shown
 	// until it reads; configNotes are findings about it (Lint tab).
 	configErr   string
@@ -755,10 +758,15 @@ func (m *Model) statusBar() string {
 		left = " " + m.spin.View() + st.StatusNotice.Render(fmt.Sprintf(" Reading skills %d/%d", m.ld.done, m.ld.total))
 	case m.streaming():
 		left = " " + m.spin.View() + st.StatusNotice.Render(" "+m.streamingLine())
-	case m.notice != "":
-		left = st.StatusNotice.Render(" " + m.notice)
 	}
 	right := m.countsSummary()
+	if left == "" && m.notice != "" {
+		text := m.notice
+		if m.noticeShort != "" && lipgloss.Width(" "+text)+lipgloss.Width(right)+1 > w {
+			text = m.noticeShort
+		}
+		left = st.StatusNotice.Render(" " + text)
+	}
 	if b := m.buildStatus(); b != "" {
 		// A long build error is cut to the room left, never pushing the
 		// whole right side (and so the counts) off the bar.
