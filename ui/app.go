@@ -227,7 +227,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onSkillHydrated(msg)
 	case editorDoneMsg:
 		if msg.err != nil {
-			m.setStatus("The editor failed: "+msg.err.Error(), true)
+			m.setStatus(editorFailure(msg.editor, msg.err), true)
 		}
 		if e := m.entries[msg.entryID]; e != nil {
 			return reloadCmd(e, m.readerOptions(), m.opts.Config)
