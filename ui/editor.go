@@ -153,7 +153,9 @@ func openEditorCmd(e *Entry, fsPath string, line int) tea.Cmd {
 		return nil
 	}
 	if !e.Local() {
-		return statusCmd(fmt.Sprintf("%s is read-only here (%s): p pulls a copy into this folder to edit.", e.row.name, e.Source), true)
+		// The next step first: at 80 columns the bar cuts the end, and a
+		// source's label (a URL) is the part that may go.
+		return statusCmd(fmt.Sprintf("%s is read-only: p pulls a copy here to edit (from %s).", e.row.name, e.Source), true)
 	}
 	file := e.OSPath(fsPath)
 	cmd, err := EditorCommand(os.Getenv, file, line)
