@@ -331,6 +331,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.screen.Update(msg)
 	}
 	if m.confirm != nil {
+		if key.Matches(msg, k.Help) {
+			// ? looks for the answers (the help lists them): it is not one.
+			m.help.ShowAll = !m.help.ShowAll
+			m.layout()
+			return nil
+		}
 		return m.answerConfirm(msg)
 	}
 	if m.focus == focusLibrary && m.lib.filtering {
@@ -556,9 +562,14 @@ func (m *Model) layout() {
 // global ones.
 func (m *Model) helpKeys() help.KeyMap {
 	var focused help.KeyMap = m.lib
-	if m.screen != nil {
+	switch {
+	case m.screen != nil:
 		focused = m.screen
-	} else if m.focus == focusSkill {
+	case m.confirm != nil:
+		// The question takes the next key, whatever it is: the pane's
+		// keys (and ?) would only answer no.
+		focused = confirmKeys{c: m.confirm, k: m.c.Keys}
+	case m.focus == focusSkill:
 		focused = m.skill
 	}
 	h := helpKeys{focused: focused, k: m.c.Keys, libFocused: m.focus == focusLibrary && m.screen == nil}
@@ -687,7 +698,13 @@ func (m *Model) render() string {
 	var panes []string
 	if g.libW > 0 {
 		m.lib.reading = m.loading() // "No skills yet" only once every source is read
-		panes = append(panes, m.frame(m.lib.View(), g.libW, g.panesH, m.focus == focusLibrary))
+		view := m.lib.View()
+		if g.skillW == 0 && m.confirm != nil && m.confirm.detail != "" {
+			// One pane (80 columns, the library focused): the evidence
+			// behind the question goes there, or nothing shows it.
+			view = m.confirmDetail(g.libW-2, g.panesH-2)
+		}
+		panes = append(panes, m.frame(view, g.libW, g.panesH, m.focus == focusLibrary))
 	}
 	if g.skillW > 0 {
 		view := m.skill.View()

@@ -138,6 +138,29 @@ type confirmation struct {
 	always func() tea.Cmd
 }
 
+// confirmKeys is the help while a question waits: its answers only.
+// Typing: no pane's or global key is offered, since any other key answers
+// no (ctrl+c still quits).
+type confirmKeys struct {
+	c *confirmation
+	k *KeyMap
+}
+
+func (h confirmKeys) Typing() bool { return true }
+
+func (h confirmKeys) ShortHelp() []key.Binding {
+	bs := []key.Binding{h.k.Confirm}
+	if h.c.always != nil {
+		bs = append(bs, keyAlways)
+	}
+	if h.c.retry != nil {
+		bs = append(bs, h.k.Retry)
+	}
+	return append(bs, key.NewBinding(key.WithKeys(h.k.Cancel.Keys()...), key.WithHelp(h.k.Cancel.Help().Key, "no (any other key too)")))
+}
+
+func (h confirmKeys) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
+
 // askRemoveSource asks before removing the selected skill's source.
 func (m *Model) askRemoveSource() tea.Cmd {
 	if i := m.failedSource(); i >= 0 {
