@@ -9,15 +9,21 @@ import (
 	"github.com/skillstudio/skillstudio/sanitize"
 )
 
-// report prints one line per build, or the build's errors.
-func (s *session) report(r *bundle.Result, withLint bool) {
+// report prints one line per build, or the build's errors. wrote, when
+// set, is the file the build was just written to: watch's rebuild lines
+// name it, since no "built N into DIR" line follows them.
+func (s *session) report(r *bundle.Result, withLint bool, wrote string) {
 	lint := ""
 	if withLint && r.Skill != nil {
 		e, w, i := r.Skill.Counts()
 		lint = fmt.Sprintf("  lint: %s, %s, %s", display.Plural(e, "error"), display.Plural(w, "warning"), display.Plural(i, "info"))
 	}
 	if r.OK() {
-		fmt.Fprintf(s.stdout, "%s%s\n", sanitize.Line(r.Status()), lint)
+		to := ""
+		if wrote != "" {
+			to = "  → " + sanitize.Line(display.Path(s.cwd, wrote))
+		}
+		fmt.Fprintf(s.stdout, "%s%s%s\n", sanitize.Line(r.Status()), to, lint)
 	} else {
 		fmt.Fprintf(s.stdout, "%s  failed%s\n", sanitize.Line(nameOr(r)), lint)
 	}

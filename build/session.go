@@ -191,7 +191,7 @@ func (s *session) buildAll() (failed int) {
 	}
 	reg := bundle.NewRegistry(results) // may fail duplicates and cycles
 	for i, r := range results {
-		s.report(r, false)
+		s.report(r, false, "")
 		if r.OK() {
 			s.skills[s.order[i]].good = r
 		} else {

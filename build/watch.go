@@ -117,6 +117,7 @@ func (s *session) changed(paths []string) {
 			continue
 		}
 		r := s.rebuild(sk)
+		wrote := ""
 		if r.OK() {
 			if err := bundle.WriteBundle(s.out, &r); err != nil {
 				fmt.Fprintf(s.stderr, "cannot write %s: %v\n", bundle.OutputName(r.Name), err)
@@ -124,8 +125,9 @@ func (s *session) changed(paths []string) {
 			}
 			sk.good = &r
 			s.watchInputs(&r)
+			wrote = filepath.Join(s.out, bundle.OutputName(r.Name))
 		}
-		s.report(&r, true) // after the write: a line means the file is there
+		s.report(&r, true, wrote) // after the write: a line means the file is there
 	}
 	if touched {
 		s.writeRegistry()

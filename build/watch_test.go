@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/skillstudio/skillstudio/formats/xgs/bundle"
+	"github.com/skillstudio/skillstudio/internal/display"
 )
 
 // copyTree copies the fixture folder src to a new temp folder.
@@ -104,6 +105,11 @@ func TestBuildWatchRebuildsAndSurvivesBrokenFiles(t *testing.T) {
 	if !strings.Contains(w.stdout.String(), "lint: 0 errors, 0 warnings, 0 infos") {
 		t.Errorf("the rebuild line has no lint counts:\n%s", w.stdout.String())
 	}
+	// No "built N into DIR" line follows a rebuild: its own line says
+	// where the bundle went.
+	if want := "→ " + display.Path(mustGetwd(t), filepath.Join(out, "base-kit.xgs.js")); !strings.Contains(w.stdout.String(), want) {
+		t.Errorf("the rebuild line does not name the file it wrote (%q):\n%s", want, w.stdout.String())
+	}
 	built, _ := os.ReadFile(filepath.Join(out, "base-kit.xgs.js"))
 	if !bytes.Contains(built, []byte("Howdy, ")) {
 		t.Error("the rebuilt bundle was not written")
@@ -194,4 +200,13 @@ func startWatch(t *testing.T, src, out string) *watching {
 func (w *watching) stop() error {
 	w.cancel()
 	return <-w.done
+}
+
+func mustGetwd(t *testing.T) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wd
 }

@@ -74,6 +74,9 @@ type Model struct {
 	builds map[int]BuildResult
 
 	notice string // lasting: the embedded-library notice
+	// noticeShort says the same in fewer words, for a bar too narrow
+	// for notice (80 columns beside the counts).
+	noticeShort string
 	// configErr is why the configuration read again did not read, shown
 	// until it reads; configNotes are findings about it (Lint tab).
 	configErr   string
@@ -224,7 +227,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		return m.onSkillHydrated(msg)
 	case editorDoneMsg:
 		if msg.err != nil {
-			m.setStatus("The editor failed: "+msg.err.Error(), true)
+			m.setStatus(editorFailure(msg.editor, msg.err), true)
 		}
 		if e := m.entries[msg.entryID]; e != nil {
 			return reloadCmd(e, m.readerOptions(), m.opts.Config)
@@ -328,6 +331,12 @@ func (m *Model) handleKey(msg tea.KeyPressMsg) tea.Cmd {
 		return m.screen.Update(msg)
 	}
 	if m.confirm != nil {
+		if key.Matches(msg, k.Help) {
+			// ? looks for the answers (the help lists them): it is not one.
+			m.help.ShowAll = !m.help.ShowAll
+			m.layout()
+			return nil
+		}
 		return m.answerConfirm(msg)
 	}
 	if m.focus == focusLibrary && m.lib.filtering {
@@ -553,9 +562,14 @@ func (m *Model) layout() {
 // global ones.
 func (m *Model) helpKeys() help.KeyMap {
 	var focused help.KeyMap = m.lib
-	if m.screen != nil {
+	switch {
+	case m.screen != nil:
 		focused = m.screen
-	} else if m.focus == focusSkill {
+	case m.confirm != nil:
+		// The question takes the next key, whatever it is: the pane's
+		// keys (and ?) would only answer no.
+		focused = confirmKeys{c: m.confirm, k: m.c.Keys}
+	case m.focus == focusSkill:
 		focused = m.skill
 	}
 	h := helpKeys{focused: focused, k: m.c.Keys, libFocused: m.focus == focusLibrary && m.screen == nil}
@@ -684,7 +698,13 @@ func (m *Model) render() string {
 	var panes []string
 	if g.libW > 0 {
 		m.lib.reading = m.loading() // "No skills yet" only once every source is read
-		panes = append(panes, m.frame(m.lib.View(), g.libW, g.panesH, m.focus == focusLibrary))
+		view := m.lib.View()
+		if g.skillW == 0 && m.confirm != nil && m.confirm.detail != "" {
+			// One pane (80 columns, the library focused): the evidence
+			// behind the question goes there, or nothing shows it.
+			view = m.confirmDetail(g.libW-2, g.panesH-2)
+		}
+		panes = append(panes, m.frame(view, g.libW, g.panesH, m.focus == focusLibrary))
 	}
 	if g.skillW > 0 {
 		view := m.skill.View()
@@ -755,10 +775,15 @@ func (m *Model) statusBar() string {
 		left = " " + m.spin.View() + st.StatusNotice.Render(fmt.Sprintf(" Reading skills %d/%d", m.ld.done, m.ld.total))
 	case m.streaming():
 		left = " " + m.spin.View() + st.StatusNotice.Render(" "+m.streamingLine())
-	case m.notice != "":
-		left = st.StatusNotice.Render(" " + m.notice)
 	}
 	right := m.countsSummary()
+	if left == "" && m.notice != "" {
+		text := m.notice
+		if m.noticeShort != "" && lipgloss.Width(" "+text)+lipgloss.Width(right)+1 > w {
+			text = m.noticeShort
+		}
+		left = st.StatusNotice.Render(" " + text)
+	}
 	if b := m.buildStatus(); b != "" {
 		// A long build error is cut to the room left, never pushing the
 		// whole right side (and so the counts) off the bar.

@@ -122,10 +122,27 @@ func editorArgs(editor, file string, line int) []string {
 	return []string{"+" + strconv.Itoa(line), file}
 }
 
-// editorDoneMsg: the editor exited; re-read the skill.
+// editorDoneMsg: the editor exited; re-read the skill. editor is the
+// program that ran, for the message when it failed.
 type editorDoneMsg struct {
 	entryID int
+	editor  string
 	err     error
+}
+
+// editorFailure says which editor failed and how, and what happened
+// next: "exit status 2" alone did not say whose status, nor that the
+// skill is read again as the editor left it. The status bar sanitizes it.
+func editorFailure(editor string, err error) string {
+	name := filepath.Base(editor) // the bar has 80 columns for it all
+	var exit *exec.ExitError
+	switch {
+	case errors.Is(err, exec.ErrNotFound), errors.Is(err, os.ErrNotExist):
+		return fmt.Sprintf("Editor %s not found: set $VISUAL or $EDITOR.", name)
+	case errors.As(err, &exit) && exit.ExitCode() >= 0:
+		return fmt.Sprintf("The editor %s exited with status %d; the skill was read again.", name, exit.ExitCode())
+	}
+	return fmt.Sprintf("The editor %s failed (%s); the skill was read again.", name, err.Error())
 }
 
 // openEditorCmd suspends the studio and runs the editor on file:line.
@@ -136,15 +153,17 @@ func openEditorCmd(e *Entry, fsPath string, line int) tea.Cmd {
 		return nil
 	}
 	if !e.Local() {
-		return statusCmd(fmt.Sprintf("%s is read-only here (%s): p pulls a copy into this folder to edit.", e.row.name, e.Source), true)
+		// The next step first: at 80 columns the bar cuts the end, and a
+		// source's label (a URL) is the part that may go.
+		return statusCmd(fmt.Sprintf("%s is read-only: p pulls a copy here to edit (from %s).", e.row.name, e.Source), true)
 	}
 	file := e.OSPath(fsPath)
 	cmd, err := EditorCommand(os.Getenv, file, line)
 	if err != nil {
 		return statusCmd(err.Error(), true)
 	}
-	id := e.ID
-	return tea.ExecProcess(cmd, func(err error) tea.Msg { return editorDoneMsg{entryID: id, err: err} })
+	id, editor := e.ID, cmd.Args[0]
+	return tea.ExecProcess(cmd, func(err error) tea.Msg { return editorDoneMsg{entryID: id, editor: editor, err: err} })
 }
 
 func statusCmd(text string, isErr bool) tea.Cmd {

@@ -39,7 +39,7 @@ type factTest struct {
 // factKeys and their values, for the help and for error messages.
 var factKeys = map[string][]string{
 	"format": {"xgs", "skillmd", "osloop"},
-	"has":    {"quiz", "functions", "errors", "warnings", "findings"},
+	"has":    {"quiz", "functions", "errors", "warnings", "findings", "risk"},
 	"source": {"NAME"},
 	"trust":  {"verified", "unverified", "withheld"},
 }
@@ -135,6 +135,13 @@ func factFor(k, v string) (func(e *Entry) bool, string) {
 			return func(e *Entry) bool { return e.row.warnings > 0 }, ""
 		case "findings":
 			return func(e *Entry) bool { return e.row.errors+e.row.warnings+e.row.infos > 0 }, ""
+		case "risk":
+			// What the review flagged (the ◆ ◇ badge), not the lint:
+			// the reviewer's question is what to read first.
+			return func(e *Entry) bool {
+				r := e.riskCurrent()
+				return r != nil && r.Verdict.Errors+r.Verdict.Warnings > 0
+			}, ""
 		}
 	}
 	return nil, bad()

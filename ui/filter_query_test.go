@@ -57,6 +57,18 @@ func TestFilterByFacts(t *testing.T) {
 	if len(both) == 0 || len(both) > len(quiz) {
 		t.Errorf("facts with text: %v (quiz skills %v)", both, quiz)
 	}
+	// has:risk: what the review flagged (◆ ◇), for a reviewer who wants
+	// those first; the examples hold both kinds.
+	risky := shown("has:risk")
+	if len(risky) == 0 || len(risky) == len(m.lib.entries) {
+		t.Errorf("has:risk shows %d of %d skills", len(risky), len(m.lib.entries))
+	}
+	for _, n := range risky {
+		r := m.EntryNamed(n, nil).riskCurrent()
+		if r == nil || r.Verdict.Errors+r.Verdict.Warnings == 0 {
+			t.Errorf("has:risk shows %s, which the review did not flag", n)
+		}
+	}
 	shown("has:bogus")
 	if v := ansi.Strip(content(m)); !strings.Contains(v, "has:bogus is not a filter") {
 		t.Errorf("an unknown fact is not explained:\n%s", v)

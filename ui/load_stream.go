@@ -216,6 +216,7 @@ func (m *Model) onSourceRead(msg sourceReadMsg) tea.Cmd {
 			where = m.ld.sources[0].label
 		}
 		m.notice = fmt.Sprintf("No skills in %s: showing the example library built into skillstudio.", where)
+		m.noticeShort = "No skills here: showing the examples."
 		return m.addSource(registry.EmbeddedSource, true)
 	}
 	var cmds []tea.Cmd

@@ -134,6 +134,15 @@ func TestWizardValidatesAsYouTypeAndPreviews(t *testing.T) {
 	if !strings.Contains(ansi.Strip(content(m)), "required · Chrome match patterns") {
 		t.Errorf("the empty required Match field does not say so:\n%s", content(m))
 	}
+	// Its placeholder is an example, not a value enter would take.
+	for _, l := range strings.Split(ansi.Strip(content(m)), "\n") {
+		if strings.Contains(l, "*://*.example.com/*") && !strings.Contains(l, "e.g. *://*.example.com/*") {
+			t.Errorf("the empty Match field shows a pattern that reads as its value: %q", l)
+		}
+	}
+	if !strings.Contains(ansi.Strip(content(m)), "Fill in the match patterns to see the files.") {
+		t.Errorf("the preview does not name the Match patterns field as the form does:\n%s", content(m))
+	}
 	press(t, m, "enter")
 	if w.form.GetFocusedField() != w.matchIn {
 		t.Error("enter moved past an empty Match field")

@@ -397,7 +397,10 @@ func (s *newSkillWizard) refreshHints() {
 		}
 		s.nsIn.Placeholder(suggestion)
 		verdict(s.nsIn, s.in.ns, "a JS identifier; empty: "+suggestion, templates.ValidateNamespace(strings.TrimSpace(s.in.ns)), false)
-		s.matchIn.Placeholder("*://*.example.com/*")
+		// An example, not a default: the field stays empty (and required)
+		// until something is typed, so the placeholder must not read as
+		// a value enter would accept.
+		s.matchIn.Placeholder("e.g. *://*.example.com/*")
 		verdict(s.matchIn, s.in.matches, "Chrome match patterns, space-separated", validateMatches(s.in.matches), true)
 	}
 	verdict(s.authorIn, s.in.author, "one line", templates.ValidateAuthor(s.in.author), slices.Contains(templates.Required(f), templates.FieldAuthor))
@@ -650,7 +653,11 @@ func (s *newSkillWizard) previewView(width int) string {
 		msg := s.prev.err.Error()
 		var fe *templates.FieldError
 		if errors.As(s.prev.err, &fe) && errors.Is(fe.Err, templates.ErrMissing) {
-			msg = "Fill in the " + fe.Field + " to see the files."
+			field := fe.Field
+			if field == templates.FieldMatch {
+				field = "match patterns" // as the form titles it
+			}
+			msg = "Fill in the " + field + " to see the files."
 		}
 		b.WriteString(st.Warning.Render(wrap(sanitize.Line(msg), max(width-2, 10))) + "\n")
 	case s.prev.plan != nil:

@@ -32,6 +32,7 @@ func (m *Model) askPull(e *Entry, dir string, pull func() tea.Cmd) tea.Cmd {
 			k.Confirm.Help().Key, k.Cancel.Help().Key, r.Verdict.Line),
 		detailTitle: "Review of " + e.Skill.Name + " before pulling it (read from its files; nothing was run):",
 		detail:      pullEvidence(r),
+		detailMore:  "answer n, then the Review tab lists them all",
 		no:          "Nothing pulled.",
 		yes:         pull,
 	}

@@ -132,11 +132,37 @@ type confirmation struct {
 	// question waits: a failed source's whole error, which one status
 	// line would cut off.
 	detailTitle, detail string
+	// detailMore says where the rest of a detail too long for the pane
+	// can be read.
+	detailMore string
 	// no is the status line after any other key ("" : nothing removed).
 	no string
 	// always, when set, is what `a` does (consent remembered).
 	always func() tea.Cmd
 }
+
+// confirmKeys is the help while a question waits: its answers only.
+// Typing: no pane's or global key is offered, since any other key answers
+// no (ctrl+c still quits).
+type confirmKeys struct {
+	c *confirmation
+	k *KeyMap
+}
+
+func (h confirmKeys) Typing() bool { return true }
+
+func (h confirmKeys) ShortHelp() []key.Binding {
+	bs := []key.Binding{h.k.Confirm}
+	if h.c.always != nil {
+		bs = append(bs, keyAlways)
+	}
+	if h.c.retry != nil {
+		bs = append(bs, h.k.Retry)
+	}
+	return append(bs, key.NewBinding(key.WithKeys(h.k.Cancel.Keys()...), key.WithHelp(h.k.Cancel.Help().Key, "no (any other key too)")))
+}
+
+func (h confirmKeys) FullHelp() [][]key.Binding { return [][]key.Binding{h.ShortHelp()} }
 
 // askRemoveSource asks before removing the selected skill's source.
 func (m *Model) askRemoveSource() tea.Cmd {
@@ -275,15 +301,25 @@ func (m *Model) askAboutFailedSource(i int) tea.Cmd {
 }
 
 // confirmDetail draws the pending question's detail (a failed source's
-// error) wrapped to the pane, so nothing of it is cut off.
+// error, a pull's evidence) wrapped to the pane; what does not fit is
+// counted, and detailMore says where to read it.
 func (m *Model) confirmDetail(w, h int) string {
 	st := m.c.Styles
 	var b strings.Builder
 	b.WriteString(fit(" "+st.Error.Render(ansi.Truncate(m.confirm.detailTitle, max(w-2, 1), glyphEllip)), w) + "\n\n")
+	var lines []string
 	for _, line := range strings.Split(sanitize.Display(m.confirm.detail), "\n") {
-		for _, l := range strings.Split(wrap(line, max(w-2, 1)), "\n") {
-			b.WriteString(" " + l + "\n")
-		}
+		// A hanging indent: a wrapped message's later lines stay under
+		// its first, not at the margin where the next finding starts.
+		body := strings.TrimLeft(line, " ")
+		pad := strings.Repeat(" ", 1+len(line)-len(body))
+		lines = append(lines, strings.Split(indent(wrap(body, max(w-len(pad)-1, 1)), pad), "\n")...)
 	}
+	if room := h - 2; room > 0 && len(lines) > room {
+		// Cut without a word, the evidence shown looked like all of it.
+		more := len(lines) - room + 1
+		lines = append(lines[:room-1], st.Dim.Render(fmt.Sprintf(" %s %d more lines: %s", glyphEllip, more, cmp.Or(m.confirm.detailMore, "a bigger window shows them"))))
+	}
+	b.WriteString(strings.Join(lines, "\n"))
 	return fitLines(b.String(), w, h)
 }
