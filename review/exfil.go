@@ -99,8 +99,29 @@ func secretSourceIn(line string) (what string, own []string) {
 	if strings.Contains(lower, ".env") && envFile.MatchString(line) {
 		return "reads a .env file", nil
 	}
+	if containsAny(lower, keychainWords) {
+		if keychainRead.MatchString(line) {
+			return "reads the macOS keychain", nil
+		}
+		if passwordPrompt.MatchString(line) {
+			return "asks for the user's password in a dialog of its own", nil
+		}
+	}
 	return "", nil
 }
+
+// The stealers' keychain reads (macOS stealers sold through skill
+// marketplaces): the whole login keychain dumped or copied, or a browser's
+// Safe Storage key, which decrypts its saved passwords and cookies. A
+// skill reading its own item (security find-generic-password -s my-tool
+// -w) to call its own API is not one. And a password dialog of the
+// skill's own (osascript … with hidden answer), the way the same stealers
+// ask for the login password.
+var (
+	keychainRead   = lazyre.New(`(?i)\bsecurity\s+(dump-keychain\b|find-(generic|internet)-password\b[^|;&\n]*\b(chrome|chromium|brave|edge|opera|vivaldi|safe storage)\b)|\bkeychains[/\\]login\.keychain|\blogin\.keychain-db\b`)
+	passwordPrompt = lazyre.New(`(?i)\bdisplay\s+dialog\b[^\n]*\bwith\s+hidden\s+answer\b`)
+	keychainWords  = []string{"keychain", "security find-", "hidden answer"}
+)
 
 // secretFileIn says which credentials file line reads, or "".
 func secretFileIn(line string) (what string, own []string) {
@@ -126,7 +147,7 @@ func secretFileIn(line string) (what string, own []string) {
 var (
 	secretFileWords = []string{".ssh", ".aws", ".netrc", ".git-credentials", ".gnupg", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", "login data", ".password-store", ".credentials.json", "auth.json", "application_default_credentials", "accesstokens.json", "msal_token_cache"}
 	envDumpWords    = []string{"env", "set", "export"}
-	secretWords     = append(append(slices.Clip(secretFileWords), envDumpWords...), ".env")
+	secretWords     = append(append(append(slices.Clip(secretFileWords), envDumpWords...), ".env"), keychainWords...)
 )
 
 // scanExfil reports commands and scripts that send credentials away.
