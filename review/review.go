@@ -209,6 +209,7 @@ func (r *reviewer) scan() {
 		r.scanRevShell(f, kind)
 		r.scanPersistence(f, kind)
 		r.scanPushAway(f, kind)
+		r.scanArchives(f)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)
