@@ -216,6 +216,7 @@ func (r *reviewer) scan() {
 		case kindMarkdown:
 			r.scanHTMLComments(f)
 			r.scanInstructions(f, f.text, 0)
+			r.scanImageExfil(f)
 			if r.skill.Format == model.FormatSkillMD {
 				r.reportLoadTimeCommands(f)
 			}
