@@ -17,7 +17,7 @@ import (
 var (
 	// secretRead: the places credentials live. A public key (.pub) is not
 	// one; ssh-keygen, ssh-add, chmod and the like only touch the file.
-	secretFile = lazyre.New(`(?i)\.ssh[/\\](id_[a-z0-9_*]+(\.pub)?|\*)|[/\\]\.ssh[/\\"']?(\s|$|[;|&)])|\.aws[/\\]credentials|\.netrc\b|\.git-credentials|\.gnupg\b|\.docker[/\\]config\.json|\.kube[/\\]config\b|gh[/\\]hosts\.yml|\.npmrc\b|\.pypirc\b|login data|\.password-store|\.claude[/\\]\.credentials\.json|\.codex[/\\]auth\.json|application_default_credentials\.json|\.azure[/\\](accesstokens\.json|msal_token_cache)`)
+	secretFile = lazyre.New(`(?i)\.ssh[/\\](id_[a-z0-9_*]+(\.pub)?|\*)|[/\\]\.ssh[/\\"']?(\s|$|[;|&)])|\.aws[/\\]credentials|\.netrc\b|\.git-credentials|\.gnupg\b|\.docker[/\\]config\.json|\.kube[/\\]config\b|gh[/\\]hosts\.yml|\.npmrc\b|\.pypirc\b|login data|\.password-store|\.claude[/\\]\.credentials\.json|\.codex[/\\]auth\.json|application_default_credentials\.json|\.azure[/\\](accesstokens\.json|msal_token_cache)|\.(openclaw|clawdbot|moltbot)[/\\]((openclaw|clawdbot|moltbot)\.json|credentials\b)`)
 	// secretLocal: touching the file, not reading it out.
 	secretLocalUse = lazyre.New(`(?i)\b(ssh-keygen|ssh-add|ssh-copy-id|chmod|chown|mkdir|touch|ls|test|stat)\b|\[\s+-[efsr]\s|\bssh\s+-i\b|identityfile|\bscp\s+-i\b|\bgit\s+config\b`)
 	// envDump: the whole environment, not one variable.
@@ -45,7 +45,14 @@ var ownService = map[string][]string{
 	".claude/.credentials.json":            {"anthropic.com", "claude.ai"},
 	".codex/auth.json":                     {"openai.com", "chatgpt.com"},
 	"application_default_credentials.json": {"googleapis.com", "google.com"},
+	// OpenClaw's (formerly Clawdbot, Moltbot) config and credentials hold
+	// its gateway token and channel logins, the files the ClawHub stealers
+	// took; its gateway listens on the machine itself.
+	".openclaw/openclaw.json": openclawOwn, ".clawdbot/clawdbot.json": openclawOwn, ".moltbot/moltbot.json": openclawOwn,
+	".openclaw/credentials": openclawOwn, ".clawdbot/credentials": openclawOwn, ".moltbot/credentials": openclawOwn,
 }
+
+var openclawOwn = []string{"localhost", "127.0.0.1", "openclaw.ai"}
 
 // urlAuthority finds the authorities of the URLs written in a line (user
 // info and port included: the host is what follows the last '@').
@@ -99,8 +106,29 @@ func secretSourceIn(line string) (what string, own []string) {
 	if strings.Contains(lower, ".env") && envFile.MatchString(line) {
 		return "reads a .env file", nil
 	}
+	if containsAny(lower, keychainWords) {
+		if keychainRead.MatchString(line) {
+			return "reads the macOS keychain", nil
+		}
+		if passwordPrompt.MatchString(line) {
+			return "asks for the user's password in a dialog of its own", nil
+		}
+	}
 	return "", nil
 }
+
+// The stealers' keychain reads (macOS stealers sold through skill
+// marketplaces): the whole login keychain dumped or copied, or a browser's
+// Safe Storage key, which decrypts its saved passwords and cookies. A
+// skill reading its own item (security find-generic-password -s my-tool
+// -w) to call its own API is not one. And a password dialog of the
+// skill's own (osascript … with hidden answer), the way the same stealers
+// ask for the login password.
+var (
+	keychainRead   = lazyre.New(`(?i)\bsecurity\s+(dump-keychain\b|find-(generic|internet)-password\b[^|;&\n]*\b(chrome|chromium|brave|edge|opera|vivaldi|safe storage)\b)|\bkeychains[/\\]login\.keychain|\blogin\.keychain-db\b`)
+	passwordPrompt = lazyre.New(`(?i)\bdisplay\s+dialog\b[^\n]*\bwith\s+hidden\s+answer\b`)
+	keychainWords  = []string{"keychain", "security find-", "hidden answer"}
+)
 
 // secretFileIn says which credentials file line reads, or "".
 func secretFileIn(line string) (what string, own []string) {
@@ -124,9 +152,9 @@ func secretFileIn(line string) (what string, own []string) {
 // holds: most lines hold none, and looking for them costs a fraction of
 // running the case-insensitive expressions on every line of every file.
 var (
-	secretFileWords = []string{".ssh", ".aws", ".netrc", ".git-credentials", ".gnupg", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", "login data", ".password-store", ".credentials.json", "auth.json", "application_default_credentials", "accesstokens.json", "msal_token_cache"}
+	secretFileWords = []string{".ssh", ".aws", ".netrc", ".git-credentials", ".gnupg", ".docker", ".kube", "hosts.yml", ".npmrc", ".pypirc", "login data", ".password-store", ".credentials.json", "auth.json", "application_default_credentials", "accesstokens.json", "msal_token_cache", ".openclaw", ".clawdbot", ".moltbot"}
 	envDumpWords    = []string{"env", "set", "export"}
-	secretWords     = append(append(slices.Clip(secretFileWords), envDumpWords...), ".env")
+	secretWords     = append(append(append(slices.Clip(secretFileWords), envDumpWords...), ".env"), keychainWords...)
 )
 
 // scanExfil reports commands and scripts that send credentials away.

@@ -33,6 +33,12 @@ var overridePhrases = []phrase{
 		"tells the agent to keep something from the user", []string{"to", "how", "what", "which", "that they", "they"}, []string{"the user"}},
 	{lazyre.New(`\b(do not|don't|dont|never) (mention|reveal|disclose) (this|it|that|these instructions) to the user\b`),
 		"tells the agent to keep something from the user", nil, []string{"to the user"}},
+	// Tool-poisoning wording (MCP tool descriptions, poisoned skills): the
+	// agent is told to hide an action it takes, "do not mention that you
+	// read the file"; a verb of action after "that you" keeps "never say
+	// that you are sure" out.
+	{lazyre.New(`\b(do not|don't|dont|never) (mention|reveal|disclose|say|admit)( to the user)? that you( first| also| have| had| will| need to)* (read|accessed|access|opened|open|collected|collect|sent|send|uploaded|upload|ran|run|executed|execute|copied|copy|fetched|fetch|downloaded|download|installed|install|modified|changed)\b`),
+		"tells the agent to hide what it does from the user", nil, []string{"that you"}},
 	{lazyre.New(`\bwithout (telling|informing|notifying|alerting) the user\b`),
 		"tells the agent to act without telling the user", nil, []string{"without"}},
 	{lazyre.New(`\b(hide|conceal|keep) (this|it|these|that)( \w+)? (from|secret from) the user\b`),

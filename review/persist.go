@@ -30,7 +30,24 @@ var persistWords = []string{
 	"crontab", "/cron", "systemd", "systemctl", "launchagents", "launchdaemons", "launchctl",
 	"schtasks", "scheduledtask", "currentversion\\run", "currentversion/run", "programs\\startup", "programs/startup",
 	"authorized_keys", "autostart", "settings.json", "settings.local.json",
+	"mcp.json", "claude_desktop_config.json", "/.claude.json", "mcp_config.json", "cline_mcp_settings.json", "/.codex/config.toml",
+	"claude.md", "agents.md", "gemini.md",
 }
+
+// mcpClientConfigs are the user-level files where agents and editors list
+// the MCP servers they start in every session: a server written there
+// runs on its own from then on, outside any plugin or skill.
+var mcpClientConfigs = []string{
+	"/.cursor/mcp.json", "claude_desktop_config.json", "/.claude.json", "/.codeium/windsurf/mcp_config.json",
+	"cline_mcp_settings.json", "/.codex/config.toml", "/.gemini/settings.json", "/code/user/mcp.json",
+}
+
+// userInstructionFiles are the agents' user-level instruction files, read
+// at the start of every session in every project: a line written there
+// steers the agent long after the skill is gone. A project's own CLAUDE.md
+// or AGENTS.md is not one (init skills write those, and they are
+// reviewed in the repository).
+var userInstructionFiles = []string{"/.claude/claude.md", "/.codex/agents.md", "/.gemini/gemini.md"}
 
 // startupFiles are shell start-up files, as they appear in a path.
 var startupFiles = []string{
@@ -59,6 +76,9 @@ func persistenceIn(line string) (what string, setup bool) {
 	if len(lower) != len(line) {
 		line = lower // ToLower or the joining changed a byte length: quote the lower-case text
 	}
+	// macOS's "Application Support" is one path segment with a space in
+	// it; joined (same length) it stays inside the path token.
+	lower = strings.ReplaceAll(lower, "application support/", "application_support/")
 	if i := indexWrite(lower, ".git/hooks/"); i >= 0 {
 		return "writes a Git hook (" + clip(pathToken(line, i), 60) + "), which runs on every matching git command in the repository", false
 	}
@@ -77,6 +97,16 @@ func persistenceIn(line string) (what string, setup bool) {
 	for _, name := range []string{".claude/settings.json", ".claude/settings.local.json"} {
 		if i := indexWrite(lower, name); i >= 0 && !containsAny(lower, emptyObjectWrites) {
 			return "writes Claude Code's settings (" + clip(pathToken(line, i), 60) + "), whose hooks and status line run in every session, even once the plugin or skill is removed", false
+		}
+	}
+	for _, name := range mcpClientConfigs {
+		if i := indexWrite(lower, name); i >= 0 && !containsAny(lower, emptyObjectWrites) {
+			return "writes an MCP client's configuration (" + clip(pathToken(line, i), 60) + "), whose servers the agent or editor starts in every session", false
+		}
+	}
+	for _, name := range userInstructionFiles {
+		if i := indexWrite(lower, name); i >= 0 {
+			return "writes the agent's user-level instructions (" + clip(pathToken(line, i), 60) + "), read at the start of every session in every project", false
 		}
 	}
 	if i := indexWrite(lower, "/.config/autostart"); i >= 0 {
@@ -275,11 +305,36 @@ func isNameByte(c byte) bool {
 	return c == '_' || c == '.' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
 }
 
+// placeholderStart returns where a placeholder such as <name> ending s
+// starts, or -1: its '>' closes a word, not a redirect.
+func placeholderStart(s string) int {
+	if !strings.HasSuffix(s, ">") {
+		return -1
+	}
+	j := strings.LastIndexByte(s, '<')
+	if j < 0 || j == len(s)-2 {
+		return -1
+	}
+	for _, c := range s[j+1 : len(s)-1] {
+		if !(c == '_' || c == '-' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return -1
+		}
+	}
+	return j
+}
+
 // writesAt: the path holding line[i] is written to by its command.
 func writesAt(line string, i int) bool {
 	// The path token: back to white space, a redirect or an opening quote.
 	start := i
-	for start > 0 && !strings.ContainsRune(" \t>'\"(=,", rune(line[start-1])) {
+	for start > 0 {
+		if j := placeholderStart(line[:start]); j >= 0 {
+			start = j // ~/.profiles/<name>/.claude.json: a placeholder, not a redirect
+			continue
+		}
+		if strings.ContainsRune(" \t>'\"(=,", rune(line[start-1])) {
+			break
+		}
 		start--
 	}
 	before := strings.TrimRight(line[:start], " \t'\"")

@@ -88,6 +88,9 @@ func (r *reviewer) scanRemoteExec(f *source) {
 		if what == "" {
 			what = decodeExecIn(l.joined)
 		}
+		if what == "" {
+			what = fetchEvalIn(l.joined)
+		}
 		if what != "" {
 			off := l.pos + len(l.logical) - len(strings.TrimLeft(l.logical, " \t"))
 			done[l.pos] = true
@@ -102,7 +105,10 @@ func (r *reviewer) scanRemoteExec(f *source) {
 	if k := kindOf(f.rel); k == kindMarkdown || k == kindText {
 		text = codeOnly(text)
 	}
-	if lower := strings.ToLower(text); !containsAny(lower, []string{"curl", "wget", "iwr", "irm", "invoke-"}) {
+	lower := strings.ToLower(text)
+	downloads := containsAny(lower, []string{"curl", "wget", "iwr", "irm", "invoke-"})
+	evals := mayFetchEval(lower)
+	if !downloads && !evals {
 		return
 	}
 	var pos []int
@@ -115,7 +121,14 @@ func (r *reviewer) scanRemoteExec(f *source) {
 		if done[pos[i]] {
 			continue
 		}
-		if what := downloadThenRun(code, i); what != "" {
+		what := ""
+		if downloads {
+			what = downloadThenRun(code, i)
+		}
+		if what == "" && evals {
+			what = fetchThenEval(code, i)
+		}
+		if what != "" {
 			off := pos[i] + len(code[i]) - len(strings.TrimLeft(code[i], " \t"))
 			r.report(f, off, remoteExecRule(f, off), fmt.Sprintf("%s: %s", what, clip(Visible(strings.TrimSpace(code[i])), 200)), remoteExecHint)
 		}
@@ -149,7 +162,7 @@ func inProse(f *source, off int) bool {
 // fetchesOrDecodes: a load-time command that is (or takes part in) the
 // download-and-run or decode-and-run found on its line.
 func fetchesOrDecodes(cmd string) bool {
-	if remoteExecIn(cmd) != "" || decodeExecIn(cmd) != "" {
+	if remoteExecIn(cmd) != "" || decodeExecIn(cmd) != "" || fetchEvalIn(cmd) != "" {
 		return true
 	}
 	return containsAny(strings.ToLower(cmd), []string{"curl", "wget", "iwr", "irm", "invoke-", "webclient"})
@@ -179,7 +192,9 @@ var decodeExecPatterns = []*lazyre.Regexp{
 	lazyre.New(`(?i)\b(eval|(ba|z)?sh\s+-c|source|\.|iex|invoke-expression)\s+["'(]*\$?\(\s*(echo|printf|\[)[^)]*\|\s*(base64|rev|xxd|openssl|tr)\b`),
 	lazyre.New(`(?i)\b(ba|z)?sh\s+<\(\s*(echo|printf)\b[^)]*\|\s*(base64|rev|xxd)\b`),
 	lazyre.New(`(?i)\b(powershell|pwsh)(\.exe)?\b[^|\n]*\s-e(nc|ncodedcommand|c)?\s+[A-Za-z0-9+/=]{20,}`),
-	lazyre.New(`(?i)\b(exec|eval)\s*\(\s*(base64\.b64decode|b64decode|zlib\.decompress|codecs\.decode|bytes\.fromhex|atob|buffer\.from)\s*\(`),
+	// exec(b64decode(…)), eval(String.fromCharCode(102, 101, …)): a
+	// character-code list is an encoding too.
+	lazyre.New(`(?i)\b(exec|eval)\s*\(\s*(base64\.b64decode|b64decode|zlib\.decompress|codecs\.decode|bytes\.fromhex|atob|buffer\.from|string\.fromcharcode)\s*\(`),
 	lazyre.New(`(?i)\bnew\s+function\s*\(\s*atob\s*\(|\bfunction\s*\(\s*atob\s*\(`),
 	lazyre.New(`(?i)\[scriptblock\]::create\s*\([^)]*frombase64string|iex\s*\(?\s*\[[a-z.]*text\.encoding\][^)]*frombase64string`),
 }
@@ -191,7 +206,7 @@ const decodeExecWhat = "decodes hidden code and runs it"
 // decodeExecIn returns a description when line decodes code and runs it.
 func decodeExecIn(line string) string {
 	lower := strings.ToLower(line)
-	if !containsAny(lower, []string{"base64", "xxd", "rev", "openssl", "zcat", "gunzip", "tr ", "-e", "decode", "atob", "fromhex", "decompress"}) {
+	if !containsAny(lower, []string{"base64", "xxd", "rev", "openssl", "zcat", "gunzip", "tr ", "-e", "decode", "atob", "fromhex", "decompress", "fromcharcode"}) {
 		return ""
 	}
 	for i, re := range decodeExecPatterns {

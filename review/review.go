@@ -209,12 +209,14 @@ func (r *reviewer) scan() {
 		r.scanRevShell(f, kind)
 		r.scanPersistence(f, kind)
 		r.scanPushAway(f, kind)
+		r.scanArchives(f)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)
 		case kindMarkdown:
 			r.scanHTMLComments(f)
 			r.scanInstructions(f, f.text, 0)
+			r.scanImageExfil(f)
 			if r.skill.Format == model.FormatSkillMD {
 				r.reportLoadTimeCommands(f)
 			}

