@@ -10,7 +10,7 @@ import "github.com/skillstudio/skillstudio/model"
 // read 2026-11-25) and the loader's messages quoted in public issues.
 var pluginRules = model.RuleSet{
 	{ID: "library/plugin-skills-missing", Severity: model.SeverityError,
-		Doc:   "A \"skills\" path of a Claude Code plugin (in .claude-plugin/plugin.json, or the marketplace entry that lists the plugin) names nothing under the plugin root. Paths are relative to the plugin root (the folder holding .claude-plugin/), not to plugin.json.",
+		Doc:   "A \"skills\" path of a Claude Code plugin (in .claude-plugin/plugin.json, or the marketplace entry that lists the plugin) names nothing under the plugin root. Paths are relative to the plugin root (the folder holding .claude-plugin/), not to plugin.json. One missing path is an error; when several of one manifest's paths are missing they are one info finding naming them, since that points at a partial checkout (a copy that left plugins out, or git submodules not checked out) rather than at the manifest: of the corpus's ten manifests with missing paths, every one is a copy of a repository whose folders exist.",
 		Title: "A plugin's skills path does not exist",
 		Why:   "Claude Code reports the plugin as failing to load (\"Path not found: … (skills)\" in /doctor) and the skills meant to be there are not listed.",
 		Spec:  "Claude Code plugins reference, Path behavior rules: component paths are relative to the plugin root and start with ./; the loader's message for a missing one is \"Path not found\".",
@@ -50,7 +50,7 @@ var pluginRules = model.RuleSet{
 		},
 	},
 	{ID: "library/marketplace-source-missing", Severity: model.SeverityError,
-		Doc:   "A marketplace entry's relative \"source\" (\"./plugins/x\") names nothing under the marketplace root (the folder holding .claude-plugin/). claude plugin validate lets it pass; installing the plugin fails.",
+		Doc:   "A marketplace entry's relative \"source\" (\"./plugins/x\") names nothing under the marketplace root (the folder holding .claude-plugin/). claude plugin validate lets it pass; installing the plugin fails. One missing path is an error; when several of one manifest's paths are missing they are one info finding naming them, since that points at a partial checkout (a copy that left plugins out, or git submodules not checked out) rather than at the manifest: of the corpus's ten manifests with missing paths, every one is a copy of a repository whose folders exist.",
 		Title: "A marketplace entry's source folder does not exist",
 		Why:   "claude plugin install fails with \"Source path does not exist\", so the plugin cannot be installed from this marketplace.",
 		Spec:  "Claude Code marketplace reference, Plugin sources: a relative path resolves from the marketplace root; a path that does not exist fails at install.",

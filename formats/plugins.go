@@ -7,6 +7,7 @@ import (
 	"maps"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/formats/osloop"
@@ -133,6 +134,38 @@ func (c *pluginCheck) at(rule string, m jsonFile, n *osloop.Node, msg, hint stri
 	c.loose = append(c.loose, pluginRules.New(rule, m.file, line, col, msg, hint))
 }
 
+// atAll reports the values naming paths that are not here as one finding
+// at the first: a manifest listing forty plugins none of which a checkout
+// holds is one problem to fix, not forty. One missing path is an
+// error (Claude Code fails to install that plugin or load that skill): an
+// author's slip, a renamed folder, loses one. Several missing point at
+// the checkout instead, a partial copy or plugins in git submodules not
+// checked out, so they are said once as info, since the repository itself
+// may well be whole. (Of the corpus's ten manifests with missing paths,
+// every one is a copy that left plugins out.)
+func (c *pluginCheck) atAll(rule string, m jsonFile, missing []*osloop.Node, present int, what, where, hint string) {
+	switch len(missing) {
+	case 0:
+	case 1:
+		c.at(rule, m, missing[0], fmt.Sprintf("%s %q: nothing there %s", what, missing[0].Str, where), hint+".")
+	default:
+		var list []string
+		for _, n := range missing[:min(3, len(missing))] {
+			list = append(list, strconv.Quote(n.Str))
+		}
+		c.at(rule, m, missing[0], fmt.Sprintf("%d of the %d %ss have nothing there %s (%s, …): this checkout looks partial, so they were not judged", len(missing), len(missing)+present, what, where, strings.Join(list, ", ")),
+			"If this is the whole repository, "+lowerFirst(hint)+"; if the folders live in git submodules, check them out (git submodule update --init).")
+		c.loose[len(c.loose)-1].Severity = model.SeverityInfo
+	}
+}
+
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
+}
+
 // checkMarketplace checks the entries of dir's marketplace.json: names
 // unique, relative sources present and holding a plugin, and the skills
 // an entry names for its plugin.
@@ -155,6 +188,12 @@ func (c *pluginCheck) checkMarketplace(dir string) {
 		}
 	}
 	names := map[string]*osloop.Node{}
+	var missing []*osloop.Node // sources not here: one finding for them all
+	present := 0
+	defer func() {
+		c.atAll("library/marketplace-source-missing", m, missing, present, "plugin source", "under the marketplace root",
+			"Point source at the plugin's folder, relative to the folder that holds .claude-plugin/ (e.g. \"./plugins/name\"), or add the plugin there")
+	}()
 	for _, e := range entries.Items {
 		if e.Kind != osloop.KindObject {
 			continue
@@ -182,10 +221,10 @@ func (c *pluginCheck) checkMarketplace(dir string) {
 		}
 		info, err := fs.Stat(c.fsys, root)
 		if err != nil {
-			c.at("library/marketplace-source-missing", m, src, fmt.Sprintf("plugin source %q: no such folder under the marketplace root", src.Str),
-				"Point source at the plugin's folder, relative to the folder that holds .claude-plugin/ (e.g. \"./plugins/name\"), or add the plugin there.")
+			missing = append(missing, src)
 			continue
 		}
+		present++
 		if !info.IsDir() {
 			continue
 		}
@@ -229,6 +268,12 @@ func (c *pluginCheck) checkSkillsField(root string, m jsonFile, v *osloop.Node) 
 	default:
 		return
 	}
+	var missing []*osloop.Node // paths not here: one finding for them all
+	present := 0
+	defer func() {
+		c.atAll("library/plugin-skills-missing", m, missing, present, "skills path", "under the plugin root "+shown(root),
+			"Name a folder that exists, relative to the plugin root (the folder holding .claude-plugin/), not to the JSON file; or remove the path")
+	}()
 	for i, it := range items {
 		if i >= maxSkillsEntries {
 			break
@@ -245,10 +290,10 @@ func (c *pluginCheck) checkSkillsField(root string, m jsonFile, v *osloop.Node) 
 		dir := path.Join(root, rel)
 		info, err := fs.Stat(c.fsys, dir)
 		if err != nil {
-			c.at("library/plugin-skills-missing", m, it, fmt.Sprintf("skills path %q: nothing there under the plugin root %s", it.Str, shown(root)),
-				"Name a folder that exists, relative to the plugin root (the folder holding .claude-plugin/), not to the JSON file; or remove the path.")
+			missing = append(missing, it)
 			continue
 		}
+		present++
 		if !info.IsDir() {
 			if path.Base(dir) == "SKILL.md" {
 				c.covered[root] = append(c.covered[root], path.Dir(dir))
