@@ -56,12 +56,26 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 	// else to overlap. The library's findings, few, are gathered apart and
 	// put first, as CheckLibrary would have.
 	lib := map[*model.Skill][]model.Diagnostic{}
+	pluginFindings := make([][]model.Diagnostic, len(sources))
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		checkLibrary(out.Skills, func(s *model.Skill, d model.Diagnostic) { lib[s] = append(lib[s], d) })
+		addLib := func(s *model.Skill, d model.Diagnostic) { lib[s] = append(lib[s], d) }
+		checkLibrary(out.Skills, addLib)
+		for si, src := range sources {
+			if src != nil && !src.single() {
+				pluginFindings[si] = checkPlugins(src.Base.FS, sourceSkills(out.Skills, members, si), addLib)
+			}
+		}
 	})
 	listing.CheckLibraries(out.Skills, opts.ListingAgents, opts.ContextTokens)
 	wg.Wait()
+	for si, ds := range pluginFindings {
+		if len(ds) > 0 {
+			ds = cfg.FilterAt(sources[si].Base.Root, ds)
+			charColumns(sources[si].Base.FS, ds)
+			out.Sources[si] = model.CapFindings(append(out.Sources[si], ds...))
+		}
+	}
 	for i, s := range out.Skills {
 		if ds := lib[s]; len(ds) > 0 {
 			s.Diagnostics = slices.Concat(s.Diagnostics[:own[i]], ds, s.Diagnostics[own[i]:])
@@ -76,6 +90,17 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 		// Last, so a comment can silence any finding, the library's included.
 		suppress.Skill(s, func(ds []model.Diagnostic) []model.Diagnostic { return cfg.FilterAt(s.Location.Root, ds) })
 	})
+	return out
+}
+
+// sourceSkills are the skills read from source si.
+func sourceSkills(skills []*model.Skill, members []Member, si int) []*model.Skill {
+	var out []*model.Skill
+	for i, s := range skills {
+		if members[i].Source == si {
+			out = append(out, s)
+		}
+	}
 	return out
 }
 

@@ -17,7 +17,7 @@ import (
 // never on this package), so config severities, `rules` and SARIF know them.
 func Rules() model.RuleSet {
 	var all model.RuleSet
-	for _, rs := range []model.RuleSet{xgs.Rules, xgs.BuildRules, skillmd.Rules, osloop.Rules, libraryRules, findRules, crashRule, RemoteRules, listing.Rules, review.Rules, suppress.Rules} {
+	for _, rs := range []model.RuleSet{xgs.Rules, xgs.BuildRules, skillmd.Rules, osloop.Rules, libraryRules, pluginRules, findRules, crashRule, RemoteRules, listing.Rules, review.Rules, suppress.Rules} {
 		all = append(all, rs...)
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].ID < all[j].ID })

@@ -1,0 +1,170 @@
+package formats
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/skillstudio/skillstudio/internal/ruletest"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// pluginFindings runs the plugin checks over fsys, with a SKILL.md skill
+// for every SKILL.md in it, and returns the manifest and skill findings.
+func pluginFindings(fsys fstest.MapFS) []model.Diagnostic {
+	var skills []*model.Skill
+	for name := range fsys {
+		if strings.HasSuffix(name, "/SKILL.md") || name == "SKILL.md" {
+			dir := strings.TrimSuffix(strings.TrimSuffix(name, "SKILL.md"), "/")
+			if dir == "" {
+				dir = "."
+			}
+			s := mdAt(dir, "x", fsys)
+			s.Location.File = name
+			skills = append(skills, s)
+		}
+	}
+	var perSkill []model.Diagnostic
+	loose := checkPlugins(fsys, skills, func(_ *model.Skill, d model.Diagnostic) { perSkill = append(perSkill, d) })
+	return append(loose, perSkill...)
+}
+
+func pluginCase(rule, name string, fail bool, fsys fstest.MapFS) ruletest.Case {
+	return ruletest.Case{Rule: rule, Name: name, Fail: fail, Findings: func(*testing.T) []model.Diagnostic { return pluginFindings(fsys) }}
+}
+
+const skillText = "---\nname: x\ndescription: y\n---\n"
+
+var pluginCases = []ruletest.Case{
+	pluginCase("library/plugin-skills-missing", "a listed skill folder that is not there", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": ["./skills/notes", "./skills/todo"]}`),
+		"tool/skills/notes/SKILL.md":      file(skillText),
+	}),
+	pluginCase("library/plugin-skills-missing", "a folder name off by a letter", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": "./skill/"}`),
+		"tool/skills/notes/SKILL.md":      file(skillText),
+	}),
+	pluginCase("library/plugin-skills-missing", "every listed folder present", false, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": ["./skills/notes", "${CLAUDE_PLUGIN_ROOT}/extra/"]}`),
+		"tool/skills/notes/SKILL.md":      file(skillText),
+		"tool/extra/todo/SKILL.md":        file(skillText),
+	}),
+	pluginCase("library/plugin-skills-missing", "a marketplace entry's skills, from the plugin's source", true, fstest.MapFS{
+		".claude-plugin/marketplace.json": file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "kit", "source": "./kit", "strict": false, "skills": ["./notes", "./gone"]}]}`),
+		"kit/notes/SKILL.md":              file(skillText),
+	}),
+	pluginCase("library/plugin-skills-escapes", "the root as a plain string", true, fstest.MapFS{
+		".claude-plugin/plugin.json": file(`{"name": "tool", "skills": "./"}`),
+		"SKILL.md":                   file(skillText),
+	}),
+	pluginCase("library/plugin-skills-escapes", "a folder above the plugin", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": ["../../shared"]}`),
+		"tool/skills/a/SKILL.md":          file(skillText),
+	}),
+	pluginCase("library/plugin-skills-escapes", "the root in a list and a folder below it", false, fstest.MapFS{
+		".claude-plugin/plugin.json": file(`{"name": "tool", "skills": ["./", "./skills/"]}`),
+		"SKILL.md":                   file(skillText),
+		"skills/notes/SKILL.md":      file(skillText),
+	}),
+	pluginCase("library/plugin-skills-empty", "a folder with no skill in reach", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": "./docs/"}`),
+		"tool/docs/README.md":             file("# docs"),
+		"tool/docs/deep/down/SKILL.md":    file(skillText),
+	}),
+	pluginCase("library/plugin-skills-empty", "a skill folder and a folder of skills", false, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": ["./one", "./many/"]}`),
+		"tool/one/SKILL.md":               file(skillText),
+		"tool/many/a/SKILL.md":            file(skillText),
+	}),
+	pluginCase("library/plugin-skill-not-loaded", "a skills folder under another name", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool"}`),
+		"tool/skill/notes/SKILL.md":       file(skillText),
+	}),
+	pluginCase("library/plugin-skill-not-loaded", "a skill folder at the plugin root, not listed", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": ["./a"]}`),
+		"tool/a/SKILL.md":                 file(skillText),
+		"tool/b/SKILL.md":                 file(skillText),
+	}),
+	pluginCase("library/plugin-skill-not-loaded", "a SKILL.md at the plugin root, not listed", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": ["./skills/a"]}`),
+		"tool/SKILL.md":                   file(skillText),
+		"tool/skills/a/SKILL.md":          file(skillText),
+	}),
+	pluginCase("library/plugin-skill-not-loaded", "in skills/, listed, or a copy for another agent", false, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": ["./", "./guides/"]}`),
+		"tool/SKILL.md":                   file(skillText),
+		"tool/skills/a/SKILL.md":          file(skillText),
+		"tool/guides/b/SKILL.md":          file(skillText),
+		"tool/.cursor/skills/a/SKILL.md":  file(skillText),
+		"tool/docs/ja/skills/a/SKILL.md":  file(skillText),
+	}),
+	pluginCase("library/marketplace-source-missing", "a source folder that is not there", true, fstest.MapFS{
+		".claude-plugin/marketplace.json":          file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "notes", "source": "./plugins/note"}]}`),
+		"plugins/notes/.claude-plugin/plugin.json": file(`{"name": "notes"}`),
+	}),
+	pluginCase("library/marketplace-source-missing", "a bare source under metadata.pluginRoot", false, fstest.MapFS{
+		".claude-plugin/marketplace.json":          file(`{"name": "m", "owner": {"name": "o"}, "metadata": {"pluginRoot": "./plugins"}, "plugins": [{"name": "notes", "source": "notes"}]}`),
+		"plugins/notes/.claude-plugin/plugin.json": file(`{"name": "notes"}`),
+	}),
+	pluginCase("library/marketplace-source-missing", "local and remote sources", false, fstest.MapFS{
+		".claude-plugin/marketplace.json":          file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "notes", "source": "./plugins/notes"}, {"name": "far", "source": {"source": "github", "repo": "o/far"}}]}`),
+		"plugins/notes/.claude-plugin/plugin.json": file(`{"name": "notes"}`),
+	}),
+	pluginCase("library/marketplace-source-empty", "a source one folder too high", true, fstest.MapFS{
+		".claude-plugin/marketplace.json":          file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "notes", "source": "./plugins"}]}`),
+		"plugins/notes/.claude-plugin/plugin.json": file(`{"name": "notes"}`),
+	}),
+	pluginCase("library/marketplace-source-empty", "a plugin of skills only, and an entry naming its parts", false, fstest.MapFS{
+		".claude-plugin/marketplace.json": file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "a", "source": "./a"}, {"name": "b", "source": "./b", "strict": false, "commands": ["./cmd.md"]}]}`),
+		"a/skills/x/SKILL.md":             file(skillText),
+		"b/cmd.md":                        file("# cmd"),
+	}),
+	pluginCase("library/marketplace-duplicate-name", "two entries named alike", true, fstest.MapFS{
+		".claude-plugin/marketplace.json": file("{\"name\": \"m\", \"owner\": {\"name\": \"o\"}, \"plugins\": [\n {\"name\": \"notes\", \"source\": \"./a\"},\n {\"name\": \"notes\", \"source\": \"./b\"}]}"),
+		"a/skills/x/SKILL.md":             file(skillText),
+		"b/skills/y/SKILL.md":             file(skillText),
+	}),
+	pluginCase("library/marketplace-duplicate-name", "distinct names", false, fstest.MapFS{
+		".claude-plugin/marketplace.json": file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "notes", "source": "./a"}, {"name": "notes-pro", "source": "./b"}]}`),
+		"a/skills/x/SKILL.md":             file(skillText),
+		"b/skills/y/SKILL.md":             file(skillText),
+	}),
+}
+
+// TestPluginRules runs pluginCases through the shared harness.
+func TestPluginRules(t *testing.T) {
+	ruletest.Run(t, pluginRules, pluginCases, ruletest.Options{})
+}
+
+// TestPluginFindingsPointAtTheValue: a manifest finding names the JSON
+// string it is about, by line and column.
+func TestPluginFindingsPointAtTheValue(t *testing.T) {
+	fsys := fstest.MapFS{
+		".claude-plugin/marketplace.json": file("{\"name\": \"m\", \"owner\": {\"name\": \"o\"}, \"plugins\": [\n  {\"name\": \"notes\", \"source\": \"./a\"},\n  {\"name\": \"notes\", \"source\": \"./gone\"}\n]}"),
+		"a/skills/x/SKILL.md":             file(skillText),
+	}
+	ds := pluginFindings(fsys)
+	want := map[string][2]int{"library/marketplace-duplicate-name": {3, 12}, "library/marketplace-source-missing": {3, 31}}
+	if len(ds) != len(want) {
+		t.Fatalf("findings:\n%s", ruletest.List(ds))
+	}
+	for _, d := range ds {
+		if p := want[d.Rule]; d.File != ".claude-plugin/marketplace.json" || d.Line != p[0] || d.Column != p[1] {
+			t.Errorf("%s at %s:%d:%d, want line %d col %d", d.Rule, d.File, d.Line, d.Column, p[0], p[1])
+		}
+	}
+	if !strings.Contains(ds[0].Message, "line 2") {
+		t.Errorf("the duplicate does not name the first entry's line: %s", ds[0].Message)
+	}
+}
+
+// TestPluginChecksReadNoBrokenManifest: a manifest that is not JSON, or
+// not an object, is left to the rules about it, with no panic.
+func TestPluginChecksReadNoBrokenManifest(t *testing.T) {
+	for _, text := range []string{"", "{", "[]", `{"skills": 3}`, `{"skills": [null, 1, {}]}`, `{"plugins": {"a": 1}}`, `{"plugins": [1, {"source": 2}]}`} {
+		fsys := fstest.MapFS{".claude-plugin/plugin.json": file(text), ".claude-plugin/marketplace.json": file(text)}
+		if ds := pluginFindings(fsys); len(ds) != 0 {
+			t.Errorf("%q: %s", text, ruletest.List(ds))
+		}
+	}
+}
