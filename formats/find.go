@@ -115,7 +115,7 @@ func detectListed(fsys fs.FS, p string, entries []fs.DirEntry) (Candidate, bool)
 	if has("SKILL.md") || has("skill.md") {
 		return Candidate{Format: model.FormatSkillMD, Path: p}, true
 	}
-	if has("manifest.json") && (has("module.ts") || osloopManifest(fsys, p)) {
+	if has("manifest.json") && (has("module.ts") && !foreignManifest(fsys, p) || osloopManifest(fsys, p)) {
 		return Candidate{Format: model.FormatOSLoop, Path: p}, true
 	}
 	return Candidate{}, false
@@ -147,30 +147,61 @@ func hasFile(fsys fs.FS, dir, name string) bool {
 	return err == nil && !info.IsDir()
 }
 
-// isOSLoopDir: manifest.json beside module.ts, or a manifest.json that
-// names OS Loop fields (an older package without its module). A browser
-// extension's manifest.json has neither.
+// isOSLoopDir: manifest.json beside module.ts, unless the manifest is
+// plainly another format's, or a manifest.json that names OS Loop fields
+// (an older package without its module).
 func isOSLoopDir(fsys fs.FS, dir string) bool {
 	if !hasFile(fsys, dir, "manifest.json") {
 		return false
 	}
-	if hasFile(fsys, dir, "module.ts") {
+	if hasFile(fsys, dir, "module.ts") && !foreignManifest(fsys, dir) {
 		return true
 	}
 	return osloopManifest(fsys, dir)
 }
 
-// osloopManifest: dir's manifest.json names OS Loop fields.
-func osloopManifest(fsys fs.FS, dir string) bool {
+// manifestHead is the first 64 KiB of dir's manifest.json (nil when it
+// cannot be read): enough to tell whose manifest it is.
+func manifestHead(fsys fs.FS, dir string) []byte {
 	f, err := fsys.Open(path.Join(dir, "manifest.json"))
 	if err != nil {
-		return false
+		return nil
 	}
 	defer f.Close()
 	head := make([]byte, 64<<10)
 	n, _ := f.Read(head)
-	head = head[:n]
+	return head[:n]
+}
+
+// osloopManifest: dir's manifest.json names OS Loop fields.
+func osloopManifest(fsys fs.FS, dir string) bool {
+	head := manifestHead(fsys, dir)
 	return bytes.Contains(head, []byte(`"schemaVersion"`)) || bytes.Contains(head, []byte(`"executionMode"`))
+}
+
+// foreignMarkers are fields that only other manifest.json formats have: a
+// browser extension's manifest_version (developer.chrome.com and MDN
+// WebExtensions), a web app manifest's start_url and short_name (W3C
+// Web Application Manifest). A TypeScript project keeps a module.ts
+// beside such a manifest as readily as an OS Loop package does.
+var foreignMarkers = [][]byte{[]byte(`"manifest_version"`), []byte(`"start_url"`), []byte(`"short_name"`)}
+
+// foreignManifest: dir's manifest.json names a field of another format
+// and none of OS Loop's, so a module.ts beside it does not make the folder
+// an OS Loop package (which would be reported as missing every required
+// field). A manifest with no telling field at all, a package being
+// written, is still OS Loop's.
+func foreignManifest(fsys fs.FS, dir string) bool {
+	head := manifestHead(fsys, dir)
+	if bytes.Contains(head, []byte(`"schemaVersion"`)) || bytes.Contains(head, []byte(`"executionMode"`)) {
+		return false
+	}
+	for _, m := range foreignMarkers {
+		if bytes.Contains(head, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // Find searches root (a folder or a single skill file) for skills. Skill

@@ -364,6 +364,10 @@ func (c *checker) checkMetadata(key, val *yaml.Node) {
 				return
 			}
 		}
+		if isMergeKey(k) {
+			c.at(k, "skillmd/metadata-value", mergeKeyMessage("in metadata, "), mergeKeyHint)
+			return
+		}
 		if v != nil && v.Kind != yaml.ScalarNode {
 			c.at(v, "skillmd/metadata-value", fmt.Sprintf("metadata.%s is a %s; metadata values must be strings", k.Value, kindName(v)),
 				"Write the value as one string, or move it to a top-level field its agent knows.")

@@ -121,14 +121,18 @@ func (c *checker) checkFrontmatter() {
 	})
 	opening := &yaml.Node{Line: 0, Column: 1}
 	if c.doc.Field("name") == nil && !hasKey(fm.Node, "name") {
-		if k := caseFolded(fm.Node, "name"); k != "" {
+		if mergedIn(fm.Node, "name") {
+			c.claudeCodeFallback(c.at(opening, "skillmd/name", mergedOnlyMessage("name"), "Write name: out in the frontmatter itself."), fallbackName)
+		} else if k := caseFolded(fm.Node, "name"); k != "" {
 			c.claudeCodeFallback(c.at(opening, "skillmd/name", "the frontmatter has no name field ("+k+": is not name:, keys are case-sensitive)", "Write the key in lower case: name:"), fallbackName)
 		} else {
 			c.claudeCodeFallback(c.at(opening, "skillmd/name", "the frontmatter has no name field", c.addNameHint()), fallbackName)
 		}
 	}
 	if !hasKey(fm.Node, "description") {
-		if k := caseFolded(fm.Node, "description"); k != "" {
+		if mergedIn(fm.Node, "description") {
+			c.claudeCodeFallback(c.at(opening, "skillmd/description", mergedOnlyMessage("description"), "Write description: out in the frontmatter itself."), fallbackDescription)
+		} else if k := caseFolded(fm.Node, "description"); k != "" {
 			c.claudeCodeFallback(c.at(opening, "skillmd/description", "the frontmatter has no description field ("+k+": is not description:, keys are case-sensitive)",
 				"Write the key in lower case: description:"), fallbackDescription)
 		} else {
@@ -199,8 +203,64 @@ var ruleFormatFields = map[string]string{
 	"excludeAgent": "GitHub Copilot instructions",
 }
 
+// vscodeSpellings are field names VS Code still reads as deprecated
+// spellings of a documented field (microsoft/vscode promptFileParser.ts:
+// userInvocable falls back to user-invokable). Claude Code and the spec
+// read only the documented name, so the setting holds in one editor only.
+var vscodeSpellings = map[string]string{"user-invokable": "user-invocable"}
+
+// mergeKeyMessage says why a YAML merge key (<<: *anchor) in frontmatter
+// is not portable: the merge is a YAML 1.1 type. js-yaml and PyYAML copy
+// the anchored fields in; a YAML 1.2 core-schema parser keeps one field
+// named << holding a mapping; strictyaml, which skills-ref uses, refuses
+// anchors and aliases, so the file does not load there at all.
+func mergeKeyMessage(where string) string {
+	return fmt.Sprintf("%sa YAML merge key (<<) copies fields from an anchor, and parsers disagree: js-yaml and PyYAML merge them in, YAML 1.2 parsers keep one field named << holding a mapping, and strictyaml (skills-ref) rejects anchors outright", where)
+}
+
+const mergeKeyHint = "Write the fields out in full instead of merging them from an anchor."
+
+// isMergeKey reports a plain << key, which YAML 1.1 resolves to !!merge
+// (a quoted "<<" is an ordinary string key).
+func isMergeKey(k *yaml.Node) bool {
+	return k != nil && k.Kind == yaml.ScalarNode && k.Style == 0 && k.Value == "<<"
+}
+
+// mergedIn reports whether a merge key of mapping m (<<: *a, or
+// <<: [*a, *b]) brings in field: the field is there for js-yaml and PyYAML
+// and missing for the parsers that do not merge.
+func mergedIn(m *yaml.Node, field string) bool {
+	found := false
+	mapPairs(m, func(k, v *yaml.Node) {
+		if !isMergeKey(k) || v == nil {
+			return
+		}
+		sources := []*yaml.Node{v}
+		if v.Kind == yaml.SequenceNode {
+			sources = v.Content
+		}
+		for _, src := range sources {
+			if src = resolve(src); src != nil && src.Kind == yaml.MappingNode && hasKey(src, field) {
+				found = true
+			}
+		}
+	})
+	return found
+}
+
+func mergedOnlyMessage(field string) string {
+	return fmt.Sprintf("the frontmatter has no %s field of its own: only a YAML merge key (<<) brings one in, which YAML 1.2 parsers do not apply and strictyaml (skills-ref) rejects", field)
+}
+
 func (c *checker) reportUnknown(k *yaml.Node) {
 	name := k.Value
+	if isMergeKey(k) {
+		d := c.at(k, "skillmd/unknown-field", mergeKeyMessage(""), mergeKeyHint)
+		if c.profile == model.ProfileAgentSkills {
+			d.Severity = model.SeverityError
+		}
+		return
+	}
 	if c.profile == model.ProfileAgentSkills {
 		d := c.at(k, "skillmd/unknown-field",
 			fmt.Sprintf("%q is not an Agent Skills field (allowed: allowed-tools, compatibility, description, license, metadata, name)", name),
@@ -235,6 +295,13 @@ func (c *checker) reportUnknown(k *yaml.Node) {
 			return
 		}
 	}
+	if field, ok := vscodeSpellings[name]; ok {
+		// Warning, as any near miss: outside VS Code the setting is lost.
+		c.renameKey(c.at(k, "skillmd/unknown-field",
+			fmt.Sprintf("%q is VS Code's older spelling of %q: VS Code still reads it (deprecated), but Claude Code and the other agents ignore it", name, field),
+			fmt.Sprintf("Rename the key: %s:", field)), k, field)
+		return
+	}
 	msg := fmt.Sprintf("unknown frontmatter field %q: no agent documents it, so agents load the skill and ignore the field", name)
 	guess := closestField(name)
 	if guess != "" {
@@ -256,11 +323,17 @@ func (c *checker) reportUnknown(k *yaml.Node) {
 // message points here). --fix lower-cases the key when the lower-case one
 // is not there too.
 func (c *checker) reportCase(k *yaml.Node, lower string) {
-	d := c.at(k, "skillmd/unknown-field",
+	c.renameKey(c.at(k, "skillmd/unknown-field",
 		fmt.Sprintf("frontmatter keys are case-sensitive: %q is not %q, so agents ignore the field", k.Value, lower),
-		fmt.Sprintf("Write the key in lower case: %s:", lower))
-	if hasKey(c.doc.Frontmatter.Node, lower) || k.Style != 0 {
-		return // a second key, or a quoted one: not an exact one-word edit
+		fmt.Sprintf("Write the key in lower case: %s:", lower)), k, lower)
+}
+
+// renameKey offers d's fix: rewrite key k as field, when the file holds no
+// field key already and k is written plain where the node says (a second
+// key, or a quoted one, is not an exact one-word edit).
+func (c *checker) renameKey(d *model.Diagnostic, k *yaml.Node, field string) {
+	if hasKey(c.doc.Frontmatter.Node, field) || k.Style != 0 {
+		return
 	}
 	line := c.doc.Frontmatter.Line + k.Line - 1
 	start := c.lines.offset(line, d.Column)
@@ -269,8 +342,8 @@ func (c *checker) reportCase(k *yaml.Node, lower string) {
 	}
 	d.Hint += " (`skillstudio lint --fix` does it)."
 	d.Fix = &model.Fix{
-		Description: fmt.Sprintf("lower-case the %s key", k.Value),
-		Edits:       []model.TextEdit{{File: c.skill.Location.File, Start: start, End: start + len(k.Value), NewText: lower}},
+		Description: fmt.Sprintf("rename the %s key to %s", k.Value, field),
+		Edits:       []model.TextEdit{{File: c.skill.Location.File, Start: start, End: start + len(k.Value), NewText: field}},
 	}
 }
 

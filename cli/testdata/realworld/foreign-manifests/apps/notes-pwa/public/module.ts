@@ -1,0 +1,1 @@
+export const register = () => navigator.serviceWorker.register("/sw.js");
