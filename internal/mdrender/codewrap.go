@@ -128,10 +128,10 @@ func codeLines(out string, width int, wrap bool) string {
 		for {
 			if end := strings.Index(rest, codeLineEnd); end >= 0 {
 				content.WriteString(rest[:end])
-				tail = withoutSpaces(rest[end+len(codeLineEnd):])
+				tail = withoutPadding(rest[end+len(codeLineEnd):])
 				break
 			}
-			content.WriteString(withoutSpaces(rest))
+			content.WriteString(withoutPadding(rest))
 			if i+1 >= len(lines) || strings.Contains(lines[i+1], codeLineStart) {
 				break // the end marker lost: leave the rest as it is
 			}
@@ -149,7 +149,19 @@ func codeLines(out string, width int, wrap bool) string {
 			continue
 		}
 		room := max(edge-indent-1, 1) // a cell for the mark on every piece but the first
-		pieces := strings.Split(lipgloss.Wrap(code, room, codeBreaks), "\n")
+		var pieces []string
+		for k, p := range strings.Split(lipgloss.Wrap(code, room, codeBreaks), "\n") {
+			limit := room
+			if k == 0 {
+				limit++ // no mark
+			}
+			if xansi.StringWidth(p) > limit { // the space it broke at, or a run of spaces kept whole
+				if p = withoutPadding(p); xansi.StringWidth(p) > limit {
+					p = xansi.Hardwrap(p, room, true)
+				}
+			}
+			pieces = append(pieces, strings.Split(p, "\n")...)
+		}
 		for k, p := range pieces {
 			w := xansi.StringWidth(p)
 			b.WriteString(prefix)
@@ -175,13 +187,21 @@ func codePad(n int) string {
 	return strings.Repeat(" ", n)
 }
 
-// withoutSpaces drops the spaces from s: glamour's padding, between the
-// escapes it writes (a code line's own spaces are stand-ins).
-func withoutSpaces(s string) string {
-	if !strings.Contains(s, " ") {
-		return s
+// withoutPadding is s without its trailing run of spaces and escapes:
+// glamour's padding, each space in an escape of its own (a code line's own
+// spaces are stand-ins, and the pen is restored after the next indent).
+func withoutPadding(s string) string {
+	end := 0 // just past the last text that is not a space
+	var state byte
+	for i := 0; i < len(s); {
+		seq, width, n, newState := xansi.DecodeSequence(s[i:], state, nil)
+		n = max(n, 1)
+		if width > 0 && seq != " " {
+			end = i + n
+		}
+		state, i = newState, i+n
 	}
-	return strings.ReplaceAll(s, " ", "")
+	return s[:end]
 }
 
 // escapesOnly is s's escape sequences, its text left out.

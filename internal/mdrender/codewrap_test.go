@@ -18,6 +18,7 @@ var longCodeCases = map[string]string{
 	"cjk":      "```python\n# 这一行注释故意写得很长，用来检查宽字符在代码块里换行时既不被劈开也不超出宽度\nvalue = compute(alpha, beta)  # 计算结果并且返回给调用者以便后续继续处理数据\n```\n",
 	"makefile": "```make\nbuild:\n\tgo build -trimpath -ldflags \"-s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)\" -o bin/tool ./cmd/tool\n```\n",
 	"listitem": "1. Install it:\n\n   ```sh\n   npm install --save-dev @example/some-long-package-name another-package yet-another-package\n   ```\n",
+	"aligned":  "```markdown\n| Tool            | Placeholder         | Choices                         |\n| --------------- | ------------------- | ------------------------------- |\n```\n",
 	"diff":     "```diff\n--- a/config.yaml\n+++ b/config.yaml\n-timeout: 30 # seconds before the request to the upstream service is abandoned\n+timeout: 90 # seconds before the request to the upstream service is abandoned, raised\n```\n",
 }
 
