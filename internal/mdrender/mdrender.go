@@ -34,7 +34,13 @@ const relMarker = "skrel:"
 // Renderer is glamour's own pipeline (the same goldmark
 // extensions and parser options as glamour.NewTermRenderer) with the
 // marker transformer added.
-type Renderer struct{ md goldmark.Markdown }
+type Renderer struct {
+	md goldmark.Markdown
+	// codeEdge is the width a code line may reach, the document's right
+	// margin left out; codeWrap: a long code line is wrapped (codewrap.go).
+	codeEdge int
+	codeWrap bool
+}
 
 // New renders in a standard glamour style ("dark", "light", "notty", …)
 // word-wrapped at wrap cells.
@@ -50,6 +56,7 @@ func New(style string, wrap int) (*Renderer, error) {
 	opts := ansi.Options{Styles: st, WordWrap: wrap}
 	if c := st.CodeBlock.Chroma; c != nil {
 		opts.Styles.CodeBlock.Theme, opts.Styles.CodeBlock.Chroma = codeTheme(style, c), nil
+		opts.ChromaFormatter = codeLinesFormatter("terminal256")
 	} else if st.CodeBlock.Theme == "" {
 		// A style without a code theme (notty, ascii: show's default when
 		// piped or NO_COLOR is set) renders a code block as Markdown text,
@@ -57,7 +64,7 @@ func New(style string, wrap int) (*Renderer, error) {
 		// a UNC path's \\ as "\". The highlighter prints the code as it
 		// is; with the noop formatter it adds no colour.
 		opts.Styles.CodeBlock.Theme = "bw"
-		opts.ChromaFormatter = "noop"
+		opts.ChromaFormatter = codeLinesFormatter("noop")
 	}
 	if bq := &opts.Styles.BlockQuote; bq.IndentToken != nil && xansi.StringWidth(*bq.IndentToken) == 2 &&
 		deref(bq.Indent) == 1 && deref(bq.Margin) == 0 {
@@ -93,7 +100,7 @@ func New(style string, wrap int) (*Renderer, error) {
 	)
 	ar := ansi.NewRenderer(opts)
 	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
-	return &Renderer{md: md}, nil
+	return &Renderer{md: md, codeEdge: wrap - int(deref(doc.Margin)), codeWrap: st.CodeBlock.Chroma != nil}, nil
 }
 
 // blockWidth is the width a block of style s takes from what it holds, as
@@ -120,11 +127,11 @@ func deref(p *uint) uint {
 // Render renders md and takes the markers out again.
 func (r *Renderer) Render(md string) (string, error) {
 	var buf bytes.Buffer
-	body := breakWide(expandTabs(htmlBlocksAsMarkdown(md)))
+	body := breakWide(expandTabs(htmlBlocksAsMarkdown(codeMarkersOut(md))))
 	if err := r.md.Convert([]byte(sentinel+body), &buf); err != nil {
 		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
 	}
-	out := strings.ReplaceAll(buf.String(), lineSep, "")
+	out := codeLines(strings.ReplaceAll(buf.String(), lineSep, ""), r.codeEdge, r.codeWrap)
 	if !strings.Contains(body, standInPrefix) { // else keepWords left the text alone
 		out = restoreBreaks(out)
 	}
