@@ -44,7 +44,9 @@ func TestLSPHostileSessionOnTheRealBinary(t *testing.T) {
 		b, _ := json.Marshal(v)
 		fmt.Fprintf(&in, "Content-Length: %d\r\n\r\n%s", len(b), b)
 	}
-	note := func(method string, params any) { send(map[string]any{"jsonrpc": "2.0", "method": method, "params": params}) }
+	note := func(method string, params any) {
+		send(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
+	}
 	req := func(id int, method string, params any) {
 		send(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
 	}
