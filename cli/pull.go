@@ -15,8 +15,9 @@ import (
 
 func (a *app) newPullCmd() *cobra.Command {
 	var (
-		dir        string
-		yes, check bool
+		dir               string
+		yes, check        bool
+		allowPrivateHosts bool
 	)
 	cmd := &cobra.Command{
 		Use:   "pull SOURCE NAME | pull --check",
@@ -40,7 +41,12 @@ them, and the review verdict at the time.
 
 pull --check reads that lock file and, writing nothing, fetches each
 skill again and reports which changed upstream and how their review
-changed. It exits 1 when any skill changed or could not be checked.`,
+changed. It exits 1 when any skill changed or could not be checked.
+The lock file comes with the checkout, so a source in it on this machine
+or a private network (localhost, 127.0.0.1, 10.x, 169.254.169.254, …)
+is not fetched, which would let a pull request make the checking machine
+query its own services; --allow-private-hosts fetches them (a local test
+server you pulled from).`,
 		Example: `  skillstudio pull github:acme/skills web-summary
   skillstudio pull https://example.com code-review --dir skills --yes
   skillstudio pull --check --dir skills`,
@@ -52,7 +58,7 @@ changed. It exits 1 when any skill changed or could not be checked.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if check {
-				return a.runPullCheck(cmd, dir)
+				return a.runPullCheck(cmd, dir, allowPrivateHosts)
 			}
 			return a.runPull(cmd, args[0], args[1], dir, yes)
 		},
@@ -60,6 +66,7 @@ changed. It exits 1 when any skill changed or could not be checked.`,
 	cmd.Flags().StringVarP(&dir, "dir", "d", ".", "folder to copy the skill into (and where skillstudio.lock lives)")
 	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "copy without asking, after printing the review")
 	cmd.Flags().BoolVar(&check, "check", false, "report which pulled skills changed upstream, writing nothing")
+	cmd.Flags().BoolVar(&allowPrivateHosts, "allow-private-hosts", false, "with --check: also fetch lock sources on this machine or a private network address")
 	return a.addRemoteFlags(cmd)
 }
 

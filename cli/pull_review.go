@@ -46,7 +46,7 @@ const maxLockChecks = 1000
 // again, digested and reviewed; nothing is written. Each source is opened
 // and read once, however many entries name it (however spelled, for a
 // local path), and at most maxLockChecks entries are checked.
-func (a *app) runPullCheck(cmd *cobra.Command, dir string) error {
+func (a *app) runPullCheck(cmd *cobra.Command, dir string, allowPrivateHosts bool) error {
 	ctx := cmd.Context()
 	out := cmd.OutOrStdout()
 	lock, err := registry.ReadLock(dir)
@@ -68,7 +68,11 @@ func (a *app) runPullCheck(cmd *cobra.Command, dir string) error {
 		src := sources[key]
 		if src == nil {
 			src = &checkedSource{}
-			src.o, src.err = registry.OpenSource(ctx, e.Source, a.remote)
+			if host, private := registry.PrivateHost(e.Source); private && !allowPrivateHosts {
+				src.err = fmt.Errorf("not fetched: %s is this machine or a private network, and the lock file came with the checkout; pass --allow-private-hosts to fetch it", host)
+			} else {
+				src.o, src.err = registry.OpenSource(ctx, e.Source, a.remote)
+			}
 			if src.err == nil {
 				src.lib = src.o.Load(ctx, model.Options{}, nil)
 			}

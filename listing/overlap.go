@@ -54,16 +54,28 @@ func Similarities(skills []*model.Skill) []Pair {
 	return out
 }
 
+// maxLookalikes caps the description-overlap findings of one skill: a
+// library of n copies of one description holds n²/2 pairs.
+const maxLookalikes = 5
+
 // CheckOverlap reports each pair of one library at or above threshold,
-// once, at the description of the pair's second skill (by file).
+// once, at the description of the pair's second skill (by file); a skill
+// gets its maxLookalikes most similar, the last saying how many more.
 func CheckOverlap(skills []*model.Skill, threshold float64) []model.Diagnostic {
 	var ds []model.Diagnostic
-	for _, p := range similarPairs(skills, threshold) {
+	pairs, unlisted := similarPairs(skills, threshold, maxLookalikes)
+	last := map[*model.Skill]int{}
+	for _, p := range pairs {
 		file, line, col := descPos(p.B)
+		last[p.B] = len(ds)
 		ds = append(ds, Rules.New("library/description-overlap", file, line, col,
 			fmt.Sprintf("description is a near-duplicate of %s's (%s; TF-IDF cosine %.2f ≥ %.2f): an agent choosing by description cannot tell them apart",
 				clean(p.A.Name), p.A.Location.File, p.Similarity, threshold),
 			"Say in each description what it is for that the other is not (inputs, outputs, when not to use it), or merge the two skills."))
+	}
+	for s, n := range unlisted {
+		d := &ds[last[s]]
+		d.Message += fmt.Sprintf("; %d more skills' descriptions are near-duplicates of this one, not listed one by one", n)
 	}
 	return ds
 }

@@ -131,7 +131,8 @@ func TestSimilarPairsMatchesSimilarities(t *testing.T) {
 		var got []string
 		for range 5 {
 			got = got[:0]
-			for _, p := range similarPairs(lib, th) {
+			pairs, _ := similarPairs(lib, th, 0)
+			for _, p := range pairs {
 				got = append(got, fmt.Sprintf("%s~%s %x", p.A.Location.File, p.B.Location.File, math.Float64bits(p.Similarity)))
 			}
 			slices.Sort(got)
@@ -145,5 +146,40 @@ func TestSimilarPairsMatchesSimilarities(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Errorf("threshold %.2f: got %v, want %v", th, got, want)
 		}
+	}
+}
+
+// n skills with one description are n²/2 look-alike pairs: each skill
+// gets at most maxLookalikes findings, the last naming how many more, so
+// findings grow with n, not n² (2,000 copies made 2 million findings).
+func TestOverlapFindingsAreBoundedPerSkill(t *testing.T) {
+	const n = 300
+	var lib []*model.Skill
+	for i := range n {
+		s := skill(fmt.Sprintf("copy-%03d", i), "Formats sales reports when the user asks for a sales report.")
+		s.Location.File = fmt.Sprintf("copy-%03d/SKILL.md", i)
+		lib = append(lib, s)
+	}
+	ds := CheckOverlap(lib, OverlapThreshold)
+	if len(ds) > maxLookalikes*n {
+		t.Fatalf("%d findings for %d skills, want at most %d", len(ds), n, maxLookalikes*n)
+	}
+	perFile := map[string]int{}
+	for _, d := range ds {
+		perFile[d.File]++
+	}
+	last := "copy-299/SKILL.md"
+	if perFile[last] != maxLookalikes {
+		t.Errorf("%s: %d findings, want %d", last, perFile[last], maxLookalikes)
+	}
+	want := fmt.Sprintf("; %d more skills' descriptions are near-duplicates of this one", n-1-maxLookalikes)
+	found := false
+	for _, d := range ds {
+		if d.File == last && strings.Contains(d.Message, want) {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no finding of %s says %q", last, want)
 	}
 }

@@ -11,8 +11,12 @@ import (
 // most similar first, without scoring every pair: an inverted index adds
 // up each document's dot products with the later documents sharing a term,
 // so a folder of thousands of skills costs the shared terms' postings, not
-// n² map lookups and an n²-long slice.
-func similarPairs(skills []*model.Skill, threshold float64) []Pair {
+// n² map lookups and an n²-long slice. perSkill > 0 keeps at most that
+// many pairs per second skill (the most similar; the earlier first skill
+// on a tie) and counts the rest in unlisted: n skills with one
+// description are n²/2 pairs, which filled gigabytes (2,000 copies: 2
+// million findings, 690 MB of lint output).
+func similarPairs(skills []*model.Skill, threshold float64, perSkill int) (pairs []Pair, unlisted map[*model.Skill]int) {
 	var with []*model.Skill
 	for _, s := range skills {
 		if strings.TrimSpace(s.Description) != "" {
@@ -47,6 +51,11 @@ func similarPairs(skills []*model.Skill, threshold float64) []Pair {
 	acc := make([]float64, len(vs))
 	var touched []int
 	var out []Pair
+	var kept [][]Pair // per second skill, when perSkill > 0
+	if perSkill > 0 {
+		kept = make([][]Pair, len(vs))
+		unlisted = map[*model.Skill]int{}
+	}
 	for i, v := range vs {
 		touched = touched[:0]
 		// Terms in id order, as cosine sums them: the same float.
@@ -66,10 +75,30 @@ func similarPairs(skills []*model.Skill, threshold float64) []Pair {
 		}
 		for _, j := range touched {
 			if acc[j] >= threshold && with[i].Name != with[j].Name {
-				out = append(out, Pair{with[i], with[j], acc[j]})
+				p := Pair{with[i], with[j], acc[j]}
+				switch {
+				case perSkill <= 0:
+					out = append(out, p)
+				case len(kept[j]) < perSkill:
+					kept[j] = append(kept[j], p)
+				default:
+					unlisted[with[j]]++
+					least := 0
+					for k := range kept[j] {
+						if kept[j][k].Similarity < kept[j][least].Similarity {
+							least = k
+						}
+					}
+					if p.Similarity > kept[j][least].Similarity {
+						kept[j][least] = p
+					}
+				}
 			}
 			acc[j] = 0
 		}
+	}
+	for _, ps := range kept {
+		out = append(out, ps...)
 	}
 	slices.SortStableFunc(out, func(a, b Pair) int {
 		switch {
@@ -78,7 +107,10 @@ func similarPairs(skills []*model.Skill, threshold float64) []Pair {
 		case a.Similarity < b.Similarity:
 			return 1
 		}
-		return strings.Compare(a.B.Location.File, b.B.Location.File)
+		if c := strings.Compare(a.B.Location.File, b.B.Location.File); c != 0 {
+			return c
+		}
+		return strings.Compare(a.A.Location.File, b.A.Location.File)
 	})
-	return out
+	return out, unlisted
 }

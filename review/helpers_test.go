@@ -66,3 +66,18 @@ func rulesIn(ds []model.Diagnostic) map[string]int {
 }
 
 func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
+
+// described is a SKILL.md skill whose reader found description desc.
+func described(desc string) *model.Skill {
+	s := body("# S\n")
+	s.Description = desc
+	return s
+}
+
+// whenToUse is a SKILL.md skill with Claude Code's when_to_use field.
+func whenToUse(text string) *model.Skill {
+	s := body("# S\n")
+	s.Description = "A test skill."
+	s.Fields = []model.Field{{Name: "when_to_use", Value: text}}
+	return s
+}

@@ -182,6 +182,7 @@ func (r *reviewer) run() {
 	case model.FormatSkillMD:
 		r.readFrontmatter()
 	}
+	r.reportListingMarkup()
 	r.scan()
 }
 

@@ -52,6 +52,7 @@ var ruleKinds = map[string]struct {
 	"review/homoglyph":                {KindHiddenText, "homoglyph word", "homoglyph words"},
 	"review/undeclared-host":          {KindUndeclaredHost, "undeclared host", "undeclared hosts"},
 	"review/instruction":              {KindInstruction, "instruction to the agent", "instructions to the agent"},
+	"review/listing-markup":           {KindInstruction, "description posing as listing markup", "descriptions posing as listing markup"},
 	"review/unrestricted-shell":       {KindShell, "unrestricted shell", "unrestricted shells"},
 	"review/host":                     {KindEvidence, "declared host", "declared hosts"},
 	"review/dynamic-url":              {KindEvidence, "run-time URL", "run-time URLs"},

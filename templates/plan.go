@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
 	"github.com/skillstudio/skillstudio/internal/pathname"
@@ -174,6 +175,23 @@ func mustRel(base, p string) string {
 	return r
 }
 
+// entryKind names what an entry that is not a folder is, so a refusal
+// says why: a link to a folder reads as a folder in a listing, and new
+// never writes through one.
+func entryKind(info fs.FileInfo) string {
+	switch t := info.Mode().Type(); {
+	case t&fs.ModeSymlink != 0:
+		return "a symbolic link (nothing is written through one)"
+	case t&fs.ModeNamedPipe != 0:
+		return "a named pipe (FIFO)"
+	case t&(fs.ModeDevice|fs.ModeCharDevice) != 0:
+		return "a device"
+	case t&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a file"
+}
+
 // missingFolder returns the outermost folder of dir that does not exist
 // yet ("" when dir exists). Writing that folder whole is what makes a
 // new skill appear at once — and vanish at once if anything fails.
@@ -187,14 +205,15 @@ func missingFolder(dir string) (string, error) {
 		info, err := os.Lstat(p)
 		if err == nil {
 			if !info.IsDir() && missing == "" {
-				return "", &FieldError{FieldDir, existsf("%s is a file, not a folder", dir)}
+				return "", &FieldError{FieldDir, existsf("%s is %s, not a folder", dir, entryKind(info))}
 			}
 			if !info.IsDir() {
-				return "", &FieldError{FieldDir, fmt.Errorf("%s is a file, so %s cannot be made inside it", p, dir)}
+				return "", &FieldError{FieldDir, fmt.Errorf("%s is %s, so %s cannot be made inside it", p, entryKind(info), dir)}
 			}
 			break
 		}
-		if !errors.Is(err, fs.ErrNotExist) {
+		// ENOTDIR: a file or FIFO on the way up; the loop names it.
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) {
 			return "", err
 		}
 		missing = p
