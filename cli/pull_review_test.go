@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,21 +33,12 @@ func newMutableRepo(t *testing.T) *mutableRepo {
 		"/acme/skills/v1/skills/notes/module.ts":     "export async function execute() { return {}; }\n",
 		"/acme/skills/v1/skills/notes/docs.md":       "# Notes\n\nKeeps notes.\n",
 	}}
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	fakeGitHub(t, func(path string) (string, bool) {
 		m.mu.Lock()
-		body, ok := m.files[r.URL.Path]
-		m.mu.Unlock()
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		w.Write([]byte(body))
-	}))
-	t.Cleanup(s.Close)
-	t.Setenv("SKILLSTUDIO_GITHUB_RAW", s.URL)
-	t.Setenv("SKILLSTUDIO_GITHUB_API", s.URL+"/api")
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	t.Setenv("GITHUB_TOKEN", "")
+		defer m.mu.Unlock()
+		body, ok := m.files[path]
+		return body, ok
+	})
 	return m
 }
 

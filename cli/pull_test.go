@@ -22,8 +22,18 @@ func remoteSkillServer(t *testing.T) *httptest.Server {
 		"/site/.well-known/agent-skills/index.json":      `{"skills":[{"name":"hello","type":"skill-md","description":"Says hello","url":"hello/SKILL.md"}]}`,
 		"/site/.well-known/agent-skills/hello/SKILL.md":  "---\nname: hello\ndescription: Use when greeting someone.\n---\n\n# Hello\n",
 	}
+	return fakeGitHub(t, func(path string) (string, bool) {
+		body, ok := files[path]
+		return body, ok
+	})
+}
+
+// fakeGitHub serves what file gives for a path (404 when it has nothing)
+// as GitHub's raw and API hosts, for this test: the cache is a fresh
+// folder and no token is sent.
+func fakeGitHub(t *testing.T, file func(path string) (string, bool)) *httptest.Server {
 	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, ok := files[r.URL.Path]
+		body, ok := file(r.URL.Path)
 		if !ok {
 			http.NotFound(w, r)
 			return

@@ -3,8 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,22 +24,13 @@ func TestPullCheckReadsEachSourceOnceAndIsBounded(t *testing.T) {
 		"/acme/skills/v1/skills/notes/manifest.json": `{"schemaVersion":"2.0","name":"notes","description":"Keeps notes","version":"1.0.0"}`,
 		"/acme/skills/v1/skills/notes/module.ts":     "export async function execute() { return {}; }\n",
 	}
-	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/index.json") {
+	fakeGitHub(t, func(path string) (string, bool) {
+		if strings.HasSuffix(path, "/index.json") {
 			indexFetches.Add(1)
 		}
-		body, ok := files[r.URL.Path]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		w.Write([]byte(body))
-	}))
-	t.Cleanup(s.Close)
-	t.Setenv("SKILLSTUDIO_GITHUB_RAW", s.URL)
-	t.Setenv("SKILLSTUDIO_GITHUB_API", s.URL+"/api")
-	t.Setenv("XDG_CACHE_HOME", t.TempDir())
-	t.Setenv("GITHUB_TOKEN", "")
+		body, ok := files[path]
+		return body, ok
+	})
 
 	dir := t.TempDir()
 	if out, errOut, code := pullCLI(t, "pull", "--yes", "github:acme/skills@v1", "notes", "--dir", dir); code != 0 {

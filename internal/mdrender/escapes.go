@@ -40,25 +40,33 @@ func (unescapeText) Transform(doc *gast.Document, reader text.Reader, _ parser.C
 }
 
 // splitEscapes replaces n with its pieces: the runs between escapes and
-// each escaped character alone. The last piece keeps n's line break.
+// each escaped character alone.
 func splitEscapes(n *gast.Text, src []byte) {
-	parent, seg := n.Parent(), n.Segment
-	var after gast.Node = n
+	seg := n.Segment
+	var pieces []text.Segment
 	from := seg.Start
-	add := func(s text.Segment) {
-		t := gast.NewTextSegment(s)
-		parent.InsertAfter(parent, after, t)
-		after = t
-	}
 	for i := escapeAt(src, seg, from); i >= 0; i = escapeAt(src, seg, from) {
 		if i > from {
-			add(text.NewSegment(from, i))
+			pieces = append(pieces, text.NewSegment(from, i))
 		}
-		add(text.NewSegment(i+1, i+2))
+		pieces = append(pieces, text.NewSegment(i+1, i+2))
 		from = i + 2
 	}
 	if from < seg.Stop {
-		add(text.NewSegment(from, seg.Stop))
+		pieces = append(pieces, text.NewSegment(from, seg.Stop))
+	}
+	replaceText(n, pieces)
+}
+
+// replaceText puts a text node for each of pieces where n was; the last
+// keeps n's line break. pieces is never empty: n held text.
+func replaceText(n *gast.Text, pieces []text.Segment) {
+	parent := n.Parent()
+	var after gast.Node = n
+	for _, s := range pieces {
+		t := gast.NewTextSegment(s)
+		parent.InsertAfter(parent, after, t)
+		after = t
 	}
 	last := after.(*gast.Text)
 	last.SetSoftLineBreak(n.SoftLineBreak())

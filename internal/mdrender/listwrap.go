@@ -76,29 +76,21 @@ func (keepWords) Transform(doc *gast.Document, reader text.Reader, _ parser.Cont
 		return gast.WalkContinue, nil
 	})
 	for _, n := range texts {
-		parent, seg := n.Parent(), n.Segment
-		var after gast.Node = n
-		add := func(s text.Segment) {
-			t := gast.NewTextSegment(s)
-			parent.InsertAfter(parent, after, t)
-			after = t
-		}
+		seg := n.Segment
+		var pieces []text.Segment
 		from := seg.Start
 		for i := inWordBreak(src, seg, from); i >= 0; i = inWordBreak(src, seg, from) {
 			if i > from {
-				add(text.NewSegment(from, i))
+				pieces = append(pieces, text.NewSegment(from, i))
 			}
 			k := at + 3*strings.IndexByte(wrapBreaks, src[i])
-			add(text.NewSegment(k, k+3))
+			pieces = append(pieces, text.NewSegment(k, k+3))
 			from = i + 1
 		}
 		if from < seg.Stop {
-			add(text.NewSegment(from, seg.Stop))
+			pieces = append(pieces, text.NewSegment(from, seg.Stop))
 		}
-		last := after.(*gast.Text)
-		last.SetSoftLineBreak(n.SoftLineBreak())
-		last.SetHardLineBreak(n.HardLineBreak())
-		parent.RemoveChild(parent, n)
+		replaceText(n, pieces)
 	}
 }
 
