@@ -22,8 +22,12 @@ type client struct {
 	t     testing.TB
 	conn  jsonrpc2.Conn
 	diags chan protocol.PublishDiagnosticsParams
-	root  string
-	ver   int32
+	// pending holds what was published for one document while a test
+	// waited on another: the server lints open documents in any order, so
+	// dropping it would lose a document's only publish.
+	pending map[protocol.DocumentURI][]protocol.PublishDiagnosticsParams
+	root    string
+	ver     int32
 	// registered receives each client/registerCapability the server sends.
 	registered chan protocol.RegistrationParams
 	// messages receives each window/showMessage.
@@ -151,13 +155,13 @@ func (c *client) waitVersion(rel string, v int32) []protocol.Diagnostic {
 	c.t.Helper()
 	deadline := time.After(20 * time.Second)
 	for {
-		select {
-		case p := <-c.diags:
-			if p.URI == c.uri(rel) && p.Version == uint32(v) {
-				return p.Diagnostics
-			}
-		case <-deadline:
+		p, ok := c.next(rel, deadline)
+		if !ok {
 			c.t.Fatalf("no diagnostics for version %d of %s", v, rel)
+			return nil
+		}
+		if p.Version == uint32(v) {
+			return p.Diagnostics
 		}
 	}
 }
@@ -169,17 +173,39 @@ func (c *client) waitFor(rel string, ok func([]protocol.Diagnostic) bool) []prot
 	deadline := time.After(20 * time.Second)
 	var last []protocol.Diagnostic
 	for {
-		select {
-		case p := <-c.diags:
-			if p.URI == c.uri(rel) {
-				last = p.Diagnostics
-				if ok(p.Diagnostics) {
-					return p.Diagnostics
-				}
-			}
-		case <-deadline:
+		p, more := c.next(rel, deadline)
+		if !more {
 			c.t.Fatalf("no matching diagnostics for %s; last: %s", rel, codes(last))
 			return nil
+		}
+		last = p.Diagnostics
+		if ok(p.Diagnostics) {
+			return p.Diagnostics
+		}
+	}
+}
+
+// next returns the next publish for rel, in the order the server sent
+// them, keeping other documents' publishes for their own waits; false
+// once deadline fires.
+func (c *client) next(rel string, deadline <-chan time.Time) (protocol.PublishDiagnosticsParams, bool) {
+	uri := c.uri(rel)
+	if q := c.pending[uri]; len(q) > 0 {
+		c.pending[uri] = q[1:]
+		return q[0], true
+	}
+	for {
+		select {
+		case p := <-c.diags:
+			if p.URI == uri {
+				return p, true
+			}
+			if c.pending == nil {
+				c.pending = map[protocol.DocumentURI][]protocol.PublishDiagnosticsParams{}
+			}
+			c.pending[p.URI] = append(c.pending[p.URI], p)
+		case <-deadline:
+			return protocol.PublishDiagnosticsParams{}, false
 		}
 	}
 }
@@ -222,4 +248,16 @@ func writeFiles(t testing.TB, root string, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestWaitKeepsOtherDocumentsPublishes: the server lints open documents
+// in any order, so a wait on one document keeps what it reads for another
+// (the hostile-text test once waited 20 s for a publish its first wait
+// had dropped).
+func TestWaitKeepsOtherDocumentsPublishes(t *testing.T) {
+	c := &client{t: t, root: t.TempDir(), diags: make(chan protocol.PublishDiagnosticsParams, 4)}
+	c.diags <- protocol.PublishDiagnosticsParams{URI: c.uri("b.xgs.js"), Version: 7}
+	c.diags <- protocol.PublishDiagnosticsParams{URI: c.uri("a/SKILL.md"), Version: 3}
+	c.waitVersion("a/SKILL.md", 3)
+	c.waitVersion("b.xgs.js", 7)
 }
