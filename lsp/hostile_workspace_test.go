@@ -137,6 +137,11 @@ func TestWholeDiskWorkspaceLintsOnlyOpenSkills(t *testing.T) {
 		c.open(rel, brokenSkill)
 		c.waitFor(rel, hasCode("skillmd/name"))
 		other := protocol.DocumentURI(uri.File(filepath.Join(tmp, "other", "SKILL.md")))
+		for _, p := range c.pending[other] { // published while the wait above ran
+			if len(p.Diagnostics) > 0 {
+				t.Fatalf("added=%v: a skill nobody opened was linted: the disk was walked", added)
+			}
+		}
 		for quiet := time.After(300 * time.Millisecond); ; {
 			select {
 			case p := <-c.diags:
