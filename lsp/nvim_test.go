@@ -43,17 +43,7 @@ func TestNeovimWorkspaceFolders(t *testing.T) {
 	a, b := filepath.Join(dir, "a"), filepath.Join(dir, "b")
 	writeFiles(t, a, map[string]string{".skillstudio.yaml": quietColon, "skills/same/SKILL.md": skillText("same")})
 	writeFiles(t, b, map[string]string{"skills/same/SKILL.md": skillText("same"), "skills/twin/SKILL.md": skillText("same")})
-	script, err := filepath.Abs(filepath.Join("testdata", "nvim_folders.lua"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(nvim, "--headless", "--clean", "-c", "luafile "+script)
-	cmd.Dir = a
-	cmd.Env = append(os.Environ(), "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_A="+a, "SKILLSTUDIO_B="+b,
-		"SKILLSTUDIO_FILE="+filepath.Join(b, "skills", "same", "SKILL.md"), "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
-	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "OK") {
-		t.Fatalf("nvim: %v\n%s", err, out)
-	}
+	runNvimScript(t, nvim, "nvim_folders.lua", a, dir, "OK", "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_A="+a, "SKILLSTUDIO_B="+b, "SKILLSTUDIO_FILE="+filepath.Join(b, "skills", "same", "SKILL.md"))
 }
 
 // TestNeovimCRLFWideText: a CRLF file with emoji and CJK before a
@@ -67,16 +57,7 @@ func TestNeovimCRLFWideText(t *testing.T) {
 	file := filepath.Join(root, "skills", "wide", "SKILL.md")
 	writeFiles(t, root, map[string]string{"skills/wide/SKILL.md": strings.ReplaceAll(
 		"---\nname: Wide_Skill\ndescription: 🎉 中文 Use when: testing wide 😀 text\n---\n\n# Wide\n\nText.\n", "\n", "\r\n")})
-	script, err := filepath.Abs(filepath.Join("testdata", "nvim_wide.lua"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(nvim, "--headless", "--clean", "-c", "luafile "+script)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "SKILLSTUDIO_FILE="+file, "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
-	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "OK") {
-		t.Fatalf("nvim: %v\n%s", err, out)
-	}
+	runNvimScript(t, nvim, "nvim_wide.lua", root, dir, "OK", "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "SKILLSTUDIO_FILE="+file)
 	want := strings.ReplaceAll("---\n# skillstudio-disable-next-line skillmd/name\nname: Wide_Skill\ndescription: \"🎉 中文 Use when: testing wide 😀 text\"\n---\n\n# Wide\n\nText.\n", "\n", "\r\n")
 	if data, _ := os.ReadFile(file); string(data) != want {
 		t.Errorf("the file Neovim wrote:\n%q\nwant\n%q", data, want)
@@ -94,16 +75,7 @@ func TestNeovimFolderRenamedInTheShell(t *testing.T) {
 		"skills/a/SKILL.md":     "---\nname: a\ndescription: Use when: moving things around\n---\n\n# A\n\nText.\n",
 		"skills/other/SKILL.md": skillText("other"),
 	})
-	script, err := filepath.Abs(filepath.Join("testdata", "nvim_moved.lua"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(nvim, "--headless", "--clean", "-c", "luafile "+script)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
-	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "OK") {
-		t.Fatalf("nvim: %v\n%s", err, out)
-	}
+	runNvimScript(t, nvim, "nvim_moved.lua", root, dir, "OK", "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root)
 }
 
 const nvimBroken = "---\nname: Broken_Skill\ndescription: Use when: testing the editor\n---\n\n# Broken\n\nText.\n"
@@ -137,17 +109,7 @@ func serverBinary(t *testing.T) (dir, bin string) {
 // workspace folder, and checks the file on disk is as written.
 func runNeovim(t *testing.T, nvim, bin, dir, root, file string) {
 	t.Helper()
-	script, err := filepath.Abs(filepath.Join("testdata", "nvim_test.lua"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(nvim, "--headless", "--clean", "-c", "luafile "+script)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "SKILLSTUDIO_FILE="+file, "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "OK description: \"Use when: testing the editor\"") {
-		t.Fatalf("nvim: %v\n%s", err, out)
-	}
+	runNvimScript(t, nvim, "nvim_test.lua", root, dir, "OK description: \"Use when: testing the editor\"", "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "SKILLSTUDIO_FILE="+file)
 	// Neovim applied the fix to its buffer only; the file is as written.
 	if data, _ := os.ReadFile(file); !strings.Contains(string(data), "description: Use when: testing") {
 		t.Errorf("the file on disk changed:\n%s", data)
@@ -223,14 +185,22 @@ func TestNeovimLoneCR(t *testing.T) {
 		"skills/Bad_Skill/manifest.json": strings.ReplaceAll(string(manifest), "\n", "\r"),
 		"skills/index.json":              string(index),
 	})
-	script, err := filepath.Abs(filepath.Join("testdata", "nvim_lone_cr.lua"))
+	runNvimScript(t, nvim, "nvim_lone_cr.lua", root, dir, "OK", "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "SKILLSTUDIO_FILE="+file)
+}
+
+// runNvimScript runs testdata/lua in headless Neovim from cwd, its
+// config, state and data kept in dir, with env added, and fails unless
+// the script printed want.
+func runNvimScript(t *testing.T, nvim, lua, cwd, dir, want string, env ...string) {
+	t.Helper()
+	script, err := filepath.Abs(filepath.Join("testdata", lua))
 	if err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(nvim, "--headless", "--clean", "-c", "luafile "+script)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "SKILLSTUDIO_FILE="+file, "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)
-	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), "OK") {
+	cmd.Dir = cwd
+	cmd.Env = append(os.Environ(), append(env, "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)...)
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), want) {
 		t.Fatalf("nvim: %v\n%s", err, out)
 	}
 }

@@ -8,19 +8,6 @@ import (
 	xansi "github.com/charmbracelet/x/ansi"
 )
 
-func renderStripped(t testing.TB, style string, width int, md string) string {
-	t.Helper()
-	r, err := New(style, width)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := r.Render(md)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return xansi.Strip(out)
-}
-
 // squash is s with each run of spaces and line ends made one space.
 func squash(s string) string { return strings.Join(strings.Fields(s), " ") }
 
@@ -30,7 +17,7 @@ func TestBackslashEscapesShowTheCharacter(t *testing.T) {
 	md := "Tom \\& Jerry cost \\$5 at a\\:b, \\\"q\\\" \\\\ \\&amp; `a\\&b`\n\n" +
 		"| h \\& i | j |\n|---|---|\n| \\% | \\@ |\n\n# Head \\& tail\n\n- item \\= x\n"
 	for _, style := range []string{"notty", "dark"} {
-		out := squash(renderStripped(t, style, 80, md))
+		out := squash(renderPlain(t, style, 80, md))
 		for _, want := range []string{`Tom & Jerry cost $5 at a:b, "q" \ &amp; a\&b`, "h & i", "%", "@", "Head & tail", "item = x"} {
 			if !strings.Contains(out, want) {
 				t.Errorf("%s: no %q in\n%s", style, want, out)
@@ -44,14 +31,14 @@ func TestBackslashEscapesShowTheCharacter(t *testing.T) {
 func TestEmphasisMarksOnce(t *testing.T) {
 	md := "This *spans\ntwo lines* and **strong *inner* too** and **a \\& b**.\n\n- item *em\n  across* x\n\n" +
 		"***both*** and **`code`** and ~~gone *em*~~\n"
-	out := squash(renderStripped(t, "notty", 80, md))
+	out := squash(renderPlain(t, "notty", 80, md))
 	for _, want := range []string{"This *spans two lines* and **strong *inner* too** and **a & b**.", "item *em across* x",
 		"***both*** and **code** and ~~gone *em*~~"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
-	if dark := squash(renderStripped(t, "dark", 80, md)); strings.Contains(dark, "*") {
+	if dark := squash(renderPlain(t, "dark", 80, md)); strings.Contains(dark, "*") {
 		t.Errorf("dark prints marks:\n%s", dark)
 	}
 }
@@ -60,7 +47,7 @@ func TestEmphasisMarksOnce(t *testing.T) {
 // list before it or an HTML list after it.
 func TestHTMLListNumbering(t *testing.T) {
 	md := "1. one\n2. two\n\n<ol start=\"3\">\n<li>three</li>\n<li>four</li>\n</ol>\n<ol><li>again</li></ol>\n\n3. md three\n"
-	out := renderStripped(t, "notty", 60, md)
+	out := renderPlain(t, "notty", 60, md)
 	for _, want := range []string{"1. one", "2. two", "3. three", "4. four", "1. again", "3. md three"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
@@ -75,7 +62,7 @@ func TestListWordsKeptWhole(t *testing.T) {
 		"- " + strings.Repeat("a-b.", 30) + " end\n"
 	for width := 30; width <= 80; width++ {
 		for _, style := range []string{"notty", "dark"} {
-			out := renderStripped(t, style, width, md)
+			out := renderPlain(t, style, width, md)
 			for _, want := range []string{"scripts/run-all.sh", "1.2.3", "a-b.a-b."} {
 				if !strings.Contains(squash(out), want) {
 					t.Errorf("%s %d: %q broken in\n%s", style, width, want, out)
@@ -92,11 +79,11 @@ func TestListWordsKeptWhole(t *testing.T) {
 		}
 	}
 	// An entity's ';' stays with it.
-	if out := renderStripped(t, "notty", 60, "- a&amp;b c&#x41;d\n"); !strings.Contains(out, "a&b cAd") {
+	if out := renderPlain(t, "notty", 60, "- a&amp;b c&#x41;d\n"); !strings.Contains(out, "a&b cAd") {
 		t.Errorf("entity split: %q", out)
 	}
 	// A text holding a stand-in of its own keeps it.
-	if out := renderStripped(t, "notty", 60, "- a\ue001b c.d\n"); !strings.Contains(out, "a\ue001b c.d") {
+	if out := renderPlain(t, "notty", 60, "- a\ue001b c.d\n"); !strings.Contains(out, "a\ue001b c.d") {
 		t.Errorf("own stand-in changed: %q", out)
 	}
 }
@@ -115,7 +102,7 @@ func TestRestoreBreaks(t *testing.T) {
 func TestListItemBlocksUntouched(t *testing.T) {
 	md := "- An item soft broken\n  here, then code:\n\n  ```sh\n  echo one-two.sh\n  echo two\n  ```\n\n" +
 		"- quote:\n\n  > q-one.x\n\n- parent\n  soft\n  - child\n    soft\n"
-	out := renderStripped(t, "notty", 80, md)
+	out := renderPlain(t, "notty", 80, md)
 	for _, want := range []string{"An item soft broken here, then code:", "    echo one-two.sh  ", "    echo two  ", "q-one.x", "parent soft", "child soft"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)

@@ -276,7 +276,7 @@ func TestQuotedLinesKeepTheirBar(t *testing.T) {
 }
 
 // renderPlain renders md in style at width and strips the escapes.
-func renderPlain(t *testing.T, style string, width int, md string) string {
+func renderPlain(t testing.TB, style string, width int, md string) string {
 	t.Helper()
 	r, err := New(style, width)
 	if err != nil {
