@@ -8,11 +8,13 @@ import (
 	"os"
 
 	"github.com/skillstudio/skillstudio/cli"
+	"github.com/skillstudio/skillstudio/internal/initgc"
 )
 
 // version is set at link time (-ldflags "-X main.version=…").
 var version = "dev"
 
 func main() {
+	initgc.Restore()
 	os.Exit(cli.Run(context.Background(), os.Args[1:], os.Stdout, os.Stderr, cli.Options{Version: version}))
 }

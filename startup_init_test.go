@@ -83,3 +83,66 @@ func TestStartupInitBudget(t *testing.T) {
 		t.Errorf("this module's package inits allocate %d bytes (over %d)", ours, ourInitBytes)
 	}
 }
+
+// TestInitGCRunsFirst checks internal/initgc in the real binary: its init
+// runs before any heavy one, no collection starts during init, and main
+// puts back the GOGC setting init found: `rules` allocates enough after
+// init to collect once with the default, and never with GOGC=off.
+func TestInitGCRunsFirst(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildBinary(t)
+	trace := func(gogc string) (inits []string, gcBeforeMain, gcAfterMain int) {
+		t.Helper()
+		cmd := exec.Command(bin, "rules", "--format", "json")
+		cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1,gctrace=1", "GOGC="+gogc)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("rules: %v\n%s", err, stderr.String())
+		}
+		lines := strings.Split(stderr.String(), "\n")
+		last := -1
+		for i, l := range lines {
+			if f := strings.Fields(l); len(f) > 1 && f[0] == "init" {
+				inits = append(inits, f[1])
+				last = i
+			}
+		}
+		for i, l := range lines {
+			if strings.HasPrefix(l, "gc ") {
+				if i < last {
+					gcBeforeMain++
+				} else {
+					gcAfterMain++
+				}
+			}
+		}
+		return inits, gcBeforeMain, gcAfterMain
+	}
+
+	inits, before, after := trace("100")
+	first := -1
+	for i, pkg := range inits {
+		if pkg == "github.com/skillstudio/skillstudio/internal/initgc" {
+			first = i
+			break
+		}
+		if _, heavy := heavyInits[pkg]; heavy {
+			t.Fatalf("%s ran its init before internal/initgc", pkg)
+		}
+	}
+	if first < 0 {
+		t.Fatalf("internal/initgc's init did not run; main must import it (%d inits traced)", len(inits))
+	}
+	if before != 0 {
+		t.Errorf("%d collections ran during init; want none", before)
+	}
+	if after == 0 {
+		t.Errorf("no collection in `rules` with GOGC=100: was the setting put back?")
+	}
+	if _, before, after = trace("off"); before+after != 0 {
+		t.Errorf("GOGC=off: %d collections; the environment's setting must be the one put back", before+after)
+	}
+}
