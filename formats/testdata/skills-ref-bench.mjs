@@ -6,13 +6,18 @@
 //   NODE_PATH=/tmp/node_modules node formats/testdata/skills-ref-bench.mjs ../shared/corpus
 //
 // It prints the number of skills, rounds and the mean wall and CPU time per
-// SKILL.md.
+// SKILL.md. A third argument names a file of folders, one a line relative
+// to the root (BenchmarkLoadSkillMDDir's SKILLSTUDIO_BENCH_LIST): both
+// sides then time the same folders. Without it the script walks the root
+// itself and stops at the first SKILL.md of each branch, so it misses the
+// nested skills lint reads.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const root = process.argv[2] ?? ".";
 const rounds = Number(process.argv[3] ?? 20);
+const listFile = process.argv[4];
 const skip = new Set([".git", "node_modules", "dist"]);
 
 function skillDirs(dir, out = []) {
@@ -45,7 +50,9 @@ if (!mod) {
 }
 const { validate } = mod;
 
-const dirs = skillDirs(root);
+const dirs = listFile
+  ? readFileSync(listFile, "utf8").split("\n").filter(Boolean).map((d) => join(root, d))
+  : skillDirs(root);
 for (const d of dirs) await validate(d); // warm up the JIT and the file cache
 const cpu0 = process.cpuUsage();
 const start = process.hrtime.bigint();
