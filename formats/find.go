@@ -45,6 +45,26 @@ type Found struct {
 	Repositories []Repository
 	// Problems are folders that could not be read or symlink loops.
 	Problems []model.Diagnostic
+	// Listed holds the folders the search listed, each with whether its
+	// listing has a .claude-plugin entry: the plugin check opens a
+	// manifest only where the search saw one could be (a folder missing
+	// here is probed), which at 10,000 skills was 7,700 failed opens.
+	Listed map[string]bool
+}
+
+// noteListed records that the search listed dir.
+func (f *Found) noteListed(dir string, entries []fs.DirEntry) {
+	if f.Listed == nil {
+		f.Listed = map[string]bool{}
+	}
+	has := false
+	for _, e := range entries {
+		if e.Name() == pluginMetaDir {
+			has = true
+			break
+		}
+	}
+	f.Listed[dir] = has
 }
 
 // skippedDirs are never searched: dependencies, VCS data and build output
@@ -300,6 +320,7 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 			}
 			return false
 		}
+		f.noteListed(p, entries)
 		k := keyOfInfo(info, p)
 		if seen[k] {
 			if isLink && leadsToParent(fsys, root, p, k) {
@@ -411,6 +432,7 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 		return f
 	}
 	seen[keyOfInfo(rootInfo, root)] = true
+	f.noteListed(root, entries)
 	walk(root, entries, 0, top.enter(root, entries))
 	following = true
 	for _, l := range deferred {

@@ -40,6 +40,9 @@ var componentKeys = []string{"skills", "commands", "agents", "hooks", "mcpServer
 // "strict": false, and whether Claude Code loads it is not settled).
 var defaultParts = []string{".claude-plugin/plugin.json", "SKILL.md", "skills", "commands", "agents", "hooks/hooks.json", ".mcp.json", ".lsp.json"}
 
+// pluginMetaDir is the folder holding a plugin's or marketplace's manifest.
+const pluginMetaDir = ".claude-plugin"
+
 type jsonFile struct {
 	file string
 	doc  *osloop.Doc
@@ -48,6 +51,7 @@ type jsonFile struct {
 // pluginCheck is one source's look at its plugins.
 type pluginCheck struct {
 	fsys      fs.FS
+	listed    map[string]bool // Found.Listed
 	skillDirs map[string]bool
 	seen      map[string]bool
 	plugins   map[string]jsonFile // plugin root → its plugin.json
@@ -59,11 +63,11 @@ type pluginCheck struct {
 // checkPlugins checks the Claude Code plugins and marketplaces that the
 // SKILL.md skills of one source (all on fsys) sit in. Findings about a
 // manifest are returned; one about a skill goes to add.
-func checkPlugins(fsys fs.FS, skills []*model.Skill, add func(*model.Skill, model.Diagnostic)) []model.Diagnostic {
+func checkPlugins(fsys fs.FS, listed map[string]bool, skills []*model.Skill, add func(*model.Skill, model.Diagnostic)) []model.Diagnostic {
 	if fsys == nil {
 		return nil
 	}
-	c := &pluginCheck{fsys: fsys, skillDirs: map[string]bool{}, seen: map[string]bool{}, plugins: map[string]jsonFile{}, covered: map[string][]string{}}
+	c := &pluginCheck{fsys: fsys, listed: listed, skillDirs: map[string]bool{}, seen: map[string]bool{}, plugins: map[string]jsonFile{}, covered: map[string][]string{}}
 	var mds []*model.Skill
 	for _, s := range skills {
 		if s.Format == model.FormatSkillMD && !s.Built && s.Location.Dir != "" {
@@ -99,10 +103,13 @@ func checkPlugins(fsys fs.FS, skills []*model.Skill, add func(*model.Skill, mode
 // look notes whether dir is a plugin root or holds a marketplace.
 func (c *pluginCheck) look(dir string) {
 	c.seen[dir] = true
-	if doc := c.read(path.Join(dir, ".claude-plugin", "plugin.json")); doc != nil {
-		c.plugins[dir] = jsonFile{path.Join(dir, ".claude-plugin", "plugin.json"), doc}
+	if has, listed := c.listed[dir]; listed && !has {
+		return // the search's listing of dir has no .claude-plugin
 	}
-	if isFile(c.fsys, path.Join(dir, ".claude-plugin", "marketplace.json")) {
+	if doc := c.read(path.Join(dir, pluginMetaDir, "plugin.json")); doc != nil {
+		c.plugins[dir] = jsonFile{path.Join(dir, pluginMetaDir, "plugin.json"), doc}
+	}
+	if isFile(c.fsys, path.Join(dir, pluginMetaDir, "marketplace.json")) {
 		c.markets = append(c.markets, dir)
 	}
 }
@@ -170,7 +177,7 @@ func lowerFirst(s string) string {
 // unique, relative sources present and holding a plugin, and the skills
 // an entry names for its plugin.
 func (c *pluginCheck) checkMarketplace(dir string) {
-	file := path.Join(dir, ".claude-plugin", "marketplace.json")
+	file := path.Join(dir, pluginMetaDir, "marketplace.json")
 	doc := c.read(file)
 	if doc == nil {
 		return

@@ -1,6 +1,7 @@
 package formats
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -25,7 +26,7 @@ func pluginFindings(fsys fstest.MapFS) []model.Diagnostic {
 		}
 	}
 	var perSkill []model.Diagnostic
-	loose := checkPlugins(fsys, skills, func(_ *model.Skill, d model.Diagnostic) { perSkill = append(perSkill, d) })
+	loose := checkPlugins(fsys, Find(fsys, ".").Listed, skills, func(_ *model.Skill, d model.Diagnostic) { perSkill = append(perSkill, d) })
 	return append(loose, perSkill...)
 }
 
@@ -166,5 +167,52 @@ func TestPluginChecksReadNoBrokenManifest(t *testing.T) {
 		if ds := pluginFindings(fsys); len(ds) != 0 {
 			t.Errorf("%q: %s", text, ruletest.List(ds))
 		}
+	}
+}
+
+// openCounter counts the opens of each name on an fs.FS.
+type openCounter struct {
+	fs.FS
+	opens map[string]int
+}
+
+func (o openCounter) Open(name string) (fs.File, error) {
+	o.opens[name]++
+	return o.FS.Open(name)
+}
+
+// TestPluginCheckOpensOnlyWhereListed: the plugin check opens a manifest
+// only in folders whose listing, made by the search, has .claude-plugin;
+// a folder the search did not list is still probed.
+func TestPluginCheckOpensOnlyWhereListed(t *testing.T) {
+	files := fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool"}`),
+		"tool/skills/a/SKILL.md":          file(skillText),
+		"plain/b/SKILL.md":                file(skillText),
+		"plain/c/SKILL.md":                file(skillText),
+	}
+	fsys := openCounter{FS: files, opens: map[string]int{}}
+	var skills []*model.Skill
+	for _, dir := range []string{"tool/skills/a", "plain/b", "plain/c"} {
+		skills = append(skills, mdAt(dir, "x", files))
+	}
+	probes := func() (n int) {
+		for name, c := range fsys.opens {
+			if strings.Contains(name, pluginMetaDir+"/") {
+				n += c
+			}
+		}
+		return n
+	}
+	listed := Find(fsys, ".").Listed
+	clear(fsys.opens)
+	checkPlugins(fsys, listed, skills, func(*model.Skill, model.Diagnostic) {})
+	if got := probes(); got != 2 {
+		t.Errorf("with the search's listings: %d manifest opens %v, want 2 (tool's plugin.json and marketplace.json)", got, fsys.opens)
+	}
+	clear(fsys.opens)
+	checkPlugins(fsys, nil, skills, func(*model.Skill, model.Diagnostic) {})
+	if got := probes(); got < 10 {
+		t.Errorf("without listings: %d manifest opens, want every folder probed", got)
 	}
 }
