@@ -74,7 +74,7 @@ func inFolder(t *testing.T, dir string, fn func()) {
 
 // TestRealWorldShowGolden renders the real-world skills whose Markdown
 // uses GitHub alerts, math, mermaid, footnotes, aligned tables, HTML,
-// nested lists with code, Windows paths and CJK with show at a narrow
+// nested lists with code, Windows paths, CJK and a UTF-16 file with show at a narrow
 // width in notty (show's style when piped): a table row cut off, a quoted
 // word left without its bar or a backslash taken out of code shows here.
 func TestRealWorldShowGolden(t *testing.T) {
@@ -87,6 +87,8 @@ func TestRealWorldShowGolden(t *testing.T) {
 		"html-templates/skills/brand-card",
 		"html-templates/skills/handoff-doc",
 		"i18n-skills/skills/commit-ja",
+		"editor-encodings/skills/ps-notes",
+		"generated-frontmatter/.claude/skills/web-kit",
 	} {
 		for _, width := range []string{"56", "72"} {
 			_, stdout, stderr := runCLI(t, "show", "--style", "notty", "--width", width, filepath.Join("testdata", "realworld", skill))

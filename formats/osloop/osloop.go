@@ -153,6 +153,9 @@ func (l *loader) readJSONFile(name string) (*Doc, bool) {
 }
 
 func jsonHint(data []byte, e *SyntaxError) string {
+	if w, ok := sniff.WideText(data); ok {
+		return "The file is " + w.Name + " text (Windows' \"Unicode\"); JSON.parse reads UTF-8: save it as UTF-8 (PowerShell: Set-Content -Encoding utf8)."
+	}
 	switch {
 	case bytes.HasPrefix(data, []byte("\xef\xbb\xbf")):
 		return "Save the file as UTF-8 without a byte-order mark."
@@ -235,7 +238,11 @@ func (l *loader) readModule() {
 			i = invalidUTF8At(data)
 		}
 		line, col := (&lineIndex{src: string(data)}).Pos(i)
-		l.add("osloop/module-syntax", file, line, col, "module.ts is not UTF-8 text (a NUL byte or invalid UTF-8); module checks skipped",
+		msg := "module.ts is not UTF-8 text (a NUL byte or invalid UTF-8); module checks skipped"
+		if w, ok := sniff.WideText(data); ok {
+			line, col, msg = 1, 1, "module.ts is "+w.Name+" text, not UTF-8; module checks skipped"
+		}
+		l.add("osloop/module-syntax", file, line, col, msg,
 			"Save module.ts as UTF-8 TypeScript source.")
 		return
 	}

@@ -71,6 +71,12 @@ func ParseFrontmatter(src []byte) Frontmatter {
 				Hint:    lateFrontmatterHint[what]})
 			return fm
 		}
+		if bytes.HasPrefix(first, []byte("---\r")) {
+			fm.Problems = append(fm.Problems, Problem{Line: 1, Col: 4,
+				Message: "SKILL.md ends its lines with a lone carriage return (CR, as classic Mac OS did): agents look for --- followed by a line feed (LF), so they find no frontmatter",
+				Hint:    "Convert the line ends to LF (your editor's line-ending setting, or: tr '\\r' '\\n')."})
+			return fm
+		}
 		fm.Problems = append(fm.Problems, Problem{Line: 1, Col: 1,
 			Message: "SKILL.md does not start with a --- line: there is no YAML frontmatter",
 			Hint:    "Begin the file with ---, then name: and description: lines, then ---."})
@@ -92,6 +98,12 @@ func ParseFrontmatter(src []byte) Frontmatter {
 	if !fm.Closed {
 		fm.End = len(src)
 		fm.BodyStart, fm.BodyLine = len(src), line
+		if at := documentEnd(src, next); at > 0 {
+			fm.Problems = append(fm.Problems, Problem{Line: at, Col: 1,
+				Message: "the frontmatter ends with ... (YAML's document-end marker), but agents close frontmatter only at a --- line, so it is never closed",
+				Hint:    "Replace the ... line with ---."})
+			return fm
+		}
 		fm.Problems = append(fm.Problems, Problem{Line: 1, Col: 1,
 			Message: "the frontmatter is never closed: no --- line follows the opening one",
 			Hint:    "Add a line holding only --- after the last frontmatter field."})
@@ -159,6 +171,20 @@ func lineAt(src []byte, off int) (line []byte, next int) {
 		return bytes.TrimSuffix(src[off:], []byte{'\r'}), len(src)
 	}
 	return bytes.TrimSuffix(src[off:off+i], []byte{'\r'}), off + i + 1
+}
+
+// documentEnd is the 1-based line of the first line holding only ... (YAML's
+// document end) from offset off (line 2) on, or 0. Generators that write
+// YAML documents end the frontmatter with it.
+func documentEnd(src []byte, off int) int {
+	for line := 2; off < len(src); line++ {
+		text, after := lineAt(src, off)
+		if string(bytes.TrimRight(text, " \t")) == "..." {
+			return line
+		}
+		off = after
+	}
+	return 0
 }
 
 // isDelimiter: a line that is exactly ---, trailing blanks allowed.

@@ -24,6 +24,11 @@ func Preview(fsys fs.FS, dir string) (*model.Skill, error) {
 			return nil, err
 		}
 	}
+	if w, ok := sniff.WideText(data); ok {
+		if text, err := w.Decode(data); err == nil {
+			data = text // UTF-16 from Windows: lint says so, show shows the text
+		}
+	}
 	if i := sniff.NUL(data); i >= 0 {
 		data = data[:i] // a binary file: show the text before the NUL
 	}

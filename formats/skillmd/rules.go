@@ -35,9 +35,9 @@ var Rules = model.RuleSet{
 			Pass: "references/dump.md  (the data as a fenced block or a separate .json file)",
 		},
 	},
-	{ID: "skillmd/binary", Severity: model.SeverityError, Doc: "SKILL.md holds NUL bytes: it is not a text file.",
+	{ID: "skillmd/binary", Severity: model.SeverityError, Doc: "SKILL.md holds NUL bytes: it is a binary file, or UTF-16/UTF-32 text (Windows' \"Unicode\") where agents read UTF-8.",
 		Title: "SKILL.md holds NUL bytes",
-		Why:   "It is not a text file; YAML parsers and agents cannot read it.",
+		Why:   "It is not UTF-8 text; YAML parsers and agents cannot read it (a UTF-16 file is named as such, with how to re-save it).",
 		Spec:  "SKILL.md Structure: \"YAML frontmatter … followed by a Markdown body.\"",
 		Example: model.RuleExample{
 			Fail: "name: demo-skill\\0  (a NUL byte)",

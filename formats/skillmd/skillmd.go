@@ -133,6 +133,10 @@ func (c *checker) run() {
 		c.report("skillmd/too-large", 0, 0, fmt.Sprintf("SKILL.md is larger than %d MiB; only the first %d MiB are checked", MaxFileBytes>>20, MaxFileBytes>>20),
 			"Keep SKILL.md small and move detail into references/ files.")
 	}
+	if w, ok := sniff.WideText(data); ok {
+		c.report("skillmd/binary", 1, 1, wideMessage("SKILL.md", w), wideHint)
+		return
+	}
 	if i := sniff.NUL(data); i >= 0 {
 		c.lines = newLineIndex(data)
 		line, col := c.lines.position(i)

@@ -122,6 +122,10 @@ func Analyze(file string, src []byte, headOnly bool) *Analysis {
 			a.Diagnostics = append(a.Diagnostics, d)
 		}
 	}
+	if w, ok := sniff.WideText(src); ok {
+		add(Rules.New("xgs/encoding", file, 1, 1, "the file is "+w.Name+" text, not UTF-8: esbuild and userscript managers read UTF-8", "Save it as UTF-8 (PowerShell: Set-Content -Encoding utf8; an editor: Save with Encoding UTF-8)."))
+		return a
+	}
 	if i := sniff.NULInHead(src); i >= 0 {
 		line, col := a.lines.pos(i)
 		add(Rules.New("xgs/encoding", file, line, col, "the file is binary (it holds a NUL byte), not JavaScript text", "Point skillstudio at the .xgs.js source, not a compiled or compressed file."))
