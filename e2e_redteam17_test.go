@@ -112,7 +112,7 @@ func TestRealBinaryCheckoutConfigCannotSilenceReview(t *testing.T) {
 	for cfg, want := range map[string]string{
 		bomb: ".skillstudio.yaml:2:5:",
 		"exclude: " + strings.Repeat("[", 100000) + strings.Repeat("]", 100000) + "\n": "exceeded max depth",
-		"exclude:\n  - \"../../../**\"\n": ".skillstudio.yaml:2:5: exclude pattern",
+		"exclude:\n  - \"../../../**\"\n":                                              ".skillstudio.yaml:2:5: exclude pattern",
 	} {
 		writeTree(t, root, map[string]string{".skillstudio.yaml": cfg})
 		out, code := runBinary(t, root, "lint", ".")
