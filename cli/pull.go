@@ -15,9 +15,8 @@ import (
 
 func (a *app) newPullCmd() *cobra.Command {
 	var (
-		dir               string
-		yes, check        bool
-		allowPrivateHosts bool
+		dir        string
+		yes, check bool
 	)
 	cmd := &cobra.Command{
 		Use:   "pull SOURCE NAME | pull --check",
@@ -46,7 +45,10 @@ The lock file comes with the checkout, so a source in it on this machine
 or a private network (localhost, 127.0.0.1, 10.x, 169.254.169.254, …)
 is not fetched, which would let a pull request make the checking machine
 query its own services; --allow-private-hosts fetches them (a local test
-server you pulled from).`,
+server you pulled from). Every remote fetch, with or without --check,
+also refuses a host name that resolves to such an address, checked on the
+address actually connected to (redirects included); --allow-private-hosts
+lifts that too.`,
 		Example: `  skillstudio pull github:acme/skills web-summary
   skillstudio pull https://example.com code-review --dir skills --yes
   skillstudio pull --check --dir skills`,
@@ -58,7 +60,7 @@ server you pulled from).`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if check {
-				return a.runPullCheck(cmd, dir, allowPrivateHosts)
+				return a.runPullCheck(cmd, dir, a.remote.AllowPrivateHosts)
 			}
 			return a.runPull(cmd, args[0], args[1], dir, yes)
 		},
@@ -66,7 +68,6 @@ server you pulled from).`,
 	cmd.Flags().StringVarP(&dir, "dir", "d", ".", "folder to copy the skill into (and where skillstudio.lock lives)")
 	cmd.Flags().BoolVarP(&yes, "yes", "y", false, "copy without asking, after printing the review")
 	cmd.Flags().BoolVar(&check, "check", false, "report which pulled skills changed upstream, writing nothing")
-	cmd.Flags().BoolVar(&allowPrivateHosts, "allow-private-hosts", false, "with --check: also fetch lock sources on this machine or a private network address")
 	return a.addRemoteFlags(cmd)
 }
 

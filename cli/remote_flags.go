@@ -11,5 +11,6 @@ func (a *app) addRemoteFlags(cmd *cobra.Command) *cobra.Command {
 	f := cmd.Flags()
 	f.BoolVar(&a.remote.Offline, "offline", false, "use only cached copies of remote sources; never touch the network")
 	f.BoolVar(&a.remote.InsecureHTTP, "insecure-http", false, "allow plain http:// remote sources on hosts other than this machine")
+	f.BoolVar(&a.remote.AllowPrivateHosts, "allow-private-hosts", false, "fetch from a host name that resolves to this machine or a private network (10.x, 169.254.169.254, …), and, with pull --check, from a lock's private addresses")
 	return cmd
 }

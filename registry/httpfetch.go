@@ -87,9 +87,10 @@ func newFetcher(opts RemoteOptions) *fetcher {
 		f.cache = newHTTPCache(opts.CacheDir)
 	}
 	dialer := &net.Dialer{Timeout: opts.ConnectTimeout, KeepAlive: 30 * time.Second}
+	guard := newDialGuard(opts)
 	transport := &http.Transport{
-		Proxy:                 http.ProxyFromEnvironment,
-		DialContext:           dialer.DialContext,
+		Proxy:                 guard.proxy,
+		DialContext:           guard.dialContext(dialer),
 		TLSHandshakeTimeout:   opts.ConnectTimeout,
 		ResponseHeaderTimeout: opts.Timeout,
 		MaxIdleConnsPerHost:   opts.PerHost,
@@ -356,6 +357,14 @@ func (f *fetcher) transportError(parent, rctx context.Context, rawURL string, er
 	var ue *url.Error
 	if errors.As(err, &ue) {
 		err = ue.Err
+	}
+	if pe, ok := privateAddrIn(err); ok {
+		host := rawURL
+		if u, perr := url.Parse(rawURL); perr == nil {
+			host = u.Hostname()
+		}
+		return &FetchError{URL: rawURL, Msg: "not fetched: " + sanitize.Line(host) + " " + pe.Error(),
+			Hint: "a name that leads to this machine's or the network's own services is refused; pass --allow-private-hosts if you trust the source"}
 	}
 	var dns *net.DNSError
 	if errors.As(err, &dns) {

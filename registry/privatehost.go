@@ -13,9 +13,10 @@ import (
 // *.localhost), an IP literal that is loopback, unspecified (0.0.0.0
 // reaches this machine's listeners), private (10/8, 172.16/12,
 // 192.168/16, fc00::/7) or link-local (169.254/16, the cloud metadata
-// address). A spec that a checkout wrote (a committed lock file) reaches
-// the checking machine's own services through it. A host name that only
-// resolves to such an address is not seen here.
+// address; see privateIP for the whole list). A spec that a checkout
+// wrote (a committed lock file) reaches the checking machine's own
+// services through it. A host name that only resolves to such an address
+// is not seen here: the fetcher's dialGuard refuses that dial.
 func PrivateHost(spec string) (host string, private bool) {
 	var raw string
 	switch {
@@ -40,8 +41,7 @@ func PrivateHost(spec string) (host string, private bool) {
 	if ip == nil {
 		return host, false
 	}
-	return host, ip.IsLoopback() || ip.IsUnspecified() || ip.IsPrivate() ||
-		ip.IsLinkLocalUnicast() || ip.IsLinkLocalMulticast() || ip.IsInterfaceLocalMulticast()
+	return host, privateIP(ip)
 }
 
 // looksLikeIPHost: a bare "127.0.0.1:8080/x" or "[::1]:8080", which is

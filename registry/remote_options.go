@@ -14,6 +14,10 @@ type RemoteOptions struct {
 	Offline bool
 	// InsecureHTTP allows plain http:// to hosts other than loopback.
 	InsecureHTTP bool
+	// AllowPrivateHosts lets a host name that resolves to this machine or
+	// a private network be fetched (see dialGuard); by default only a
+	// host written as such an address (or localhost) reaches one.
+	AllowPrivateHosts bool
 
 	// GitHubRaw and GitHubAPI are the raw-content and REST API base URLs
 	// (GitHub Enterprise, tests). Defaults: $SKILLSTUDIO_GITHUB_RAW, else

@@ -22,7 +22,14 @@ var remoteExecPatterns = []*lazyre.Regexp{
 	lazyre.New(`(?i)\b(eval|(ba|z)?sh\s+-c|source)\s+["']?\$\(\s*(curl|wget)\b`),
 	// bash <(curl …), source <(wget …)
 	lazyre.New(`(?i)\b((ba|z)?sh|source|\.|python[0-9.]*|perl|ruby|node)\s+<\(\s*(curl|wget)\b`),
+	// $c$d -s https://… | sh: the downloader's name is put together at run
+	// time (c=cu; d=rl), so no word on the line says curl.
+	lazyre.New(`(?i)(^|[;&|(` + "`" + `]\s*|\$\(\s*)["']?\$\{?[a-z_][a-z0-9_]*\}?(\$\{?[a-z_][a-z0-9_]*\}?|[a-z0-9_]+)*["']?\s[^|\n]*https?://[^|\n]*\|\s*(sudo\s+(-\S+\s+)*)?(sh|bash|zsh|dash|ksh|python[0-9.]*|perl|ruby|node|php|pwsh|powershell|iex)\b`),
 }
+
+// pipesToInterpreter: remoteExecPatterns whose match ends at "| sh" and
+// so may be followed by a script name that makes the download data.
+func pipesToInterpreter(i int) bool { return i == 0 || i == len(remoteExecPatterns)-1 }
 
 // joinContinuations joins backslash-continued shell lines (built once: a
 // Replacer per line cost a sixth of the corpus review).
@@ -34,12 +41,13 @@ const remoteExecHint = "Download the script, read it, pin it by checksum or vers
 // or "".
 func remoteExecIn(line string) string {
 	if !strings.Contains(line, "curl") && !strings.Contains(line, "wget") &&
-		!containsAny(strings.ToLower(line), []string{"iwr", "irm", "invoke-", "webclient"}) {
+		!containsAny(strings.ToLower(line), []string{"iwr", "irm", "invoke-", "webclient"}) &&
+		!(strings.Contains(line, "$") && strings.Contains(line, "://") && strings.Contains(line, "|")) {
 		return ""
 	}
 	for i, re := range remoteExecPatterns {
 		for _, m := range re.FindAllStringIndex(line, -1) {
-			if i == 0 && stdinIsData(line[m[1]:]) {
+			if pipesToInterpreter(i) && stdinIsData(line[m[1]:]) {
 				continue
 			}
 			return "downloads code and runs it unseen"
@@ -197,7 +205,15 @@ var decodeExecPatterns = []*lazyre.Regexp{
 	lazyre.New(`(?i)\b(exec|eval)\s*\(\s*(base64\.b64decode|b64decode|zlib\.decompress|codecs\.decode|bytes\.fromhex|atob|buffer\.from|string\.fromcharcode)\s*\(`),
 	lazyre.New(`(?i)\bnew\s+function\s*\(\s*atob\s*\(|\bfunction\s*\(\s*atob\s*\(`),
 	lazyre.New(`(?i)\[scriptblock\]::create\s*\([^)]*frombase64string|iex\s*\(?\s*\[[a-z.]*text\.encoding\][^)]*frombase64string`),
+	// Escape-spelled commands: eval "$(printf '\x63\x75\x72\x6c …')",
+	// sh -c $'\143\165…', printf '\x63…' | sh, exec("\x69\x6d…"). Three
+	// escapes in a row spell a word no reader sees; one is formatting.
+	lazyre.New(`(?i)\b(eval|(ba|z|da)?sh\s+-c|source|\.)\s+["'(]*\$\(\s*(printf|echo\s+-e)\s[^)\n]*` + escRun + `|\b(eval|(ba|z|da)?sh\s+-c)\s+\$'[^'\n]*` + escRun + `|\b(exec|eval)\s*\(\s*[rbu]?["'][^"'\n]*` + escRun),
+	lazyre.New(`(?i)\b(printf|echo\s+-e)\s[^|\n]*` + escRun + `[^|\n]*\|\s*(sudo\s+(-\S+\s+)*)?(sh|bash|zsh|dash|ksh|python[0-9.]*|perl|ruby|node|pwsh|powershell|iex)\b\s*(-\s*)?($|[;&|)'"` + "`" + `])`),
 }
+
+// escRun is three character escapes in a row (\x63, \143, \u0063).
+const escRun = `(\\x[0-9a-f]{2}|\\[0-7]{3}|\\u[0-9a-f]{4})(\\x[0-9a-f]{2}|\\[0-7]{3}|\\u[0-9a-f]{4})(\\x[0-9a-f]{2}|\\[0-7]{3}|\\u[0-9a-f]{4})`
 
 // decodeExecWhat starts each decode-and-run message; the verdict names
 // these apart from downloads by it.
@@ -206,7 +222,7 @@ const decodeExecWhat = "decodes hidden code and runs it"
 // decodeExecIn returns a description when line decodes code and runs it.
 func decodeExecIn(line string) string {
 	lower := strings.ToLower(line)
-	if !containsAny(lower, []string{"base64", "xxd", "rev", "openssl", "zcat", "gunzip", "tr ", "-e", "decode", "atob", "fromhex", "decompress", "fromcharcode"}) {
+	if !containsAny(lower, []string{"base64", "xxd", "rev", "openssl", "zcat", "gunzip", "tr ", "-e", "decode", "atob", "fromhex", "decompress", "fromcharcode", `\`}) {
 		return ""
 	}
 	for i, re := range decodeExecPatterns {
@@ -226,6 +242,8 @@ var decodeExecNeeds = [][]string{
 	{"exec", "eval"},
 	{"atob"},
 	{"frombase64string"},
+	{"eval", "-c", "source", ". ", "exec"},
+	{"|"},
 }
 
 // downloadTo finds a download saved to a file (curl -o F, wget -O F,
