@@ -155,8 +155,9 @@ func (s *Server) pullDocument(ctx context.Context, reply jsonrpc2.Replier, id js
 
 // pullWorkspace answers workspace/diagnostic with a report for each open
 // document. VS Code asks again as soon as it is answered, so while every
-// report is one the client holds the answer waits for a lint that
-// changes one (a long poll), or for the client to cancel.
+// report is one the client holds (or none is open) the answer waits for a
+// lint that changes one (a long poll), or for the client to cancel. A
+// server never initialized answers at once with no items.
 func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id jsonrpc2.ID, p workspaceDiagnosticParams) {
 	wait, done := s.pending(ctx, id)
 	ctx = context.WithoutCancel(ctx)
@@ -178,7 +179,7 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 			for _, d := range s.docs {
 				docs = append(docs, *d)
 			}
-			linted := s.lintedGen
+			linted, initialized := s.lintedGen, s.folders != nil
 			s.mu.Unlock()
 			out := workspaceReport{Items: []documentReport{}}
 			news := false
@@ -193,7 +194,9 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 				rep.URI, rep.Version = d.uri, &d.version
 				out.Items = append(out.Items, rep)
 			}
-			if news || len(held) == 0 {
+			// With nothing open and nothing held there is no news either:
+			// answering at once had the client ask again without end.
+			if news || !initialized {
 				reply(ctx, out, nil)
 				return
 			}

@@ -111,6 +111,17 @@ func TestWorkspaceDiagnosticLongPoll(t *testing.T) {
 	if m := c.next(); m["id"] != float64(1) {
 		t.Fatalf("initialize: %v", m)
 	}
+	// Nothing open, nothing held: no news, so the answer waits (answered
+	// at once, VS Code asked again and again without end).
+	c.send(`{"jsonrpc":"2.0","id":10,"method":"workspace/diagnostic","params":{"previousResultIds":[]}}`)
+	c.send(`{"jsonrpc":"2.0","id":11,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///nowhere/SKILL.md"},"position":{"line":0,"character":0}}}`)
+	if m := c.next(); m["id"] != float64(11) {
+		t.Fatalf("with nothing open, the workspace pull answered at once: %v", m)
+	}
+	c.send(`{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":10}}`)
+	if m := c.next(); m["id"] != float64(10) || m["error"] == nil {
+		t.Fatalf("the cancelled pull with nothing open: %v", m)
+	}
 	u := string(uri.File(filepath.Join(root, "s", "broken", "SKILL.md")))
 	c.send(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"` + u + `","languageId":"markdown","version":7,"text":"---\nname: Broken_Skill\ndescription: x\n---\n"}}}`)
 	c.send(`{"jsonrpc":"2.0","id":2,"method":"workspace/diagnostic","params":{"previousResultIds":[]}}`)
