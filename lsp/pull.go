@@ -148,7 +148,7 @@ func (s *Server) pullDocument(ctx context.Context, reply jsonrpc2.Replier, id js
 			return
 		}
 		rep := s.report(r, &c)
-		s.noteReported(c.uri, rep.ResultID)
+		s.noteReported(&c, rep.ResultID)
 		reply(ctx, unchanged(rep, p.PreviousResultID), nil)
 	}()
 }
@@ -186,7 +186,7 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 			for i := range docs {
 				d := &docs[i]
 				rep := s.report(r, d)
-				s.noteReported(d.uri, rep.ResultID)
+				s.noteReported(d, rep.ResultID)
 				if prev, ok := held[d.uri]; !ok || prev != rep.ResultID {
 					news = true
 				}
@@ -239,7 +239,9 @@ func (s *Server) waitLint(ctx context.Context, want uint64) (*result, bool) {
 // linted records that the lint started at generation gen has published:
 // pulls waiting for it are woken. In pull mode it also asks the client to
 // pull again when an open document's diagnostics are not what it was
-// last given (a skill changed on disk, or in another buffer).
+// last given though its text is (a skill changed on disk, or in another
+// buffer): a document the client edited since, it pulls itself, and a
+// refresh per keystroke had it pull every open document again.
 func (s *Server) linted(ctx context.Context, gen uint64, r *result, docs []*document) {
 	s.mu.Lock()
 	s.lintedGen = max(s.lintedGen, gen)
@@ -252,7 +254,7 @@ func (s *Server) linted(ctx context.Context, gen uint64, r *result, docs []*docu
 		return
 	}
 	for _, d := range docs {
-		if id, ok := given[d.uri]; ok && s.report(r, d).ResultID != id {
+		if g, ok := given[d.uri]; ok && g.version == d.version && s.report(r, d).ResultID != g.id {
 			go func() {
 				ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
 				defer cancel()
@@ -263,12 +265,19 @@ func (s *Server) linted(ctx context.Context, gen uint64, r *result, docs []*docu
 	}
 }
 
-// noteReported remembers the result id last given for u.
-func (s *Server) noteReported(u protocol.DocumentURI, id string) {
+// reportedAt is the result id last given for a document, and the
+// version of the text it was given for.
+type reportedAt struct {
+	id      string
+	version int32
+}
+
+// noteReported remembers the result id last given for d.
+func (s *Server) noteReported(d *document, id string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, open := s.docs[u]; open {
-		s.reported[u] = id
+	if _, open := s.docs[d.uri]; open {
+		s.reported[d.uri] = reportedAt{id, d.version}
 	}
 }
 

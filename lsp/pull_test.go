@@ -63,6 +63,10 @@ func TestPullDiagnostics(t *testing.T) {
 	select {
 	case p := <-c.diags:
 		t.Errorf("a pulling client was pushed diagnostics: %+v", p)
+	case <-c.refreshed:
+		// The client pulls a document it changed itself: a refresh per
+		// keystroke had it pull every open document again.
+		t.Error("a change the client made itself sent workspace/diagnostic/refresh")
 	case <-time.After(50 * time.Millisecond):
 	}
 	// A document not open: nothing to place findings in.

@@ -76,12 +76,12 @@ type Server struct {
 	// for, lintedGen is the newest that has run; lintDone is closed and
 	// replaced as each one ends. pull is true for a client that pulls
 	// (no pushes then), refresh when it takes workspace/diagnostic/refresh;
-	// reported is the result id last given per open document, inFlight
+	// reported is what was last given per open document, inFlight
 	// the pulls a $/cancelRequest may still cancel.
 	scheduledGen, lintedGen uint64
 	lintDone                chan struct{}
 	pull, refresh           bool
-	reported                map[protocol.DocumentURI]string
+	reported                map[protocol.DocumentURI]reportedAt
 	inFlight                map[string]context.CancelFunc
 }
 
@@ -104,7 +104,7 @@ var ErrExitWithoutShutdown = errors.New("exit without a shutdown request first")
 func newServer(opts Options) *Server {
 	return &Server{
 		opts: opts, rules: formats.Rules(), docs: map[protocol.DocumentURI]*document{}, exited: make(chan struct{}),
-		lintDone: make(chan struct{}), reported: map[protocol.DocumentURI]string{}, inFlight: map[string]context.CancelFunc{},
+		lintDone: make(chan struct{}), reported: map[protocol.DocumentURI]reportedAt{}, inFlight: map[string]context.CancelFunc{},
 	}
 }
 
