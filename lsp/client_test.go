@@ -32,6 +32,10 @@ type client struct {
 	registered chan protocol.RegistrationParams
 	// messages receives each window/showMessage.
 	messages chan protocol.ShowMessageParams
+	// refreshed receives one value per workspace/diagnostic/refresh.
+	refreshed chan struct{}
+	// init is the server's answer to initialize.
+	init initializeResult
 }
 
 func newClient(t testing.TB, root string) *client {
@@ -53,15 +57,17 @@ func newClientFolders(t testing.TB, debounce time.Duration, roots ...string) *cl
 	return newClientWith(t, debounce, protocol.ClientCapabilities{}, roots...)
 }
 
-// newClientWith is newClientFolders for a client that declares caps.
-func newClientWith(t testing.TB, debounce time.Duration, caps protocol.ClientCapabilities, roots ...string) *client {
+// newClientWith is newClientFolders for a client that declares caps (a
+// protocol.ClientCapabilities, or JSON-shaped maps for what LSP 3.17
+// added to it).
+func newClientWith(t testing.TB, debounce time.Duration, caps any, roots ...string) *client {
 	t.Helper()
 	root := roots[0]
 	serverEnd, clientEnd := net.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- Serve(ctx, serverEnd, Options{Version: "test", Debounce: debounce}) }()
-	c := &client{t: t, root: root, diags: make(chan protocol.PublishDiagnosticsParams, 256), registered: make(chan protocol.RegistrationParams, 8), messages: make(chan protocol.ShowMessageParams, 16)}
+	c := &client{t: t, root: root, diags: make(chan protocol.PublishDiagnosticsParams, 256), registered: make(chan protocol.RegistrationParams, 8), messages: make(chan protocol.ShowMessageParams, 16), refreshed: make(chan struct{}, 64)}
 	c.conn = jsonrpc2.NewConn(jsonrpc2.NewStream(clientEnd))
 	c.conn.Go(ctx, func(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc2.Request) error {
 		if req.Method() == protocol.MethodTextDocumentPublishDiagnostics {
@@ -78,6 +84,11 @@ func newClientWith(t testing.TB, debounce time.Duration, caps protocol.ClientCap
 			}
 			return nil
 		}
+		if req.Method() == methodDiagnosticRefresh {
+			c.refreshed <- struct{}{}
+			go reply(ctx, nil, nil)
+			return nil
+		}
 		if req.Method() == protocol.MethodClientRegisterCapability {
 			var p protocol.RegistrationParams
 			if err := json.Unmarshal(req.Params(), &p); err == nil {
@@ -91,7 +102,11 @@ func newClientWith(t testing.TB, debounce time.Duration, caps protocol.ClientCap
 		return jsonrpc2.MethodNotFoundHandler(ctx, reply, req)
 	})
 	t.Cleanup(func() {
-		c.call(protocol.MethodShutdown, nil, nil)
+		// A test that shut the server down already is answered an
+		// invalid request here, as the protocol asks.
+		callCtx, stop := context.WithTimeout(context.Background(), 10*time.Second)
+		c.conn.Call(callCtx, protocol.MethodShutdown, nil, nil)
+		stop()
 		c.conn.Notify(context.Background(), protocol.MethodExit, nil)
 		select {
 		case err := <-done:
@@ -104,14 +119,14 @@ func newClientWith(t testing.TB, debounce time.Duration, caps protocol.ClientCap
 		cancel()
 		c.conn.Close()
 	})
-	var res protocol.InitializeResult
 	var folders []protocol.WorkspaceFolder
 	for _, r := range roots {
 		folders = append(folders, protocol.WorkspaceFolder{URI: string(uri.File(r)), Name: filepath.Base(r)})
 	}
-	c.call(protocol.MethodInitialize, &protocol.InitializeParams{WorkspaceFolders: folders, Capabilities: caps}, &res)
-	if res.ServerInfo == nil || res.ServerInfo.Name != "skillstudio" {
-		t.Fatalf("initialize: %+v", res)
+	params := map[string]any{"processId": nil, "rootUri": nil, "workspaceFolders": folders, "capabilities": caps}
+	c.call(protocol.MethodInitialize, params, &c.init)
+	if c.init.ServerInfo == nil || c.init.ServerInfo.Name != "skillstudio" {
+		t.Fatalf("initialize: %+v", c.init)
 	}
 	c.conn.Notify(ctx, protocol.MethodInitialized, &protocol.InitializedParams{})
 	return c

@@ -148,15 +148,26 @@ const maxRereadPaths = 256
 func (s *Server) lintAndPublish(ctx context.Context) {
 	s.lintMu.Lock()
 	defer s.lintMu.Unlock()
+	// Read before lint reads the state: each change is made before the
+	// lint it schedules is counted, so this lint covers lint number gen.
+	s.mu.Lock()
+	gen := s.scheduledGen
+	s.mu.Unlock()
 	r, docs := s.lint(ctx)
 	if r == nil {
+		s.linted(ctx, gen, nil, nil)
 		return
 	}
 	s.mu.Lock()
 	s.latest = r
 	folders := slices.Clone(s.folders)
+	pull := s.pull
 	s.mu.Unlock()
 	s.showConfigProblems(ctx, folders)
+	defer s.linted(ctx, gen, r, docs)
+	if pull {
+		return // the client asks (pull.go)
+	}
 	for _, d := range docs {
 		s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{
 			URI: d.uri, Version: uint32(max(d.version, 0)), Diagnostics: s.diagnostics(r, d),

@@ -11,8 +11,6 @@ import (
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-
-	"github.com/skillstudio/skillstudio/formats"
 )
 
 // disableFixtures is a workspace where many rules fire: the example
@@ -131,8 +129,8 @@ func countRule(fs []found, rule string) int {
 // testServer is a server on root with no client: tests call its methods.
 func testServer(t *testing.T, root string) *Server {
 	t.Helper()
-	s := &Server{opts: Options{Debounce: time.Hour}, rules: formats.Rules(), docs: map[protocol.DocumentURI]*document{}, exited: make(chan struct{})}
-	s.initialize(&protocol.InitializeParams{RootURI: uri.File(root)})
+	s := newServer(Options{Debounce: time.Hour})
+	s.initialize(&protocol.InitializeParams{RootURI: uri.File(root)}, &clientCapabilities317{})
 	return s
 }
 

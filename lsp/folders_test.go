@@ -118,7 +118,7 @@ func TestDidChangeWorkspaceFolders(t *testing.T) {
 // changes.
 func TestWorkspaceFoldersCapability(t *testing.T) {
 	s := testServer(t, t.TempDir())
-	res := s.initialize(&protocol.InitializeParams{})
+	res := s.initialize(&protocol.InitializeParams{}, &clientCapabilities317{})
 	w := res.Capabilities.Workspace
 	if w == nil || w.WorkspaceFolders == nil || !w.WorkspaceFolders.Supported || w.WorkspaceFolders.ChangeNotifications != true {
 		t.Errorf("capabilities: %+v", res.Capabilities.Workspace)

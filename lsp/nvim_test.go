@@ -118,8 +118,10 @@ func runNeovim(t *testing.T, nvim, bin, dir, root, file string) {
 
 // TestEglot runs a second real editor: Emacs's eglot (Debian's
 // elpa-eglot) watches the files the server asks it to, so a skill deleted
-// outside the editor clears the duplicate-name error of the open one, and
-// a .skillstudio.yaml written outside it applies (testdata/eglot_test.el).
+// outside the editor clears the duplicate-name error of the open one, the
+// quick fix it is offered applies and, saved (eglot sends didSave with the
+// text), clears its error, and a .skillstudio.yaml written outside it
+// applies (testdata/eglot_test.el).
 func TestEglot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds skillstudio and runs Emacs: skipped in -short mode")

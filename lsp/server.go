@@ -71,6 +71,18 @@ type Server struct {
 	// even while a read of stdin is blocked (closing stdin does not wake it).
 	exited   chan struct{}
 	exitOnce sync.Once
+
+	// Pull diagnostics (pull.go). scheduledGen counts the lints asked
+	// for, lintedGen is the newest that has run; lintDone is closed and
+	// replaced as each one ends. pull is true for a client that pulls
+	// (no pushes then), refresh when it takes workspace/diagnostic/refresh;
+	// reported is what was last given per open document, inFlight
+	// the pulls a $/cancelRequest may still cancel.
+	scheduledGen, lintedGen uint64
+	lintDone                chan struct{}
+	pull, refresh           bool
+	reported                map[protocol.DocumentURI]reportedAt
+	inFlight                map[string]context.CancelFunc
 }
 
 // document is an open buffer.
@@ -88,6 +100,14 @@ type document struct {
 // with status 1 then, so a client can tell a clean stop from a crash.
 var ErrExitWithoutShutdown = errors.New("exit without a shutdown request first")
 
+// newServer is a server with no connection yet.
+func newServer(opts Options) *Server {
+	return &Server{
+		opts: opts, rules: formats.Rules(), docs: map[protocol.DocumentURI]*document{}, exited: make(chan struct{}),
+		lintDone: make(chan struct{}), reported: map[protocol.DocumentURI]reportedAt{}, inFlight: map[string]context.CancelFunc{},
+	}
+}
+
 // Serve runs a server on rwc until the client exits or the stream ends.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	if opts.Debounce == 0 {
@@ -96,7 +116,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) error {
 	if opts.Log == nil {
 		opts.Log = io.Discard
 	}
-	s := &Server{opts: opts, rules: formats.Rules(), docs: map[protocol.DocumentURI]*document{}, exited: make(chan struct{})}
+	s := newServer(opts)
 	s.conn = jsonrpc2.NewConn(newStream(rwc))
 	s.conn.Go(ctx, s.serveMessage)
 	select {
@@ -170,7 +190,9 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 		if err := json.Unmarshal(params, &p); err != nil {
 			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error()))
 		}
-		return reply(ctx, s.initialize(&p), nil)
+		var p317 clientCapabilities317
+		_ = json.Unmarshal(params, &p317) // what p decoded, this does
+		return reply(ctx, s.initialize(&p, &p317), nil)
 	case protocol.MethodInitialized:
 		s.mu.Lock()
 		watch := s.watch
@@ -185,8 +207,9 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	s.mu.Lock()
 	down := s.shutdown
 	s.mu.Unlock()
-	if _, isCall := req.(*jsonrpc2.Call); isCall && down && req.Method() != protocol.MethodShutdown {
-		// The protocol's answer to any request after shutdown.
+	if _, isCall := req.(*jsonrpc2.Call); isCall && down {
+		// The protocol's answer to any request after shutdown, a second
+		// shutdown included.
 		return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidRequest, "the server is shutting down"))
 	}
 	switch req.Method() {
@@ -213,7 +236,34 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	case protocol.MethodTextDocumentDidSave:
 		// A save is when other tools write too (formatters, generators, a
 		// git checkout): the whole workspace is read again, as at start.
+		// A client may send the text saved (includeText, or unasked): it is
+		// what is on disk now, so it is the buffer's text too.
+		var p didSaveParams
+		if json.Unmarshal(params, &p) == nil && p.Text != nil {
+			s.saved(p.TextDocument.URI, *p.Text)
+		}
 		s.rereadEverything()
+		return nil
+	case methodCancelRequest:
+		s.cancel(params)
+		return nil
+	case methodDocumentDiagnostic:
+		var p documentDiagnosticParams
+		if ok, err := decode(&p, &p.TextDocument.URI); !ok {
+			return err
+		}
+		if call, isCall := req.(*jsonrpc2.Call); isCall {
+			s.pullDocument(ctx, reply, call.ID(), p)
+		}
+		return nil
+	case methodWorkspaceDiagnostic:
+		var p workspaceDiagnosticParams
+		if err := json.Unmarshal(params, &p); err != nil {
+			return reply(ctx, nil, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error()))
+		}
+		if call, isCall := req.(*jsonrpc2.Call); isCall {
+			s.pullWorkspace(ctx, reply, call.ID(), p)
+		}
 		return nil
 	case protocol.MethodTextDocumentDidClose:
 		var p protocol.DidCloseTextDocumentParams
@@ -265,7 +315,7 @@ func (s *Server) handle(ctx context.Context, reply jsonrpc2.Replier, req jsonrpc
 	return nil // notifications we do not need ($/cancelRequest, $/setTrace…)
 }
 
-func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeResult {
+func (s *Server) initialize(p *protocol.InitializeParams, p317 *clientCapabilities317) *initializeResult {
 	roots := workspaceRoots(p)
 	folders := make([]*folder, 0, len(roots))
 	for _, root := range roots {
@@ -277,22 +327,35 @@ func (s *Server) initialize(p *protocol.InitializeParams) *protocol.InitializeRe
 	s.mu.Lock()
 	s.folders = folders
 	s.watch = ws != nil && ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration
+	caps := &p317.Capabilities
+	s.pull = caps.TextDocument != nil && caps.TextDocument.Diagnostic != nil
+	s.refresh = caps.Workspace != nil && caps.Workspace.Diagnostics != nil && caps.Workspace.Diagnostics.RefreshSupport
+	pull := s.pull
 	s.mu.Unlock()
-	return &protocol.InitializeResult{
-		Capabilities: protocol.ServerCapabilities{
-			TextDocumentSync: &protocol.TextDocumentSyncOptions{
-				OpenClose: true,
-				Change:    protocol.TextDocumentSyncKindFull,
-				Save:      &protocol.SaveOptions{},
-			},
-			CodeActionProvider:     &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
-			HoverProvider:          true,
-			CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{"@", ":", " "}},
-			DocumentSymbolProvider: true,
-			Workspace: &protocol.ServerCapabilitiesWorkspace{
-				WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
-			},
-		},
+	var provider *diagnosticOptions
+	if pull {
+		provider = &diagnosticOptions{Identifier: "skillstudio", InterFileDependencies: true, WorkspaceDiagnostics: true}
+	}
+	return &initializeResult{
+		Capabilities: serverCapabilities{
+			// Positions count UTF-16 code units, the encoding every client
+			// must support; said outright to a client that offers others.
+			PositionEncoding:   "utf-16",
+			DiagnosticProvider: provider,
+			ServerCapabilities: protocol.ServerCapabilities{
+				TextDocumentSync: &protocol.TextDocumentSyncOptions{
+					OpenClose: true,
+					Change:    protocol.TextDocumentSyncKindFull,
+					Save:      &protocol.SaveOptions{},
+				},
+				CodeActionProvider:     &protocol.CodeActionOptions{CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix}},
+				HoverProvider:          true,
+				CompletionProvider:     &protocol.CompletionOptions{TriggerCharacters: []string{"@", ":", " "}},
+				DocumentSymbolProvider: true,
+				Workspace: &protocol.ServerCapabilitiesWorkspace{
+					WorkspaceFolders: &protocol.ServerCapabilitiesWorkspaceFolders{Supported: true, ChangeNotifications: true},
+				},
+			}},
 		ServerInfo: &protocol.ServerInfo{Name: "skillstudio", Version: s.opts.Version},
 	}
 }
@@ -353,6 +416,27 @@ func (s *Server) changedOnDisk(p string) {
 type didChangeParams struct {
 	TextDocument   protocol.VersionedTextDocumentIdentifier `json:"textDocument"`
 	ContentChanges []changeEvent                            `json:"contentChanges"`
+}
+
+// didSaveParams are didSave's: protocol.DidSaveTextDocumentParams cannot
+// tell a save without text from one of an empty file.
+type didSaveParams struct {
+	TextDocument protocol.TextDocumentIdentifier `json:"textDocument"`
+	Text         *string                         `json:"text,omitempty"`
+}
+
+// saved takes the text a client sent with didSave as u's buffer.
+func (s *Server) saved(u protocol.DocumentURI, content string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d, ok := s.docs[u]
+	if !ok || d.text.data == content {
+		return
+	}
+	d.text = newText(content)
+	if d.path != "" {
+		s.setBuffer(d.path, []byte(content))
+	}
 }
 
 type changeEvent struct {
@@ -573,12 +657,16 @@ func (s *Server) close(ctx context.Context, u protocol.DocumentURI) {
 	s.mu.Lock()
 	d, ok := s.docs[u]
 	delete(s.docs, u)
+	delete(s.reported, u)
 	if ok && d.path != "" {
 		s.dropBuffer(d.path)
 		s.changedOnDisk(d.path)
 	}
+	pull := s.pull
 	s.mu.Unlock()
-	if ok {
+	if ok && pull {
+		s.schedule(0)
+	} else if ok {
 		s.conn.Notify(ctx, protocol.MethodTextDocumentPublishDiagnostics, &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: []protocol.Diagnostic{}})
 		s.schedule(0) // the file on disk may differ from the buffer
 	}
@@ -652,6 +740,7 @@ func (s *Server) schedule(delay time.Duration) {
 	if s.timer != nil {
 		s.timer.Stop()
 	}
+	s.scheduledGen++
 	s.timer = time.AfterFunc(delay, s.lintSoon)
 }
 

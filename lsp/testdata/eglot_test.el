@@ -4,8 +4,11 @@
 ;; so eglot's file watching never fires there). Opens a SKILL.md whose
 ;; name another skill on disk shares, waits for library/duplicate-name,
 ;; deletes the other skill outside the editor (eglot watches the files
-;; the server asked it to) and waits for the error to clear; then writes a
-;; .skillstudio.yaml turning a rule off and waits for that finding to go.
+;; the server asked it to) and waits for the error to clear; applies the
+;; quick fix the server offers for skillmd/description-colon and saves
+;; (eglot sends didSave with the text, unasked) and waits for the error to
+;; go; then writes a .skillstudio.yaml turning a rule off and waits for
+;; that finding to go.
 ;; Prints "OK" on standard error and exits 0, or what failed and exits 1.
 (require 'flymake)
 (require 'seq)
@@ -44,11 +47,30 @@
          (lambda () (not (ss-has "library/duplicate-name")))
          (lambda ()
            (unless (ss-has "skillmd/description-colon")
-             (ss-fail "no skillmd/description-colon to turn off: %S" (ss-texts)))
-           (with-temp-file (expand-file-name ".skillstudio.yaml" ss-root)
-             (insert "rules:\n  skillmd/description-colon: off\n"))))
-   (list "skillmd/description-colon to go once a config written outside the editor turned it off"
+             (ss-fail "no skillmd/description-colon to fix: %S" (ss-texts)))
+           (with-current-buffer ss-buf
+             (goto-char (point-min))
+             (forward-line 2)
+             (let ((fix (seq-find (lambda (a)
+                                    (let ((title (plist-get a :title)))
+                                      (and (string-search "skillmd/description-colon" title)
+                                           (not (string-prefix-p "Disable" title)))))
+                                  (eglot-code-actions (point) (line-end-position) "quickfix"))))
+               (unless fix (ss-fail "no quick fix for skillmd/description-colon"))
+               (eglot--apply-workspace-edit (plist-get fix :edit))
+               (save-buffer)))))
+   (list "skillmd/description-colon to go once its quick fix was applied and saved"
          (lambda () (not (ss-has "skillmd/description-colon")))
+         (lambda ()
+           (unless (with-current-buffer ss-buf
+                     (save-excursion (goto-char (point-min)) (search-forward "description: \"Use when" nil t)))
+             (ss-fail "the fix did not quote the description: %S" (with-current-buffer ss-buf (buffer-string))))
+           (unless (ss-has "skillmd/tokens")
+             (ss-fail "no skillmd/tokens to turn off: %S" (ss-texts)))
+           (with-temp-file (expand-file-name ".skillstudio.yaml" ss-root)
+             (insert "rules:\n  skillmd/tokens: off\n"))))
+   (list "skillmd/tokens to go once a config written outside the editor turned it off"
+         (lambda () (not (ss-has "skillmd/tokens")))
          (lambda ()
            (ss-say "OK")
            (ignore-errors (eglot-shutdown (with-current-buffer ss-buf (eglot-current-server))))
