@@ -63,7 +63,7 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 		checkLibrary(out.Skills, addLib)
 		for si, src := range sources {
 			if src != nil && !src.single() {
-				pluginFindings[si] = checkPlugins(src.Base.FS, sourceSkills(out.Skills, members, si), addLib)
+				pluginFindings[si] = checkPlugins(src.Base.FS, src.Found.PluginFolders, sourceSkills(out.Skills, members, si), addLib)
 			}
 		}
 	})

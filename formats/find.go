@@ -45,6 +45,12 @@ type Found struct {
 	Repositories []Repository
 	// Problems are folders that could not be read or symlink loops.
 	Problems []model.Diagnostic
+	// PluginFolders are the folders the search listed that hold a
+	// .claude-plugin folder: Claude Code plugin roots and marketplaces,
+	// skills or not (checkPlugins). Noting them costs a name compare per
+	// folder listed; a plugin inside a skill folder is not listed, and
+	// is found above its SKILL.md instead.
+	PluginFolders []string
 }
 
 // skippedDirs are never searched: dependencies, VCS data and build output
@@ -371,6 +377,9 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 			}
 			if skip != nil && skip(p, isDir) {
 				continue
+			}
+			if isDir && name == ".claude-plugin" {
+				f.PluginFolders = append(f.PluginFolders, dir)
 			}
 			if !isDir {
 				if strings.HasSuffix(name, ".xgs.js") {
