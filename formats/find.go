@@ -46,9 +46,11 @@ type Found struct {
 	// Problems are folders that could not be read or symlink loops.
 	Problems []model.Diagnostic
 	// Listed holds the folders the search listed, each with whether its
-	// listing has a .claude-plugin entry: the plugin check opens a
-	// manifest only where the search saw one could be (a folder missing
-	// here is probed), which at 10,000 skills was 7,700 failed opens.
+	// listing has a .claude-plugin entry. The plugin check looks at every
+	// folder that has one, skills or not, and opens a manifest above a
+	// skill only where the search saw one could be (a folder missing here,
+	// such as one inside a skill folder, is probed): at 10,000 skills,
+	// probing every folder was 7,700 failed opens.
 	Listed map[string]bool
 }
 

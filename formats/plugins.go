@@ -17,9 +17,11 @@ import (
 // Claude Code plugins around skills: which folders a plugin's manifest
 // (and the marketplace entry listing it) says hold skills, whether they
 // do, and which SKILL.md under a plugin root the plugin never loads.
-// Plugins and marketplaces are looked for where skills are (each
-// SKILL.md's folder and the folders above it) and at the source's root,
-// so a tree with no skill costs two stats.
+// Plugins and marketplaces are looked for where the search saw a
+// .claude-plugin folder (Found.Listed: plugins of commands, agents or
+// hooks only have no SKILL.md), where skills are (each SKILL.md's
+// folder and the folders above it, which covers a plugin root that is a
+// skill folder, not listed by the search) and at the source's root.
 
 const (
 	// maxManifestBytes: a plugin.json or marketplace.json past this is
@@ -60,9 +62,11 @@ type pluginCheck struct {
 	loose     []model.Diagnostic
 }
 
-// checkPlugins checks the Claude Code plugins and marketplaces that the
-// SKILL.md skills of one source (all on fsys) sit in. Findings about a
-// manifest are returned; one about a skill goes to add.
+// checkPlugins checks the Claude Code plugins and marketplaces of one
+// source (all on fsys): those in the folders whose listing by the search
+// holds .claude-plugin (Found.Listed), skills or not, and those the
+// SKILL.md skills sit in. Findings about a manifest are returned; one
+// about a skill goes to add.
 func checkPlugins(fsys fs.FS, listed map[string]bool, skills []*model.Skill, add func(*model.Skill, model.Diagnostic)) []model.Diagnostic {
 	if fsys == nil {
 		return nil
@@ -76,6 +80,11 @@ func checkPlugins(fsys fs.FS, listed map[string]bool, skills []*model.Skill, add
 		}
 	}
 	c.look(".")
+	for _, d := range slices.Sorted(maps.Keys(listed)) {
+		if d = path.Clean(d); listed[d] && !c.seen[d] {
+			c.look(d)
+		}
+	}
 	for _, s := range mds {
 		for d := path.Clean(s.Location.Dir); ; d = path.Dir(d) {
 			if c.seen[d] {
@@ -93,6 +102,7 @@ func checkPlugins(fsys fs.FS, listed map[string]bool, skills []*model.Skill, add
 	for _, root := range slices.Sorted(maps.Keys(c.plugins)) {
 		m := c.plugins[root]
 		c.checkSkillsField(root, m, m.doc.Root.Get("skills"))
+		c.checkPathKinds(root, m, m.doc.Root)
 	}
 	for _, s := range mds {
 		c.checkLoaded(s, add)
@@ -240,6 +250,7 @@ func (c *pluginCheck) checkMarketplace(dir string) {
 				"Point source at the folder that holds the plugin's .claude-plugin/ (or its skills/), or name the plugin's components in the entry with \"strict\": false.")
 		}
 		c.checkSkillsField(root, m, e.Get("skills"))
+		c.checkPathKinds(root, m, e)
 	}
 }
 
@@ -305,7 +316,7 @@ func (c *pluginCheck) checkSkillsField(root string, m jsonFile, v *osloop.Node) 
 			if path.Base(dir) == "SKILL.md" {
 				c.covered[root] = append(c.covered[root], path.Dir(dir))
 			}
-			continue
+			continue // checkPathKinds names any other file
 		}
 		c.covered[root] = append(c.covered[root], dir)
 		if !c.holdsSkill(dir) {

@@ -11,7 +11,8 @@ import (
 )
 
 // pluginFindings runs the plugin checks over fsys, with a SKILL.md skill
-// for every SKILL.md in it, and returns the manifest and skill findings.
+// for every SKILL.md in it and the plugin folders the search finds, and
+// returns the manifest and skill findings.
 func pluginFindings(fsys fstest.MapFS) []model.Diagnostic {
 	var skills []*model.Skill
 	for name := range fsys {
@@ -99,6 +100,37 @@ var pluginCases = []ruletest.Case{
 		"tool/.cursor/skills/a/SKILL.md":  file(skillText),
 		"tool/docs/ja/skills/a/SKILL.md":  file(skillText),
 	}),
+	pluginCase("library/plugin-path-kind", "skills naming a file, hooks a folder, agents a script", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": ["./skills/notes.md"], "hooks": "./hooks/", "agents": ["./agents/run.sh"]}`),
+		"tool/skills/notes.md":            file("# notes"),
+		"tool/hooks/extra.json":           file(`{"hooks": {}}`),
+		"tool/agents/run.sh":              file("echo"),
+	}),
+	pluginCase("library/plugin-hooks-path-kind", "hooks naming a folder, in a plugin of hooks only", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "hooks": "./more-hooks"}`),
+		"tool/more-hooks/a.json":          file(`{"hooks": {}}`),
+	}),
+	pluginCase("library/plugin-hooks-path-kind", "hooks naming files, and inline", false, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "hooks": ["./more-hooks/a.json"]}`),
+		"tool/more-hooks/a.json":          file(`{"hooks": {}}`),
+		"b/.claude-plugin/plugin.json":    file(`{"name": "b", "hooks": {"Stop": []}}`),
+	}),
+	pluginCase("library/plugin-path-kind", "a marketplace entry's mcpServers naming a folder", true, fstest.MapFS{
+		".claude-plugin/marketplace.json": file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "kit", "source": "./kit", "strict": false, "mcpServers": "./servers"}]}`),
+		"kit/servers/a.json":              file(`{}`),
+		"kit/commands/a.md":               file("# a"),
+	}),
+	pluginCase("library/plugin-path-kind", "each path of its kind, and inline objects", false, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": ["./extra/", "./one/SKILL.md"], "commands": ["./cmd/", "./x.md"], "agents": "./agents/", "outputStyles": "./styles/s.md", "hooks": ["./conf/hooks.json"], "mcpServers": {"a": {"command": "x"}}, "lspServers": "./lsp.json"}`),
+		"tool/extra/a/SKILL.md":           file(skillText),
+		"tool/one/SKILL.md":               file(skillText),
+		"tool/cmd/a.md":                   file("# a"),
+		"tool/x.md":                       file("# x"),
+		"tool/agents/a.md":                file("# a"),
+		"tool/styles/s.md":                file("# s"),
+		"tool/conf/hooks.json":            file(`{"hooks": {}}`),
+		"tool/lsp.json":                   file(`{}`),
+	}),
 	pluginCase("library/marketplace-source-missing", "a source folder that is not there", true, fstest.MapFS{
 		".claude-plugin/marketplace.json":          file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "notes", "source": "./plugins/note"}]}`),
 		"plugins/notes/.claude-plugin/plugin.json": file(`{"name": "notes"}`),
@@ -156,6 +188,25 @@ func TestPluginFindingsPointAtTheValue(t *testing.T) {
 	}
 	if !strings.Contains(ds[0].Message, "line 2") {
 		t.Errorf("the duplicate does not name the first entry's line: %s", ds[0].Message)
+	}
+}
+
+// TestPluginPathKindSeverity: a hooks folder breaks the plugin (error);
+// a skills file only loses that path (warning).
+func TestPluginPathKindSeverity(t *testing.T) {
+	ds := pluginFindings(fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": "./notes.md", "hooks": "./hooks"}`),
+		"tool/notes.md":                   file("# notes"),
+		"tool/hooks/hooks.json":           file(`{"hooks": {}}`),
+	})
+	got := map[string]model.Severity{}
+	for _, d := range ds {
+		if strings.HasPrefix(d.Rule, "library/plugin-") && strings.HasSuffix(d.Rule, "path-kind") {
+			got[strings.Fields(d.Message)[0]] = d.Severity
+		}
+	}
+	if got["skills"] != model.SeverityWarning || got["hooks"] != model.SeverityError || len(got) != 2 {
+		t.Errorf("severities %v, want skills warning and hooks error:\n%s", got, ruletest.List(ds))
 	}
 }
 

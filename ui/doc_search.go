@@ -31,6 +31,15 @@ type docSearch struct {
 	cur     int
 	plain   []string // the searched lines without escapes (per document)
 	lines   []string // the lines plain was made from
+	// marks are the parts of each line to highlight; a match across a
+	// code-wrap break (doc_search_wrap.go) has one on each line it spans.
+	marks map[int][]mark
+}
+
+// mark is one highlighted part of a line: plain[from:to], of the match
+// that starts on line first (which n/N move to).
+type mark struct {
+	from, to, first int
 }
 
 func newDocSearch(c *Common) docSearch {
@@ -110,7 +119,7 @@ func (s *docSearch) set(q string, lines []string) {
 // file, a re-render at a new width).
 func (s *docSearch) refresh(lines []string) {
 	if s.query == "" {
-		s.matches, s.plain, s.lines = nil, nil, nil
+		s.matches, s.plain, s.lines, s.marks = nil, nil, nil, nil
 		return
 	}
 	if sameLines(s.lines, lines) && s.matches != nil {
@@ -119,15 +128,28 @@ func (s *docSearch) refresh(lines []string) {
 	s.lines = lines
 	s.plain = make([]string, len(lines))
 	s.matches = s.matches[:0]
+	s.marks = map[int][]mark{}
 	needle, fold := s.needle()
 	for i, l := range lines {
-		p := ansi.Strip(l)
-		s.plain[i] = p
-		if fold {
-			p = strings.ToLower(p)
+		s.plain[i] = ansi.Strip(l)
+	}
+	for _, pieces := range logicalLines(lines, s.plain) {
+		hay := make([]string, len(pieces))
+		for k, p := range pieces {
+			hay[k] = s.plain[p.line][p.from:p.to]
+			// Folded only where folding keeps the byte offsets.
+			if low := strings.ToLower(hay[k]); fold && len(low) == len(hay[k]) {
+				hay[k] = low
+			}
 		}
-		if strings.Contains(p, needle) {
-			s.matches = append(s.matches, i)
+		for _, m := range matchJoined(pieces, hay, needle) {
+			first := m[0].line
+			if n := len(s.matches); n == 0 || s.matches[n-1] != first {
+				s.matches = append(s.matches, first)
+			}
+			for _, r := range m {
+				s.marks[r.line] = append(s.marks[r.line], mark{r.from, r.to, first})
+			}
 		}
 	}
 	if s.cur >= len(s.matches) {
@@ -184,28 +206,20 @@ func (s *docSearch) highlight(i int, line string) string {
 		return line
 	}
 	plain := s.plain[i]
-	needle, fold := s.needle()
-	hay := plain
-	if fold {
-		hay = strings.ToLower(plain)
-	}
-	if !strings.Contains(hay, needle) || len(hay) != len(plain) {
-		return line
-	}
-	st := s.c.Styles.SearchMatch
-	if s.cur >= 0 && s.cur < len(s.matches) && s.matches[s.cur] == i {
-		st = s.c.Styles.SearchCurrent
+	current := -1
+	if s.cur >= 0 && s.cur < len(s.matches) {
+		current = s.matches[s.cur]
 	}
 	var ranges []lipgloss.Range
-	for from := 0; ; {
-		j := strings.Index(hay[from:], needle)
-		if j < 0 || len(needle) == 0 {
-			break
+	for _, m := range s.marks[i] {
+		st := s.c.Styles.SearchMatch
+		if m.first == current {
+			st = s.c.Styles.SearchCurrent
 		}
-		start := from + j
-		end := start + len(needle)
-		ranges = append(ranges, lipgloss.NewRange(ansi.StringWidth(plain[:start]), ansi.StringWidth(plain[:end]), st))
-		from = end
+		ranges = append(ranges, lipgloss.NewRange(ansi.StringWidth(plain[:m.from]), ansi.StringWidth(plain[:m.to]), st))
+	}
+	if len(ranges) == 0 {
+		return line
 	}
 	return lipgloss.StyleRanges(line, ranges...)
 }

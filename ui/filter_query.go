@@ -29,6 +29,9 @@ type filterQuery struct {
 	fuzzy  string   // the rest, fuzzy-matched as before
 	// problem names a fact that is not understood, with what is.
 	problem string
+	// risk: has:risk is one of the facts, which the review decides, so
+	// the result changes as reviews finish.
+	risk bool
 }
 
 type factTest struct {
@@ -68,6 +71,7 @@ func parseFilter(q string) filterQuery {
 			}
 			if t != nil {
 				fq.facts = append(fq.facts, factTest{word: w, test: t})
+				fq.risk = fq.risk || strings.EqualFold(w, "has:risk")
 			}
 		}
 	}

@@ -88,6 +88,9 @@ type libraryPane struct {
 	// filterProblem names a key:value word of the query that is not a
 	// filter, with the ones that are.
 	filterProblem string
+	// riskQuery: the query in force has has:risk, so it is asked again
+	// as reviews finish and an empty result says how many are pending.
+	riskQuery bool
 
 	// rows caches drawn rows (all but the selected one) until the next
 	// rebuild, resize or theme change.
@@ -329,7 +332,7 @@ type filterResultMsg struct {
 func (p *libraryPane) filterCmd() tea.Cmd {
 	q := p.query
 	fq := parseFilter(q)
-	p.filterProblem = fq.problem
+	p.filterProblem, p.riskQuery = fq.problem, fq.risk
 	var entries []*Entry
 	if fq.problem != "" {
 		// Show the problem, not a list that ignores part of the query.
@@ -545,10 +548,15 @@ func (p *libraryPane) Update(msg tea.Msg) tea.Cmd {
 		p.matches, p.matchQuery = msg.lines, msg.query
 		p.rebuild()
 	case riskReviewedMsg:
+		cmd = msg.next
 		if applyRisk(p.entries, msg) {
 			p.rebuild()
+			if p.riskQuery && p.query != "" {
+				// has:risk's answer changed: ask again (a "no match"
+				// while the reviews ran would otherwise stay).
+				cmd = tea.Batch(cmd, p.filterCmd())
+			}
 		}
-		cmd = msg.next
 	case tea.KeyPressMsg:
 		cmd = p.handleKey(msg)
 	case tea.MouseWheelMsg:
@@ -647,10 +655,32 @@ func (p *libraryPane) setQuery(q string) tea.Cmd {
 	p.query = q
 	if q == "" {
 		p.matches, p.matchQuery = nil, ""
+		p.riskQuery = false
 		p.rebuild()
 		return nil
 	}
-	return p.filterCmd()
+	cmd := p.filterCmd()
+	if p.riskQuery {
+		// has:risk needs every skill reviewed, remote ones too, as
+		// sorting by risk does.
+		return tea.Batch(cmd, reviewEntries(p.c.Rules, p.entries, true))
+	}
+	return cmd
+}
+
+// pendingRisk counts, under a has:risk query, the skills whose review
+// is queued and not back (0 under any other query).
+func (p *libraryPane) pendingRisk() int {
+	if !p.riskQuery {
+		return 0
+	}
+	n := 0
+	for _, e := range p.entries {
+		if e.loaded != nil && e.riskQueued == e.loaded && e.riskCurrent() == nil {
+			n++
+		}
+	}
+	return n
 }
 
 func (p *libraryPane) ShortHelp() []key.Binding {
@@ -695,6 +725,10 @@ func (p *libraryPane) View() string {
 		}
 		if p.query != "" {
 			msg = "No skill matches " + sanitize.Line(p.query) + "." + factHint(p.query) + " esc clears the filter."
+			if n := p.pendingRisk(); n > 0 {
+				msg = fmt.Sprintf("No skill matches %s yet: %s still running; the list fills in as they finish. esc clears the filter.",
+					sanitize.Line(p.query), plural(n, "review is", "reviews are"))
+			}
 		}
 		if p.filterProblem != "" {
 			msg = p.filterProblem
@@ -755,7 +789,11 @@ func (p *libraryPane) headerRow(l libLine) string {
 func (p *libraryPane) headerLine() string {
 	st := p.c.Styles
 	if p.filtering || p.query != "" {
-		count := st.Dim.Render(fmt.Sprintf(" %d/%d", p.skillCount(), len(p.entries)))
+		counted := fmt.Sprintf(" %d/%d", p.skillCount(), len(p.entries))
+		if n := p.pendingRisk(); n > 0 && !p.filtering {
+			counted += " · " + plural(n, "review pending", "reviews pending")
+		}
+		count := st.Dim.Render(counted)
 		room := max(p.width-lipgloss.Width(count), 0)
 		if p.filtering {
 			return fit(ansi.Truncate(p.filter.View(), room, "")+count, p.width)

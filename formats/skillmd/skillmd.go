@@ -199,6 +199,7 @@ func (c *checker) run() {
 	c.checkOtherMarkdown()
 	c.checkCodex()
 	c.checkUnreferenced()
+	c.checkWindowsNames()
 }
 
 // report adds a finding of rule id at a file position of SKILL.md.

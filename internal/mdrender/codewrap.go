@@ -39,6 +39,12 @@ const (
 // every terminal (East Asian width neutral, unlike "…").
 const continuation = "↪"
 
+// ContinuationMark is how a continued piece of a wrapped code line
+// starts, after the block's indent, in Render's output: the dim mark.
+// Search in the reader joins such a piece to the line above it, so a
+// match may span the break.
+const ContinuationMark = "\x1b[2m" + continuation + "\x1b[22m"
+
 // codeBreaks are the characters a long code line is broken after.
 const codeBreaks = " ,;:|/&=+-.)]}>"
 
@@ -166,7 +172,7 @@ func codeLines(out string, width int, wrap bool) string {
 			w := xansi.StringWidth(p)
 			b.WriteString(prefix)
 			if k > 0 {
-				b.WriteString("\x1b[2m" + continuation + "\x1b[22m")
+				b.WriteString(ContinuationMark)
 				w++
 			}
 			b.WriteString(p + codePad(edge-indent-w))

@@ -68,6 +68,33 @@ func SegmentProblem(seg string) string {
 	if vcs := vcsFolder(seg); vcs != "" {
 		return "is a version-control folder (" + vcs + "), whose settings can run commands when it is used; it is never written"
 	}
+	if p := windowsSpelling(seg); p != "" {
+		return p
+	}
+	if dev := WindowsDevice(seg); dev != "" {
+		return "is a device name on Windows (" + dev + "), where writing it writes to the device"
+	}
+	return ""
+}
+
+// WindowsProblem says why seg cannot be a file or folder name on Windows
+// (git for Windows refuses to check it out: "invalid path"), or "" when
+// it can: a trailing dot or space, a reserved character, a device name.
+func WindowsProblem(seg string) string {
+	if i := strings.IndexFunc(seg, func(r rune) bool { return r < 0x20 }); i >= 0 {
+		return fmt.Sprintf("holds the control character %q, which a Windows file name cannot", seg[i])
+	}
+	if p := windowsSpelling(seg); p != "" {
+		return p
+	}
+	if dev := WindowsDevice(seg); dev != "" {
+		return "is the Windows device name " + dev
+	}
+	return ""
+}
+
+// windowsSpelling: a trailing dot or space, or a reserved character.
+func windowsSpelling(seg string) string {
 	trimmed := strings.TrimRight(seg, ". ")
 	if trimmed != seg && seg != "." && seg != ".." {
 		return "ends in a dot or space, which Windows drops, so it is another file's name there"
@@ -75,12 +102,30 @@ func SegmentProblem(seg string) string {
 	if i := strings.IndexAny(seg, `<>:"|?*`); i >= 0 {
 		return fmt.Sprintf("holds %q, which a Windows file name cannot (a colon names a stream of another file)", seg[i])
 	}
+	return ""
+}
+
+// WindowsDevice is the device name Windows takes seg for (CON for con,
+// aux.md's AUX, "nul .txt"'s NUL: the part before the first dot, any
+// case, trailing spaces dropped), or "".
+func WindowsDevice(seg string) string {
 	base, _, _ := strings.Cut(seg, ".")
-	switch strings.ToUpper(strings.TrimRight(base, " ")) {
+	switch up := strings.ToUpper(strings.TrimRight(base, " ")); up {
 	case "CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$",
 		"COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9", "COM¹", "COM²", "COM³",
 		"LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9", "LPT¹", "LPT²", "LPT³":
-		return "is a device name on Windows (" + strings.ToUpper(base) + "), where writing it writes to the device"
+		return up
+	}
+	return ""
+}
+
+// WindowsPathProblem is WindowsProblem of the first bad segment of the
+// slash-separated rel, with the segment quoted first ("" when none is).
+func WindowsPathProblem(rel string) string {
+	for seg := range strings.SplitSeq(rel, "/") {
+		if p := WindowsProblem(seg); p != "" {
+			return fmt.Sprintf("%q %s", seg, p)
+		}
 	}
 	return ""
 }

@@ -148,3 +148,42 @@ func FuzzRelFast(f *testing.F) {
 		}
 	})
 }
+
+// TestWindowsProblem: what git for Windows refuses to check out, and
+// names that only start like it.
+func TestWindowsProblem(t *testing.T) {
+	bad := []string{"con", "CON", "aux.md", "Nul.tar.gz", "prn", "com1", "COM9.txt", "lpt3", "lpt¹", "conin$", "nul .txt",
+		"notes.", "notes ", "a:b", "why?", "a*b", "a<b", "a>b", `say"hi"`, "a|b", "tab\there"}
+	for _, n := range bad {
+		if WindowsProblem(n) == "" {
+			t.Errorf("%q: no problem found", n)
+		}
+	}
+	good := []string{"console", "auxiliary.md", "com", "com10", "lpt0", "con-tips", "nul-check", ".", "..", "", ".hidden", "a.b.c", "com1x"}
+	for _, n := range good {
+		if p := WindowsProblem(n); p != "" {
+			t.Errorf("%q: %s", n, p)
+		}
+	}
+	if WindowsPathProblem("references/aux/notes.md") == "" {
+		t.Error("a device folder inside a path was missed")
+	}
+	if p := WindowsPathProblem("references/guide.md"); p != "" {
+		t.Error(p)
+	}
+}
+
+func FuzzWindowsProblem(f *testing.F) {
+	for _, s := range []string{"con", "a.b", "lpt¹.x", "x ", "a/b/aux"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		_ = WindowsPathProblem(s)
+		if WindowsDevice(s) != "" && WindowsProblem(s) == "" {
+			t.Errorf("%q is a device but has no problem", s)
+		}
+		if WindowsProblem(s) != "" && SegmentProblem(s) == "" && !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 }) {
+			t.Errorf("%q: a Windows problem that pull would write", s)
+		}
+	})
+}
