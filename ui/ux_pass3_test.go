@@ -1,0 +1,52 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Regressions found walking the studio as its four users (wave 17).
+
+// brokenCodeSkill is an .xgs.js skill with a valid header, notes above
+// its code, and code that does not parse (an edit gone wrong).
+const brokenCodeSkill = `// ==XGooseSkill==
+// @name tide-tables
+// @namespace tideTables
+// @version 0.1.0
+// @description Tide times for a harbour. Use when planning a launch.
+// @match *://*.tides.example/*
+// ==/XGooseSkill==
+import { defineSkill, fn } from "@xgoose/skill";
+import { z } from "zod";
+
+// Harbour notes: the page lists high and low water for seven days.
+
+export default defineSkill({{
+  today: fn({ summary: "Today's tides." }),
+});
+`
+
+// TestReadSaysWhyXgsNotesAreGone: when an edit breaks an .xgs.js skill's
+// code, its Read tab lost the notes above the code and said nothing; it
+// now says the code does not parse, where, and where to go next.
+func TestReadSaysWhyXgsNotesAreGone(t *testing.T) {
+	lib := t.TempDir()
+	writeFile(t, lib, "tide-tables.xgs.js", brokenCodeSkill)
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		m := studio(t, Options{Sources: []string{lib}}, size[0], size[1])
+		selectSkill(t, m, "tide-tables")
+		if size[0] < 100 {
+			press(t, m, "enter") // narrow: the skill pane replaces the list
+		}
+		openTab(t, m, "Read")
+		checkFrame(t, m)
+		out := strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(content(m)), "│", " ")), " ")
+		for _, want := range []string{"does not parse", "xgs.js:14:3", "Lint tab"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%dx%d: the Read tab does not say %q:\n%s", size[0], size[1], want, ansi.Strip(content(m)))
+			}
+		}
+	}
+}
