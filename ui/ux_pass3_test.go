@@ -50,3 +50,36 @@ func TestReadSaysWhyXgsNotesAreGone(t *testing.T) {
 		}
 	}
 }
+
+// TestWizardSaysNameIsTakenAtTheName: a name whose file or folder exists
+// got a ✓ at the Name field, and was refused only at the folder, five
+// fields later; the Name field now says so as it is typed.
+func TestWizardSaysNameIsTakenAtTheName(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	work := t.TempDir()
+	writeFile(t, work, "tide-helper.xgs.js", brokenCodeSkill)
+	writeFile(t, work, "harbour-guide/notes.txt", "a folder that is in the way\n")
+	for _, tc := range []struct {
+		name  string
+		picks []string // keys in the template picker
+		taken string
+	}{
+		{"tide-helper", []string{"enter"}, "tide-helper.xgs.js exists"},              // xgs · basic
+		{"harbour-guide", []string{"down", "down", "enter"}, "harbour-guide exists"}, // SKILL.md · minimal
+	} {
+		for _, size := range [][2]int{{120, 40}, {80, 24}} {
+			m := studio(t, Options{Sources: []string{work}, WorkDir: work}, size[0], size[1])
+			press(t, m, append([]string{"n"}, tc.picks...)...)
+			paste(t, m, tc.name)
+			checkFrame(t, m)
+			out := strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(content(m)), "│", " ")), " ")
+			if !strings.Contains(out, tc.taken) {
+				t.Errorf("%s at %dx%d: the Name field does not say %q:\n%s", tc.name, size[0], size[1], tc.taken, ansi.Strip(content(m)))
+			}
+			press(t, m, "backspace")
+			if out := ansi.Strip(content(m)); strings.Contains(out, "exists") {
+				t.Errorf("%s at %dx%d: a free name still reads as taken:\n%s", tc.name, size[0], size[1], out)
+			}
+		}
+	}
+}
