@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -80,6 +81,36 @@ func TestWizardSaysNameIsTakenAtTheName(t *testing.T) {
 			if out := ansi.Strip(content(m)); strings.Contains(out, "exists") {
 				t.Errorf("%s at %dx%d: a free name still reads as taken:\n%s", tc.name, size[0], size[1], out)
 			}
+		}
+	}
+}
+
+// TestLintTabShowsTheWholeBuildError: a failed build was only in the
+// status bar, cut to its room (at 80 columns, before the reason); the
+// Lint tab now shows it whole, and drops it once a build succeeds.
+func TestLintTabShowsTheWholeBuildError(t *testing.T) {
+	failure := errors.New(`tide-tables.xgs.js:12:21: Could not resolve "@xgoose/skil" (mark it as external to exclude it from the bundle, or check the import's spelling)`)
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		m := studio(t, Options{Sources: []string{fixtureLibrary(t)}, Builder: failingBuilder{failure}}, size[0], size[1])
+		selectSkill(t, m, "tide-tables")
+		if size[0] < 100 {
+			press(t, m, "enter")
+		}
+		openTab(t, m, "Lint")
+		id := m.lib.Selected().ID
+		_, cmd := m.Update(buildDoneMsg{entryID: id, result: BuildResult{Err: failure}})
+		drain(t, m, cmd)
+		checkFrame(t, m)
+		out := strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(content(m)), "│", " ")), " ")
+		for _, want := range []string{"BUILD FAILED", "exclude it from the bundle, or check the import's spelling)"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%dx%d: the Lint tab does not show %q:\n%s", size[0], size[1], want, ansi.Strip(content(m)))
+			}
+		}
+		_, cmd = m.Update(buildDoneMsg{entryID: id, result: BuildResult{Bytes: 1000}})
+		drain(t, m, cmd)
+		if out := ansi.Strip(content(m)); strings.Contains(out, "BUILD FAILED") {
+			t.Errorf("%dx%d: the build succeeded and the Lint tab still says it failed:\n%s", size[0], size[1], out)
 		}
 	}
 }
