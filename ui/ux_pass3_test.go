@@ -114,3 +114,39 @@ func TestLintTabShowsTheWholeBuildError(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesakeRowsSayWhereTheyLive: skills of one name (a corpus's
+// copies, a project's .claude and .agents folders) were rows alike to the
+// last cell; each now says where it lives, as far as that differs.
+func TestNamesakeRowsSayWhereTheyLive(t *testing.T) {
+	lib := t.TempDir()
+	skill := "---\nname: notes-helper\ndescription: Keeps meeting notes tidy. Use when notes need a summary.\n---\n\n# Notes helper\n\nSummarise the notes.\n"
+	for _, dir := range []string{"team-a/.claude/skills", "team-a/.agents/skills", "team-b/skills"} {
+		writeFile(t, lib, dir+"/notes-helper/SKILL.md", skill)
+	}
+	writeFile(t, lib, "team-b/skills/other-helper/SKILL.md", strings.ReplaceAll(skill, "notes-helper", "other-helper"))
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		m := studio(t, Options{Sources: []string{lib}}, size[0], size[1])
+		checkFrame(t, m)
+		out := ansi.Strip(content(m))
+		rows := map[string]bool{}
+		for _, l := range strings.Split(out, "\n") {
+			if left := strings.SplitN(l, "││", 2)[0]; strings.Contains(left, "notes-helper SKILL.md") {
+				rows[strings.TrimLeft(left, "│▌ ")] = true
+			}
+		}
+		if len(rows) != 3 {
+			t.Errorf("%dx%d: the three notes-helper rows are not told apart:\n%s", size[0], size[1], out)
+		}
+		for _, want := range []string{".claude/skills ·", ".agents/skills ·", "team-b/skills ·"} {
+			if !strings.Contains(out, want) {
+				t.Errorf("%dx%d: no row says %q:\n%s", size[0], size[1], want, out)
+			}
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if strings.Contains(l, "other-helper") && strings.Contains(l, "skills ·") {
+				t.Errorf("%dx%d: a skill with a name of its own got a place: %q", size[0], size[1], l)
+			}
+		}
+	}
+}
