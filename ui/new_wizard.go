@@ -647,7 +647,10 @@ func (s *newSkillWizard) View() string {
 	if s.tmpl != nil {
 		header += st.Dim.Render("  " + sanitize.Line(s.tmpl.Description))
 	}
-	lines := []string{fit(header, s.w)}
+	// How to leave, on every stage: huh's footer names only its own keys,
+	// and the studio's help bar is not drawn under a screen.
+	back := s.c.Keys.Back.Help().Key + " cancel "
+	lines := []string{spread(fit(header, max(s.w-ansi.StringWidth(back)-1, 1)), st.Dim.Render(back), s.w)}
 	switch {
 	case s.writing:
 		lines = append(lines, " "+st.StatusNotice.Render("Writing…"))

@@ -150,3 +150,25 @@ func TestNamesakeRowsSayWhereTheyLive(t *testing.T) {
 		}
 	}
 }
+
+// TestWizardSaysHowToCancel: the new-skill form named enter, shift+tab
+// and its toggles, never how to leave it (the studio's help bar is not
+// drawn under a screen); the add-source screen said "esc cancel".
+func TestWizardSaysHowToCancel(t *testing.T) {
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	for _, size := range [][2]int{{120, 40}, {80, 24}} {
+		m := studio(t, Options{Sources: []string{fixtureLibrary(t)}}, size[0], size[1])
+		press(t, m, "n")
+		for _, stage := range []string{"template picker", "values form"} {
+			checkFrame(t, m)
+			if out := ansi.Strip(content(m)); !strings.Contains(out, "esc cancel") {
+				t.Errorf("%dx%d, %s: nothing says how to leave:\n%s", size[0], size[1], stage, out)
+			}
+			press(t, m, "enter")
+		}
+		press(t, m, "esc")
+		if m.screen != nil {
+			t.Fatalf("%dx%d: esc did not close the form", size[0], size[1])
+		}
+	}
+}
