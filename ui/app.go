@@ -234,7 +234,11 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case buildDoneMsg:
+		prev := m.builds[msg.entryID].Err
 		m.builds[msg.entryID] = msg.result
+		if e := m.skill.entry; e != nil && e.ID == msg.entryID && (prev != nil || msg.result.Err != nil) {
+			return m.skill.retab("Lint") // it shows a failed build whole
+		}
 		return nil
 	case StatusMsg:
 		m.setStatus(msg.Text, msg.Error)

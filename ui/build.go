@@ -27,6 +27,15 @@ func (m *Model) buildCmd(e *Entry) tea.Cmd {
 	return func() tea.Msg { return buildDoneMsg{entryID: id, result: b.Build(file)} }
 }
 
+// BuildFailure is why e's last build failed, for the Lint tab; nil when
+// it succeeded, has not finished, or e is not built.
+func (m *Model) BuildFailure(e *Entry) error {
+	if e == nil || m.c.Builder == nil {
+		return nil
+	}
+	return m.builds[e.ID].Err
+}
+
 // buildStatus is the status bar's "last build" for the selected skill.
 func (m *Model) buildStatus() string {
 	e := m.lib.Selected()

@@ -57,6 +57,9 @@ type Entry struct {
 	// hasFunctions is whether the whole read had functions (the filter
 	// and the Functions tab ask, and a slim skill has none).
 	hasFunctions bool
+	// where, set by the library for a skill whose name another skill
+	// shares, says where it lives as far as that differs (namesakes.go).
+	where string
 }
 
 // row holds an entry's display strings, sanitised once when it is read so

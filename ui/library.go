@@ -101,6 +101,10 @@ type libraryPane struct {
 	sourceStatus func(label string) string
 	// sourceOrder is each source label's index, to order the groups.
 	sourceOrder map[string]int
+	// nameCount is how many entries carry each name, kept by rebuild: a
+	// row whose name another skill shares says where it lives (four
+	// api-design rows in a corpus were otherwise the same row).
+	nameCount map[string]int
 }
 
 func newLibraryPane(c *Common) *libraryPane {
@@ -212,11 +216,18 @@ func (p *libraryPane) shows(e *Entry) bool {
 
 func (p *libraryPane) rebuild() {
 	p.maxName, p.maxVersion, p.maxCounts = 0, 0, 1
+	if p.nameCount == nil {
+		p.nameCount = make(map[string]int, len(p.entries))
+	}
+	clear(p.nameCount)
 	for _, e := range p.entries {
+		p.nameCount[e.row.name]++
+		e.where = ""
 		p.maxName = max(p.maxName, e.row.nameWidth)
 		p.maxVersion = max(p.maxVersion, e.row.versionWidth)
 		p.maxCounts = max(p.maxCounts, e.row.countsWidth)
 	}
+	p.placeNamesakes()
 	p.rows = nil
 	var ordered []libLine
 	if p.query != "" {
@@ -902,6 +913,12 @@ func (p *libraryPane) rowView(l libLine, c columns, selected bool) string {
 	}
 	if c.desc > 0 {
 		b.WriteString(gap)
+		if e.where != "" {
+			// Where it lives first: the description may be the same too.
+			where := sel(st.Dim).Render(ansi.Truncate(e.where+" · ", c.desc, "…"))
+			b.WriteString(where)
+			c.desc -= ansi.StringWidth(where)
+		}
 		mark, ms := trustMark(e, st)
 		if mark != "" && c.desc <= len(mark)+8 {
 			mark = e.trust().String() // the short form; the pane says why

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -320,6 +321,25 @@ func (s *newSkillWizard) validateTarget(string) error {
 	return err
 }
 
+// takenTarget is the file or folder the current name would be written to
+// when it already exists ("" otherwise, or while the name is not valid).
+func (s *newSkillWizard) takenTarget() string {
+	name := strings.TrimSpace(s.in.name)
+	if name == "" || templates.ValidateName(s.tmpl.Format, name) != nil {
+		return ""
+	}
+	target := s.targetDir()
+	if s.tmpl.Format == model.FormatXGS {
+		target = filepath.Join(target, name+".xgs.js")
+	} else if filepath.Base(target) != name {
+		return "" // the folder step says the folder must be named after the skill
+	}
+	if _, err := os.Lstat(target); err != nil {
+		return ""
+	}
+	return target
+}
+
 // values are the form's values as templates takes them.
 func (s *newSkillWizard) values() templates.Values {
 	return templates.Values{
@@ -389,6 +409,12 @@ func (s *newSkillWizard) refreshHints() {
 	}
 	name := strings.TrimSpace(s.in.name)
 	verdict(s.nameIn, s.in.name, "kebab-case: lowercase letters, digits, single hyphens", templates.ValidateName(f, name), true)
+	if taken := s.takenTarget(); taken != "" {
+		// Said now, not after five more fields: the folder step refuses it.
+		msg := "⚠ " + displayPath(s.c.WorkDir, taken) + " exists: choose another name, or another folder below (nothing is overwritten)"
+		s.nameIn.Description(sanitize.Line(msg))
+		heights.WriteString(msg + "\x00")
+	}
 	verdict(s.descIn, s.in.desc, "one line: what it does and when to use it", templates.ValidateDescription(f, strings.TrimSpace(s.in.desc)), true)
 	if s.nsIn != nil {
 		suggestion := templates.SuggestNamespace(name)
@@ -621,7 +647,10 @@ func (s *newSkillWizard) View() string {
 	if s.tmpl != nil {
 		header += st.Dim.Render("  " + sanitize.Line(s.tmpl.Description))
 	}
-	lines := []string{fit(header, s.w)}
+	// How to leave, on every stage: huh's footer names only its own keys,
+	// and the studio's help bar is not drawn under a screen.
+	back := s.c.Keys.Back.Help().Key + " cancel "
+	lines := []string{spread(fit(header, max(s.w-ansi.StringWidth(back)-1, 1)), st.Dim.Render(back), s.w)}
 	switch {
 	case s.writing:
 		lines = append(lines, " "+st.StatusNotice.Render("Writing…"))

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -45,6 +46,7 @@ func bodyDoc(e *Entry) *readerDoc {
 	if strings.TrimSpace(md) == "" {
 		md = fmt.Sprintf("# %s\n\n%s\n\n*This skill has no body text to read.*\n", s.Name, s.Description)
 	}
+	md += unparsedNote(s)
 	title := path.Base(s.BodyFile)
 	if s.BodyFile == "" {
 		title = path.Base(s.Location.File)
@@ -63,6 +65,36 @@ func bodyDoc(e *Entry) *readerDoc {
 		skillDir: s.Location.Dir,
 		readNote: tooLargeNote(s),
 	}
+}
+
+// unparsedNote: an .xgs.js skill's notes are the comments above its
+// code, read only once the code parses. Without this the page an edit
+// broke just loses them, and nothing says why or where to look.
+func unparsedNote(s *model.Skill) string {
+	if s.Format != model.FormatXGS {
+		return ""
+	}
+	for _, d := range s.Diagnostics {
+		if d.Rule == "xgs/syntax" || d.Rule == "xgs/too-large" {
+			return fmt.Sprintf("\n\n---\n\n*The notes above the code are not shown: the code does not parse (%s:%d:%d: %s). "+
+				"The Lint tab has the finding; e opens the file in your editor.*\n",
+				mdLiteral(path.Base(d.File)), d.Line, d.Column, mdLiteral(d.Message))
+		}
+	}
+	return ""
+}
+
+// mdLiteral escapes every ASCII punctuation mark in s (CommonMark allows
+// a backslash before any), so a message quoting code renders as written.
+func mdLiteral(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < 0x80 && unicode.IsPunct(r) || r < 0x80 && unicode.IsSymbol(r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // tooLargeNote: the body is the start of a file too large to read whole

@@ -148,6 +148,21 @@ func (p *skillPane) showTab(title string) tea.Cmd {
 	return nil
 }
 
+// retab hands the tab with that title the current skill again (when it
+// is next shown, or now if it is showing): something it shows changed
+// without the skill changing.
+func (p *skillPane) retab(title string) tea.Cmd {
+	for i, t := range p.tabs {
+		if t.Title() == title && p.entry != nil && !p.entry.stub {
+			p.stale[i] = true
+			if p.active == i {
+				return p.activate(i)
+			}
+		}
+	}
+	return nil
+}
+
 // capturesKey reports whether the active tab wants msg before any
 // binding of the pane or the studio.
 func (p *skillPane) capturesKey(msg tea.KeyPressMsg) bool {

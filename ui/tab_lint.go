@@ -25,6 +25,10 @@ type lintTab struct {
 	diags []model.Diagnostic
 	nlib  int
 	sel   int
+	// build is why the skill's last build failed ("" when it did not, or
+	// was not built): the status bar cuts it to its room, this tab shows
+	// it whole.
+	build string
 	// spans[i] is the first and last content line of finding i.
 	spans [][2]int
 }
@@ -78,7 +82,12 @@ func (t *lintTab) SetEntry(e *Entry, same bool) tea.Cmd {
 		prev = &d
 	}
 	t.entry = e
-	t.diags, t.nlib = nil, 0
+	t.diags, t.nlib, t.build = nil, 0, ""
+	if b, ok := t.c.Library.(buildFailures); ok && e != nil {
+		if err := b.BuildFailure(e); err != nil {
+			t.build = err.Error()
+		}
+	}
 	if e != nil {
 		t.diags = sortedFindings(e.Skill.Diagnostics)
 		if t.c.Library != nil {
@@ -105,6 +114,12 @@ func (t *lintTab) SetEntry(e *Entry, same bool) tea.Cmd {
 	return nil
 }
 
+// buildFailures is the studio's record of failed .xgs.js builds.
+type buildFailures interface {
+	// BuildFailure is why e's last build failed; nil when it did not.
+	BuildFailure(e *Entry) error
+}
+
 // sortedFindings orders errors first, then warnings, then infos; within
 // one severity by file, line and rule.
 func sortedFindings(ds []model.Diagnostic) []model.Diagnostic {
@@ -118,7 +133,7 @@ func (t *lintTab) redraw(keep bool) {
 	if t.entry == nil || t.width <= 0 {
 		return
 	}
-	content, spans := lintContent(t.c.Styles, t.entry, t.diags, t.nlib, t.sel, t.width)
+	content, spans := lintContent(t.c.Styles, t.entry, t.diags, t.nlib, t.sel, t.width, t.build)
 	t.spans = spans
 	t.setContent(content, keep)
 	t.ensureVisible()
@@ -203,11 +218,25 @@ func (t *lintTab) FullHelp() [][]key.Binding {
 // lintContent draws the findings and says where each one's lines are:
 // the skill's own come first, grouped by severity; the last nlib are about
 // the skill's source (library findings), under their own heading after.
-func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width int) (string, [][2]int) {
+//
+// build, when set, is why the last build failed: it goes first, whole,
+// since the bundle is what gets installed and lint may not see the cause.
+func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width int, build string) (string, [][2]int) {
 	var lines []string
 	spans := make([][2]int, len(ds))
 	nown := len(ds) - nlib
 	own := ds[:nown]
+	if build != "" {
+		lines = append(lines, " "+st.Error.Render(glyphError+" BUILD FAILED")+st.Dim.Render(" · the bundle skillstudio build makes"))
+		for _, l := range strings.Split(wrap(sanitize.Line(build), max(width-6, 10)), "\n") {
+			lines = append(lines, "    "+st.Row.Render(l))
+		}
+		lines = append(lines, "")
+	}
+	if len(ds) == 0 && build != "" {
+		lines = append(lines, " "+st.Dim.Render("No lint findings: the build error above is the only problem."))
+		return strings.Join(lines, "\n"), spans
+	}
 	if len(ds) == 0 {
 		note := "Live lint: edit the skill in any editor and this tab updates."
 		if e != nil && !e.Local() {
