@@ -228,9 +228,11 @@ func (t *Writer) feedFrom(p []byte, fast bool) {
 					i += n
 					continue
 				}
-				if n := t.sgrRun(p[i:]); n > 0 {
-					i += n
-					continue
+				if c == 0x1b {
+					if n := t.sgrRun(p[i:]); n > 0 {
+						i += n
+						continue
+					}
 				}
 			}
 			t.byte(c)
