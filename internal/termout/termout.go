@@ -228,6 +228,12 @@ func (t *Writer) feedFrom(p []byte, fast bool) {
 					i += n
 					continue
 				}
+				if c == 0x1b {
+					if n := t.sgrRun(p[i:]); n > 0 {
+						i += n
+						continue
+					}
+				}
 			}
 			t.byte(c)
 			i++
@@ -267,6 +273,29 @@ func (t *Writer) plainRun(p []byte) int {
 	}
 	t.out = append(t.out, p[:n]...)
 	return n
+}
+
+// sgrRun copies a whole SGR sequence (ESC [ parameters m) at the head of
+// p, as the byte-by-byte path would pass it, and returns its length (0
+// when p does not start with one that ends within p and maxSeq). A dark
+// render is about a third SGR bytes; byte by byte, each cost the full
+// state machine.
+func (t *Writer) sgrRun(p []byte) int {
+	if t.st != ground || len(p) < 3 || p[0] != 0x1b || p[1] != '[' {
+		return 0
+	}
+	for n := 2; n < len(p) && n <= maxSeq; n++ {
+		switch c := p[n]; {
+		case c == 'm':
+			t.release()
+			t.out = append(t.out, p[:n+1]...)
+			return n + 1
+		case c >= '0' && c <= '9' || c == ';' || c == ':':
+		default:
+			return 0
+		}
+	}
+	return 0
 }
 
 // plainByte reports whether emit passes c through without a CI state

@@ -2,6 +2,7 @@ package termout
 
 import (
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 )
@@ -130,6 +131,10 @@ func TestPlainRunKeepsCIDefusing(t *testing.T) {
 func FuzzPlainRunMatchesByteByByte(f *testing.F) {
 	f.Add("plain text: a line\n  ::error::x ##[y] ##vso[z]\x1b[1mb\x1b[0m", 7)
 	f.Add("é ## x\n\t::a", 2)
+	// SGR sequences at the length bound, split, and one with a non-SGR byte.
+	f.Add("a\x1b["+strings.Repeat("1", 62)+"mb\x1b["+strings.Repeat("1", 63)+"mc", 0)
+	f.Add("x ::\x1b[38;5;252mq\x1b[0m\x1b[1", 9)
+	f.Add("\x1b[1?m\x1b[;:m::a", 0)
 	f.Fuzz(func(t *testing.T, in string, cut int) {
 		if cut < 0 || cut > len(in) {
 			cut = len(in) / 2
@@ -138,4 +143,34 @@ func FuzzPlainRunMatchesByteByByte(f *testing.F) {
 			t.Fatalf("%q cut at %d: fast %q, byte by byte %q", in, cut, got, want)
 		}
 	})
+}
+
+// TestSGRCopiedWhole: the fast path takes an SGR sequence in one step
+// (sgrRun), so a dark render is not filtered byte by byte; what it lets
+// through is the byte-by-byte path's (FuzzPlainRunMatchesByteByByte).
+func TestSGRCopiedWhole(t *testing.T) {
+	for in, want := range map[string]int{
+		"\x1b[38;5;252mtext":                    len("\x1b[38;5;252m"),
+		"\x1b[m":                                3,
+		"\x1b[" + strings.Repeat("1", 62) + "m": 65,
+		"\x1b[" + strings.Repeat("1", 63) + "m": 0, // too long: dropped byte by byte
+		"\x1b[?25l":                             0,
+		"\x1b[1":                                0, // ends in the next write
+	} {
+		w := New(io.Discard)
+		if got := w.sgrRun([]byte(in)); got != want {
+			t.Errorf("sgrRun(%q) = %d, want %d", in, got, want)
+		}
+	}
+}
+
+func BenchmarkWriterDarkRender(b *testing.B) {
+	line := "\x1b[38;5;252m\x1b[0m\x1b[38;5;252m  \x1b[0m\x1b[38;5;39;1mHeading\x1b[0m\x1b[38;5;252m some words\x1b[0m\x1b[38;5;252m \x1b[0m\n"
+	p := []byte(strings.Repeat(line, 200))
+	w := New(io.Discard)
+	b.SetBytes(int64(len(p)))
+	b.ReportAllocs()
+	for b.Loop() {
+		w.Write(p)
+	}
 }
