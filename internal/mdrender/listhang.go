@@ -169,10 +169,11 @@ func hangItems(out string, runs []hangRun) string {
 			res = append(res, line)
 			continue
 		}
-		if end == i && strings.Count(line, hangPrefix) == 2 {
+		if end == i && isText && strings.Count(line, hangPrefix) == 2 {
 			// One line: the marks' cells become the spaces they took
 			// from the padding.
-			line = dropMark(dropMark(line, hangText, 0), hangMore, 0)
+			hang[run.item] = xansi.StringWidth(line[:at]) - run.left
+			line = dropMark(line, hangText, 0)
 			res = append(res, dropMark(line, hangEnd, 2))
 			continue
 		}
@@ -222,7 +223,11 @@ func hangItems(out string, runs []hangRun) string {
 		}
 		i = end
 	}
-	return strings.Join(res, "\n")
+	out = strings.Join(res, "\n")
+	if strings.Contains(out, hangPrefix) { // a run left as glamour wrapped it
+		out = strings.NewReplacer(hangText, "", hangMore, "", hangEnd, "").Replace(out)
+	}
+	return out
 }
 
 // glamourBreaks are the break points glamour wraps a list's text at.
