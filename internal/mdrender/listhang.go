@@ -4,7 +4,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"charm.land/lipgloss/v2"
 	xansi "github.com/charmbracelet/x/ansi"
 	gast "github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -165,9 +164,9 @@ func hangItems(out string, runs []hangRun) string {
 		for end < len(lines) && !strings.Contains(lines[end], hangEnd) {
 			end++
 		}
-		if end == len(lines) {
-			res = append(res, line)
-			continue
+		if end == len(lines) { // no end mark: the rest is left as it is
+			res = append(res, lines[i:]...)
+			break
 		}
 		if end == i && isText && strings.Count(line, hangPrefix) == 2 {
 			// One line: the marks' cells become the spaces they took
@@ -210,7 +209,7 @@ func hangItems(out string, runs []hangRun) string {
 			continue
 		}
 		indent := strings.Repeat(" ", h)
-		for j, l := range strings.Split(lipgloss.Wrap(body, run.width-h, glamourBreaks), "\n") {
+		for j, l := range carryPen(strings.Split(xansi.Wrap(body, run.width-h, glamourBreaks), "\n")) {
 			lead := indent
 			if j == 0 {
 				lead = bullet
@@ -240,73 +239,76 @@ const glamourBreaks = " ,.;-+|"
 // text, the first line's part left of the list and the lines' width.
 func joinRun(lines []string, run hangRun) (joined, prefix string, full int) {
 	var b strings.Builder
-	prevWidth, prevSpace := 0, true
-	var prevLast rune
+	var prev lineScan
 	for k, line := range lines {
-		full = max(full, xansi.StringWidth(line)) // the marks padded for too
-		off := colOffset(line, run.left)
+		sc := scanLine(line, run.left)
+		full = max(full, sc.full)
 		if k == 0 {
-			prefix = line[:off]
-		}
-		content := line[off:]
-		if e := strings.Index(content, hangEnd); e >= 0 {
-			content = content[:e]
-			if strings.Contains(content, "\x1b[") {
-				content += "\x1b[m"
-			}
-		}
-		content = trimRightSpace(content)
-		plain := xansi.Strip(content)
-		if k > 0 {
-			firstRune, _ := utf8.DecodeRuneInString(strings.TrimLeft(xansi.Strip(content), hangText+hangMore))
+			prefix = line[:sc.off]
+		} else {
 			switch {
-			case prevWidth >= run.width && !prevSpace:
+			case prev.width >= run.width && !prev.spaced:
 				// a word glamour cut at the width
-			case isWide(prevLast) || isWide(firstRune):
+			case isWide(prev.last) || isWide(sc.first):
 				b.WriteString(lineSep)
 			default:
 				b.WriteByte(' ')
 			}
 		}
+		content := line[sc.off:sc.end]
 		b.WriteString(content)
-		prevWidth = xansi.StringWidth(plain)
-		prevSpace = strings.ContainsRune(strings.TrimSpace(plain), ' ')
-		prevLast, _ = utf8.DecodeLastRuneInString(plain)
+		if strings.Contains(content, "\x1b[") && !strings.HasSuffix(content, "\x1b[m") {
+			b.WriteString("\x1b[m") // the reset was in the padding
+		}
+		prev = sc
 	}
 	return b.String(), prefix, full
 }
 
-// colOffset is the byte offset in s where visible column col starts, the
-// escape sequences before it included.
-func colOffset(s string, col int) int {
+// lineScan is what joinRun needs to know of a line.
+type lineScan struct {
+	off, end    int  // the bytes of the text: from the left column to its last character not a space, before an end mark
+	full, width int  // the line's width, and the text's
+	spaced      bool // a space between characters of the text
+	first, last rune // the text's first character (not a mark) and its last
+}
+
+// scanLine reads line once, escape sequences and wide characters counted
+// as the terminal does.
+func scanLine(line string, left int) lineScan {
+	sc := lineScan{}
 	var state byte
-	w, i := 0, 0
-	for i < len(s) && w < col {
-		_, width, n, st := xansi.GraphemeWidth.DecodeSequenceInString(s[i:], state, nil)
+	col, pending, ended := 0, false, false
+	for i := 0; i < len(line); {
+		seq, w, n, st := xansi.GraphemeWidth.DecodeSequenceInString(line[i:], state, nil)
 		if n <= 0 {
 			break
 		}
-		if w+width > col {
-			break
+		state = st
+		if w > 0 {
+			col += w
+			switch {
+			case col <= left:
+				sc.off, sc.end = i+n, i+n
+			case ended:
+			case seq == hangEnd:
+				ended = true
+			case seq == " ":
+				pending = sc.last != 0
+			default:
+				r, _ := utf8.DecodeRuneInString(seq)
+				if sc.first == 0 && seq != hangText && seq != hangMore {
+					sc.first = r
+				}
+				sc.spaced = sc.spaced || pending
+				pending = false
+				sc.last, sc.end, sc.width = r, i+n, col-left
+			}
 		}
-		state, w, i = st, w+width, i+n
+		i += n
 	}
-	return i
-}
-
-// trimRightSpace takes the padding off the end of a styled line: the
-// spaces and the escape sequences between them, keeping a final reset.
-func trimRightSpace(s string) string {
-	plain := strings.TrimRight(xansi.Strip(s), " ")
-	w := xansi.StringWidth(plain)
-	if w == xansi.StringWidth(s) {
-		return s
-	}
-	cut := xansi.Truncate(s, w, "")
-	if strings.Contains(cut, "\x1b[") && !strings.HasSuffix(cut, "\x1b[m") {
-		cut += "\x1b[m"
-	}
-	return cut
+	sc.full = col
+	return sc
 }
 
 // dropMark takes the first mark out of line, with the colour glamour put
@@ -328,4 +330,68 @@ func dropMark(line, mark string, spaces int) string {
 		pad = open + " \x1b[m"
 	}
 	return before + strings.Repeat(pad, spaces) + after
+}
+
+// carryPen closes, at the end of each line, the colours and the hyperlink
+// still open there and opens them again on the next line, as glamour's
+// writer does (lipgloss's WrapWriter reads every byte through a terminal
+// parser; glamour's text only needs its SGR and OSC 8 sequences followed).
+func carryPen(lines []string) []string {
+	var sgr, link string // the SGR sequences since the last reset; the open hyperlink
+	for k, l := range lines {
+		if sgr != "" || link != "" {
+			l = sgr + link + l
+		}
+		for rest := l; ; {
+			i := strings.IndexByte(rest, '\x1b')
+			if i < 0 || i+1 >= len(rest) {
+				break
+			}
+			rest = rest[i:]
+			switch {
+			case rest[1] == '[':
+				end := strings.IndexFunc(rest[2:], func(r rune) bool { return r >= 0x40 && r <= 0x7e })
+				if end < 0 {
+					rest = ""
+					continue
+				}
+				seq := rest[:end+3]
+				if seq[len(seq)-1] == 'm' {
+					if seq == "\x1b[m" || seq == "\x1b[0m" {
+						sgr = ""
+					} else {
+						sgr += seq
+					}
+				}
+				rest = rest[len(seq):]
+			case strings.HasPrefix(rest, "\x1b]8;"):
+				body := rest[2:]
+				stop, n := strings.IndexByte(body, '\a'), 1
+				if st := strings.Index(body, "\x1b\\"); st >= 0 && (stop < 0 || st < stop) {
+					stop, n = st, 2
+				}
+				if stop < 0 {
+					rest = ""
+					continue
+				}
+				seq := rest[:2+stop+n]
+				if _, uri, _ := strings.Cut(body[len("8;"):stop], ";"); uri == "" {
+					link = ""
+				} else {
+					link = seq
+				}
+				rest = rest[len(seq):]
+			default:
+				rest = rest[1:]
+			}
+		}
+		if sgr != "" {
+			l += "\x1b[m"
+		}
+		if link != "" {
+			l += "\x1b]8;;\a"
+		}
+		lines[k] = l
+	}
+	return lines
 }

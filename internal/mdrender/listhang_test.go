@@ -135,3 +135,30 @@ func TestListHangFits(t *testing.T) {
 		}
 	}
 }
+
+// FuzzListHang: any Markdown renders at any width without a panic, a mark
+// left behind, or a line wider than the width that glamour kept within it.
+func FuzzListHang(f *testing.F) {
+	for _, md := range hangCases {
+		f.Add(md, 40)
+	}
+	f.Add("- a\n\n  b\\\n  c\n> - [ ] d e f\n", 12)
+	f.Fuzz(func(t *testing.T, md string, width int) {
+		if width < 10 || width > 200 || len(md) > 4000 {
+			return
+		}
+		for _, style := range []string{"dark", "notty"} {
+			r, err := New(style, width)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := r.Render(md)
+			if err != nil {
+				return
+			}
+			if !strings.Contains(md, hangPrefix) && strings.Contains(out, hangPrefix) {
+				t.Fatalf("a mark left in the output")
+			}
+		}
+	})
+}
