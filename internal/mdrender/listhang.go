@@ -255,7 +255,7 @@ func joinRun(lines []string, run hangRun) (joined, prefix string, full int) {
 				b.WriteByte(' ')
 			}
 		}
-		content := line[sc.off:sc.end]
+		content := line[sc.off:sc.end] + sc.tail
 		b.WriteString(content)
 		if strings.Contains(content, "\x1b[") && !strings.HasSuffix(content, "\x1b[m") {
 			b.WriteString("\x1b[m") // the reset was in the padding
@@ -267,10 +267,11 @@ func joinRun(lines []string, run hangRun) (joined, prefix string, full int) {
 
 // lineScan is what joinRun needs to know of a line.
 type lineScan struct {
-	off, end    int  // the bytes of the text: from the left column to its last character not a space, before an end mark
-	full, width int  // the line's width, and the text's
-	spaced      bool // a space between characters of the text
-	first, last rune // the text's first character (not a mark) and its last
+	off, end    int    // the bytes of the text: from the left column to its last character not a space, before an end mark
+	full, width int    // the line's width, and the text's
+	tail        string // the hyperlink sequences after the text's last character
+	spaced      bool   // a space between characters of the text
+	first, last rune   // the text's first character (not a mark) and its last
 }
 
 // scanLine reads line once, escape sequences and wide characters counted
@@ -285,6 +286,9 @@ func scanLine(line string, left int) lineScan {
 			break
 		}
 		state = st
+		if w == 0 && col > left && !ended && strings.HasPrefix(seq, "\x1b]") {
+			sc.tail += seq // a hyperlink's end, kept
+		}
 		if w > 0 {
 			col += w
 			switch {
@@ -302,7 +306,7 @@ func scanLine(line string, left int) lineScan {
 				}
 				sc.spaced = sc.spaced || pending
 				pending = false
-				sc.last, sc.end, sc.width = r, i+n, col-left
+				sc.last, sc.end, sc.width, sc.tail = r, i+n, col-left, ""
 			}
 		}
 		i += n
