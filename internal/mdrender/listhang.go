@@ -191,7 +191,7 @@ func hangItems(out string, runs []hangRun) string {
 			mk = hangMore
 		}
 		cut := strings.Index(joined, mk)
-		if !ok || cut < 0 {
+		if !ok || cut < 0 || h < 0 {
 			res = append(res, lines[first:end+1]...)
 			i = end
 			continue
