@@ -90,6 +90,9 @@ func New(style string, wrap int) (*Renderer, error) {
 			parser.WithAutoHeadingID(),
 			parser.WithASTTransformers(util.Prioritized(relativeTargets{}, 100),
 				util.Prioritized(alerts{colour: cfg.Document.Color != nil, bold: cfg.Strong.BlockPrefix == ""}, 150),
+				util.Prioritized(hangLists{docLeft: blockLeft(doc), top: top, quoteLeft: blockLeft(opts.Styles.BlockQuote), quoteWidth: blockWidth(opts.Styles.BlockQuote),
+					listLeft: blockLeft(listBlock(opts.Styles.List, false)), listWidth: blockWidth(listBlock(opts.Styles.List, false)),
+					subListLeft: blockLeft(listBlock(opts.Styles.List, true)), subListWidth: blockWidth(listBlock(opts.Styles.List, true))}, 155),
 				util.Prioritized(listBreaks{}, 160),
 				util.Prioritized(unescapeText{}, 165),
 				util.Prioritized(marks, 170),
@@ -106,6 +109,16 @@ func New(style string, wrap int) (*Renderer, error) {
 // blockWidth is the width a block of style s takes from what it holds, as
 // glamour's block stack counts it: its indent and a margin on each side.
 func blockWidth(s ansi.StyleBlock) int { return int(deref(s.Indent)) + 2*int(deref(s.Margin)) }
+
+// blockLeft is the cells a block of style s takes on the left of what it
+// holds: its indent and margin, each drawn as its indent token.
+func blockLeft(s ansi.StyleBlock) int {
+	token := 1
+	if s.IndentToken != nil {
+		token = xansi.StringWidth(*s.IndentToken)
+	}
+	return token * int(deref(s.Indent)+deref(s.Margin))
+}
 
 // listBlock is the block style glamour gives a list, nested in another list
 // or not.
@@ -128,10 +141,12 @@ func deref(p *uint) uint {
 func (r *Renderer) Render(md string) (string, error) {
 	var buf bytes.Buffer
 	body := breakWide(expandTabs(htmlBlocksAsMarkdown(codeMarkersOut(md))))
-	if err := r.md.Convert([]byte(sentinel+body), &buf); err != nil {
+	pc := parser.NewContext()
+	if err := r.md.Convert([]byte(sentinel+body), &buf, parser.WithContext(pc)); err != nil {
 		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
 	}
-	out := codeLines(strings.ReplaceAll(buf.String(), lineSep, ""), r.codeEdge, r.codeWrap)
+	runs, _ := pc.Get(hangKey).([]hangRun)
+	out := codeLines(strings.ReplaceAll(hangItems(buf.String(), runs), lineSep, ""), r.codeEdge, r.codeWrap)
 	if !strings.Contains(body, standInPrefix) { // else keepWords left the text alone
 		out = restoreBreaks(out)
 	}

@@ -33,7 +33,7 @@ const cellLines = 4
 // sentinel is "…", a blank line's worth of no-break spaces, the alerts'
 // titles, a plain space (listBreaks), emphasis marks (markEmphasis), the
 // list break points' stand-ins (keepWords), then the end of the paragraph.
-var sentinel = "…" + string(bytes.Repeat([]byte("\u00a0"), padWidth)) + alertTitles + sentinelSpace + emphasisMarks + " " + wrapStandIns + "\n\n"
+var sentinel = "…" + string(bytes.Repeat([]byte("\u00a0"), padWidth)) + alertTitles + sentinelSpace + emphasisMarks + " " + wrapStandIns + hangMarks + "\n\n"
 
 // fitTables is the transformer; wrap is the renderer's width. top is the
 // width glamour gives a table at the top of the document (wrap less the

@@ -1,0 +1,401 @@
+package mdrender
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	xansi "github.com/charmbracelet/x/ansi"
+	gast "github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+)
+
+// Hanging list items. glamour wraps a list's text at the list's margin, so
+// an item's second line started under its bullet, not under its text, and
+// so did its later paragraphs. Each run of an item's own text (a paragraph,
+// or the part after a hard line break) is marked from the sentinel: a mark
+// where the text starts (hangText after the bullet, hangMore for a later
+// run) and one where it ends (hangEnd). After glamour, hangItems joins the
+// lines of each run again and wraps its text at the list's width less the
+// bullet's, each continuation line indented by the bullet's width. The
+// marks are private-use characters, one cell each to glamour.
+
+const (
+	hangText = "\ue100"
+	hangMore = "\ue101"
+	hangEnd  = "\ue102"
+	// hangMarks is the sentinel's piece holding the three.
+	hangMarks = hangText + hangMore + hangEnd
+	// hangPrefix starts the UTF-8 of every mark.
+	hangPrefix = "\xee\x84"
+)
+
+// hangRun is one marked run of an item's text, in document order: its
+// list's left column and width in glamour's output, and the item it
+// belongs to (a later run hangs by the width its item's bullet measured).
+type hangRun struct {
+	left, width, item int
+}
+
+// hangKey holds the runs in the parser context, for Render.
+var hangKey = parser.NewContextKey()
+
+// hangLists is the transformer. docLeft and top are the document's left
+// column and width; the other fields say what a quote and a list take, on
+// the left and from the width.
+type hangLists struct {
+	docLeft, top              int
+	quoteLeft, quoteWidth     int
+	listLeft, listWidth       int
+	subListLeft, subListWidth int
+}
+
+func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.Context) {
+	src := reader.Source()
+	at := strings.Index(string(src[:min(len(src), len(sentinel))]), hangMarks)
+	if at < 0 || strings.Contains(string(src[len(sentinel):]), hangPrefix) {
+		return // a text holding a mark of its own would be cut at it
+	}
+	// mark(0) is hangText, mark(1) hangMore, mark(2) hangEnd.
+	mark := func(k int) *gast.Text {
+		return gast.NewTextSegment(text.NewSegment(at+3*k, at+3*k+3))
+	}
+	var items []*gast.ListItem
+	_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+		if it, ok := n.(*gast.ListItem); ok && entering {
+			items = append(items, it)
+		}
+		return gast.WalkContinue, nil
+	})
+	var runs []hangRun
+	for k, it := range items {
+		left, width, ok := h.place(it)
+		if !ok {
+			continue
+		}
+		for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+			if c.Kind() != gast.KindParagraph && c.Kind() != gast.KindTextBlock || c.FirstChild() == nil {
+				continue
+			}
+			start := 1 // hangMore
+			if c == it.FirstChild() {
+				start = 0 // hangText
+			}
+			first := c.FirstChild()
+			if _, box := first.(*east.TaskCheckBox); box {
+				c.InsertAfter(c, first, mark(start))
+			} else {
+				c.InsertBefore(c, first, mark(start))
+			}
+			runs = append(runs, hangRun{left, width, k})
+			// A hard line break ends a run and starts the next.
+			for t := c.FirstChild(); t != nil; t = t.NextSibling() {
+				if tx, ok := t.(*gast.Text); ok && tx.HardLineBreak() && t.NextSibling() != nil {
+					tx.SetHardLineBreak(false)
+					end := mark(2)
+					end.SetHardLineBreak(true)
+					c.InsertAfter(c, tx, end)
+					more := mark(1)
+					c.InsertAfter(c, end, more)
+					runs = append(runs, hangRun{left, width, k})
+					t = more
+				}
+			}
+			c.AppendChild(c, mark(2))
+		}
+	}
+	pc.Set(hangKey, runs)
+}
+
+// place is the left column and the width glamour gives it's list's text,
+// or false inside a block this does not know.
+func (h hangLists) place(it *gast.ListItem) (left, width int, ok bool) {
+	left, width = h.docLeft, h.top
+	for n := it.Parent(); n != nil; n = n.Parent() {
+		switch n.Kind() {
+		case gast.KindList:
+			nested := false
+			for up := n.Parent(); up != nil; up = up.Parent() {
+				if up.Kind() == gast.KindList {
+					nested = true
+					break
+				}
+			}
+			if nested {
+				left, width = left+h.subListLeft, width-h.subListWidth
+			} else {
+				left, width = left+h.listLeft, width-h.listWidth
+			}
+		case gast.KindBlockquote:
+			left, width = left+h.quoteLeft, width-h.quoteWidth
+		case gast.KindListItem, gast.KindDocument:
+		default:
+			return 0, 0, false
+		}
+	}
+	return left, width, width > 0
+}
+
+// hangItems rewraps each marked run of out (glamour's output) under its
+// item's text and takes the marks out.
+func hangItems(out string, runs []hangRun) string {
+	if !strings.Contains(out, hangPrefix) {
+		return out
+	}
+	lines := strings.Split(out, "\n")
+	res := make([]string, 0, len(lines)+len(lines)/4)
+	hang := map[int]int{}
+	next := 0
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		at := strings.Index(line, hangText)
+		isText := at >= 0
+		if m := strings.Index(line, hangMore); m >= 0 && (at < 0 || m < at) {
+			at, isText = m, false
+		}
+		if at < 0 || next >= len(runs) {
+			res = append(res, line)
+			continue
+		}
+		run := runs[next]
+		next++
+		end := i
+		for end < len(lines) && !strings.Contains(lines[end], hangEnd) {
+			end++
+		}
+		if end == len(lines) { // no end mark: the rest is left as it is
+			res = append(res, lines[i:]...)
+			break
+		}
+		if end == i && isText && strings.Count(line, hangPrefix) == 2 {
+			// One line: the marks' cells become the spaces they took
+			// from the padding.
+			hang[run.item] = xansi.StringWidth(line[:at]) - run.left
+			line = dropMark(line, hangText, 0)
+			res = append(res, dropMark(line, hangEnd, 2))
+			continue
+		}
+		first := i
+		if isText && xansi.StringWidth(line[:at]) == run.left && len(res) > 0 {
+			first-- // glamour put the bullet on a line of its own
+			res = res[:len(res)-1]
+		}
+		h, ok := hang[run.item]
+		if isText {
+			ok = true
+		}
+		joined, prefix, full := joinRun(lines[first:end+1], run)
+		mk := hangText
+		if !isText {
+			mk = hangMore
+		}
+		cut := strings.Index(joined, mk)
+		if !ok || cut < 0 || h < 0 {
+			res = append(res, lines[first:end+1]...)
+			i = end
+			continue
+		}
+		bullet, body := joined[:cut], strings.TrimRight(joined[cut+len(mk):], " ")
+		if isText {
+			h = xansi.StringWidth(bullet)
+			hang[run.item] = h
+		} else {
+			bullet = strings.Repeat(" ", h)
+		}
+		if run.width-h < 1 {
+			res = append(res, lines[first:end+1]...)
+			i = end
+			continue
+		}
+		indent := strings.Repeat(" ", h)
+		for j, l := range carryPen(strings.Split(xansi.Wrap(body, run.width-h, glamourBreaks), "\n")) {
+			lead := indent
+			if j == 0 {
+				lead = bullet
+			}
+			nl := prefix + lead + l
+			if w := xansi.StringWidth(nl); w < full {
+				nl += strings.Repeat(" ", full-w)
+			}
+			res = append(res, nl)
+		}
+		i = end
+	}
+	out = strings.Join(res, "\n")
+	if strings.Contains(out, hangPrefix) { // a run left as glamour wrapped it
+		out = strings.NewReplacer(hangText, "", hangMore, "", hangEnd, "").Replace(out)
+	}
+	return out
+}
+
+// glamourBreaks are the break points glamour wraps a list's text at.
+const glamourBreaks = " ,.;-+|"
+
+// joinRun joins a run's lines: the text from the list's left column on,
+// without glamour's padding, each wrapped line joined to the next with the
+// space glamour took out (none after a word glamour cut at the width, a
+// break opportunity next to a wide character). It returns the joined
+// text, the first line's part left of the list and the lines' width.
+func joinRun(lines []string, run hangRun) (joined, prefix string, full int) {
+	var b strings.Builder
+	var prev lineScan
+	for k, line := range lines {
+		sc := scanLine(line, run.left)
+		full = max(full, sc.full)
+		if k == 0 {
+			prefix = line[:sc.off]
+		} else {
+			switch {
+			case prev.width >= run.width && !prev.spaced:
+				// a word glamour cut at the width
+			case isWide(prev.last) || isWide(sc.first):
+				b.WriteString(lineSep)
+			default:
+				b.WriteByte(' ')
+			}
+		}
+		content := line[sc.off:sc.end] + sc.tail
+		b.WriteString(content)
+		if strings.Contains(content, "\x1b[") && !strings.HasSuffix(content, "\x1b[m") {
+			b.WriteString("\x1b[m") // the reset was in the padding
+		}
+		prev = sc
+	}
+	return b.String(), prefix, full
+}
+
+// lineScan is what joinRun needs to know of a line.
+type lineScan struct {
+	off, end    int    // the bytes of the text: from the left column to its last character not a space, before an end mark
+	full, width int    // the line's width, and the text's
+	tail        string // the hyperlink sequences after the text's last character
+	spaced      bool   // a space between characters of the text
+	first, last rune   // the text's first character (not a mark) and its last
+}
+
+// scanLine reads line once, escape sequences and wide characters counted
+// as the terminal does.
+func scanLine(line string, left int) lineScan {
+	sc := lineScan{}
+	var state byte
+	col, pending, ended := 0, false, false
+	for i := 0; i < len(line); {
+		seq, w, n, st := xansi.GraphemeWidth.DecodeSequenceInString(line[i:], state, nil)
+		if n <= 0 {
+			break
+		}
+		state = st
+		if w == 0 && col > left && !ended && strings.HasPrefix(seq, "\x1b]") {
+			sc.tail += seq // a hyperlink's end, kept
+		}
+		if w > 0 {
+			col += w
+			switch {
+			case col <= left:
+				sc.off, sc.end = i+n, i+n
+			case ended:
+			case seq == hangEnd:
+				ended = true
+			case seq == " ":
+				pending = sc.last != 0
+			default:
+				r, _ := utf8.DecodeRuneInString(seq)
+				if sc.first == 0 && seq != hangText && seq != hangMore {
+					sc.first = r
+				}
+				sc.spaced = sc.spaced || pending
+				pending = false
+				sc.last, sc.end, sc.width, sc.tail = r, i+n, col-left, ""
+			}
+		}
+		i += n
+	}
+	sc.full = col
+	return sc
+}
+
+// dropMark takes the first mark out of line, with the colour glamour put
+// around it, leaving spaces spaces in that colour, each on its own as
+// glamour pads.
+func dropMark(line, mark string, spaces int) string {
+	at := strings.Index(line, mark)
+	if at < 0 {
+		return line
+	}
+	open, before := "", line[:at]
+	after := line[at+len(mark):]
+	if o := strings.LastIndex(before, "\x1b["); o >= 0 && strings.HasSuffix(before, "m") &&
+		!strings.ContainsAny(before[o+2:len(before)-1], "\x1b") && strings.HasPrefix(after, "\x1b[m") {
+		open, before, after = before[o:], before[:o], after[len("\x1b[m"):]
+	}
+	pad := " "
+	if open != "" {
+		pad = open + " \x1b[m"
+	}
+	return before + strings.Repeat(pad, spaces) + after
+}
+
+// carryPen closes, at the end of each line, the colours and the hyperlink
+// still open there and opens them again on the next line, as glamour's
+// writer does (lipgloss's WrapWriter reads every byte through a terminal
+// parser; glamour's text only needs its SGR and OSC 8 sequences followed).
+func carryPen(lines []string) []string {
+	var sgr, link string // the SGR sequences since the last reset; the open hyperlink
+	for k, l := range lines {
+		if sgr != "" || link != "" {
+			l = sgr + link + l
+		}
+		for rest := l; ; {
+			i := strings.IndexByte(rest, '\x1b')
+			if i < 0 || i+1 >= len(rest) {
+				break
+			}
+			rest = rest[i:]
+			switch {
+			case rest[1] == '[':
+				end := strings.IndexFunc(rest[2:], func(r rune) bool { return r >= 0x40 && r <= 0x7e })
+				if end < 0 {
+					rest = ""
+					continue
+				}
+				seq := rest[:end+3]
+				if seq[len(seq)-1] == 'm' {
+					if seq == "\x1b[m" || seq == "\x1b[0m" {
+						sgr = ""
+					} else {
+						sgr += seq
+					}
+				}
+				rest = rest[len(seq):]
+			case strings.HasPrefix(rest, "\x1b]8;"):
+				body := rest[2:]
+				stop, n := strings.IndexByte(body, '\a'), 1
+				if st := strings.Index(body, "\x1b\\"); st >= 0 && (stop < 0 || st < stop) {
+					stop, n = st, 2
+				}
+				if stop < 0 {
+					rest = ""
+					continue
+				}
+				seq := rest[:2+stop+n]
+				if _, uri, _ := strings.Cut(body[len("8;"):stop], ";"); uri == "" {
+					link = ""
+				} else {
+					link = seq
+				}
+				rest = rest[len(seq):]
+			default:
+				rest = rest[1:]
+			}
+		}
+		if sgr != "" {
+			l += "\x1b[m"
+		}
+		if link != "" {
+			l += "\x1b]8;;\a"
+		}
+		lines[k] = l
+	}
+	return lines
+}

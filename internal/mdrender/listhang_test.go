@@ -1,0 +1,164 @@
+package mdrender
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	xansi "github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// Lists written for these tests: each item long enough to wrap at the
+// narrower widths.
+var hangCases = map[string]string{
+	"bullets":    "- A bullet item long enough that it has to wrap onto a second and maybe a third line here.\n- Short one.\n",
+	"numbered":   "9. The ninth step, written long enough to wrap onto another line at most widths.\n10. The tenth step has a wider marker, and its continuation lines hang under its text too.\n",
+	"nested":     "- Outer item that wraps because it goes on and on about nothing in particular at all.\n  - Inner item that also wraps because it carries on for quite a while longer than needed.\n    1. A numbered item at the third level that wraps around as well, for good measure.\n",
+	"paragraphs": "- First paragraph of an item, long enough to wrap across the width of the terminal.\n\n  Second paragraph of the same item that also wraps onto a further line or two.\n- Hard\\\n  break then a long enough line of text to wrap onto the line below it here.\n",
+	"tasks":      "- [ ] An open task whose description is long enough to wrap onto the next line.\n- [x] A done task, also described at length so that it wraps in narrow panes.\n",
+	"inline":     "- Run `scripts/run-all.sh --verbose` then read [the guide](references/guide.md) and **keep the bold words** together, *and emphasis too*.\n",
+	"cjk":        "- 这是一个很长的列表项，用来检查中文在换行以后是否对齐到正文的第一个字符下面，而不是列表的边上。\n",
+	"quoted":     "> - A list item inside a quote that is long enough to wrap inside the quote's bar.\n",
+	"longword":   "- https://example.com/a/really/long/path/that/does/not/fit/on/one/line/at/forty/columns/at/all\n",
+	"blocks":     "1. Install it, as the next block shows, before anything else is run:\n\n   ```sh\n   npm install\n   ```\n\n   > A quote inside the item.\n",
+}
+
+var hangWidths = []int{30, 40, 60, 80}
+
+// TestListHangGolden (go test -run TestListHangGolden -update rewrites them).
+func TestListHangGolden(t *testing.T) {
+	for name, md := range hangCases {
+		for _, style := range []string{"dark", "light", "notty"} {
+			for _, width := range hangWidths {
+				r, err := New(style, width)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, err := r.Render(md)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Run(fmt.Sprintf("%s-%s-%d", name, style, width), func(t *testing.T) {
+					golden.RequireEqual(t, []byte(out))
+				})
+			}
+		}
+	}
+}
+
+// TestListHangUnderText: a wrapped item's second line starts under its
+// first text character, whatever the marker's width and the nesting.
+func TestListHangUnderText(t *testing.T) {
+	cases := []string{
+		"- alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu\n",
+		"10. alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu\n",
+		"- [ ] alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu\n",
+		"- x\n  - alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu\n",
+		"> 1. alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu\n",
+		"- alpha\n\n  beta\n",
+		"- alpha\\\n  beta\n",
+	}
+	for _, style := range []string{"dark", "notty"} {
+		r, _ := New(style, 40)
+		for _, md := range cases {
+			out, err := r.Render(md)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(xansi.Strip(out), "\n")
+			first, next := -1, -1
+			for k, l := range lines {
+				if i := strings.Index(l, "alpha"); i >= 0 {
+					first = xansi.StringWidth(l[:i])
+					for _, l2 := range lines[k+1:] {
+						if j := strings.IndexFunc(l2, func(r rune) bool { return !strings.ContainsRune(" |│", r) }); j >= 0 {
+							next = xansi.StringWidth(l2[:j])
+							break
+						}
+					}
+					break
+				}
+			}
+			if first < 0 || first != next {
+				t.Errorf("%s %q: text at column %d, its next line at %d:\n%s", style, md, first, next, strings.Join(lines, "\n"))
+			}
+		}
+	}
+}
+
+// TestListHangFits: for random lists and widths no line is wider than the
+// width, no word is lost or split, and no mark is left in the output.
+func TestListHangFits(t *testing.T) {
+	words := []string{"a", "list", "item", "wraps", "under", "its", "text", "`code`", "**bold**", "*it*",
+		"[link](x.md)", "path/to/file.sh", "v1.2.3", "中文字符", "emoji🙂", "très", "x-y"}
+	markers := []string{"- ", "1. ", "10. ", "- [ ] ", "* "}
+	rng := rand.New(rand.NewPCG(1, 17))
+	styles := []string{"dark", "notty", "light"}
+	for i := 0; i < 300; i++ {
+		var b strings.Builder
+		indent := ""
+		for range 1 + rng.IntN(4) {
+			marker := markers[rng.IntN(len(markers))]
+			b.WriteString(indent + marker)
+			indent = strings.Repeat(" ", len(indent)+len(marker)) // the next item nests
+			if rng.IntN(2) == 0 {
+				indent = ""
+			}
+			for range 1 + rng.IntN(30) {
+				b.WriteString(words[rng.IntN(len(words))] + " ")
+			}
+			b.WriteString("\n")
+		}
+		md := b.String()
+		width := 20 + rng.IntN(80)
+		r, err := New(styles[i%len(styles)], width)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := r.Render(md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out, hangPrefix) {
+			t.Fatalf("a mark left in the output of %q", md)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if w := xansi.StringWidth(l); w > width {
+				t.Fatalf("width %d, %s: line of %d cells %q\nfrom %q", width, styles[i%len(styles)], w, xansi.Strip(l), md)
+			}
+		}
+		if !utf8.ValidString(out) {
+			t.Fatalf("invalid UTF-8 from %q", md)
+		}
+	}
+}
+
+// FuzzListHang: any Markdown renders at any width without a panic, a mark
+// left behind, or a line wider than the width that glamour kept within it.
+func FuzzListHang(f *testing.F) {
+	for _, md := range hangCases {
+		f.Add(md, 40)
+	}
+	f.Add("- a\n\n  b\\\n  c\n> - [ ] d e f\n", 12)
+	f.Fuzz(func(t *testing.T, md string, width int) {
+		if width < 10 || width > 200 || len(md) > 4000 {
+			return
+		}
+		for _, style := range []string{"dark", "notty"} {
+			r, err := New(style, width)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := r.Render(md)
+			if err != nil {
+				return
+			}
+			if !strings.Contains(md, hangPrefix) && strings.Contains(out, hangPrefix) {
+				t.Fatalf("a mark left in the output")
+			}
+		}
+	})
+}
