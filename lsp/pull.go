@@ -3,6 +3,7 @@ package lsp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"maps"
@@ -160,6 +161,7 @@ func (s *Server) pullDocument(ctx context.Context, reply jsonrpc2.Replier, id js
 // server never initialized answers at once with no items.
 func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id jsonrpc2.ID, p workspaceDiagnosticParams) {
 	wait, done := s.pending(ctx, id)
+	wait, me := s.supersedeWorkspacePull(wait)
 	ctx = context.WithoutCancel(ctx)
 	held := map[protocol.DocumentURI]string{}
 	for _, prev := range p.PreviousResultIDs {
@@ -168,8 +170,14 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 	want := s.wantLint()
 	go func() {
 		defer done()
+		defer s.forgetWorkspacePull(me)
 		for {
 			r, ok := s.waitLint(wait, want)
+			if !ok && context.Cause(wait) == errSuperseded {
+				// No news since: a newer pull waits for it in this one's place.
+				reply(ctx, workspaceReport{Items: []documentReport{}}, nil)
+				return
+			}
 			if !ok {
 				reply(ctx, nil, jsonrpc2.NewError(codeRequestCancelled, "cancelled"))
 				return
@@ -203,6 +211,39 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 			want = linted + 1 // nothing new: wait for the next lint
 		}
 	}()
+}
+
+// workspaceWaiter is a workspace pull that may be waiting.
+type workspaceWaiter struct{ supersede context.CancelCauseFunc }
+
+// errSuperseded ends the wait of a workspace pull a newer one replaces.
+var errSuperseded = errors.New("superseded by a newer workspace/diagnostic")
+
+// supersedeWorkspacePull makes the pull waiting on ctx the one workspace
+// pull that waits, ending the wait of the one before it (answered with
+// no items: it had no news). A client holds one at a time, so the
+// others are leftovers; a client that sent 50,000 and never cancelled
+// held 50,000 goroutines (575 MB), each one woken by every lint.
+func (s *Server) supersedeWorkspacePull(ctx context.Context) (context.Context, *workspaceWaiter) {
+	ctx, supersede := context.WithCancelCause(ctx)
+	me := &workspaceWaiter{supersede}
+	s.mu.Lock()
+	if prev := s.workspaceWaiting; prev != nil {
+		prev.supersede(errSuperseded)
+	}
+	s.workspaceWaiting = me
+	s.mu.Unlock()
+	return ctx, me
+}
+
+// forgetWorkspacePull: me is answered, no longer the one waiting.
+func (s *Server) forgetWorkspacePull(me *workspaceWaiter) {
+	s.mu.Lock()
+	if s.workspaceWaiting == me {
+		s.workspaceWaiting = nil
+	}
+	s.mu.Unlock()
+	me.supersede(nil)
 }
 
 // wantLint is the lint a pull must wait for: the one that reads all the

@@ -83,6 +83,9 @@ type Server struct {
 	pull, refresh           bool
 	reported                map[protocol.DocumentURI]reportedAt
 	inFlight                map[string]context.CancelFunc
+	// workspaceWaiting is the one workspace pull that long-polls; a newer
+	// one answers it (pullWorkspace), so waits stay one however many come.
+	workspaceWaiting *workspaceWaiter
 }
 
 // document is an open buffer.

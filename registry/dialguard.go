@@ -17,13 +17,16 @@ import (
 // RFC 1918 and fc00::/7, link-local (169.254/16 holds the cloud metadata
 // address), the shared 100.64/10 range (carrier NAT, Tailscale, Alibaba's
 // metadata at 100.100.100.200), and an IPv4 address inside the NAT64
-// prefix 64:ff9b::/96. IPv4-mapped IPv6 (::ffff:127.0.0.1) counts as its
+// prefix 64:ff9b::/96 or IPv4-compatible (::127.0.0.1). IPv4-mapped IPv6 (::ffff:127.0.0.1) counts as its
 // IPv4 address.
 func privateIP(ip net.IP) bool {
 	if ip == nil {
 		return false
 	}
-	if ip16 := ip.To16(); ip.To4() == nil && ip16 != nil && nat64Prefix.Contains(ip16) {
+	if ip.IsLoopback() || ip.IsUnspecified() {
+		return true // before ::/96, which holds ::1 and ::
+	}
+	if ip16 := ip.To16(); ip.To4() == nil && ip16 != nil && (nat64Prefix.Contains(ip16) || v4CompatPrefix.Contains(ip16)) {
 		return privateIP(net.IP(ip16[12:16]))
 	}
 	return ip.IsLoopback() || ip.IsUnspecified() || ip.IsPrivate() ||
@@ -34,6 +37,9 @@ func privateIP(ip net.IP) bool {
 var (
 	sharedRange = &net.IPNet{IP: net.IPv4(100, 64, 0, 0).To4(), Mask: net.CIDRMask(10, 32)}
 	nat64Prefix = &net.IPNet{IP: net.ParseIP("64:ff9b::"), Mask: net.CIDRMask(96, 128)}
+	// v4CompatPrefix holds the deprecated IPv4-compatible form ::a.b.c.d
+	// (::127.0.0.1); ::1 and :: are caught as loopback and unspecified.
+	v4CompatPrefix = &net.IPNet{IP: net.IPv6zero, Mask: net.CIDRMask(96, 128)}
 )
 
 // PrivateAddrError is a dial refused because the address a host name
@@ -127,7 +133,8 @@ func refusePrivate(_, address string, _ syscall.RawConn) error {
 	if err != nil {
 		return fmt.Errorf("dial %q: %w", address, err)
 	}
-	if privateIP(net.ParseIP(host)) {
+	// An address that does not parse is refused too: the hook fails closed.
+	if ip := hostIP(host); ip == nil || privateIP(ip) {
 		return &PrivateAddrError{Addr: host}
 	}
 	return nil

@@ -19,6 +19,8 @@ func TestPrivateIP(t *testing.T) {
 		"::ffff:127.0.0.1": true, "::ffff:169.254.169.254": true, "64:ff9b::a00:1": true, "64:ff9b::7f00:1": true,
 		"8.8.8.8": false, "140.82.112.3": false, "100.128.0.1": false, "2606:4700::1111": false, "64:ff9b::808:808": false,
 		"172.32.0.1": false,
+		// IPv4-compatible (deprecated) forms of private addresses.
+		"::127.0.0.1": true, "::a9fe:a9fe": true, "::10.0.0.1": true, "::8.8.8.8": false,
 	} {
 		if got := privateIP(net.ParseIP(addr)); got != want {
 			t.Errorf("privateIP(%s) = %v, want %v", addr, got, want)
@@ -95,5 +97,40 @@ func TestFetchChecksEveryDialOfAName(t *testing.T) {
 	_, err := f.get(context.Background(), "http://rebind.example.test:"+port+"/a", expectText)
 	if err == nil || dials.Load() != 2 || !strings.Contains(err.Error(), "resolves to 127.0.0.1") {
 		t.Fatalf("redirect on a rebound name: err %v after %d dials", err, dials.Load())
+	}
+}
+
+// The Control hook sees the address being connected to; a zoned
+// link-local one (from /etc/hosts or a literal with %25) was not parsed
+// by net.ParseIP and went through, and one that does not parse at all is
+// refused rather than let through.
+func TestRefusePrivateZonesAndUnparsed(t *testing.T) {
+	for addr, refused := range map[string]bool{
+		"[fe80::1%eth0]:443": true, "[fe80::a9fe:a9fe%25lo]:80": true, "[::127.0.0.1]:80": true,
+		"[::ffff:10.0.0.1]:80": true, "not-an-ip:80": true, "8.8.8.8:443": false, "[2606:4700::1111]:443": false,
+	} {
+		if got := refusePrivate("tcp", addr, nil) != nil; got != refused {
+			t.Errorf("refusePrivate(%s) refused = %v, want %v", addr, got, refused)
+		}
+	}
+}
+
+// hostIP reads what a resolver would connect to: zoned IPv6 and the
+// inet_aton spellings of IPv4; names stay names.
+func TestHostIP(t *testing.T) {
+	for host, want := range map[string]string{
+		"2130706433": "127.0.0.1", "0x7f000001": "127.0.0.1", "0177.0.0.1": "127.0.0.1", "127.1": "127.0.0.1",
+		"0x7f.1": "127.0.0.1", "10.0x10.1": "10.16.0.1", "169.254.43518": "169.254.169.254", "0": "0.0.0.0",
+		"fe80::1%eth0": "fe80::1", "[::1]": "::1", "::ffff:127.0.0.1": "127.0.0.1",
+		"example.com": "", "4294967296": "", "1.2.3.4.5": "", "256.1.1.1": "", "1.256.1.1": "", "": "", "1..1": "",
+		"+1": "", "0x": "", "09": "", "1_0": "", "skills.0x7f": "",
+	} {
+		got := ""
+		if ip := hostIP(host); ip != nil {
+			got = ip.String()
+		}
+		if got != want {
+			t.Errorf("hostIP(%q) = %q, want %q", host, got, want)
+		}
 	}
 }

@@ -170,6 +170,40 @@ func hostileCases() []hostileCase {
 			want: []string{`redirected to ftp://example.com/x: unsupported scheme "ftp"`},
 		},
 		{
+			// Red-team round 17: a server answering every request with a
+			// redirect to the next of 100 paths stops at the bound.
+			name: "a hundred redirects",
+			setup: func(s *fakeServer) {
+				s.handle(idx, func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/r/1", http.StatusFound) })
+				for i := 1; i < 100; i++ {
+					s.handle(fmt.Sprintf("/r/%d", i), func(w http.ResponseWriter, r *http.Request) {
+						http.Redirect(w, r, fmt.Sprintf("/r/%d", i+1), http.StatusMovedPermanently)
+					})
+				}
+			},
+			want: []string{idx + ": stopped after 5 redirects (a redirect loop?)"},
+		},
+		{
+			name: "redirect to file:",
+			setup: func(s *fakeServer) {
+				s.handle(idx, func(w http.ResponseWriter, r *http.Request) {
+					w.Header().Set("Location", "file:///etc/passwd")
+					w.WriteHeader(http.StatusFound)
+				})
+			},
+			want: []string{`redirected to file:///etc/passwd: unsupported scheme "file"`},
+		},
+		{
+			name: "redirect to unix:",
+			setup: func(s *fakeServer) {
+				s.handle(idx, func(w http.ResponseWriter, r *http.Request) {
+					w.Header().Set("Location", "unix:///var/run/docker.sock")
+					w.WriteHeader(http.StatusFound)
+				})
+			},
+			want: []string{`redirected to unix:///var/run/docker.sock: unsupported scheme "unix"`},
+		},
+		{
 			// Same origin on every hop: another port on loopback is
 			// another origin, and the index it serves is never read.
 			name: "redirect to another origin",

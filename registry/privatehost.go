@@ -37,7 +37,7 @@ func PrivateHost(spec string) (host string, private bool) {
 	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
 		return host, true
 	}
-	ip := net.ParseIP(host)
+	ip := hostIP(host)
 	if ip == nil {
 		return host, false
 	}
@@ -51,5 +51,5 @@ func looksLikeIPHost(spec string) bool {
 	if h, _, err := net.SplitHostPort(host); err == nil {
 		host = h
 	}
-	return net.ParseIP(strings.Trim(host, "[]")) != nil
+	return hostIP(host) != nil
 }

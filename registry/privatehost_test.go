@@ -26,6 +26,13 @@ func TestPrivateHost(t *testing.T) {
 		"https://8.8.8.8/":                         false,
 		"github:acme/skills":                       false,
 		"./skills":                                 false,
+		"http://[fe80::1%25eth0]:8080/":            true,
+		"http://2130706433/":                       true,
+		"http://0x7f.1/":                           true,
+		"http://0177.0.0.1/":                       true,
+		"https://0251.0376.0251.0376/latest":       true,
+		"http://[::127.0.0.1]/":                    true,
+		"http://1234.example.com/":                 false,
 		"/srv/skills":                              false,
 	} {
 		if _, got := PrivateHost(spec); got != want {

@@ -1,0 +1,55 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+	"unicode"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// TestTenThousandNamesakesWithEscapes (red-team round 17): 10,000 skills
+// of one name whose name, folders and source carry terminal escapes, C1
+// controls and bidi overrides. The rows are placed in bounded time (a
+// sort per rebuild, not a comparison of every pair), each row's place
+// is told apart, and no control or bidi character is left in a place.
+func TestTenThousandNamesakesWithEscapes(t *testing.T) {
+	const n = 10000
+	skills := make([]*model.Skill, n)
+	for i := range skills {
+		s := &model.Skill{Format: model.FormatSkillMD, Name: "dup\x1b[2J\u202e", Description: "Same name \x1b]52;c;eA==\a."}
+		s.Location.Dir = fmt.Sprintf("lib/\x1b[31mteam-%d\u202e/\u009b2Jskills/dup", i)
+		s.Location.File = s.Location.Dir + "/SKILL.md"
+		skills[i] = s
+	}
+	start := time.Now()
+	m := studioOf(skills, "src\x1b]0;title\a")
+	for range 20 { // a re-lint, a selection: each rebuilds the list
+		m.lib.rebuild()
+	}
+	took := time.Since(start)
+	t.Logf("10,000 namesakes: loaded and rebuilt 20 times in %s", took)
+	if took > 20*time.Second {
+		t.Errorf("10,000 namesakes took %s", took)
+	}
+	places := map[string]bool{}
+	for _, e := range m.lib.entries {
+		places[e.where] = true
+		for _, r := range e.where {
+			if unicode.IsControl(r) || unicode.Is(unicode.Bidi_Control, r) {
+				t.Fatalf("place %q holds %U", e.where, r)
+			}
+		}
+	}
+	if len(places) != n {
+		t.Errorf("%d places for %d namesakes in distinct folders", len(places), n)
+	}
+	view := m.View().Content
+	for _, bad := range []string{"\u202e", "\u009b", "\a", "\x1b[2J", "\x1b[31m", "\x1b]"} {
+		if strings.Contains(view, bad) {
+			t.Errorf("the studio drew %q from a skill's name or folder", bad)
+		}
+	}
+}
