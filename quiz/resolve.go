@@ -220,7 +220,9 @@ func readReference(fsys fs.FS, fsPath string) (content string, fail func(rel str
 	f, err := fsys.Open(fsPath)
 	if err != nil {
 		if errors.Is(err, safefs.ErrNotRegular) {
-			return "", func(rel string) error { return &refusedError{refusedNotFile, fmt.Sprintf("%s is not a regular file (%v)", rel, unwrapPathError(err))} }
+			return "", func(rel string) error {
+				return &refusedError{refusedNotFile, fmt.Sprintf("%s is not a regular file (%v)", rel, unwrapPathError(err))}
+			}
 		}
 		return "", cannot(err)
 	}
