@@ -221,7 +221,7 @@ func readReference(fsys fs.FS, fsPath string) (content string, fail func(rel str
 	if err != nil {
 		if errors.Is(err, safefs.ErrNotRegular) {
 			return "", func(rel string) error {
-				return &refusedError{refusedNotFile, fmt.Sprintf("%s is not a regular file (%v)", rel, unwrapPathError(err))}
+				return &refusedError{refusedNotFile, fmt.Sprintf("cannot read %s: %v", rel, unwrapPathError(err))}
 			}
 		}
 		return "", cannot(err)
@@ -331,7 +331,7 @@ func notAFile(rel string, m fs.FileMode) error {
 	case m&fs.ModeDevice != 0:
 		kind = "device"
 	}
-	return &refusedError{refusedNotFile, fmt.Sprintf("%s is a %s, not a file; never read", rel, kind)}
+	return &refusedError{refusedNotFile, fmt.Sprintf("%s is not a regular file: a %s is never read", rel, kind)}
 }
 
 func unwrapPathError(err error) error {
