@@ -67,9 +67,23 @@ func (c *pluginCheck) checkPathKinds(root string, m jsonFile, owner *osloop.Node
 			if err != nil {
 				continue
 			}
+			if k.key == "hooks" && isDefaultHooksFile(rel) && !info.IsDir() {
+				c.at("library/plugin-hooks-duplicate", m, it, fmt.Sprintf("hooks names %q, the hooks file Claude Code already loads from every plugin, so it reports \"Duplicate hooks file detected\" for this plugin on every start (the hooks still run, once)", it.Str),
+					"Drop the hooks key (hooks/hooks.json is loaded without it); list only additional hook files there.")
+				continue
+			}
 			c.checkKind(k, m, it, info.IsDir())
 		}
 	}
+}
+
+// isDefaultHooksFile reports whether the cleaned relative path rel is
+// hooks/hooks.json, which Claude Code loads from each plugin unasked.
+// Its duplicate check compares resolved files, so the spelling of the
+// path in the manifest (./, ${CLAUDE_PLUGIN_ROOT}/, backslashes) does
+// not matter; localPath has already taken those off.
+func isDefaultHooksFile(rel string) bool {
+	return rel == "hooks/hooks.json"
 }
 
 func (c *pluginCheck) checkKind(k pathKind, m jsonFile, it *osloop.Node, isDir bool) {

@@ -115,6 +115,24 @@ var pluginCases = []ruletest.Case{
 		"tool/more-hooks/a.json":          file(`{"hooks": {}}`),
 		"b/.claude-plugin/plugin.json":    file(`{"name": "b", "hooks": {"Stop": []}}`),
 	}),
+	pluginCase("library/plugin-hooks-duplicate", "hooks naming the default file, spelt two ways", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "hooks": "./hooks/hooks.json"}`),
+		"tool/hooks/hooks.json":           file(`{"hooks": {}}`),
+		"b/.claude-plugin/plugin.json":    file(`{"name": "b", "hooks": ["${CLAUDE_PLUGIN_ROOT}/hooks/hooks.json"]}`),
+		"b/hooks/hooks.json":              file(`{"hooks": {}}`),
+	}),
+	pluginCase("library/plugin-hooks-duplicate", "a marketplace entry naming the default file", true, fstest.MapFS{
+		".claude-plugin/marketplace.json": file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "kit", "source": "./kit", "strict": false, "hooks": "hooks/hooks.json"}]}`),
+		"kit/hooks/hooks.json":            file(`{"hooks": {}}`),
+	}),
+	pluginCase("library/plugin-hooks-duplicate", "hooks naming other files, or none", false, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "hooks": ["./hooks/extra.json", "./conf/hooks.json"]}`),
+		"tool/hooks/hooks.json":           file(`{"hooks": {}}`),
+		"tool/hooks/extra.json":           file(`{"hooks": {}}`),
+		"tool/conf/hooks.json":            file(`{"hooks": {}}`),
+		"b/.claude-plugin/plugin.json":    file(`{"name": "b"}`),
+		"b/hooks/hooks.json":              file(`{"hooks": {}}`),
+	}),
 	pluginCase("library/plugin-path-kind", "a marketplace entry's mcpServers naming a folder", true, fstest.MapFS{
 		".claude-plugin/marketplace.json": file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "kit", "source": "./kit", "strict": false, "mcpServers": "./servers"}]}`),
 		"kit/servers/a.json":              file(`{}`),

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skillstudio/skillstudio/formats/skillmd"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -110,6 +111,7 @@ func (rv *resolving) resolve(a model.Action) ActionResult {
 	}
 	if err != nil {
 		res.Error = err.Error()
+		res.refused = refusalOf(err)
 		res.Message = ""
 		return res
 	}
@@ -211,8 +213,17 @@ func readReference(fsys fs.FS, fsPath string) (content string, fail func(rel str
 	cannot := func(err error) func(string) error {
 		return func(rel string) error { return fmt.Errorf("cannot read %s: %w", rel, unwrapPathError(err)) }
 	}
+	if info, err := fs.Lstat(fsys, fsPath); err == nil && !info.IsDir() && !info.Mode().IsRegular() && info.Mode()&fs.ModeSymlink == 0 {
+		// Checked before Open: opening a FIFO blocks on a plain os.DirFS.
+		return "", func(rel string) error { return notAFile(rel, info.Mode()) }
+	}
 	f, err := fsys.Open(fsPath)
 	if err != nil {
+		if errors.Is(err, safefs.ErrNotRegular) {
+			return "", func(rel string) error {
+				return &refusedError{refusedNotFile, fmt.Sprintf("cannot read %s: %v", rel, unwrapPathError(err))}
+			}
+		}
 		return "", cannot(err)
 	}
 	defer f.Close()
@@ -222,6 +233,9 @@ func readReference(fsys fs.FS, fsPath string) (content string, fail func(rel str
 	}
 	if info.IsDir() {
 		return "", func(rel string) error { return fmt.Errorf("%s is a folder, not a file", rel) }
+	}
+	if !info.Mode().IsRegular() {
+		return "", func(rel string) error { return notAFile(rel, info.Mode()) }
 	}
 	data, err := io.ReadAll(io.LimitReader(f, MaxReferenceSize+1))
 	if err != nil {
@@ -264,17 +278,60 @@ func insideSkill(fsys fs.FS, dir, rel string) (string, error) {
 			return "", fmt.Errorf("cannot read %s: %w", rel, unwrapPathError(err))
 		}
 		if path.IsAbs(link) {
-			return "", fmt.Errorf("%s is a symlink to %s, outside the skill folder", rel, link)
+			return "", &refusedError{refusedLinkOut, fmt.Sprintf("%s is a symlink to %s, outside the skill folder; not followed", rel, link)}
 		}
 		resolved := path.Join(cur, link)
 		if resolved == ".." || strings.HasPrefix(resolved, "../") {
-			return "", fmt.Errorf("%s is a symlink leading outside the skill folder", rel)
+			return "", &refusedError{refusedLinkOut, fmt.Sprintf("%s is a symlink leading outside the skill folder (to %s); not followed", rel, link)}
 		}
 		// Re-walk from the top with the link replaced by its target.
 		rest := append(strings.Split(resolved, "/"), parts[i+1:]...)
 		parts, cur, i = rest, "", -1
 	}
 	return path.Join(dir, cur), nil
+}
+
+// refusal says why a reference that is there was not read, so the walk
+// files it under the rule that fits and gives the fix that works: a link
+// out of the skill is not a missing file, and "create the file" would not
+// help with a named pipe.
+type refusal int
+
+const (
+	refusedNone    refusal = iota
+	refusedLinkOut         // a symlink leading outside the skill folder
+	refusedNotFile         // a FIFO, device or socket
+)
+
+// refusedError is a reference refused for what it is, not for being absent.
+type refusedError struct {
+	kind refusal
+	msg  string
+}
+
+func (e *refusedError) Error() string { return e.msg }
+
+// refusalOf is the refusal err carries, or refusedNone.
+func refusalOf(err error) refusal {
+	var re *refusedError
+	if errors.As(err, &re) {
+		return re.kind
+	}
+	return refusedNone
+}
+
+// notAFile names the kind of special file rel is.
+func notAFile(rel string, m fs.FileMode) error {
+	kind := "special file"
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		kind = "named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		kind = "socket"
+	case m&fs.ModeDevice != 0:
+		kind = "device"
+	}
+	return &refusedError{refusedNotFile, fmt.Sprintf("%s is not a regular file: a %s is never read", rel, kind)}
 }
 
 func unwrapPathError(err error) error {

@@ -86,6 +86,8 @@ type ActionResult struct {
 	// Line and Column locate the action in the skill's main file.
 	Line   int `json:"line,omitempty"`
 	Column int `json:"column,omitempty"`
+
+	refused refusal // why a reference that is there was not read
 }
 
 // Section is the part of the skill body a goto lands on.

@@ -66,6 +66,9 @@ func brokenFinding(s *model.Skill, b BrokenPath) model.Diagnostic {
 	d := model.Diagnostic{Severity: model.SeverityError, File: skillFile(s), Line: a.Line, Column: a.Column}
 	d.Rule, d.Hint = brokenRule(a)
 	for _, ld := range s.Diagnostics {
+		if a.refused != refusedNone {
+			break // lint sees the name in the folder; only the walk saw what it is
+		}
 		if walkedRules[ld.Rule] && ld.Line == a.Line && ld.Column == a.Column && a.Line > 0 {
 			d.Rule, d.Severity = ld.Rule, ld.Severity
 			if ld.Hint != "" {
@@ -87,6 +90,12 @@ func brokenRule(a ActionResult) (rule, hint string) {
 	case model.ActionGoto:
 		return "quiz/goto-heading", "Add the heading to the body, or point goto at an existing one (e.g. \"## Setup Steps\")."
 	case model.ActionLoadReference:
+		switch a.refused {
+		case refusedLinkOut:
+			return "quiz/reference-escapes", "Put a copy of the linked file inside the skill (e.g. references/) in place of the symlink: links out of the skill are not followed, and the skill ships without the file they point at."
+		case refusedNotFile:
+			return "quiz/reference-missing", "Replace it with a regular file of the text (a named pipe or device is never read), or point load-reference at one."
+		}
 		if _, err := CleanReference(a.Target); err != nil {
 			return "quiz/reference-escapes", "Copy the file into the skill (e.g. references/) and point at it with a slash path relative to the skill folder."
 		}

@@ -44,6 +44,9 @@ func bodyDoc(e *Entry) *readerDoc {
 	s := e.Skill
 	md := s.Body
 	if strings.TrimSpace(md) == "" {
+		md = unreadBody(s)
+	}
+	if strings.TrimSpace(md) == "" {
 		md = fmt.Sprintf("# %s\n\n%s\n\n*This skill has no body text to read.*\n", s.Name, s.Description)
 	}
 	md += unparsedNote(s)
@@ -65,6 +68,30 @@ func bodyDoc(e *Entry) *readerDoc {
 		skillDir: s.Location.Dir,
 		readNote: tooLargeNote(s),
 	}
+}
+
+// unreadBody is the text of a SKILL.md the checked read stopped at (a
+// skillmd/binary finding: UTF-16 or UTF-32 from Windows, or a stray NUL),
+// as show has it from skillmd.Preview: decoded, or up to the NUL, under
+// the finding, so the author sees both what the file says and why agents
+// do not. It is "" for any other skill. The read is of one capped file,
+// and only for a skill whose checked read already failed.
+func unreadBody(s *model.Skill) string {
+	if s.Format != model.FormatSkillMD || s.Location.FS == nil {
+		return ""
+	}
+	for _, d := range s.Diagnostics {
+		if d.Rule != "skillmd/binary" {
+			continue
+		}
+		p, err := skillmd.Preview(s.Location.FS, s.Location.Dir)
+		if err != nil || strings.TrimSpace(p.Body) == "" {
+			return ""
+		}
+		return fmt.Sprintf("> **⚠ %s** %s\n>\n> *Shown here as read for you; the Lint tab has the finding.*\n\n%s",
+			mdLiteral(d.Message), mdLiteral(d.Hint), p.Body)
+	}
+	return ""
 }
 
 // unparsedNote: an .xgs.js skill's notes are the comments above its

@@ -42,6 +42,7 @@ func Load(fsys fs.FS, dir string, opts model.Options) *model.Skill {
 		l.checkModule()
 	}
 	l.checkSecrets()
+	l.checkWindowsNames()
 	if opts.FindingsOnly {
 		// Lint prints findings only: skip the display side, and keep of the
 		// package just what CheckIndex reads.

@@ -75,6 +75,18 @@ func rmFile(name string) func(*testing.T, fstest.MapFS) {
 
 func none(*testing.T, fstest.MapFS) {}
 
+// moveTo moves the fixture package to the folder dir.
+func moveTo(dir string) func(*testing.T, fstest.MapFS) {
+	return func(_ *testing.T, m fstest.MapFS) {
+		for name, f := range m {
+			if rest, ok := strings.CutPrefix(name, fixtureDir+"/"); ok {
+				delete(m, name)
+				m[dir+"/"+rest] = f
+			}
+		}
+	}
+}
+
 // stepFive writes the index entry exactly as the spec's step-5 template
 // does: the six required fields and nothing the table marks optional.
 func stepFive(_ *testing.T, m fstest.MapFS) {
@@ -102,6 +114,10 @@ const agentic = `"agentic"`
 
 var ruleCases = []ruleCase{
 
+	{"a file with a device name and an extension", "osloop/windows-name", true, putFile("assets/con.png", "x"), ""},
+	{"a file with a colon", "osloop/windows-name", true, putFile("notes:v2.md", "x"), ""},
+	{"the package folder is a device name", "osloop/windows-name", true, moveTo("skills/aux"), "skills/aux"},
+	{"names that only start like devices", "osloop/windows-name", false, both(putFile("assets/console.png", "x"), putFile("com10.md", "y")), ""},
 	{"no manifest", "osloop/manifest-missing", true, rmFile("manifest.json"), ""},
 	{"manifest present", "osloop/manifest-missing", false, none, ""},
 	{"no module", "osloop/module-missing", true, rmFile("module.ts"), ""},

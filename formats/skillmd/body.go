@@ -303,6 +303,9 @@ func (c *checker) readLinked(rel string) ([]byte, bool) {
 	ok := err == nil && sniff.NUL(data) < 0
 	if ok {
 		data, _ = sanitizeUTF8(data)
+	} else if w, wide := sniff.WideText(data); err == nil && wide {
+		// Read once per file (cached below), so reported once.
+		c.reportIn(file, "skillmd/reference-encoding", 1, 1, rel+" is "+w.Name+" text, not UTF-8: an agent that opens it reads the bytes as UTF-8 and gets text broken by NUL bytes, or a refusal to read a binary file, so what it says is lost", wideHint)
 	}
 	c.linked[rel] = linkedFile{file: file, text: data, ok: ok}
 	return data, ok

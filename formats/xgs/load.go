@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/skillstudio/skillstudio/internal/pathname"
 	"github.com/skillstudio/skillstudio/internal/sniff"
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -122,6 +123,12 @@ func Analyze(file string, src []byte, headOnly bool) *Analysis {
 			a.Diagnostics = append(a.Diagnostics, d)
 		}
 	}
+	if base := path.Base(file); base != "." && base != "/" {
+		if p := pathname.WindowsProblem(base); p != "" {
+			add(Rules.New("xgs/windows-name", file, 1, 1, fmt.Sprintf("the file name %q %s: git on Windows refuses to check it out (\"invalid path\"), so the skill is missing there", base, p),
+				"Rename the file (lowercase letters, digits and hyphens, e.g. console-tools.xgs.js) and @name to match."))
+		}
+	}
 	if w, ok := sniff.WideText(src); ok {
 		add(Rules.New("xgs/encoding", file, 1, 1, "the file is "+w.Name+" text, not UTF-8: esbuild and userscript managers read UTF-8", "Save it as UTF-8 (PowerShell: Set-Content -Encoding utf8; an editor: Save with Encoding UTF-8)."))
 		return a
@@ -139,6 +146,11 @@ func Analyze(file string, src []byte, headOnly bool) *Analysis {
 		add(Rules.New("xgs/file-name", file, h.Find("name").Line, h.Find("name").ValueColumn,
 			fmt.Sprintf("the file is %s but @name is %s", base, h.Get("name")),
 			"Rename the file to "+h.Get("name")+".xgs.js, or change @name to match."))
+	}
+	if name := h.Get("name"); h != nil && isKebab(name) && pathname.WindowsDevice(name) != "" && path.Base(file) != name+".xgs.js" {
+		add(Rules.New("xgs/windows-name", file, h.Find("name").Line, h.Find("name").ValueColumn,
+			fmt.Sprintf("@name %s is the Windows device name %s: the build emits %s.xgs.js, which git on Windows refuses to check out (\"invalid path\")", name, pathname.WindowsDevice(name), name),
+			"Rename the skill, e.g. "+name+"-tool, in @name and the file name."))
 	}
 	if headOnly {
 		add(Rules.New("xgs/too-large", file, 1, 1, fmt.Sprintf("the file is larger than %d MiB; its body is not checked", MaxBodySize>>20), "Move data out of the skill; a skill's code should be a few hundred lines."))

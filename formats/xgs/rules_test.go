@@ -109,6 +109,15 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 			{name: "a bundle with no registry.json", raw: asBundle},
 		},
 	},
+	"xgs/windows-name": {
+		fail: []ruleCase{
+			{name: "a device name", edits: []edit{header("@name hotel-rates", "@name con")}, file: "con.xgs.js"},
+			{name: "a device name in capitals", file: "AUX.xgs.js"},
+			{name: "a colon", file: "hotel:rates.xgs.js"},
+			{name: "a device @name in a file named otherwise", edits: []edit{header("@name hotel-rates", "@name nul")}, file: "rates.xgs.js"},
+		},
+		pass: []ruleCase{{name: "names that only start like devices", edits: []edit{header("@name hotel-rates", "@name console")}, file: "console.xgs.js"}},
+	},
 	"xgs/file-name": {
 		fail: []ruleCase{{name: "other name", file: "rates.xgs.js"}},
 		pass: []ruleCase{{name: "name.xgs.js", file: "hotel-rates.xgs.js"}},
