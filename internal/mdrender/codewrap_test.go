@@ -25,23 +25,7 @@ var longCodeCases = map[string]string{
 // TestLongCodeLinesGolden: at each width, in a coloured style and in
 // notty (go test -run TestLongCodeLinesGolden -update rewrites them).
 func TestLongCodeLinesGolden(t *testing.T) {
-	for name, md := range longCodeCases {
-		for _, style := range []string{"dark", "notty"} {
-			for _, width := range []int{40, 60, 80, 120} {
-				r, err := New(style, width)
-				if err != nil {
-					t.Fatal(err)
-				}
-				out, err := r.Render(md)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Run(fmt.Sprintf("%s-%s-%d", name, style, width), func(t *testing.T) {
-					golden.RequireEqual(t, []byte(out))
-				})
-			}
-		}
-	}
+	goldenRenders(t, longCodeCases, []string{"dark", "notty"}, []int{40, 60, 80, 120})
 }
 
 // TestLongCodeLinesFit: in a coloured style every line fits the width and
@@ -117,5 +101,28 @@ func TestCodeMarkersInSourceAreCleared(t *testing.T) {
 	}
 	if strings.ContainsAny(out, codeMarkRange) || !strings.Contains(xansi.Strip(out), "a\ufffdb\ufffd\ufffdc") {
 		t.Errorf("got %q", out)
+	}
+}
+
+// goldenRenders renders each case in each style at each width and checks
+// it against its golden file (-update rewrites them).
+func goldenRenders(t *testing.T, cases map[string]string, styles []string, widths []int) {
+	t.Helper()
+	for name, md := range cases {
+		for _, style := range styles {
+			for _, width := range widths {
+				r, err := New(style, width)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, err := r.Render(md)
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Run(fmt.Sprintf("%s-%s-%d", name, style, width), func(t *testing.T) {
+					golden.RequireEqual(t, []byte(out))
+				})
+			}
+		}
 	}
 }

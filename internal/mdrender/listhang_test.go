@@ -1,14 +1,12 @@
 package mdrender
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	xansi "github.com/charmbracelet/x/ansi"
-	"github.com/charmbracelet/x/exp/golden"
 )
 
 // Lists written for these tests: each item long enough to wrap at the
@@ -30,23 +28,7 @@ var hangWidths = []int{30, 40, 60, 80}
 
 // TestListHangGolden (go test -run TestListHangGolden -update rewrites them).
 func TestListHangGolden(t *testing.T) {
-	for name, md := range hangCases {
-		for _, style := range []string{"dark", "light", "notty"} {
-			for _, width := range hangWidths {
-				r, err := New(style, width)
-				if err != nil {
-					t.Fatal(err)
-				}
-				out, err := r.Render(md)
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Run(fmt.Sprintf("%s-%s-%d", name, style, width), func(t *testing.T) {
-					golden.RequireEqual(t, []byte(out))
-				})
-			}
-		}
-	}
+	goldenRenders(t, hangCases, []string{"dark", "light", "notty"}, hangWidths)
 }
 
 // TestListHangUnderText: a wrapped item's second line starts under its
