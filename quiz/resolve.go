@@ -322,16 +322,7 @@ func refusalOf(err error) refusal {
 
 // notAFile names the kind of special file rel is.
 func notAFile(rel string, m fs.FileMode) error {
-	kind := "special file"
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		kind = "named pipe (FIFO)"
-	case m&fs.ModeSocket != 0:
-		kind = "socket"
-	case m&fs.ModeDevice != 0:
-		kind = "device"
-	}
-	return &refusedError{refusedNotFile, fmt.Sprintf("%s is not a regular file: a %s is never read", rel, kind)}
+	return &refusedError{refusedNotFile, fmt.Sprintf("%s is not a regular file: a %s is never read", rel, safefs.SpecialKind(m))}
 }
 
 func unwrapPathError(err error) error {

@@ -274,16 +274,21 @@ func ReadSized(r io.Reader, name string, size, limit int64) ([]byte, error) {
 
 // notRegular names the kind of file refused.
 func notRegular(m fs.FileMode) error {
-	kind := "special file"
+	return fmt.Errorf("%w: a %s is never read", ErrNotRegular, SpecialKind(m))
+}
+
+// SpecialKind names the kind of a file that is not a regular file or a
+// folder, as messages about refusing it say it.
+func SpecialKind(m fs.FileMode) string {
 	switch {
 	case m&fs.ModeNamedPipe != 0:
-		kind = "named pipe (FIFO)"
+		return "named pipe (FIFO)"
 	case m&fs.ModeSocket != 0:
-		kind = "socket"
+		return "socket"
 	case m&fs.ModeDevice != 0:
-		kind = "device"
+		return "device"
 	}
-	return fmt.Errorf("%w: a %s is never read", ErrNotRegular, kind)
+	return "special file"
 }
 
 func unwrap(err error) error {
