@@ -293,7 +293,7 @@ func (c *checker) readLinked(rel string) ([]byte, bool) {
 	if f, ok := c.linked[rel]; ok {
 		return f.text, f.ok
 	}
-	file := path.Join(c.dir, rel)
+	file := c.inDir(rel)
 	buf := linkBuffers.Get().(*[]byte)
 	data, _, err := readInto(c.fsys, file, maxLinkedBytes, *buf)
 	if cap(data) > cap(*buf) {
@@ -317,7 +317,7 @@ func (c *checker) fsPath(rel string) string {
 	if f, ok := c.linked[rel]; ok {
 		return f.file
 	}
-	return path.Join(c.dir, rel)
+	return c.inDir(rel)
 }
 
 func (c *checker) markdownTokens(rel string) int {

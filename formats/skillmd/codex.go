@@ -2,7 +2,6 @@ package skillmd
 
 import (
 	"fmt"
-	"path"
 	"slices"
 	"strings"
 
@@ -49,7 +48,7 @@ func (c *checker) checkCodex() {
 	if c.profile != model.ProfileAll && c.profile != model.ProfileCodex {
 		return
 	}
-	file := path.Join(c.dir, codexFile)
+	file := c.inDir(codexFile)
 	data, _, err := readCapped(c.fsys, file, maxLinkedBytes)
 	if err != nil {
 		c.reportIn(file, "skillmd/codex-config", 1, 1, "cannot read agents/openai.yaml: "+err.Error(), "Check the file's permissions.")

@@ -390,6 +390,6 @@ func CleanReference(rel string) (string, error) {
 
 // isDir says whether rel (known to exist) is a folder of the skill.
 func (c *checker) isDir(rel string) bool {
-	info, err := fs.Stat(c.fsys, path.Join(c.dir, rel))
+	info, err := fs.Stat(c.fsys, c.inDir(rel))
 	return err == nil && info.IsDir()
 }

@@ -118,7 +118,7 @@ func (c *checker) run() {
 	c.listFiles()
 	main := c.mainFile()
 	s.Location.Dir = c.dir
-	s.Location.File = path.Join(c.dir, main)
+	s.Location.File = c.inDir(main)
 	s.Files = c.files
 	c.doc = &Document{File: s.Location.File, BodyTokens: -1}
 	if main != "SKILL.md" && !(main == "skill.md" && wellKnown(c.dir)) {
@@ -390,7 +390,7 @@ func (c *checker) exists(rel string) bool {
 		return true
 	}
 	if c.truncated || c.underSymlink(rel) {
-		_, err := fs.Stat(c.fsys, path.Join(c.dir, rel))
+		_, err := fs.Stat(c.fsys, c.inDir(rel))
 		return err == nil
 	}
 	return false

@@ -81,7 +81,7 @@ func (c *checker) checkUnreferenced() {
 		}
 	}
 	for _, f := range pending {
-		c.reportIn(path.Join(c.dir, f), "skillmd/unreferenced-file", 1, 1,
+		c.reportIn(c.inDir(f), "skillmd/unreferenced-file", 1, 1,
 			fmt.Sprintf("%s is in the skill folder but SKILL.md never mentions it", f),
 			"Mention it in SKILL.md (say when to read or run it), or remove it.")
 	}

@@ -2,7 +2,6 @@ package skillmd
 
 import (
 	"fmt"
-	"path"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/pathname"
@@ -44,7 +43,7 @@ func (c *checker) checkWindowsNames() {
 				"Rename them as the ones above, and the links to them.")
 			break
 		}
-		c.reportIn(path.Join(c.dir, f), "skillmd/windows-name", 1, 1, fmt.Sprintf("%s (in %s): git on Windows refuses to check it out (\"invalid path\"), so the skill has no such file there", pathname.WindowsPathProblem(f), f),
+		c.reportIn(c.inDir(f), "skillmd/windows-name", 1, 1, fmt.Sprintf("%s (in %s): git on Windows refuses to check it out (\"invalid path\"), so the skill has no such file there", pathname.WindowsPathProblem(f), f),
 			"Rename it (lowercase letters, digits, hyphens and one extension, e.g. references/notes.md) and update the links to it.")
 	}
 }
