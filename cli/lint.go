@@ -18,6 +18,7 @@ import (
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/registry"
 	"github.com/skillstudio/skillstudio/report"
+	"github.com/skillstudio/skillstudio/sanitize"
 )
 
 // lintFormats are the --format values.
@@ -291,6 +292,9 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		// (A link as the file itself is replaced, never written through.)
 		if link, target, ok := pathname.LinkOnTheWay(req.writeBaseline, false); ok {
 			return usageError{fmt.Errorf("--write-baseline %s: %s is a symbolic link to %s: a baseline is not written through a link (name a path without one)", req.writeBaseline, link, target)}
+		}
+		if name, ok := skillFileAt(lib, req.writeBaseline); ok {
+			return usageError{fmt.Errorf("--write-baseline %s: that is a file of the skill %s being linted; the baseline would replace it (name another file)", req.writeBaseline, sanitize.Line(name))}
 		}
 		b := baseline.New(baseline.Findings(lib, root), "skillstudio "+a.version)
 		if err := baseline.Write(req.writeBaseline, b); err != nil {

@@ -46,6 +46,9 @@ func (o lintOutput) write(lib *model.Library, opts report.Options, root string) 
 	if o.format == "github" || o.format == "sarif" {
 		opts.BaseDir = root
 	}
+	if name, ok := skillFileAt(lib, o.file); ok {
+		return usageError{fmt.Errorf("--output %s=%s: that is a file of the skill %s being linted; the report would replace it (name another file)", o.format, o.file, sanitize.Line(name))}
+	}
 	f, err := openReport(o.file)
 	if err != nil {
 		return usageError{fmt.Errorf("--output %s=%s: %w", o.format, o.file, err)}

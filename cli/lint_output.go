@@ -9,7 +9,44 @@ import (
 	"syscall"
 
 	"github.com/skillstudio/skillstudio/internal/pathname"
+	"github.com/skillstudio/skillstudio/model"
+	"github.com/skillstudio/skillstudio/suppress"
 )
+
+// skillFileAt names the linted skill one of whose files path is, when
+// path is an existing file: a report or baseline written there replaces
+// the very file lint read (a slip of `--output json=SKILL.md`, or a
+// baseline named after a skill's reference, lost the skill). Its files are
+// the main one and its Markdown and scripts; they are
+// compared with os.SameFile, so another spelling of the path, a name the
+// disk folds to the same file, or a hard link to it is caught too.
+func skillFileAt(lib *model.Library, path string) (skill string, ok bool) {
+	dest, err := os.Stat(path)
+	if err != nil || !dest.Mode().IsRegular() {
+		return "", false
+	}
+	for _, s := range lib.Skills {
+		l := s.Location
+		if !l.Local || l.Root == "" {
+			continue
+		}
+		same := func(fsPath string) bool {
+			info, err := os.Stat(l.Path(fsPath))
+			return err == nil && os.SameFile(info, dest)
+		}
+		if same(l.File) {
+			return s.Name, true
+		}
+		for _, f := range s.Files {
+			// Its Markdown and scripts, which lint reads; not every file of
+			// the folder, where a report of an earlier run may sit.
+			if suppress.SyntaxOf(f) != suppress.None && same(l.Join(f)) {
+				return s.Name, true
+			}
+		}
+	}
+	return "", false
+}
 
 // openReport opens the file an --output names, which usually sits in the
 // checkout under review, so a pull request may have put something there:

@@ -151,11 +151,11 @@ func (s *Server) resolveAction(r *result, d *document, action, target string) st
 		if r != nil {
 			for _, sk := range r.lib.Skills {
 				if sk.Name == target {
-					return fmt.Sprintf("**load-skill** `%s` → %s", target, filepath.ToSlash(s.shown(sk.Location.Path(sk.Location.File))))
+					return fmt.Sprintf("**load-skill** %s → %s", codeSpan(target), codeSpan(filepath.ToSlash(s.shown(sk.Location.Path(sk.Location.File)))))
 				}
 			}
 		}
-		return fmt.Sprintf("**load-skill** `%s` → no skill of that name in this workspace", target)
+		return fmt.Sprintf("**load-skill** %s → no skill of that name in this workspace", codeSpan(target))
 	case "load-reference":
 		p := filepath.Join(filepath.Dir(d.path), filepath.FromSlash(target))
 		s.mu.Lock()
@@ -163,21 +163,47 @@ func (s *Server) resolveAction(r *result, d *document, action, target string) st
 		s.mu.Unlock()
 		if f != nil {
 			if _, err := f.fs.Stat(rel); err == nil {
-				return fmt.Sprintf("**load-reference** `%s` → %s", target, rel)
+				return fmt.Sprintf("**load-reference** %s → %s", codeSpan(target), codeSpan(filepath.ToSlash(rel)))
 			}
 		}
-		return fmt.Sprintf("**load-reference** `%s` → no such file in the skill", target)
+		return fmt.Sprintf("**load-reference** %s → no such file in the skill", codeSpan(target))
 	case "goto":
 		body, shift := blankFrontmatter(d.text)
 		for _, h := range skillmd.OutlineOf([]byte(body)).Headings {
 			if h.Text == target || h.Slug == strings.TrimPrefix(target, "#") {
 				// The editor's line number, by offset (see text).
-				return fmt.Sprintf("**goto** `%s` → heading on line %d", target, d.text.lineOf(h.Offset+shift)+1)
+				return fmt.Sprintf("**goto** %s → heading on line %d", codeSpan(target), d.text.lineOf(h.Offset+shift)+1)
 			}
 		}
-		return fmt.Sprintf("**goto** `%s` → no such heading in the body", target)
+		return fmt.Sprintf("**goto** %s → no such heading in the body", codeSpan(target))
 	}
 	return ""
+}
+
+// codeSpan writes skill text (a quiz target, a file name) as one
+// CommonMark code span the text cannot close: its fence is one backtick
+// longer than the longest run inside, and a space pads text that starts or
+// ends with a backtick. Written between single backticks, a target holding
+// one ended the span early, and the rest — a remote image the editor
+// fetches on hover, a link posing as the tool's advice — was rendered as
+// Markdown. Line breaks become spaces: a blank line would end the span's
+// paragraph.
+func codeSpan(s string) string {
+	s = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ").Replace(s)
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") || strings.HasPrefix(s, " ") && strings.HasSuffix(s, " ") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
 }
 
 // shown is p relative to its workspace folder when inside one.

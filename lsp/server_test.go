@@ -125,7 +125,7 @@ func TestHoverCompletionSymbols(t *testing.T) {
 	if got := hover("demo/SKILL.md", 13, 14); !strings.Contains(got, "heading on line 20") {
 		t.Errorf("hover on goto: %q", got)
 	}
-	if got := hover("demo/SKILL.md", 14, 20); !strings.Contains(got, "→ demo/refs/more.md") {
+	if got := hover("demo/SKILL.md", 14, 20); !strings.Contains(got, "→ `demo/refs/more.md`") {
 		t.Errorf("hover on load-reference: %q", got)
 	}
 	if got := hover("demo-x.xgs.js", 1, 6); !strings.Contains(got, "**@name**") || !strings.Contains(got, "kebab-case") {
