@@ -140,6 +140,13 @@ func (a *app) runListing(cmd *cobra.Command, args []string, configFile string, e
 		fmt.Fprintf(cmd.ErrOrStderr(), "left out %s under %s: %s reads project skills from %s only (--agent picks another agent)\n",
 			skillCount(len(other)), otherFolders(other), p.Name, skillsFolders(p))
 	}
+	// A router skill's sub-skills (reference/<name>/SKILL.md) are reached
+	// through it; an agent that reads one level never lists them.
+	skills, nested := listing.SplitNested(p, skills)
+	if len(nested) > 0 {
+		fmt.Fprintf(cmd.ErrOrStderr(), "left out %s inside other skills' folders (%s): %s lists only <skills folder>/<name>/SKILL.md; the outer skill leads to them (--agent codex lists them)\n",
+			skillCount(len(nested)), nestedDirs(nested), p.Name)
+	}
 	l := listing.Build(skills, p, window)
 	cwd, _ := os.Getwd()
 	for i := range l.Skills {
@@ -178,6 +185,19 @@ func otherFolders(skills []*model.Skill) string {
 	}
 	slices.Sort(fs)
 	return strings.Join(fs, ", ")
+}
+
+// nestedDirs names up to three skills' folders, then how many more.
+func nestedDirs(skills []*model.Skill) string {
+	var dirs []string
+	for i, s := range skills {
+		if i == 3 {
+			dirs = append(dirs, fmt.Sprintf("%d more", len(skills)-3))
+			break
+		}
+		dirs = append(dirs, s.Location.Dir)
+	}
+	return strings.Join(dirs, ", ")
 }
 
 // skillsFolders is "<f>/skills" for each of the agent's project folders.

@@ -95,6 +95,10 @@ type Profile struct {
 	// another agent's folder is not in this agent's listing; empty means
 	// not known, and every folder counts (see ReadsDir).
 	ProjectFolders []string `json:"projectFolders,omitempty"`
+	// ListsNested: the agent walks a skills folder to any depth and lists
+	// every SKILL.md it finds, a sub-skill inside another skill's folder
+	// included (SplitNested); the others read <skills folder>/<name>/SKILL.md.
+	ListsNested bool `json:"listsNested,omitempty"`
 
 	// DefaultContext is the context window (tokens) assumed when the
 	// caller passes 0 and the agent has no character fallback.
@@ -153,6 +157,7 @@ var Codex = Profile{
 	Order: OrderName, Overflow: OverflowRoundRobin, Unit: UnitBytes, Style: StyleDashFile,
 	DescCap:        1024,
 	ProjectFolders: []string{".agents", ".codex"},
+	ListsNested:    true,
 	BudgetFraction: 0.02, CharsPerToken: 4, FallbackBudget: 8000,
 	Estimated: []string{
 		"DescCap 1,024: the loader's description limit as reported in redhat-et/ripwire#49, not verified in source; modelled as a cut",
@@ -164,6 +169,7 @@ var Codex = Profile{
 		{"budget PR", "https://github.com/openai/codex/pull/18213", looked},
 		{"configurable budget requested (hardcoded 2%)", "https://github.com/openai/codex/issues/19679", looked},
 		{"1,024-character loader cap", "https://github.com/redhat-et/ripwire/issues/49", looked},
+		{"every SKILL.md under a skills root, walked to MAX_SCAN_DEPTH (sub-skills inside a skill's folder too)", "openai/codex@6162409bb54eeb8f60735f2d7ed64a48d25454b3:codex-rs/core-skills/src/loader/discovery.rs", looked},
 		{"repository skills in .agents/skills (third party; .codex/skills, the older folder, kept as read)", "https://www.mintlify.com/vercel-labs/skills/introduction", looked},
 	},
 }

@@ -23,6 +23,10 @@ const (
 
 // typeError reports a known field whose YAML shape is wrong.
 func (c *checker) typeError(key, val *yaml.Node, want string) {
+	if text := c.flowText(val); text != "" && templatePlaceholder(text) {
+		c.at(val, "skillmd/field-type", placeholderMessage(key.Value, text, withArticle(kindName(val))+", not "+want), placeholderHint(key.Value))
+		return
+	}
 	got := withArticle(kindName(val))
 	if isScalar(val) {
 		got = scalarKind(val)
@@ -188,6 +192,10 @@ func (c *checker) checkName(key, val *yaml.Node) {
 		return
 	}
 	name := strings.TrimSpace(scalarText(val))
+	if isText(val) && templatePlaceholder(name) {
+		c.at(val, "skillmd/name", placeholderMessage("name", fmt.Sprintf("%q", name), ""), placeholderHint("name"))
+		return
+	}
 	if problem := nameProblem(name); problem != "" {
 		hint := "Use 1-64 lowercase letters, digits and single hyphens, e.g. " + suggestName(name, c.suggestedName()) + "."
 		if dir := folderName(c.dir); dir != "" && dir == name && !wellKnown(c.dir) {
@@ -311,6 +319,12 @@ func (c *checker) checkDescription(key, val *yaml.Node) {
 	switch n := utf8.RuneCountInString(scalarText(val)); {
 	case desc == "":
 		c.at(val, "skillmd/description", "description is empty", "Say what the skill does and when an agent should use it.")
+	case templatePlaceholder(desc):
+		// Agents load the skill and list the placeholder as its
+		// description, so nothing routes to it: the spec is broken, the
+		// load is not.
+		d := c.at(val, "skillmd/description", placeholderMessage("description", fmt.Sprintf("%q", desc), "")+"; agents list the placeholder and never pick the skill", placeholderHint("description"))
+		d.Severity = model.SeverityWarning
 	case n > maxDescriptionLen:
 		c.at(val, "skillmd/description", fmt.Sprintf("description is %d characters long; the limit is %d", n, maxDescriptionLen),
 			"Shorten it: keep the trigger words and move detail into the body.")
@@ -390,6 +404,10 @@ func (c *checker) checkVersion(key, val *yaml.Node) {
 func (c *checker) checkTags(key, val *yaml.Node) {
 	items, nodes, ok := stringList(val)
 	if !ok {
+		if text := c.flowText(val); text != "" && templatePlaceholder(text) {
+			c.at(val, "skillmd/tags", placeholderMessage("tags", text, withArticle(kindName(val))), placeholderHint("tags"))
+			return
+		}
 		c.at(val, "skillmd/tags", "tags must be a list of strings or a comma-separated string", "Write tags: [testing, ci] or tags: \"testing, ci\".")
 		return
 	}

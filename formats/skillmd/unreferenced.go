@@ -190,7 +190,7 @@ func mentions(text []byte, rel string, folders map[string]bool) bool {
 	for dir := path.Dir(rel); dir != "."; dir = path.Dir(dir) {
 		named, seen := folders[dir]
 		if !seen {
-			named = mentionsFolder(text, dir+"/")
+			named = mentionsFolder(text, dir+"/") || mentionsModule(text, dir)
 			folders[dir] = named
 		}
 		if named {
@@ -213,6 +213,29 @@ func mentionsFolder(text []byte, dir string) bool {
 			if start := i + j; start == 0 || !isPathByte(text[start-1]) {
 				return true
 			}
+		}
+		i = end
+	}
+}
+
+// mentionsModule: the folder is run as a Python package ("python -m
+// book_tool", "uv run -m book_tool.cli"), which names it with dots and no
+// slash; everything in it is the package's.
+func mentionsModule(text []byte, dir string) bool {
+	mod := strings.ReplaceAll(dir, "/", ".")
+	for _, r := range mod {
+		if !(r == '_' || r == '.' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	for i := 0; ; {
+		j := indexRare(text[i:], "-m "+mod)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len("-m ")+len(mod)
+		if (start == 0 || !isPathByte(text[start-1])) && (end >= len(text) || text[end] == '.' || !isPathByte(text[end])) {
+			return true
 		}
 		i = end
 	}
