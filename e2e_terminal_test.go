@@ -13,7 +13,8 @@ import (
 // terminal (tmux). Run wraps stdout in a filter that keeps the file's Fd,
 // but both commands asked for an *os.File and so never saw a terminal:
 // show printed 80 columns without colour in a 150-column terminal, and
-// the interactive quiz refused to start ("needs a terminal").
+// the interactive quiz refused to start ("needs a terminal"). Quitting the
+// quiz mid-way says how the run stood.
 func TestTerminalCommandsSeeTheTerminal(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in -short mode")
@@ -36,7 +37,7 @@ func TestTerminalCommandsSeeTheTerminal(t *testing.T) {
 	}
 	run := func(session string, args ...string) {
 		// The shell stays after the command, so its last screen can be read.
-		cmd := fmt.Sprintf("env SKILLSTUDIO_THEME=dark TERM=xterm-256color %s %s; sleep 60", bin, strings.Join(args, " "))
+		cmd := fmt.Sprintf("env SKILLSTUDIO_THEME=dark TERM=xterm-256color %s %s; echo EXIT=$?; sleep 60", bin, strings.Join(args, " "))
 		tm("new-session", "-d", "-s", session, "-x", "150", "-y", "50", "-c", dir, "sh", "-c", cmd)
 	}
 	waitFor := func(session, want string, escapes bool) string {
@@ -76,4 +77,16 @@ func TestTerminalCommandsSeeTheTerminal(t *testing.T) {
 	waitFor("quiz", "begin the exam", false)
 	tm("send-keys", "-t", "quiz", "Enter")
 	waitFor("quiz", "Q 1/", false)
+	// Quitting mid-way left nothing behind (the full screen is gone) and
+	// exited 0 with the gate closed; the run's end is now printed, with
+	// --answers' exit status.
+	tm("send-keys", "-t", "quiz", "3")
+	waitFor("quiz", "Incorrect", false)
+	tm("send-keys", "-t", "quiz", "q")
+	end := waitFor("quiz", "EXIT=", false)
+	for _, want := range []string{"Quiz: webhook-verification", "stopped after 1 of 2 questions, gate closed", "EXIT=1"} {
+		if !strings.Contains(end, want) {
+			t.Errorf("after q mid-way the terminal does not show %q:\n%s", want, end)
+		}
+	}
 }
