@@ -11,9 +11,9 @@ import (
 // questions' results, a long question with six options at 80×24) was cut
 // at the pane's bottom without a word, taking the gate's verdict and the
 // keys' meaning with it. Now the screen scrolls: pgup/pgdn on every
-// screen, ↑/↓ too where they choose nothing (a block's end, the summary),
-// and the option or action under the cursor is always drawn. A cut edge
-// says how many lines lie beyond it.
+// screen, ↑/↓ too where they choose nothing (the blocks before a run, a
+// block's end, the summary), and the option or action under the cursor is
+// always drawn. A cut edge says how many lines lie beyond it.
 
 // quizScreen identifies what the tab shows; the scroll starts at the top
 // whenever it changes.
@@ -40,7 +40,7 @@ func (t *quizTab) scrollKey(msg tea.KeyPressMsg) bool {
 		return false
 	}
 	page := max(t.height-3, 1)
-	free := t.mode == quizBlockEnd || t.mode == quizDone // ↑/↓ choose nothing here
+	free := t.arrowsScroll()
 	switch {
 	case key.Matches(msg, k.PageDown):
 		t.top += page
@@ -91,10 +91,16 @@ func (t *quizTab) window(lines []string, rows, focus int) []string {
 	return out
 }
 
+// arrowsScroll: ↑/↓ choose nothing on this screen (the blocks before a
+// run, a block's end, the summary), so they scroll it.
+func (t *quizTab) arrowsScroll() bool {
+	return t.mode == quizIntro || t.mode == quizBlockEnd || t.mode == quizDone
+}
+
 // scrollHint names the keys that scroll this screen.
 func (t *quizTab) scrollHint(up bool) string {
 	k := t.c.Keys
-	if t.mode == quizBlockEnd || t.mode == quizDone {
+	if t.arrowsScroll() {
 		if up {
 			return k.Up.Help().Key + " or pgup"
 		}

@@ -119,3 +119,36 @@ func TestQuizCursorOptionStaysOnScreen(t *testing.T) {
 		t.Errorf("6 did not answer the sixth option (mode %v)", q.mode)
 	}
 }
+
+// Twelve blocks listed before a run at 80×24: ↓ scrolls to the last one
+// (↑/↓ choose nothing there), and enter still begins the exam.
+func TestQuizIntroOfManyBlocksScrolls(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("---\nname: many-blocks\ndescription: Twelve quiz blocks, for the intro's scrolling\nquiz:\n")
+	for i := 1; i <= 12; i++ {
+		fmt.Fprintf(&b, "  - title: \"Block number %d\"\n    description: \"What block %d checks\"\n    questions:\n      - question: \"Q%d?\"\n        options:\n          - label: \"yes\"\n            correct: true\n          - label: \"no\"\n", i, i, i)
+	}
+	b.WriteString("---\n\n# Many\n")
+	dir := filepath.Join(t.TempDir(), "lib")
+	writeFile(t, dir, "many-blocks/SKILL.md", b.String())
+	m := studio(t, Options{DefaultSource: dir}, 80, 24)
+	selectSkill(t, m, "many-blocks")
+	press(t, m, "enter")
+	openTab(t, m, "Quiz")
+	q := quizTabOf(t, m)
+	if f := ansi.Strip(content(m)); strings.Contains(f, "Block number 12") || !strings.Contains(f, "more · ↓/j or pgdn") {
+		t.Fatalf("the intro of 12 blocks fits at 80×24, or does not say more lies below:\n%s", f)
+	}
+	for i := 0; i < 40; i++ {
+		press(t, m, "down")
+	}
+	frame := ansi.Strip(content(m))
+	checkFrame(t, m)
+	if !strings.Contains(frame, "Block number 12") {
+		t.Errorf("↓ never reached the last block:\n%s", frame)
+	}
+	press(t, m, "enter")
+	if q.mode != quizAsking || q.top != 0 {
+		t.Errorf("enter after scrolling: mode %v top %d, want the first question from the top", q.mode, q.top)
+	}
+}
