@@ -93,7 +93,7 @@ func (a *app) runQuiz(cmd *cobra.Command, req quizRequest) error {
 		if err := quiz.Validate(skill); err != nil {
 			return usageError{err} // "has no quiz" says more than "needs a terminal"
 		}
-		if a.quizTUI == nil || !isTerminal(stdout) {
+		if _, tty := terminalFd(stdout); a.quizTUI == nil || !tty {
 			return usagef("give --answers SPEC (e.g. --answers 1,3,2) or --walk; the interactive quiz needs a terminal")
 		}
 	}
@@ -293,14 +293,4 @@ func (l *lazySources) ResolveSkill(name string) (*model.Skill, error) {
 		return nil, fmt.Errorf("no skill named %q (configured sources failed to load: %v)", name, l.err)
 	}
 	return quiz.LibraryResolver{Library: l.lib}.ResolveSkill(name)
-}
-
-// isTerminal reports whether w is a character device (a terminal).
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }

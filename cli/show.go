@@ -56,12 +56,11 @@ func (a *app) runShow(ctx context.Context, w io.Writer, spec string, width int, 
 	if err != nil {
 		return err
 	}
-	out, isTerm := w.(*os.File)
-	isTerm = isTerm && term.IsTerminal(out.Fd())
+	fd, isTerm := terminalFd(w)
 	if width <= 0 {
 		width = 80
 		if isTerm {
-			if tw, _, err := term.GetSize(out.Fd()); err == nil && tw > 0 {
+			if tw, _, err := term.GetSize(fd); err == nil && tw > 0 {
 				width = tw
 			}
 		}

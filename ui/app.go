@@ -52,6 +52,9 @@ type Model struct {
 	// pendingNew is the main file of a skill just created with `n`,
 	// selected as soon as a batch brings it in (new_select.go).
 	pendingNew string
+	// followGone is the skill the pane showed when its file went away,
+	// opened again if a rescan finds it renamed (gone_follow.go).
+	followGone *goneShown
 	// confirm is a yes/no question waiting for its key (sources.go).
 	confirm *confirmation
 	// pendingPull is a pull asked for while its skill is being reviewed

@@ -219,6 +219,7 @@ func (m *Model) Close() error {
 // checkout, an editor's atomic save of a folder) comes back as a fresh
 // row, read and watched anew.
 func (m *Model) dropGone(e *Entry) tea.Cmd {
+	m.noteGoneShown(e)
 	delete(m.entries, e.ID)
 	delete(m.ld.known, remoteKey(e.src, e.Candidate.Path))
 	m.lib.entries = slices.DeleteFunc(m.lib.entries, func(x *Entry) bool { return x.ID == e.ID })

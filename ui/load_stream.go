@@ -198,13 +198,16 @@ func (m *Model) onBatchLoaded(msg batchLoadedMsg) tea.Cmd {
 		m.entries[e.ID] = e
 		add = append(add, e)
 	}
-	return tea.Batch(msg.next, m.addToLibrary(add...), m.watchMore(add), m.selectPendingNew(add))
+	return tea.Batch(msg.next, m.addToLibrary(add...), m.watchMore(add), m.selectPendingNew(add), m.followRenamed(add))
 }
 
 // onSourceRead closes a source's stream, and finishes loading when it was
 // the last.
 func (m *Model) onSourceRead(msg sourceReadMsg) tea.Cmd {
 	m.ld.sources[msg.src].reading = false
+	if g := m.followGone; g != nil && g.src == msg.src {
+		m.followGone = nil // the rescan is over: it was deleted, not renamed
+	}
 	if m.loading() {
 		return nil
 	}

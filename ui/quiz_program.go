@@ -14,7 +14,9 @@ import (
 // RunQuiz runs the Quiz tab alone, full screen, for `skillstudio quiz
 // PATH` on a terminal: the same exam as in the studio, with load-skill
 // resolved by r (the skill's library, as the headless runner resolves it).
-func RunQuiz(ctx context.Context, s *model.Skill, r quiz.Resolver, theme Theme) error {
+// It returns the run as it stood when the user quit (stopped: an
+// unfinished gate counts as closed), or nil when no run was going.
+func RunQuiz(ctx context.Context, s *model.Skill, r quiz.Resolver, theme Theme) (*quiz.Transcript, error) {
 	c := NewCommon(theme)
 	tab := newQuizTab(c)
 	tab.SetEntry(&Entry{
@@ -28,7 +30,14 @@ func RunQuiz(ctx context.Context, s *model.Skill, r quiz.Resolver, theme Theme) 
 	}, false)
 	tab.resolver = r
 	_, err := tea.NewProgram(quizProgram{c: c, tab: tab}, tea.WithContext(ctx)).Run()
-	return err
+	if tab.run == nil {
+		return nil, err // never started, or ended with x
+	}
+	// The full screen is gone once the program ends: the run is handed
+	// back so the command can say how it ended.
+	tab.run.Stop()
+	t := tab.run.Transcript()
+	return &t, err
 }
 
 // quizProgram is the stand-alone exam: the tab, a title line, quit keys.

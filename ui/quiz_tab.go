@@ -51,6 +51,9 @@ type quizTab struct {
 	// saved keeps the runs of other skills, so going to another skill's
 	// quiz (a load-skill, or the library) and back resumes a run.
 	saved savedRuns
+
+	top   int // first line drawn of a screen taller than the pane
+	lines int // lines of the screen last drawn
 }
 
 func newQuizTab(c *Common) *quizTab {
@@ -171,7 +174,11 @@ func (t *quizTab) begin() tea.Cmd {
 }
 
 func (t *quizTab) Update(msg tea.Msg) tea.Cmd {
+	before := t.screen()
 	cmd := t.update(msg)
+	if t.screen() != before {
+		t.top = 0
+	}
 	t.refreshGate()
 	return cmd
 }
@@ -202,6 +209,9 @@ func (t *quizTab) update(msg tea.Msg) tea.Cmd {
 	case tea.KeyPressMsg:
 		if t.reader != nil {
 			return t.readerKey(msg)
+		}
+		if t.scrollKey(msg) {
+			return nil
 		}
 		return t.handleKey(msg)
 	case tea.MouseWheelMsg:

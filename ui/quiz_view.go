@@ -28,15 +28,21 @@ func (t *quizTab) View() string {
 		return fitLines(t.reader.view(t.width, t.height-1)+"\n"+t.footer(), t.width, t.height)
 	}
 	var body string
+	focus := -1 // the line of the option or action under the cursor
 	switch t.mode {
 	case quizIntro:
 		body = t.viewIntro()
 	case quizLoading:
 		body = "\n " + t.c.Styles.Dim.Render("Loading the skill's library…")
 	case quizAsking:
-		body = t.progress() + "\n\n" + t.viewQuestion()
+		q, at := t.viewQuestion()
+		body, focus = t.progress()+"\n\n"+q, at+2
 	case quizFeedback:
-		body = t.progress() + "\n\n" + t.viewFeedback()
+		f, at := t.viewFeedback()
+		body, focus = t.progress()+"\n\n"+f, at
+		if at >= 0 {
+			focus += 2
+		}
 	case quizBlockEnd:
 		body = t.progress() + "\n\n" + t.viewBlockEnd()
 	case quizDone:
@@ -48,9 +54,7 @@ func (t *quizTab) View() string {
 		// The studio's help bar names the keys; alone, the exam does.
 		foot = t.footer()
 	}
-	if avail := t.height - 1; len(lines) > avail {
-		lines = lines[:max(avail, 0)]
-	}
+	lines = t.window(lines, t.height-1, focus)
 	for len(lines) < t.height-1 {
 		lines = append(lines, "")
 	}
@@ -143,23 +147,27 @@ func (t *quizTab) viewIntro() string {
 	return b.String()
 }
 
-func (t *quizTab) viewQuestion() string {
+// viewQuestion draws the question and its options, and says on which of
+// its lines the option under the cursor starts.
+func (t *quizTab) viewQuestion() (string, int) {
 	st := t.c.Styles
 	q, _ := t.run.Question()
 	var b strings.Builder
 	b.WriteString(st.Bold.Render(t.para(q.Text, " ")) + "\n\n")
+	focus := -1
 	for i, o := range q.Options {
 		num := fmt.Sprintf("%d", i+1)
 		label := wrap(sanitize.Line(o.Label), t.textWidth()-6)
 		label = strings.ReplaceAll(label, "\n", "\n      ")
 		if i == t.cursor {
+			focus = strings.Count(b.String(), "\n")
 			b.WriteString(" " + st.Heading.Render("›") + " " + st.Key.Render(num) + "  " + st.RowSelected.Render(label) + "\n")
 		} else {
 			b.WriteString("   " + st.Dim.Render(num) + "  " + label + "\n")
 		}
 	}
 	b.WriteString("\n" + t.bodyLine())
-	return b.String()
+	return b.String(), focus
 }
 
 // bodyLine says whether the body is still hidden behind a gate.
@@ -176,7 +184,9 @@ func (t *quizTab) bodyLine() string {
 	return " " + st.Warning.Render("▧ body hidden")
 }
 
-func (t *quizTab) viewFeedback() string {
+// viewFeedback draws the verdict and the branch actions, and says on
+// which of its lines the action under the cursor is (-1: none).
+func (t *quizTab) viewFeedback() (string, int) {
 	st := t.c.Styles
 	a := t.last
 	var b strings.Builder
@@ -196,7 +206,7 @@ func (t *quizTab) viewFeedback() string {
 	if t.banner != "" {
 		b.WriteString("\n" + st.StatusNotice.Render(t.para(t.banner, " ▌ ")) + "\n")
 	}
-	open, headed := 0, false
+	open, headed, focus := 0, false, -1
 	for _, act := range a.Actions {
 		if act.Kind == model.ActionMessage && act.OK {
 			continue
@@ -218,13 +228,14 @@ func (t *quizTab) viewFeedback() string {
 			}
 			continue
 		case open == t.cursor:
+			focus = strings.Count(b.String(), "\n")
 			b.WriteString(" " + st.Heading.Render("›") + " " + st.RowSelected.Render(sanitize.Line(line)) + "\n")
 		default:
 			b.WriteString("   " + sanitize.Line(line) + "\n")
 		}
 		open++
 	}
-	return b.String()
+	return b.String(), focus
 }
 
 // actionLine describes what an action handed the agent.
@@ -254,15 +265,6 @@ func (t *quizTab) viewBlockEnd() string {
 	}
 	fmt.Fprintf(&b, " %s  %s\n", verdict, st.Bold.Render(fmt.Sprintf("%d/%d · %s%%", att.Correct, att.Total, formatPercent(att.Score))))
 	b.WriteString(" " + st.Dim.Render(fmt.Sprintf("needs %g%% · attempt %d", rec.PassingScore, att.Number)) + "\n\n")
-	for _, a := range att.Answers {
-		mark := st.OK.Render(glyphOK)
-		if !a.Correct {
-			mark = st.Error.Render(glyphError)
-		}
-		q := wrap(sanitize.Line(a.Text), t.textWidth()-6)
-		fmt.Fprintf(&b, "  %s Q%d %s\n", mark, a.Question+1, strings.ReplaceAll(q, "\n", "\n      "))
-	}
-	b.WriteString("\n")
 	switch rec.State {
 	case quiz.GateOpen:
 		b.WriteString(" " + st.OK.Bold(true).Render("▣ The gate opens.") + "\n")
@@ -270,6 +272,15 @@ func (t *quizTab) viewBlockEnd() string {
 		b.WriteString(" " + st.Warning.Render("▧ The gate stays locked.") + st.Dim.Render(" Review what the wrong answers opened, then retry.") + "\n")
 	default:
 		b.WriteString(" " + st.Dim.Render("Not gated: the score is kept, nothing is blocked.") + "\n")
+	}
+	b.WriteString("\n")
+	for _, a := range att.Answers {
+		mark := st.OK.Render(glyphOK)
+		if !a.Correct {
+			mark = st.Error.Render(glyphError)
+		}
+		q := wrap(sanitize.Line(a.Text), t.textWidth()-6)
+		fmt.Fprintf(&b, "  %s Q%d %s\n", mark, a.Question+1, strings.ReplaceAll(q, "\n", "\n      "))
 	}
 	return b.String()
 }
