@@ -146,3 +146,46 @@ func TestInitGCRunsFirst(t *testing.T) {
 		t.Errorf("GOGC=off: %d collections; the environment's setting must be the one put back", before+after)
 	}
 }
+
+// TestShowKeepsInitHeap checks the hand-over from internal/initgc to a
+// command that paces the collector itself: `show` of a small skill moves
+// from init's "off" straight to its own goal, so the heap init left is
+// never collected (it was, once, when main turned Go's default back on
+// first), and a GOGC the user set is still the one in force.
+func TestShowKeepsInitHeap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildBinary(t)
+	collections := func(gogc string) int {
+		t.Helper()
+		cmd := exec.Command(bin, "show", "--style", "notty", "--width", "80", "release-notes")
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "GOGC=") && !strings.HasPrefix(kv, "GODEBUG=") && !strings.HasPrefix(kv, "GOMEMLIMIT=") {
+				cmd.Env = append(cmd.Env, kv)
+			}
+		}
+		cmd.Env = append(cmd.Env, "GODEBUG=gctrace=1")
+		if gogc != "" {
+			cmd.Env = append(cmd.Env, "GOGC="+gogc)
+		}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("show: %v\n%s", err, stderr.String())
+		}
+		n := 0
+		for _, l := range strings.Split(stderr.String(), "\n") {
+			if strings.HasPrefix(l, "gc ") {
+				n++
+			}
+		}
+		return n
+	}
+	if n := collections(""); n != 0 {
+		t.Errorf("show of a small skill collected %d times; want none (the collector was turned on before show set its goal)", n)
+	}
+	if n := collections("100"); n == 0 {
+		t.Errorf("GOGC=100: show never collected; the user's setting must be put back before init's heap is past its goal")
+	}
+}
