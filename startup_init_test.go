@@ -16,17 +16,16 @@ import (
 // TestStartupInitBudget: every command, `skillstudio version` included,
 // pays for it.
 var heavyInits = map[string]string{
-	"github.com/alecthomas/chroma/v2/lexers":   "glamour's ansi code blocks",
-	"github.com/alecthomas/chroma/v2/styles":   "glamour's ansi code blocks",
-	"github.com/santhosh-tekuri/jsonschema/v6": "metaschema checks of OS Loop and .xgs.js schemas",
-	"github.com/microcosm-cc/bluemonday":       "glamour's ansi context (HTML stripper)",
-	"github.com/microcosm-cc/bluemonday/css":   "bluemonday",
-	"github.com/gorilla/css/scanner":           "bluemonday",
-	"golang.org/x/net/html":                    "bluemonday",
-	"github.com/yuin/goldmark/extension":       "glamour and skillmd (GFM)",
-	"github.com/yuin/goldmark/util":            "glamour and skillmd",
-	"github.com/yuin/goldmark/parser":          "glamour and skillmd",
-	"charm.land/glamour/v2/internal/autolink":  "glamour",
+	"github.com/alecthomas/chroma/v2/lexers":  "glamour's ansi code blocks",
+	"github.com/alecthomas/chroma/v2/styles":  "glamour's ansi code blocks",
+	"github.com/microcosm-cc/bluemonday":      "glamour's ansi context (HTML stripper)",
+	"github.com/microcosm-cc/bluemonday/css":  "bluemonday",
+	"github.com/gorilla/css/scanner":          "bluemonday",
+	"golang.org/x/net/html":                   "bluemonday",
+	"github.com/yuin/goldmark/extension":      "glamour and skillmd (GFM)",
+	"github.com/yuin/goldmark/util":           "glamour and skillmd",
+	"github.com/yuin/goldmark/parser":         "glamour and skillmd",
+	"charm.land/glamour/v2/internal/autolink": "glamour",
 	// 0.2 MB of regexps compiled at init (about 0.5 ms); kept, because a
 	// well-kept semver library beats a hand-written strict parser.
 	"github.com/Masterminds/semver/v3": "strict semver for the */version rules",
