@@ -84,7 +84,7 @@ func TestStartupInitBudget(t *testing.T) {
 }
 
 // TestInitGCRunsFirst checks internal/initgc in the real binary: its init
-// runs before any heavy one, no collection starts during init, and main
+// runs before any heavy one, no collection starts during init, and the run
 // puts back the GOGC setting init found: `rules` allocates enough after
 // init to collect once with the default, and never with GOGC=off.
 func TestInitGCRunsFirst(t *testing.T) {
