@@ -15,6 +15,5 @@ import (
 var version = "dev"
 
 func main() {
-	initgc.Restore()
-	os.Exit(cli.Run(context.Background(), os.Args[1:], os.Stdout, os.Stderr, cli.Options{Version: version}))
+	os.Exit(cli.Run(context.Background(), os.Args[1:], os.Stdout, os.Stderr, cli.Options{Version: version, StartGC: initgc.Restore}))
 }

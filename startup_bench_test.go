@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -54,4 +55,28 @@ func BenchmarkStartup(b *testing.B) {
 	}
 	report("", ours.wall, base.wall)
 	report("-cpu", ours.cpu, base.cpu)
+}
+
+// BenchmarkShowCollections runs the real binary's `show` of a small
+// embedded skill and reports the collections each run starts (gctrace)
+// and its CPU time. Collections do not vary with the machine's load: the
+// one that ran before show set its own goal (init's heap, collected on
+// the way) is what TestShowKeepsInitHeap keeps out.
+func BenchmarkShowCollections(b *testing.B) {
+	bin := buildBinary(b)
+	var gcs int
+	var cpu time.Duration
+	for b.Loop() {
+		cmd := exec.Command(bin, "show", "--style", "notty", "--width", "80", "release-notes")
+		cmd.Env = append(os.Environ(), "GODEBUG=gctrace=1")
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			b.Fatal(err)
+		}
+		gcs += strings.Count("\n"+stderr.String(), "\ngc ")
+		cpu += cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+	}
+	b.ReportMetric(float64(gcs)/float64(b.N), "gc/op")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 }

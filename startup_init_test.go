@@ -16,17 +16,16 @@ import (
 // TestStartupInitBudget: every command, `skillstudio version` included,
 // pays for it.
 var heavyInits = map[string]string{
-	"github.com/alecthomas/chroma/v2/lexers":   "glamour's ansi code blocks",
-	"github.com/alecthomas/chroma/v2/styles":   "glamour's ansi code blocks",
-	"github.com/santhosh-tekuri/jsonschema/v6": "metaschema checks of OS Loop and .xgs.js schemas",
-	"github.com/microcosm-cc/bluemonday":       "glamour's ansi context (HTML stripper)",
-	"github.com/microcosm-cc/bluemonday/css":   "bluemonday",
-	"github.com/gorilla/css/scanner":           "bluemonday",
-	"golang.org/x/net/html":                    "bluemonday",
-	"github.com/yuin/goldmark/extension":       "glamour and skillmd (GFM)",
-	"github.com/yuin/goldmark/util":            "glamour and skillmd",
-	"github.com/yuin/goldmark/parser":          "glamour and skillmd",
-	"charm.land/glamour/v2/internal/autolink":  "glamour",
+	"github.com/alecthomas/chroma/v2/lexers":  "glamour's ansi code blocks",
+	"github.com/alecthomas/chroma/v2/styles":  "glamour's ansi code blocks",
+	"github.com/microcosm-cc/bluemonday":      "glamour's ansi context (HTML stripper)",
+	"github.com/microcosm-cc/bluemonday/css":  "bluemonday",
+	"github.com/gorilla/css/scanner":          "bluemonday",
+	"golang.org/x/net/html":                   "bluemonday",
+	"github.com/yuin/goldmark/extension":      "glamour and skillmd (GFM)",
+	"github.com/yuin/goldmark/util":           "glamour and skillmd",
+	"github.com/yuin/goldmark/parser":         "glamour and skillmd",
+	"charm.land/glamour/v2/internal/autolink": "glamour",
 	// 0.2 MB of regexps compiled at init (about 0.5 ms); kept, because a
 	// well-kept semver library beats a hand-written strict parser.
 	"github.com/Masterminds/semver/v3": "strict semver for the */version rules",
@@ -85,7 +84,7 @@ func TestStartupInitBudget(t *testing.T) {
 }
 
 // TestInitGCRunsFirst checks internal/initgc in the real binary: its init
-// runs before any heavy one, no collection starts during init, and main
+// runs before any heavy one, no collection starts during init, and the run
 // puts back the GOGC setting init found: `rules` allocates enough after
 // init to collect once with the default, and never with GOGC=off.
 func TestInitGCRunsFirst(t *testing.T) {
@@ -144,5 +143,48 @@ func TestInitGCRunsFirst(t *testing.T) {
 	}
 	if _, before, after = trace("off"); before+after != 0 {
 		t.Errorf("GOGC=off: %d collections; the environment's setting must be the one put back", before+after)
+	}
+}
+
+// TestShowKeepsInitHeap checks the hand-over from internal/initgc to a
+// command that paces the collector itself: `show` of a small skill moves
+// from init's "off" straight to its own goal, so the heap init left is
+// never collected (it was, once, when main turned Go's default back on
+// first), and a GOGC the user set is still the one in force.
+func TestShowKeepsInitHeap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildBinary(t)
+	collections := func(gogc string) int {
+		t.Helper()
+		cmd := exec.Command(bin, "show", "--style", "notty", "--width", "80", "release-notes")
+		for _, kv := range os.Environ() {
+			if !strings.HasPrefix(kv, "GOGC=") && !strings.HasPrefix(kv, "GODEBUG=") && !strings.HasPrefix(kv, "GOMEMLIMIT=") {
+				cmd.Env = append(cmd.Env, kv)
+			}
+		}
+		cmd.Env = append(cmd.Env, "GODEBUG=gctrace=1")
+		if gogc != "" {
+			cmd.Env = append(cmd.Env, "GOGC="+gogc)
+		}
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("show: %v\n%s", err, stderr.String())
+		}
+		n := 0
+		for _, l := range strings.Split(stderr.String(), "\n") {
+			if strings.HasPrefix(l, "gc ") {
+				n++
+			}
+		}
+		return n
+	}
+	if n := collections(""); n != 0 {
+		t.Errorf("show of a small skill collected %d times; want none (the collector was turned on before show set its goal)", n)
+	}
+	if n := collections("100"); n == 0 {
+		t.Errorf("GOGC=100: show never collected; the user's setting must be put back before init's heap is past its goal")
 	}
 }

@@ -29,6 +29,8 @@ type app struct {
 	// stdin and stdinTerminal answer pull's confirmation; tests replace them.
 	stdin         io.Reader
 	stdinTerminal func() bool
+	// startGC is Options.StartGC, or nothing.
+	startGC func()
 }
 
 func newApp(opts Options) *app {
@@ -39,5 +41,9 @@ func newApp(opts Options) *app {
 	a.studio = a.runStudio
 	a.quizTUI = runQuizTUI
 	a.stdin, a.stdinTerminal = os.Stdin, osStdinIsTerminal
+	a.startGC = opts.StartGC
+	if a.startGC == nil {
+		a.startGC = func() {}
+	}
 	return a
 }

@@ -96,7 +96,8 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
   skillstudio lint --format github --output sarif=skillstudio.sarif .
   skillstudio lint --write-baseline .skillstudio-baseline.json
   skillstudio lint --baseline .skillstudio-baseline.json`,
-		Args: cobra.ArbitraryArgs,
+		Args:        cobra.ArbitraryArgs,
+		Annotations: pacesGC,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			defer batchGC(lintGCPercent)()
 			req.paths, req.format, req.strict, req.fix = args, format, strict, fix

@@ -17,6 +17,11 @@ type Options struct {
 	// Version is the version `skillstudio version`, --version and the
 	// SARIF report name ("dev" when empty).
 	Version string
+	// StartGC turns the garbage collector back on: main passes
+	// internal/initgc.Restore, which keeps it off during package init.
+	// Run calls it before the command runs unless the command paces the
+	// collector itself (see batchGC); nil does nothing (tests).
+	StartGC func()
 }
 
 // Run executes the CLI with args (without the program name) and returns
@@ -35,6 +40,7 @@ func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	a.protocolOut = stdout
 	stdout, stderr = termout.Wrap(stdout), termout.Wrap(stderr)
 	root := a.newRootCmd()
+	a.startGCUnlessPaced(root, args)
 	// Known before parsing, from the words, so a flag error is JSON too.
 	asJSON := wantsJSON(root, args)
 	var out *writtenTo

@@ -37,7 +37,8 @@ else to SKILLSTUDIO_THEME, else to the terminal's background. --width defaults
 to the terminal's width (80 when not a terminal).`,
 		Example: `  skillstudio show my-skill/
   skillstudio show --style notty --width 72 release-notes`,
-		Args: cobra.ExactArgs(1),
+		Args:        cobra.ExactArgs(1),
+		Annotations: pacesGC,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			defer batchGC(showGCPercent)()
 			return a.runShow(cmd.Context(), cmd.OutOrStdout(), args[0], width, style)

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/exp/golden"
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/skillstudio/skillstudio/internal/jsonschema"
 
 	"github.com/skillstudio/skillstudio/model"
 )

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/skillstudio/skillstudio/internal/jsonschema"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )

@@ -11,8 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/grafana/sobek/ast"
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+	"github.com/skillstudio/skillstudio/internal/jsonschema"
+	"github.com/skillstudio/skillstudio/internal/jsonschema/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 )

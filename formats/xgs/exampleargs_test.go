@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/skillstudio/skillstudio/internal/jsonschema"
 )
 
 // TestInstanceIsParsedText: the instance checkExampleArgs validates is

@@ -1,5 +1,5 @@
 // Package initgc keeps the garbage collector off while package init runs,
-// and Restore puts it back when main starts.
+// and Restore puts it back once the command is known.
 //
 // Dependencies build about 8 MB of tables at init (chroma's lexers and
 // styles, jsonschema's metaschemas, goldmark's and bluemonday's tables).
@@ -26,6 +26,8 @@ func setGCPercent(percent int32) (previous int32)
 // percent is the setting init found: GOGC from the environment, or 100.
 var percent = setGCPercent(-1)
 
-// Restore puts back the GOGC setting in force before init. main calls it
-// first thing; until then the heap only grows.
+// Restore puts back the GOGC setting in force before init. main hands it
+// to cli.Run, which calls it before the command runs unless the command
+// sets its own goal (show, lint), so init's heap is not collected on the
+// way; until then the heap only grows.
 func Restore() { setGCPercent(percent) }
