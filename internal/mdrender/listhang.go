@@ -36,6 +36,10 @@ const (
 // belongs to (a later run hangs by the width its item's bullet measured).
 type hangRun struct {
 	left, width, item int
+	// parent is the item whose text a nested list's item sits under (the
+	// list is its child), or -1: glamour indents a nested list by a fixed
+	// amount, not by the parent's bullet width (4 under "10." as under "-").
+	parent int
 }
 
 // hangKey holds the runs in the parser context, for Render.
@@ -68,11 +72,19 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 		}
 		return gast.WalkContinue, nil
 	})
+	index := make(map[gast.Node]int, len(items))
+	for k, it := range items {
+		index[it] = k
+	}
 	var runs []hangRun
 	for k, it := range items {
 		left, width, ok := h.place(it)
 		if !ok {
 			continue
+		}
+		parent := -1
+		if p, ok := index[it.Parent().Parent()]; ok {
+			parent = p
 		}
 		for c := it.FirstChild(); c != nil; c = c.NextSibling() {
 			if c.Kind() != gast.KindParagraph && c.Kind() != gast.KindTextBlock || c.FirstChild() == nil {
@@ -88,7 +100,7 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 			} else {
 				c.InsertBefore(c, first, mark(start))
 			}
-			runs = append(runs, hangRun{left, width, k})
+			runs = append(runs, hangRun{left, width, k, parent})
 			// A hard line break ends a run and starts the next.
 			for t := c.FirstChild(); t != nil; t = t.NextSibling() {
 				if tx, ok := t.(*gast.Text); ok && tx.HardLineBreak() && t.NextSibling() != nil {
@@ -98,7 +110,7 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 					c.InsertAfter(c, tx, end)
 					more := mark(1)
 					c.InsertAfter(c, end, more)
-					runs = append(runs, hangRun{left, width, k})
+					runs = append(runs, hangRun{left, width, k, parent})
 					t = more
 				}
 			}
@@ -146,6 +158,9 @@ func hangItems(out string, runs []hangRun) string {
 	lines := strings.Split(out, "\n")
 	res := make([]string, 0, len(lines)+len(lines)/4)
 	hang := map[int]int{}
+	// textCol is where an item's text starts, and shift how far its list
+	// moved to sit under its parent's text (negative: left).
+	textCol, shift := map[int]int{}, map[int]int{}
 	next := 0
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
@@ -168,10 +183,16 @@ func hangItems(out string, runs []hangRun) string {
 			res = append(res, lines[i:]...)
 			break
 		}
-		if end == i && isText && strings.Count(line, hangPrefix) == 2 {
+		extra, moved := shift[run.item]
+		if pc, ok := textCol[run.parent]; isText && ok && run.parent >= 0 && !moved {
+			extra = pc - run.left
+			shift[run.item] = extra
+		}
+		if end == i && isText && extra == 0 && strings.Count(line, hangPrefix) == 2 {
 			// One line: the marks' cells become the spaces they took
 			// from the padding.
 			hang[run.item] = xansi.StringWidth(line[:at]) - run.left
+			textCol[run.item] = run.left + hang[run.item]
 			line = dropMark(line, hangText, 0)
 			res = append(res, dropMark(line, hangEnd, 2))
 			continue
@@ -186,6 +207,13 @@ func hangItems(out string, runs []hangRun) string {
 			ok = true
 		}
 		joined, prefix, full := joinRun(lines[first:end+1], run)
+		width := run.width - extra
+		switch {
+		case extra > 0:
+			prefix += strings.Repeat(" ", extra)
+		case extra < 0:
+			prefix = xansi.Truncate(prefix, max(0, run.left+extra), "")
+		}
 		mk := hangText
 		if !isText {
 			mk = hangMore
@@ -203,13 +231,16 @@ func hangItems(out string, runs []hangRun) string {
 		} else {
 			bullet = strings.Repeat(" ", h)
 		}
-		if run.width-h < 1 {
+		if width-h < 1 || xansi.StringWidth(prefix) != run.left+extra {
 			res = append(res, lines[first:end+1]...)
 			i = end
 			continue
 		}
+		if isText {
+			textCol[run.item] = run.left + extra + h
+		}
 		indent := strings.Repeat(" ", h)
-		for j, l := range carryPen(strings.Split(xansi.Wrap(body, run.width-h, glamourBreaks), "\n")) {
+		for j, l := range carryPen(strings.Split(xansi.Wrap(body, width-h, glamourBreaks), "\n")) {
 			lead := indent
 			if j == 0 {
 				lead = bullet

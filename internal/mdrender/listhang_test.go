@@ -144,3 +144,53 @@ func FuzzListHang(f *testing.F) {
 		}
 	})
 }
+
+// TestNestedListUnderParentText: a nested list's bullet sits under its
+// parent item's first text character, whatever the parent's marker width
+// ("-", "1.", "10.", "100)") and the style, not at glamour's fixed level
+// indent; and its lines stay within the width.
+func TestNestedListUnderParentText(t *testing.T) {
+	parents := []string{"- ", "1. ", "10. ", "100) "}
+	for _, style := range []string{"dark", "light", "notty", "ascii"} {
+		for _, width := range []int{30, 50, 80} {
+			r, err := New(style, width)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range parents {
+				pad := strings.Repeat(" ", len(p))
+				md := p + "parent\n" + pad + "- child alpha beta gamma delta epsilon zeta eta theta\n" + pad + "  - grandchild omega\n"
+				out, err := r.Render(md)
+				if err != nil {
+					t.Fatal(err)
+				}
+				col := func(word string) (int, string) {
+					for _, l := range strings.Split(xansi.Strip(out), "\n") {
+						if i := strings.Index(l, word); i >= 0 {
+							return xansi.StringWidth(l[:i]), l
+						}
+					}
+					t.Fatalf("%s %d %q: no %q in\n%s", style, width, p, word, xansi.Strip(out))
+					return 0, ""
+				}
+				parentText, _ := col("parent")
+				childText, childLine := col("child")
+				grandText, grandLine := col("grandchild")
+				childBullet := strings.LastIndexFunc(childLine[:strings.Index(childLine, "child")-1], func(r rune) bool { return r != ' ' })
+				grandBullet := strings.LastIndexFunc(grandLine[:strings.Index(grandLine, "grandchild")-1], func(r rune) bool { return r != ' ' })
+				if got := xansi.StringWidth(childLine[:childBullet]); got != parentText {
+					t.Errorf("%s %d %q: child bullet at column %d, parent's text at %d:\n%s", style, width, p, got, parentText, xansi.Strip(out))
+				}
+				if got := xansi.StringWidth(grandLine[:grandBullet]); got != childText {
+					t.Errorf("%s %d %q: grandchild bullet at column %d, child's text at %d:\n%s", style, width, p, got, childText, xansi.Strip(out))
+				}
+				_ = grandText
+				for _, l := range strings.Split(out, "\n") {
+					if w := xansi.StringWidth(l); w > width {
+						t.Errorf("%s %d %q: line %d cells wide: %q", style, width, p, w, xansi.Strip(l))
+					}
+				}
+			}
+		}
+	}
+}
