@@ -25,8 +25,12 @@ const (
 	hangText = "\ue100"
 	hangMore = "\ue101"
 	hangEnd  = "\ue102"
-	// hangMarks is the sentinel's piece holding the three.
-	hangMarks = hangText + hangMore + hangEnd
+	// hangBlock is a paragraph of its own after a block inside an item
+	// (code, a quote, a table): the lines since the item's text (or the
+	// block before) are the block's, moved under the item's text.
+	hangBlock = "\ue103"
+	// hangMarks is the sentinel's piece holding the four.
+	hangMarks = hangText + hangMore + hangEnd + hangBlock
 	// hangPrefix starts the UTF-8 of every mark.
 	hangPrefix = "\xee\x84"
 )
@@ -42,8 +46,9 @@ type hangRun struct {
 	parent int
 }
 
-// hangKey holds the runs in the parser context, for Render.
-var hangKey = parser.NewContextKey()
+// hangKey holds the runs in the parser context, for Render, and
+// hangBlocksKey the item of each hangBlock paragraph, in document order.
+var hangKey, hangBlocksKey = parser.NewContextKey(), parser.NewContextKey()
 
 // hangLists is the transformer. docLeft and top are the document's left
 // column and width; the other fields say what a quote and a list take, on
@@ -77,6 +82,7 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 		index[it] = k
 	}
 	var runs []hangRun
+	owner := map[gast.Node]int{} // each hangBlock paragraph's item
 	for k, it := range items {
 		left, width, ok := h.place(it)
 		if !ok {
@@ -116,8 +122,40 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 			}
 			c.AppendChild(c, mark(2))
 		}
+		var blocks []gast.Node
+		for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+			if c != it.FirstChild() && movableBlock(c) {
+				blocks = append(blocks, c)
+			}
+		}
+		for _, c := range blocks {
+			p := gast.NewParagraph()
+			p.AppendChild(p, mark(3))
+			it.InsertAfter(it, c, p)
+			owner[p] = k
+		}
+	}
+	var blockItems []int
+	if len(owner) > 0 {
+		_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+			if k, ok := owner[n]; ok && entering {
+				blockItems = append(blockItems, k)
+			}
+			return gast.WalkContinue, nil
+		})
 	}
 	pc.Set(hangKey, runs)
+	pc.Set(hangBlocksKey, blockItems)
+}
+
+// movableBlock: a block inside an item that glamour puts at the list's
+// margin, and hangItems can move under the item's text.
+func movableBlock(n gast.Node) bool {
+	switch n.Kind() {
+	case gast.KindFencedCodeBlock, gast.KindCodeBlock, gast.KindBlockquote:
+		return true
+	}
+	return false
 }
 
 // place is the left column and the width glamour gives it's list's text,
@@ -151,7 +189,7 @@ func (h hangLists) place(it *gast.ListItem) (left, width int, ok bool) {
 
 // hangItems rewraps each marked run of out (glamour's output) under its
 // item's text and takes the marks out.
-func hangItems(out string, runs []hangRun) string {
+func hangItems(out string, runs []hangRun, blockItems []int) string {
 	if !strings.Contains(out, hangPrefix) {
 		return out
 	}
@@ -161,9 +199,28 @@ func hangItems(out string, runs []hangRun) string {
 	// textCol is where an item's text starts, and shift how far its list
 	// moved to sit under its parent's text (negative: left).
 	textCol, shift := map[int]int{}, map[int]int{}
-	next := 0
+	glamourLeft := map[int]int{} // the column glamour put an item's list at
+	next, nextBlock := 0, 0
+	since, ranRun := 0, false // since: the first line of res after the last run or block
 	for i := 0; i < len(lines); i++ {
+		if ranRun {
+			since, ranRun = len(res), false
+		}
 		line := lines[i]
+		if strings.Contains(line, hangBlock) {
+			if nextBlock < len(blockItems) {
+				k := blockItems[nextBlock]
+				nextBlock++
+				if tc, ok := textCol[k]; ok {
+					moveBlock(res[since:], glamourLeft[k], tc-glamourLeft[k])
+				}
+			}
+			// The mark's line stands where glamour's blank line after the
+			// block was: the mark becomes the space it took.
+			res = append(res, dropMark(line, hangBlock, 1))
+			since = len(res)
+			continue
+		}
 		at := strings.Index(line, hangText)
 		isText := at >= 0
 		if m := strings.Index(line, hangMore); m >= 0 && (at < 0 || m < at) {
@@ -175,6 +232,10 @@ func hangItems(out string, runs []hangRun) string {
 		}
 		run := runs[next]
 		next++
+		ranRun = true
+		if _, seen := glamourLeft[run.item]; !seen {
+			glamourLeft[run.item] = run.left
+		}
 		end := i
 		for end < len(lines) && !strings.Contains(lines[end], hangEnd) {
 			end++
@@ -255,7 +316,7 @@ func hangItems(out string, runs []hangRun) string {
 	}
 	out = strings.Join(res, "\n")
 	if strings.Contains(out, hangPrefix) { // a run left as glamour wrapped it
-		out = strings.NewReplacer(hangText, "", hangMore, "", hangEnd, "").Replace(out)
+		out = strings.NewReplacer(hangText, "", hangMore, "", hangEnd, "", hangBlock, "").Replace(out)
 	}
 	return out
 }
@@ -429,4 +490,65 @@ func carryPen(lines []string) []string {
 		lines[k] = l
 	}
 	return lines
+}
+
+// moveBlock moves a block's lines (glamour's, at the list's margin left)
+// delta columns right, under the item's text, when each has that many
+// padding cells at its end to give; a line too full (a quote glamour
+// wrapped to the list's width) leaves the whole block where it was.
+// Code lines are wrapped again later by codeLines, inside the new indent.
+func moveBlock(lines []string, left, delta int) {
+	if delta <= 0 {
+		return
+	}
+	for _, l := range lines {
+		plain := xansi.Strip(l)
+		if strings.TrimSpace(plain) == "" {
+			continue
+		}
+		trailing := xansi.StringWidth(plain) - xansi.StringWidth(strings.TrimRight(plain, " "))
+		leading := len(plain) - len(strings.TrimLeft(plain, " "))
+		if trailing < delta || leading < left {
+			return // the cut would fall inside the text
+		}
+	}
+	pad := strings.Repeat(" ", delta)
+	for k, l := range lines {
+		if strings.TrimSpace(xansi.Strip(l)) == "" {
+			continue
+		}
+		from, to := byteAtColumn(l, left), byteAtColumn(l, xansi.StringWidth(l)-delta)
+		if from < 0 || to < from {
+			continue
+		}
+		// The padding cut at the end keeps its escapes: a code line's
+		// colour is closed there.
+		lines[k] = l[:from] + pad + l[from:to] + escapesOnly(l[to:])
+	}
+}
+
+// byteAtColumn is the offset in line of the first byte after col cells,
+// escape sequences counted as none, or -1 when a wide character spans col.
+func byteAtColumn(line string, col int) int {
+	var state byte
+	cells := 0
+	for i := 0; i < len(line); {
+		if cells == col {
+			return i
+		}
+		_, w, n, st := xansi.GraphemeWidth.DecodeSequenceInString(line[i:], state, nil)
+		if n <= 0 {
+			return -1
+		}
+		state = st
+		cells += w
+		if cells > col {
+			return -1
+		}
+		i += n
+	}
+	if cells == col {
+		return len(line)
+	}
+	return -1
 }

@@ -194,3 +194,54 @@ func TestNestedListUnderParentText(t *testing.T) {
 		}
 	}
 }
+
+// TestBlocksInItemsUnderText: a code block (fenced or indented) and a
+// quote inside a list item start at or right of the item's first text
+// character, never at the list's margin, for every marker width, nesting
+// level and style; every line stays within the width, a long code line
+// wrapping with the continuation mark in the coloured styles.
+func TestBlocksInItemsUnderText(t *testing.T) {
+	items := []string{"- ", "1. ", "10. ", "100) "}
+	for _, style := range []string{"dark", "light", "notty", "ascii"} {
+		for _, width := range []int{30, 50, 80} {
+			r, err := New(style, width)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range items {
+				pad := strings.Repeat(" ", len(p))
+				md := p + "item\n\n" + pad + "```sh\n" + pad + "fencedcode --with a-long-line-that-wraps somewhere-past-the-width at-thirty\n" + pad + "```\n\n" +
+					pad + "> quoted\n\n" + pad + "- sub\n\n" + pad + "      subcode\n"
+				out, err := r.Render(md)
+				if err != nil {
+					t.Fatal(err)
+				}
+				plain := strings.Split(xansi.Strip(out), "\n")
+				col := func(word string) int {
+					for _, l := range plain {
+						if i := strings.Index(l, word); i >= 0 {
+							return xansi.StringWidth(l[:i])
+						}
+					}
+					t.Fatalf("%s %d %q: no %q in\n%s", style, width, p, word, xansi.Strip(out))
+					return 0
+				}
+				text, sub := col("item"), col("sub")
+				if c := col("fencedcode"); c < text {
+					t.Errorf("%s %d %q: code at column %d, left of the item's text at %d:\n%s", style, width, p, c, text, xansi.Strip(out))
+				}
+				if c := col("quoted"); c-2 < text {
+					t.Errorf("%s %d %q: quote's bar at column %d, left of the item's text at %d:\n%s", style, width, p, c-2, text, xansi.Strip(out))
+				}
+				if c := col("subcode"); c < sub {
+					t.Errorf("%s %d %q: nested item's code at column %d, left of its text at %d:\n%s", style, width, p, c, sub, xansi.Strip(out))
+				}
+				for _, l := range strings.Split(out, "\n") {
+					if w := xansi.StringWidth(l); w > width && style != "notty" && style != "ascii" {
+						t.Errorf("%s %d %q: line %d cells wide: %q", style, width, p, w, xansi.Strip(l))
+					}
+				}
+			}
+		}
+	}
+}
