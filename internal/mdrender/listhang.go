@@ -81,8 +81,11 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 	for k, it := range items {
 		index[it] = k
 	}
-	var runs []hangRun
-	owner := map[gast.Node]int{} // each hangBlock paragraph's item
+	// Runs and blocks are listed in document order, the order their marks
+	// come out of glamour in: an item's paragraph after a nested list
+	// comes after the nested items' runs.
+	starts := map[gast.Node]hangRun{} // each run's start mark
+	owner := map[gast.Node]int{}      // each hangBlock paragraph's item
 	for k, it := range items {
 		left, width, ok := h.place(it)
 		if !ok {
@@ -100,13 +103,13 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 			if c == it.FirstChild() {
 				start = 0 // hangText
 			}
-			first := c.FirstChild()
+			first, m := c.FirstChild(), mark(start)
 			if _, box := first.(*east.TaskCheckBox); box {
-				c.InsertAfter(c, first, mark(start))
+				c.InsertAfter(c, first, m)
 			} else {
-				c.InsertBefore(c, first, mark(start))
+				c.InsertBefore(c, first, m)
 			}
-			runs = append(runs, hangRun{left, width, k, parent})
+			starts[m] = hangRun{left, width, k, parent}
 			// A hard line break ends a run and starts the next.
 			for t := c.FirstChild(); t != nil; t = t.NextSibling() {
 				if tx, ok := t.(*gast.Text); ok && tx.HardLineBreak() && t.NextSibling() != nil {
@@ -116,7 +119,7 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 					c.InsertAfter(c, tx, end)
 					more := mark(1)
 					c.InsertAfter(c, end, more)
-					runs = append(runs, hangRun{left, width, k, parent})
+					starts[more] = hangRun{left, width, k, parent}
 					t = more
 				}
 			}
@@ -135,10 +138,16 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 			owner[p] = k
 		}
 	}
+	var runs []hangRun
 	var blockItems []int
-	if len(owner) > 0 {
+	if len(starts)+len(owner) > 0 {
 		_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
-			if k, ok := owner[n]; ok && entering {
+			if !entering {
+				return gast.WalkContinue, nil
+			}
+			if r, ok := starts[n]; ok {
+				runs = append(runs, r)
+			} else if k, ok := owner[n]; ok {
 				blockItems = append(blockItems, k)
 			}
 			return gast.WalkContinue, nil

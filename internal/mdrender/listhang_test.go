@@ -125,6 +125,7 @@ func FuzzListHang(f *testing.F) {
 		f.Add(md, 40)
 	}
 	f.Add("- a\n\n  b\\\n  c\n> - [ ] d e f\n", 12)
+	f.Add("10. a\n\n    - b\n\n          code\n\n    > q\n\n    after the list\n\n    ```\n    x\n    ```\n", 14)
 	f.Fuzz(func(t *testing.T, md string, width int) {
 		if width < 10 || width > 200 || len(md) > 4000 {
 			return
@@ -242,6 +243,43 @@ func TestBlocksInItemsUnderText(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestParagraphAfterNestedList: an item's paragraph after its nested list
+// hangs under the item's own text, and the nested item keeps its own
+// place: each run is matched to its mark in document order, not item by
+// item.
+func TestParagraphAfterNestedList(t *testing.T) {
+	md := "10. alpha beta\n\n    - kappa\n\n    omega after the inner list, long enough to wrap at thirty columns\n"
+	for _, style := range []string{"dark", "light", "notty", "ascii"} {
+		r, err := New(style, 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := r.Render(md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols := map[string]int{}
+		var after []int // the first column of each line from omega's on
+		for _, l := range strings.Split(xansi.Strip(out), "\n") {
+			for _, w := range []string{"alpha", "kappa", "omega"} {
+				if i := strings.Index(l, w); i >= 0 {
+					cols[w] = xansi.StringWidth(l[:i])
+				}
+			}
+			if _, ok := cols["omega"]; ok && strings.TrimSpace(l) != "" {
+				after = append(after, len(l)-len(strings.TrimLeft(l, " ")))
+			}
+		}
+		ok := cols["kappa"] == cols["alpha"]+2 && len(after) > 1
+		for _, c := range after {
+			ok = ok && c == cols["alpha"]
+		}
+		if !ok {
+			t.Errorf("%s: columns %v, lines from omega's at %v; want them under alpha, kappa 2 right of it:\n%s", style, cols, after, xansi.Strip(out))
 		}
 	}
 }
