@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"path"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/formats/skillmd"
@@ -41,9 +40,6 @@ func (f ResolverFunc) ResolveSkill(name string) (*model.Skill, error) { return f
 // MaxReferenceSize bounds what a load-reference hands the agent; a bigger
 // file is an error, not a silent truncation.
 const MaxReferenceSize = 1 << 20
-
-// maxLinkHops bounds symlink chains inside a skill folder.
-const maxLinkHops = 8
 
 // Resolve turns one branch action into what the agent receives. It never
 // panics; a failure comes back with OK false and Error saying why.
@@ -250,45 +246,15 @@ func readReference(fsys fs.FS, fsPath string) (content string, fail func(rel str
 }
 
 // insideSkill maps rel to an FS path under dir, following symlinks only
-// while they stay inside the skill folder: a references/ link to
-// /etc/passwd or to a sibling skill is refused like a "../" path.
+// while they stay inside the skill folder (skillmd.FollowReference, which
+// lint's quiz/reference-escapes uses too): a link out is refused.
 func insideSkill(fsys fs.FS, dir, rel string) (string, error) {
-	lfs, ok := fsys.(fs.ReadLinkFS)
-	if !ok {
-		return path.Join(dir, rel), nil // embed and remote trees have no links
+	p, err := skillmd.FollowReference(fsys, dir, rel)
+	var out *skillmd.LinkOutError
+	if errors.As(err, &out) {
+		return "", &refusedError{refusedLinkOut, err.Error()}
 	}
-	parts := strings.Split(rel, "/")
-	cur := "" // relative to dir
-	hops := 0
-	for i := 0; i < len(parts); i++ {
-		next := path.Join(cur, parts[i])
-		info, err := lfs.Lstat(path.Join(dir, next))
-		if err != nil {
-			return "", fmt.Errorf("cannot read %s: %w", rel, unwrapPathError(err))
-		}
-		if info.Mode()&fs.ModeSymlink == 0 {
-			cur = next
-			continue
-		}
-		if hops++; hops > maxLinkHops {
-			return "", fmt.Errorf("%s: too many symlinks", rel)
-		}
-		link, err := lfs.ReadLink(path.Join(dir, next))
-		if err != nil {
-			return "", fmt.Errorf("cannot read %s: %w", rel, unwrapPathError(err))
-		}
-		if path.IsAbs(link) {
-			return "", &refusedError{refusedLinkOut, fmt.Sprintf("%s is a symlink to %s, outside the skill folder; not followed", rel, link)}
-		}
-		resolved := path.Join(cur, link)
-		if resolved == ".." || strings.HasPrefix(resolved, "../") {
-			return "", &refusedError{refusedLinkOut, fmt.Sprintf("%s is a symlink leading outside the skill folder (to %s); not followed", rel, link)}
-		}
-		// Re-walk from the top with the link replaced by its target.
-		rest := append(strings.Split(resolved, "/"), parts[i+1:]...)
-		parts, cur, i = rest, "", -1
-	}
-	return path.Join(dir, cur), nil
+	return p, err
 }
 
 // refusal says why a reference that is there was not read, so the walk
@@ -320,9 +286,9 @@ func refusalOf(err error) refusal {
 	return refusedNone
 }
 
-// notAFile names the kind of special file rel is.
+// notAFile names the kind of special file rel is, as lint does.
 func notAFile(rel string, m fs.FileMode) error {
-	return &refusedError{refusedNotFile, fmt.Sprintf("%s is not a regular file: a %s is never read", rel, safefs.SpecialKind(m))}
+	return &refusedError{refusedNotFile, skillmd.NotAFile(rel, m).Error()}
 }
 
 func unwrapPathError(err error) error {

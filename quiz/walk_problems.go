@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/skillstudio/skillstudio/formats/skillmd"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -92,9 +93,9 @@ func brokenRule(a ActionResult) (rule, hint string) {
 	case model.ActionLoadReference:
 		switch a.refused {
 		case refusedLinkOut:
-			return "quiz/reference-escapes", "Put a copy of the linked file inside the skill (e.g. references/) in place of the symlink: links out of the skill are not followed, and the skill ships without the file they point at."
+			return "quiz/reference-escapes", skillmd.HintReferenceLinkOut
 		case refusedNotFile:
-			return "quiz/reference-missing", "Replace it with a regular file of the text (a named pipe or device is never read), or point load-reference at one."
+			return "quiz/reference-missing", skillmd.HintReferenceNotFile
 		}
 		if _, err := CleanReference(a.Target); err != nil {
 			return "quiz/reference-escapes", "Copy the file into the skill (e.g. references/) and point at it with a slash path relative to the skill folder."

@@ -145,6 +145,7 @@ func (c *checker) checkLinks() {
 		if !l.Mention {
 			c.reportBackslashes(c.skill.Location.File, l.Dest, t.file, line, col)
 		}
+		c.checkWideReference(t.file)
 		if t.file != "" && isMarkdown(t.file) && !linked[t.file] && len(linked) < maxLinkedFiles {
 			linked[t.file] = true
 			if n := c.markdownTokens(t.file); n >= 0 {
@@ -155,6 +156,7 @@ func (c *checker) checkLinks() {
 			c.checkAnchor(l, t, line, col)
 		}
 	}
+	c.checkWideNamedFiles(c.doc.Body)
 	// Files under references/ load on demand too, linked or not.
 	for _, f := range c.files {
 		if strings.HasPrefix(f, "references/") && isMarkdown(f) && !linked[f] && len(linked) < maxLinkedFiles {

@@ -148,6 +148,7 @@ func (c *checker) checkLinkFrom(self, file string, l Link, lines *lineIndex) {
 		return
 	}
 	c.reportBackslashes(file, l.Dest, target, line, col)
+	c.checkWideReference(target)
 	if t.anchor == "" {
 		return
 	}

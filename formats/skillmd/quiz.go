@@ -338,6 +338,7 @@ func (c *checker) checkQuizTargets(blocks []model.QuizBlock) {
 					case err != nil:
 						c.report("quiz/reference-escapes", a.Line, a.Column, "load-reference "+err.Error(),
 							"Copy the file into the skill (e.g. references/) and point at it with a slash path relative to the skill folder.")
+					case c.checkReferenceKind(a.Target, rel, a.Line, a.Column):
 					case !c.exists(rel):
 						c.report("quiz/reference-missing", a.Line, a.Column, fmt.Sprintf("load-reference %q: no such file in the skill", a.Target),
 							"Create the file, or fix the path (relative to the skill folder).")

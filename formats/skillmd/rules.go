@@ -44,10 +44,10 @@ var Rules = model.RuleSet{
 			Pass: "name: demo-skill",
 		},
 	},
-	{ID: "skillmd/reference-encoding", Severity: model.SeverityWarning, Doc: "A Markdown file of the skill (a reference SKILL.md links to, or any .md beside it) is UTF-16 or UTF-32 text (Windows' \"Unicode\", PowerShell 5's > and Out-File) where agents read UTF-8. A warning, as for a link to a missing file: the skill loads, and only what that file says is lost; the links and headings in it are not checked.",
+	{ID: "skillmd/reference-encoding", Severity: model.SeverityWarning, Doc: "A file of the skill is UTF-16 or UTF-32 text (Windows' \"Unicode\", PowerShell 5's > and Out-File) where agents and interpreters read UTF-8: a Markdown file (a reference SKILL.md links to, or any .md beside it), or any other file a Markdown file links to or SKILL.md names by its path (scripts/run.py, assets/data.csv, a .json, .yaml or .txt). Agents read such a file as text, and sh, python and node read a script as UTF-8, so both meet NUL bytes. Not reported: a PowerShell script with a byte-order mark (PowerShell decodes it by the mark) and a .reg file (regedit's own format is UTF-16). A warning, as for a link to a missing file: the skill loads, and only what that file says or does is lost; the links and headings in a UTF-16 Markdown file are not checked.",
 		Title: "A reference file is UTF-16 or UTF-32",
 		Why:   "Agents read a file's bytes as UTF-8: UTF-16 comes out with a NUL byte in every other place, so the agent sees garbage or is told the file is binary, and follows the skill without it.",
-		Spec:  "Progressive Disclosure: files in references/ are read as needed, as text; SKILL.md Structure: Markdown (UTF-8, as agents read it).",
+		Spec:  "Progressive Disclosure: files in scripts/, references/ and assets/ are loaded as needed; SKILL.md Structure: Markdown (UTF-8, as agents read it), scripts/ holds executable code (.sh, .py, .js, .ts).",
 		Example: model.RuleExample{
 			Fail: "references/guide.md saved by PowerShell 5 with Out-File (UTF-16 LE)",
 			Pass: "references/guide.md saved as UTF-8 (Out-File -Encoding utf8)",

@@ -104,6 +104,7 @@ type checker struct {
 	folders      int                   // folders the walk listed (maxFolders)
 	truncated    bool                  // the walk stopped at maxFiles or maxFolders
 	linked       map[string]linkedFile // Markdown files of the skill read so far
+	wideChecked  map[string]bool       // non-Markdown references checkWideReference has sniffed
 	// buffers hold the linked files' bytes, handed back to linkBuffers
 	// when the Load ends (nothing the skill keeps points into them).
 	buffers []*[]byte

@@ -25,8 +25,12 @@ const (
 	hangText = "\ue100"
 	hangMore = "\ue101"
 	hangEnd  = "\ue102"
-	// hangMarks is the sentinel's piece holding the three.
-	hangMarks = hangText + hangMore + hangEnd
+	// hangBlock is a paragraph of its own after a block inside an item
+	// (code, a quote, a table): the lines since the item's text (or the
+	// block before) are the block's, moved under the item's text.
+	hangBlock = "\ue103"
+	// hangMarks is the sentinel's piece holding the four.
+	hangMarks = hangText + hangMore + hangEnd + hangBlock
 	// hangPrefix starts the UTF-8 of every mark.
 	hangPrefix = "\xee\x84"
 )
@@ -36,10 +40,15 @@ const (
 // belongs to (a later run hangs by the width its item's bullet measured).
 type hangRun struct {
 	left, width, item int
+	// parent is the item whose text a nested list's item sits under (the
+	// list is its child), or -1: glamour indents a nested list by a fixed
+	// amount, not by the parent's bullet width (4 under "10." as under "-").
+	parent int
 }
 
-// hangKey holds the runs in the parser context, for Render.
-var hangKey = parser.NewContextKey()
+// hangKey holds the runs in the parser context, for Render, and
+// hangBlocksKey the item of each hangBlock paragraph, in document order.
+var hangKey, hangBlocksKey = parser.NewContextKey(), parser.NewContextKey()
 
 // hangLists is the transformer. docLeft and top are the document's left
 // column and width; the other fields say what a quote and a list take, on
@@ -68,11 +77,23 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 		}
 		return gast.WalkContinue, nil
 	})
-	var runs []hangRun
+	index := make(map[gast.Node]int, len(items))
+	for k, it := range items {
+		index[it] = k
+	}
+	// Runs and blocks are listed in document order, the order their marks
+	// come out of glamour in: an item's paragraph after a nested list
+	// comes after the nested items' runs.
+	starts := map[gast.Node]hangRun{} // each run's start mark
+	owner := map[gast.Node]int{}      // each hangBlock paragraph's item
 	for k, it := range items {
 		left, width, ok := h.place(it)
 		if !ok {
 			continue
+		}
+		parent := -1
+		if p, ok := index[it.Parent().Parent()]; ok {
+			parent = p
 		}
 		for c := it.FirstChild(); c != nil; c = c.NextSibling() {
 			if c.Kind() != gast.KindParagraph && c.Kind() != gast.KindTextBlock || c.FirstChild() == nil {
@@ -82,13 +103,13 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 			if c == it.FirstChild() {
 				start = 0 // hangText
 			}
-			first := c.FirstChild()
+			first, m := c.FirstChild(), mark(start)
 			if _, box := first.(*east.TaskCheckBox); box {
-				c.InsertAfter(c, first, mark(start))
+				c.InsertAfter(c, first, m)
 			} else {
-				c.InsertBefore(c, first, mark(start))
+				c.InsertBefore(c, first, m)
 			}
-			runs = append(runs, hangRun{left, width, k})
+			starts[m] = hangRun{left, width, k, parent}
 			// A hard line break ends a run and starts the next.
 			for t := c.FirstChild(); t != nil; t = t.NextSibling() {
 				if tx, ok := t.(*gast.Text); ok && tx.HardLineBreak() && t.NextSibling() != nil {
@@ -98,14 +119,52 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 					c.InsertAfter(c, tx, end)
 					more := mark(1)
 					c.InsertAfter(c, end, more)
-					runs = append(runs, hangRun{left, width, k})
+					starts[more] = hangRun{left, width, k, parent}
 					t = more
 				}
 			}
 			c.AppendChild(c, mark(2))
 		}
+		var blocks []gast.Node
+		for c := it.FirstChild(); c != nil; c = c.NextSibling() {
+			if c != it.FirstChild() && movableBlock(c) {
+				blocks = append(blocks, c)
+			}
+		}
+		for _, c := range blocks {
+			p := gast.NewParagraph()
+			p.AppendChild(p, mark(3))
+			it.InsertAfter(it, c, p)
+			owner[p] = k
+		}
+	}
+	var runs []hangRun
+	var blockItems []int
+	if len(starts)+len(owner) > 0 {
+		_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+			if !entering {
+				return gast.WalkContinue, nil
+			}
+			if r, ok := starts[n]; ok {
+				runs = append(runs, r)
+			} else if k, ok := owner[n]; ok {
+				blockItems = append(blockItems, k)
+			}
+			return gast.WalkContinue, nil
+		})
 	}
 	pc.Set(hangKey, runs)
+	pc.Set(hangBlocksKey, blockItems)
+}
+
+// movableBlock: a block inside an item that glamour puts at the list's
+// margin, and hangItems can move under the item's text.
+func movableBlock(n gast.Node) bool {
+	switch n.Kind() {
+	case gast.KindFencedCodeBlock, gast.KindCodeBlock, gast.KindBlockquote:
+		return true
+	}
+	return false
 }
 
 // place is the left column and the width glamour gives it's list's text,
@@ -139,16 +198,38 @@ func (h hangLists) place(it *gast.ListItem) (left, width int, ok bool) {
 
 // hangItems rewraps each marked run of out (glamour's output) under its
 // item's text and takes the marks out.
-func hangItems(out string, runs []hangRun) string {
+func hangItems(out string, runs []hangRun, blockItems []int) string {
 	if !strings.Contains(out, hangPrefix) {
 		return out
 	}
 	lines := strings.Split(out, "\n")
 	res := make([]string, 0, len(lines)+len(lines)/4)
 	hang := map[int]int{}
-	next := 0
+	// textCol is where an item's text starts, and shift how far its list
+	// moved to sit under its parent's text (negative: left).
+	textCol, shift := map[int]int{}, map[int]int{}
+	glamourLeft := map[int]int{} // the column glamour put an item's list at
+	next, nextBlock := 0, 0
+	since, ranRun := 0, false // since: the first line of res after the last run or block
 	for i := 0; i < len(lines); i++ {
+		if ranRun {
+			since, ranRun = len(res), false
+		}
 		line := lines[i]
+		if strings.Contains(line, hangBlock) {
+			if nextBlock < len(blockItems) {
+				k := blockItems[nextBlock]
+				nextBlock++
+				if tc, ok := textCol[k]; ok {
+					moveBlock(res[since:], glamourLeft[k], tc-glamourLeft[k])
+				}
+			}
+			// The mark's line stands where glamour's blank line after the
+			// block was: the mark becomes the space it took.
+			res = append(res, dropMark(line, hangBlock, 1))
+			since = len(res)
+			continue
+		}
 		at := strings.Index(line, hangText)
 		isText := at >= 0
 		if m := strings.Index(line, hangMore); m >= 0 && (at < 0 || m < at) {
@@ -160,6 +241,10 @@ func hangItems(out string, runs []hangRun) string {
 		}
 		run := runs[next]
 		next++
+		ranRun = true
+		if _, seen := glamourLeft[run.item]; !seen {
+			glamourLeft[run.item] = run.left
+		}
 		end := i
 		for end < len(lines) && !strings.Contains(lines[end], hangEnd) {
 			end++
@@ -168,10 +253,16 @@ func hangItems(out string, runs []hangRun) string {
 			res = append(res, lines[i:]...)
 			break
 		}
-		if end == i && isText && strings.Count(line, hangPrefix) == 2 {
+		extra, moved := shift[run.item]
+		if pc, ok := textCol[run.parent]; isText && ok && run.parent >= 0 && !moved {
+			extra = pc - run.left
+			shift[run.item] = extra
+		}
+		if end == i && isText && extra == 0 && strings.Count(line, hangPrefix) == 2 {
 			// One line: the marks' cells become the spaces they took
 			// from the padding.
 			hang[run.item] = xansi.StringWidth(line[:at]) - run.left
+			textCol[run.item] = run.left + hang[run.item]
 			line = dropMark(line, hangText, 0)
 			res = append(res, dropMark(line, hangEnd, 2))
 			continue
@@ -186,6 +277,13 @@ func hangItems(out string, runs []hangRun) string {
 			ok = true
 		}
 		joined, prefix, full := joinRun(lines[first:end+1], run)
+		width := run.width - extra
+		switch {
+		case extra > 0:
+			prefix += strings.Repeat(" ", extra)
+		case extra < 0:
+			prefix = xansi.Truncate(prefix, max(0, run.left+extra), "")
+		}
 		mk := hangText
 		if !isText {
 			mk = hangMore
@@ -203,13 +301,16 @@ func hangItems(out string, runs []hangRun) string {
 		} else {
 			bullet = strings.Repeat(" ", h)
 		}
-		if run.width-h < 1 {
+		if width-h < 1 || xansi.StringWidth(prefix) != run.left+extra {
 			res = append(res, lines[first:end+1]...)
 			i = end
 			continue
 		}
+		if isText {
+			textCol[run.item] = run.left + extra + h
+		}
 		indent := strings.Repeat(" ", h)
-		for j, l := range carryPen(strings.Split(xansi.Wrap(body, run.width-h, glamourBreaks), "\n")) {
+		for j, l := range carryPen(strings.Split(xansi.Wrap(body, width-h, glamourBreaks), "\n")) {
 			lead := indent
 			if j == 0 {
 				lead = bullet
@@ -224,7 +325,7 @@ func hangItems(out string, runs []hangRun) string {
 	}
 	out = strings.Join(res, "\n")
 	if strings.Contains(out, hangPrefix) { // a run left as glamour wrapped it
-		out = strings.NewReplacer(hangText, "", hangMore, "", hangEnd, "").Replace(out)
+		out = strings.NewReplacer(hangText, "", hangMore, "", hangEnd, "", hangBlock, "").Replace(out)
 	}
 	return out
 }
@@ -398,4 +499,65 @@ func carryPen(lines []string) []string {
 		lines[k] = l
 	}
 	return lines
+}
+
+// moveBlock moves a block's lines (glamour's, at the list's margin left)
+// delta columns right, under the item's text, when each has that many
+// padding cells at its end to give; a line too full (a quote glamour
+// wrapped to the list's width) leaves the whole block where it was.
+// Code lines are wrapped again later by codeLines, inside the new indent.
+func moveBlock(lines []string, left, delta int) {
+	if delta <= 0 {
+		return
+	}
+	for _, l := range lines {
+		plain := xansi.Strip(l)
+		if strings.TrimSpace(plain) == "" {
+			continue
+		}
+		trailing := xansi.StringWidth(plain) - xansi.StringWidth(strings.TrimRight(plain, " "))
+		leading := len(plain) - len(strings.TrimLeft(plain, " "))
+		if trailing < delta || leading < left {
+			return // the cut would fall inside the text
+		}
+	}
+	pad := strings.Repeat(" ", delta)
+	for k, l := range lines {
+		if strings.TrimSpace(xansi.Strip(l)) == "" {
+			continue
+		}
+		from, to := byteAtColumn(l, left), byteAtColumn(l, xansi.StringWidth(l)-delta)
+		if from < 0 || to < from {
+			continue
+		}
+		// The padding cut at the end keeps its escapes: a code line's
+		// colour is closed there.
+		lines[k] = l[:from] + pad + l[from:to] + escapesOnly(l[to:])
+	}
+}
+
+// byteAtColumn is the offset in line of the first byte after col cells,
+// escape sequences counted as none, or -1 when a wide character spans col.
+func byteAtColumn(line string, col int) int {
+	var state byte
+	cells := 0
+	for i := 0; i < len(line); {
+		if cells == col {
+			return i
+		}
+		_, w, n, st := xansi.GraphemeWidth.DecodeSequenceInString(line[i:], state, nil)
+		if n <= 0 {
+			return -1
+		}
+		state = st
+		cells += w
+		if cells > col {
+			return -1
+		}
+		i += n
+	}
+	if cells == col {
+		return len(line)
+	}
+	return -1
 }

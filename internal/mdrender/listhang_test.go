@@ -125,6 +125,7 @@ func FuzzListHang(f *testing.F) {
 		f.Add(md, 40)
 	}
 	f.Add("- a\n\n  b\\\n  c\n> - [ ] d e f\n", 12)
+	f.Add("10. a\n\n    - b\n\n          code\n\n    > q\n\n    after the list\n\n    ```\n    x\n    ```\n", 14)
 	f.Fuzz(func(t *testing.T, md string, width int) {
 		if width < 10 || width > 200 || len(md) > 4000 {
 			return
@@ -143,4 +144,142 @@ func FuzzListHang(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestNestedListUnderParentText: a nested list's bullet sits under its
+// parent item's first text character, whatever the parent's marker width
+// ("-", "1.", "10.", "100)") and the style, not at glamour's fixed level
+// indent; and its lines stay within the width.
+func TestNestedListUnderParentText(t *testing.T) {
+	parents := []string{"- ", "1. ", "10. ", "100) "}
+	for _, style := range []string{"dark", "light", "notty", "ascii"} {
+		for _, width := range []int{30, 50, 80} {
+			r, err := New(style, width)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range parents {
+				pad := strings.Repeat(" ", len(p))
+				md := p + "parent\n" + pad + "- child alpha beta gamma delta epsilon zeta eta theta\n" + pad + "  - grandchild omega\n"
+				out, err := r.Render(md)
+				if err != nil {
+					t.Fatal(err)
+				}
+				col := func(word string) (int, string) {
+					for _, l := range strings.Split(xansi.Strip(out), "\n") {
+						if i := strings.Index(l, word); i >= 0 {
+							return xansi.StringWidth(l[:i]), l
+						}
+					}
+					t.Fatalf("%s %d %q: no %q in\n%s", style, width, p, word, xansi.Strip(out))
+					return 0, ""
+				}
+				parentText, _ := col("parent")
+				childText, childLine := col("child")
+				grandText, grandLine := col("grandchild")
+				childBullet := strings.LastIndexFunc(childLine[:strings.Index(childLine, "child")-1], func(r rune) bool { return r != ' ' })
+				grandBullet := strings.LastIndexFunc(grandLine[:strings.Index(grandLine, "grandchild")-1], func(r rune) bool { return r != ' ' })
+				if got := xansi.StringWidth(childLine[:childBullet]); got != parentText {
+					t.Errorf("%s %d %q: child bullet at column %d, parent's text at %d:\n%s", style, width, p, got, parentText, xansi.Strip(out))
+				}
+				if got := xansi.StringWidth(grandLine[:grandBullet]); got != childText {
+					t.Errorf("%s %d %q: grandchild bullet at column %d, child's text at %d:\n%s", style, width, p, got, childText, xansi.Strip(out))
+				}
+				_ = grandText
+				for _, l := range strings.Split(out, "\n") {
+					if w := xansi.StringWidth(l); w > width {
+						t.Errorf("%s %d %q: line %d cells wide: %q", style, width, p, w, xansi.Strip(l))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestBlocksInItemsUnderText: a code block (fenced or indented) and a
+// quote inside a list item start at or right of the item's first text
+// character, never at the list's margin, for every marker width, nesting
+// level and style; every line stays within the width, a long code line
+// wrapping with the continuation mark in the coloured styles.
+func TestBlocksInItemsUnderText(t *testing.T) {
+	items := []string{"- ", "1. ", "10. ", "100) "}
+	for _, style := range []string{"dark", "light", "notty", "ascii"} {
+		for _, width := range []int{30, 50, 80} {
+			r, err := New(style, width)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range items {
+				pad := strings.Repeat(" ", len(p))
+				md := p + "item\n\n" + pad + "```sh\n" + pad + "fencedcode --with a-long-line-that-wraps somewhere-past-the-width at-thirty\n" + pad + "```\n\n" +
+					pad + "> quoted\n\n" + pad + "- sub\n\n" + pad + "      subcode\n"
+				out, err := r.Render(md)
+				if err != nil {
+					t.Fatal(err)
+				}
+				plain := strings.Split(xansi.Strip(out), "\n")
+				col := func(word string) int {
+					for _, l := range plain {
+						if i := strings.Index(l, word); i >= 0 {
+							return xansi.StringWidth(l[:i])
+						}
+					}
+					t.Fatalf("%s %d %q: no %q in\n%s", style, width, p, word, xansi.Strip(out))
+					return 0
+				}
+				text, sub := col("item"), col("sub")
+				if c := col("fencedcode"); c < text {
+					t.Errorf("%s %d %q: code at column %d, left of the item's text at %d:\n%s", style, width, p, c, text, xansi.Strip(out))
+				}
+				if c := col("quoted"); c-2 < text {
+					t.Errorf("%s %d %q: quote's bar at column %d, left of the item's text at %d:\n%s", style, width, p, c-2, text, xansi.Strip(out))
+				}
+				if c := col("subcode"); c < sub {
+					t.Errorf("%s %d %q: nested item's code at column %d, left of its text at %d:\n%s", style, width, p, c, sub, xansi.Strip(out))
+				}
+				for _, l := range strings.Split(out, "\n") {
+					if w := xansi.StringWidth(l); w > width && style != "notty" && style != "ascii" {
+						t.Errorf("%s %d %q: line %d cells wide: %q", style, width, p, w, xansi.Strip(l))
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestParagraphAfterNestedList: an item's paragraph after its nested list
+// hangs under the item's own text, and the nested item keeps its own
+// place: each run is matched to its mark in document order, not item by
+// item.
+func TestParagraphAfterNestedList(t *testing.T) {
+	md := "10. alpha beta\n\n    - kappa\n\n    omega after the inner list, long enough to wrap at thirty columns\n"
+	for _, style := range []string{"dark", "light", "notty", "ascii"} {
+		r, err := New(style, 30)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := r.Render(md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cols := map[string]int{}
+		var after []int // the first column of each line from omega's on
+		for _, l := range strings.Split(xansi.Strip(out), "\n") {
+			for _, w := range []string{"alpha", "kappa", "omega"} {
+				if i := strings.Index(l, w); i >= 0 {
+					cols[w] = xansi.StringWidth(l[:i])
+				}
+			}
+			if _, ok := cols["omega"]; ok && strings.TrimSpace(l) != "" {
+				after = append(after, len(l)-len(strings.TrimLeft(l, " ")))
+			}
+		}
+		ok := cols["kappa"] == cols["alpha"]+2 && len(after) > 1
+		for _, c := range after {
+			ok = ok && c == cols["alpha"]
+		}
+		if !ok {
+			t.Errorf("%s: columns %v, lines from omega's at %v; want them under alpha, kappa 2 right of it:\n%s", style, cols, after, xansi.Strip(out))
+		}
+	}
 }
