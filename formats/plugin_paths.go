@@ -43,6 +43,7 @@ var pathKinds = []pathKind{
 // the kind its field takes. Missing and escaping paths are left to the
 // skills rules and the schema.
 func (c *pluginCheck) checkPathKinds(root string, m jsonFile, owner *osloop.Node) {
+	c.noteHooksNamed(root, owner.Get("hooks"))
 	for _, k := range pathKinds {
 		v := owner.Get(k.key)
 		if v == nil {

@@ -59,7 +59,10 @@ type pluginCheck struct {
 	plugins   map[string]jsonFile // plugin root → its plugin.json
 	markets   []string            // folders holding a marketplace.json, in the order found
 	covered   map[string][]string // plugin root → folders its skills paths name (resolved)
-	loose     []model.Diagnostic
+	// hooksNamed: plugin root (with a manifest or a marketplace entry) →
+	// the files, relative to it, its "hooks" values name.
+	hooksNamed map[string]map[string]bool
+	loose      []model.Diagnostic
 }
 
 // checkPlugins checks the Claude Code plugins and marketplaces of one
@@ -71,7 +74,7 @@ func checkPlugins(fsys fs.FS, listed map[string]bool, skills []*model.Skill, add
 	if fsys == nil {
 		return nil
 	}
-	c := &pluginCheck{fsys: fsys, listed: listed, skillDirs: map[string]bool{}, seen: map[string]bool{}, plugins: map[string]jsonFile{}, covered: map[string][]string{}}
+	c := &pluginCheck{fsys: fsys, listed: listed, skillDirs: map[string]bool{}, seen: map[string]bool{}, plugins: map[string]jsonFile{}, covered: map[string][]string{}, hooksNamed: map[string]map[string]bool{}}
 	var mds []*model.Skill
 	for _, s := range skills {
 		if s.Format == model.FormatSkillMD && !s.Built && s.Location.Dir != "" {
@@ -104,6 +107,7 @@ func checkPlugins(fsys fs.FS, listed map[string]bool, skills []*model.Skill, add
 		c.checkSkillsField(root, m, m.doc.Root.Get("skills"))
 		c.checkPathKinds(root, m, m.doc.Root)
 	}
+	c.checkStrayHooks()
 	for _, s := range mds {
 		c.checkLoaded(s, add)
 	}
@@ -388,9 +392,12 @@ func (c *pluginCheck) checkLoaded(s *model.Skill, add func(*model.Skill, model.D
 
 // localPath is a manifest path relative to its base, cleaned; ok is false
 // for one that is absolute or leaves the base. ${CLAUDE_PLUGIN_ROOT} is
-// the base.
+// the base: "${CLAUDE_PLUGIN_ROOT}/skills/" is skills/ (Claude Code
+// expands it in plugin.json's paths), not the absolute /skills/.
 func localPath(p string) (string, bool) {
-	p = strings.TrimPrefix(p, "${CLAUDE_PLUGIN_ROOT}")
+	if rest, ok := strings.CutPrefix(p, "${CLAUDE_PLUGIN_ROOT}"); ok {
+		p = "." + rest
+	}
 	if strings.Contains(p, "://") || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "\\") || (len(p) > 1 && p[1] == ':') {
 		return "", false
 	}

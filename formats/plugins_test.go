@@ -55,6 +55,11 @@ var pluginCases = []ruletest.Case{
 		".claude-plugin/marketplace.json": file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "kit", "source": "./kit", "strict": false, "skills": ["./notes", "./gone"]}]}`),
 		"kit/notes/SKILL.md":              file(skillText),
 	}),
+	pluginCase("library/plugin-skills-escapes", "paths under ${CLAUDE_PLUGIN_ROOT}, which is the plugin root", false, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool", "skills": ["${CLAUDE_PLUGIN_ROOT}/extra/", "${CLAUDE_PLUGIN_ROOT}\\more"]}`),
+		"tool/extra/todo/SKILL.md":        file(skillText),
+		"tool/more/notes/SKILL.md":        file(skillText),
+	}),
 	pluginCase("library/plugin-skills-escapes", "the root as a plain string", true, fstest.MapFS{
 		".claude-plugin/plugin.json": file(`{"name": "tool", "skills": "./"}`),
 		"SKILL.md":                   file(skillText),
@@ -132,6 +137,35 @@ var pluginCases = []ruletest.Case{
 		"tool/conf/hooks.json":            file(`{"hooks": {}}`),
 		"b/.claude-plugin/plugin.json":    file(`{"name": "b"}`),
 		"b/hooks/hooks.json":              file(`{"hooks": {}}`),
+	}),
+	pluginCase("library/plugin-hooks-not-loaded", "a hooks file at the plugin root that nothing names", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool"}`),
+		"tool/hooks.json":                 file(`{"description": "d", "hooks": {"PreToolUse": []}}`),
+		"tool/skills/notes/SKILL.md":      file(skillText),
+	}),
+	pluginCase("library/plugin-hooks-not-loaded", "a hooks file inside .claude-plugin/, beside the default one", true, fstest.MapFS{
+		"tool/.claude-plugin/plugin.json": file(`{"name": "tool"}`),
+		"tool/.claude-plugin/hooks.json":  file(`{"hooks": {"Stop": []}}`),
+		"tool/hooks/hooks.json":           file(`{"hooks": {}}`),
+	}),
+	pluginCase("library/plugin-hooks-not-loaded", "a marketplace entry's plugin with a root hooks file", true, fstest.MapFS{
+		".claude-plugin/marketplace.json": file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "kit", "source": "./kit", "strict": false, "commands": "./cmds"}]}`),
+		"kit/cmds/a.md":                   file("# a"),
+		"kit/hooks.json":                  file(`{"hooks": {"Stop": []}}`),
+	}),
+	pluginCase("library/plugin-hooks-not-loaded", "root hooks files that are named, another tool's, or not hooks", false, fstest.MapFS{
+		"a/.claude-plugin/plugin.json":    file(`{"name": "a", "hooks": "./hooks.json"}`),
+		"a/hooks.json":                    file(`{"hooks": {}}`),
+		".claude-plugin/marketplace.json": file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "b", "source": "./b", "hooks": ["${CLAUDE_PLUGIN_ROOT}/hooks.json"]}]}`),
+		"b/.claude-plugin/plugin.json":    file(`{"name": "b"}`),
+		"b/hooks.json":                    file(`{"hooks": {}}`),
+		"c/.claude-plugin/plugin.json":    file(`{"name": "c"}`),
+		"c/.codex-plugin/plugin.json":     file(`{"name": "c", "hooks": "./hooks.json"}`),
+		"c/hooks.json":                    file(`{"hooks": {}}`),
+		"d/.claude-plugin/plugin.json":    file(`{"name": "d"}`),
+		"d/hooks.json":                    file(`{"hooks": [{"name": "app.payment.x"}]}`),
+		"e/hooks.json":                    file(`{"hooks": {}}`),
+		"e/skills/notes/SKILL.md":         file(skillText),
 	}),
 	pluginCase("library/plugin-path-kind", "a marketplace entry's mcpServers naming a folder", true, fstest.MapFS{
 		".claude-plugin/marketplace.json": file(`{"name": "m", "owner": {"name": "o"}, "plugins": [{"name": "kit", "source": "./kit", "strict": false, "mcpServers": "./servers"}]}`),
@@ -251,8 +285,9 @@ func (o openCounter) Open(name string) (fs.File, error) {
 }
 
 // TestPluginCheckOpensOnlyWhereListed: the plugin check opens a manifest
-// only in folders whose listing, made by the search, has .claude-plugin;
-// a folder the search did not list is still probed.
+// only in folders whose listing, made by the search, has .claude-plugin
+// (and, at a plugin root, probes .claude-plugin/hooks.json, which Claude
+// Code does not read); a folder the search did not list is still probed.
 func TestPluginCheckOpensOnlyWhereListed(t *testing.T) {
 	files := fstest.MapFS{
 		"tool/.claude-plugin/plugin.json": file(`{"name": "tool"}`),
@@ -276,8 +311,8 @@ func TestPluginCheckOpensOnlyWhereListed(t *testing.T) {
 	listed := Find(fsys, ".").Listed
 	clear(fsys.opens)
 	checkPlugins(fsys, listed, skills, func(*model.Skill, model.Diagnostic) {})
-	if got := probes(); got != 2 {
-		t.Errorf("with the search's listings: %d manifest opens %v, want 2 (tool's plugin.json and marketplace.json)", got, fsys.opens)
+	if got := probes(); got != 3 {
+		t.Errorf("with the search's listings: %d manifest opens %v, want 3 (tool's plugin.json and marketplace.json, and the stray .claude-plugin/hooks.json probed at a plugin root)", got, fsys.opens)
 	}
 	clear(fsys.opens)
 	checkPlugins(fsys, nil, skills, func(*model.Skill, model.Diagnostic) {})
