@@ -211,6 +211,7 @@ func (r *reviewer) scan() {
 		r.scanPersistence(f, kind)
 		r.scanPushAway(f, kind)
 		r.scanArchives(f)
+		r.scanTyposquats(f)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)

@@ -41,6 +41,7 @@ var ruleKinds = map[string]struct {
 	"review/remote-exec-doc":          {KindRemoteExec, "download-and-run install line", "download-and-run install lines"},
 	"review/reverse-shell":            {KindRemoteExec, "reverse shell", "reverse shells"},
 	"review/protected-archive":        {KindRemoteExec, "password-protected archive", "password-protected archives"},
+	"review/typosquat":                {KindRemoteExec, "install of a near miss of a popular package", "installs of near misses of popular packages"},
 	"review/reverse-shell-doc":        {KindEvidence, "quoted reverse shell", "quoted reverse shells"},
 	"review/repo-exfiltration":        {KindSecret, "push of the repository to a host the skill names", "pushes of the repository to hosts the skill names"},
 	"review/repo-exfiltration-doc":    {KindSecret, "documented push of the repository to a host the skill names", "documented pushes of the repository to hosts the skill names"},
