@@ -212,6 +212,8 @@ func (r *reviewer) scan() {
 		r.scanPushAway(f, kind)
 		r.scanArchives(f)
 		r.scanTyposquats(f)
+		r.scanInstallScripts(f)
+		r.scanShippedPth(f)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)
