@@ -214,6 +214,7 @@ func (r *reviewer) scan() {
 		r.scanTyposquats(f)
 		r.scanInstallScripts(f)
 		r.scanShippedPth(f)
+		r.scanFoldedEval(f)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)
