@@ -215,6 +215,7 @@ func (r *reviewer) scan() {
 		r.scanInstallScripts(f)
 		r.scanShippedPth(f)
 		r.scanFoldedEval(f)
+		r.scanPunycode(f)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)

@@ -132,7 +132,7 @@ var Rules = model.RuleSet{
 	{ID: "review/invisible", Severity: model.SeverityWarning, Doc: "An invisible or formatting character (zero-width space, word joiner, soft hyphen, …) sits in the text where no script needs it; it can split words to evade review or hide content.",
 		Title: "An invisible character sits in the text", Why: "A likely problem: it can split words to evade a search, though it often is a copy-paste leftover.", Spec: noSpec,
 		Example: model.RuleExample{Fail: "Run the pay⟨U+200B⟩ment flow.", Pass: "Run the payment flow."}},
-	{ID: "review/homoglyph", Severity: model.SeverityWarning, Doc: "A word mixes Latin letters with look-alike Cyrillic or Greek ones, so it reads as one word but is another (a spoofed name, host or command).",
+	{ID: "review/homoglyph", Severity: model.SeverityWarning, Doc: "A word mixes Latin letters with look-alike Cyrillic or Greek ones, so it reads as one word but is another (a spoofed name, host or command); so does a host label written in punycode (xn--…) that decodes to such a word or to look-alikes only (xn--80ak6aa92e, apple in Cyrillic), which a browser or an answer may show as the real name. An honest IDN in one script (пример.рф, münchen.de) is not reported.",
 		Title: "A word mixes look-alike letters", Why: "A likely problem: the word reads as another (a spoofed host or command).", Spec: noSpec,
 		Example: model.RuleExample{Fail: "Log in at pаypal.com (Cyrillic а).", Pass: "Log in at paypal.com."}},
 	{ID: "review/blob", Severity: model.SeverityInfo, Doc: "A long base64 or hex string: data a reviewer cannot read; the message says what it decodes to when that is text.",
