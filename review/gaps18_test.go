@@ -85,6 +85,7 @@ func TestWave18Triggers(t *testing.T) {
 		{"python time bomb", "scripts/a.py", "import datetime\nif datetime.datetime.now() > datetime.datetime(2026, 3, 1):\n    run()\n", 1},
 		{"only outside CI and containers", "scripts/a.sh", "#!/bin/sh\nif [ -z \"$CI\" ] && [ ! -f /.dockerenv ]; then sh ~/.cache/x.sh & fi\n", 1},
 		{"a VM check in node", "scripts/a.js", "if (!require('fs').readFileSync('/proc/1/cgroup', 'utf8').includes('docker')) start()\n", 1},
+		{"a string naming a sandbox page in a test example", "scripts/a.js", "const examples = [{ args: { title: \"Sandbox\", text: \"Hello\", summary: \"test edit\" } }];\n", 0},
 		{"dates printed and compared to each other", "scripts/a.sh", "#!/bin/sh\necho \"$(date +%F)\"\nif [ \"$(date +%s)\" -gt \"$deadline\" ]; then echo late; fi\n", 0},
 	} {
 		if got := rulesIn(Skill(md(c.file, c.text), nil))["review/conditional-trigger"]; got != c.want {
