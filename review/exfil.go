@@ -27,7 +27,10 @@ var (
 	envFile = lazyre.New(`(?i)(\bcat\s+[^|;&\n]*|@|post-file=|upload-file\s+|<\s*|open\(\s*["']|readfilesync\(\s*["']|get-content\s+["']?|readalltext\(\s*["']?)[^\s'"<>:]*\.env\b`)
 	// netSink: a program or call that talks to the network. Not scp or
 	// rsync: copying a .env or key to one's own server is ordinary.
-	netSink = lazyre.New(`(?i)\b(curl|wget|nc|ncat|netcat|socat|telnet|nslookup|dig|iwr|irm|invoke-webrequest|invoke-restmethod|urlopen|requests\.(post|put|get|patch)|httpx\.(post|put|get)|http\.client|urllib3|aiohttp|smtplib|ftplib|axios|sendbeacon|uploadstring|uploadfile|uploaddata)\b|/dev/(tcp|udp)/|\bsocket\.(socket|create_connection)|\bfetch\s*\(|net\.webclient|https?\.request\(`)
+	netSink = lazyre.New(`(?i)\b(curl|wget|nc|ncat|netcat|socat|telnet|nslookup|dig|iwr|irm|invoke-webrequest|invoke-restmethod|urlopen|requests\.(post|put|get|patch)|httpx\.(post|put|get)|http\.client|urllib3|aiohttp|smtplib|ftplib|axios|sendbeacon|uploadstring|uploadfile|uploaddata)\b|/dev/(tcp|udp)/|\bsocket\.(socket|create_connection)|\bfetch\s*\(|net\.webclient|https?\.request\(` +
+		// DNS: a lookup of a name built at run time carries data in the
+		// name itself (host "$(…).q.example", ping $(…), gethostbyname).
+		`|\bdrill\b|\bgethostbyname\b|\bgetaddrinfo\s*\(|\bdns\.(lookup|resolve\w*)\s*\(|\bresolver\.(resolve|query)\s*\(|(?:^|[\s;&|(])(?:host|ping)\s+(?:-\S+\s+)*["']?\$[({A-Za-z_]`)
 )
 
 // ownService are the hosts a credentials file is made for: sending a gh

@@ -14,10 +14,12 @@ import (
 // call at all. Read as an image (or link) with a slot in its query
 // string, near words telling the agent to fill it with something private.
 var (
-	imageURL   = lazyre.New(`!\[[^\]\n]*\]\(\s*<?(https?://[^)\s>]+\?[^)\s>]+)`)
+	// A Markdown image, or an HTML <img> (which Markdown renderers and
+	// chat clients load the same way).
+	imageURL   = lazyre.New(`!\[[^\]\n]*\]\(\s*<?(https?://[^)\s>]+\?[^)\s>]+)|(?i:<img\b[^>\n]*?\bsrc\s*=\s*["']?)(https?://[^"'\s>]+\?[^"'\s>]+)`)
 	urlSlot    = lazyre.New(`[{<$%]|\b[A-Z][A-Z0-9_]{2,}\b|\bx{3,}\b|\.\.\.`)
 	fillVerb   = lazyre.New(`(?i)\b(replac\w*|fill\w*|substitut\w*|insert\w*|put|append\w*|encod\w*|with the (value|contents?))\b`)
-	privateish = lazyre.New(`(?i)\b[a-z0-9]+_(api_key|key|token|secret|password)\b|\b(api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|conversation|chat history|previous messages|the user's (messages?|prompts?|data|files?|emails?)|environment|\.env|ssh keys?)\b`)
+	privateish = lazyre.New(`(?i)\b[a-z0-9]+_(api_key|key|token|secret|password)\b|\b(api[ _-]?keys?|tokens?|passwords?|secrets?|credentials?|conversation|chat history|previous messages|the user's (messages?|prompts?|data|files?|emails?)|environment|ssh keys?)\b|(?:^|\W)\.env\b`)
 )
 
 // imageExfilWindow is how far before the image the instruction to fill
@@ -25,10 +27,13 @@ var (
 const imageExfilWindow = 400
 
 func (r *reviewer) scanImageExfil(f *source) {
-	if !strings.Contains(f.text, "![") || !strings.Contains(f.text, "http") {
+	if !strings.Contains(f.text, "![") && !strings.Contains(strings.ToLower(f.text), "<img") || !strings.Contains(f.text, "http") {
 		return
 	}
 	for _, m := range imageURL.Regexp().FindAllStringSubmatchIndex(f.text, -1) {
+		if m[2] < 0 { // the <img> form
+			m[2], m[3] = m[4], m[5]
+		}
 		u := f.text[m[2]:m[3]]
 		q := u[strings.IndexByte(u, '?')+1:]
 		if !urlSlot.MatchString(q) {

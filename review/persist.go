@@ -3,6 +3,7 @@ package review
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 )
@@ -32,7 +33,18 @@ var persistWords = []string{
 	"authorized_keys", "autostart", "settings.json", "settings.local.json",
 	"mcp.json", "claude_desktop_config.json", "/.claude.json", "mcp_config.json", "cline_mcp_settings.json", "/.codex/config.toml",
 	"claude.md", "agents.md", "gemini.md",
+	".pth", "sitecustomize", "usercustomize", "claude_env_file",
 }
+
+// sitePackagesWords mark a path in Python's site-packages, whose .pth
+// files' "import" lines run at every interpreter start.
+var sitePackagesWords = []string{"site-packages", "dist-packages", "getsitepackages", "getusersitepackages", "user_site", "usersite", "purelib", "platlib"}
+
+// codeRunningEnv are environment variables that make other programs run
+// code of their own choosing: bash sources $BASH_ENV (and sh $ENV) before
+// every script, runs $PROMPT_COMMAND before every prompt, the loader
+// loads LD_PRELOAD, node reads --require from NODE_OPTIONS.
+var codeRunningEnv = []string{"bash_env=", "export env=", "prompt_command=", "ld_preload=", "dyld_insert_libraries=", "node_options=", "perl5opt=", "rubyopt=", "pythonstartup="}
 
 // mcpClientConfigs are the user-level files where agents and editors list
 // the MCP servers they start in every session: a server written there
@@ -107,6 +119,25 @@ func persistenceIn(line string) (what string, setup bool) {
 	for _, name := range userInstructionFiles {
 		if i := indexWrite(lower, name); i >= 0 {
 			return "writes the agent's user-level instructions (" + clip(pathToken(line, i), 60) + "), read at the start of every session in every project", false
+		}
+	}
+	// Python runs the "import" lines of every .pth file in site-packages,
+	// and sitecustomize/usercustomize, at every interpreter start.
+	if i := indexWrite(lower, ".pth"); i >= 0 && containsAny(lower, sitePackagesWords) {
+		return "writes a .pth file into Python's site-packages (" + clip(pathToken(line, i), 60) + "), whose import lines run at every Python start", false
+	}
+	for _, name := range []string{"sitecustomize.py", "usercustomize.py"} {
+		if i := indexWrite(lower, name); i >= 0 {
+			return "writes Python's " + name + ", which runs at every Python start", false
+		}
+	}
+	// Claude Code sources the file a SessionStart hook writes to
+	// $CLAUDE_ENV_FILE before every Bash command of the session: a
+	// variable there that runs code (BASH_ENV, PROMPT_COMMAND, …) runs it
+	// before each command the agent runs.
+	for _, name := range []string{"$claude_env_file", "${claude_env_file}"} {
+		if i := indexWrite(lower, name); i >= 0 && containsAny(lower, codeRunningEnv) {
+			return "sets a variable that runs code (BASH_ENV, PROMPT_COMMAND, LD_PRELOAD, NODE_OPTIONS, …) in Claude Code's session environment file ($CLAUDE_ENV_FILE), so it runs before every Bash command of the session", false
 		}
 	}
 	if i := indexWrite(lower, "/.config/autostart"); i >= 0 {
@@ -673,4 +704,18 @@ func replaceVar(line, name, with string) string {
 
 func isIdentByte(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// scanShippedPth reports a .pth file of the skill with an "import" line:
+// copied into site-packages, Python runs that line at every start (the
+// only thing such a line is for; a plain .pth lists folders).
+func (r *reviewer) scanShippedPth(f *source) {
+	if !strings.EqualFold(path.Ext(f.rel), ".pth") {
+		return
+	}
+	forLines(f.text, func(pos int, logical, _ string) {
+		if t := strings.TrimLeft(logical, " \t"); strings.HasPrefix(t, "import ") || strings.HasPrefix(t, "import\t") {
+			r.report(f, pos+len(logical)-len(t), "review/persistence", "ships a .pth file with an import line, which Python runs at every start once the file is in site-packages: "+clip(Visible(strings.TrimSpace(t)), 160), persistHint)
+		}
+	})
 }

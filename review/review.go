@@ -211,6 +211,12 @@ func (r *reviewer) scan() {
 		r.scanPersistence(f, kind)
 		r.scanPushAway(f, kind)
 		r.scanArchives(f)
+		r.scanTyposquats(f)
+		r.scanInstallScripts(f)
+		r.scanShippedPth(f)
+		r.scanFoldedEval(f)
+		r.scanPunycode(f)
+		r.scanTriggers(f, kind)
 		switch kind {
 		case kindScript:
 			r.scanReach(f)

@@ -1,0 +1,60 @@
+package review
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// typosquatsAt returns "line:col name" of each review/typosquat finding.
+func typosquatsAt(ds []model.Diagnostic) []string {
+	var out []string
+	for _, d := range ds {
+		if d.Rule == "review/typosquat" {
+			out = append(out, fmt.Sprintf("%d:%d", d.Line, d.Column))
+		}
+	}
+	return out
+}
+
+func TestTyposquatCommands(t *testing.T) {
+	for _, c := range []struct {
+		name, file, text string
+		want             []string // line:col of each finding
+	}{
+		{"prose code span", "SKILL.md", "---\nname: s\ndescription: d\n---\nFirst `pip install reqeusts`.\n", []string{"5:20"}},
+		{"several names, flags skipped", "scripts/a.sh", "npm install --save-dev --registry https://r.example crossenv lodash lodahs@4\n", []string{"1:53", "1:69"}},
+		{"a continuation line", "scripts/a.sh", "pip3 install -r requirements.txt \\\n  colourama\n", []string{"2:3"}},
+		{"python -m pip and extras", "scripts/a.sh", "python3 -m pip install 'reqeusts[socks]>=2'\n", []string{"1:25"}},
+		{"npx: only the package, not its arguments", "scripts/a.sh", "npx -y expres lodahs\n", []string{"1:8"}},
+		{"npx -p names a package", "scripts/a.sh", "npx -p crossenv cross-env-shell\n", []string{"1:8"}},
+		{"cargo --git is no registry name", "scripts/a.sh", "cargo install --git https://git.example/tokoi tokoi\n", nil},
+		{"separators end the command", "scripts/a.sh", "pip install requests && echo reqeusts; go get coffee\n", nil},
+		{"placeholders, paths, files, URLs", "scripts/a.sh", "pip install <reqeusts> $PKG ./reqeusts reqeusts-1.0.tar.gz git+https://h.example/reqeusts\n", nil},
+		{"scoped and aliased npm names", "scripts/a.sh", "npm i @typse/node lodash-alias@npm:lodash user/lodahs\n", nil},
+		{"Go module suffixed owner", "scripts/a.sh", "go install github.com/spf31/cobra/cmd@latest\n", []string{"1:12"}},
+		{"gem with version flag", "scripts/a.sh", "gem install -v 2.1 rest-cliet\n", []string{"1:20"}},
+	} {
+		got := typosquatsAt(Skill(md(c.file, c.text), nil))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q: findings at %v, want %v", c.name, c.text, got, c.want)
+		}
+	}
+}
+
+func FuzzInstalledNames(f *testing.F) {
+	for _, s := range []string{"npm i crossenv", "pip install -r x --index-url", "npx -p", "npx --package=", "cargo add --git", "go get a/b/c@v1 \\\n x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		for _, in := range installers {
+			for _, n := range installedNames(in, line, 0) {
+				if n.off < 0 || n.off+len(n.name) > len(line) || line[n.off:n.off+len(n.name)] != n.name {
+					t.Fatalf("%q: name %q not at its offset %d", line, n.name, n.off)
+				}
+			}
+		}
+	})
+}
