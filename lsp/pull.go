@@ -196,6 +196,15 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 	for _, prev := range p.PreviousResultIDs {
 		held[prev.URI] = prev.Value
 	}
+	// A workspace not linted yet (nothing opened) is linted for the pull:
+	// its closed skills are what the report is about, and it waited for a
+	// lint nothing would schedule.
+	s.mu.Lock()
+	never := s.latest == nil && len(s.folders) > 0
+	s.mu.Unlock()
+	if never {
+		s.schedule(0)
+	}
 	want := s.wantLint()
 	go func() {
 		defer done()

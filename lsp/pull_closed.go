@@ -21,8 +21,8 @@ import (
 
 // maxClosedReports caps the files not open one workspace report covers,
 // taken in path order: a library of 100,000 broken skills is not read,
-// converted and sent at every keystroke.
-const maxClosedReports = 1000
+// converted and sent at every keystroke. A variable for its test.
+var maxClosedReports = 1000
 
 // maxClosedFileBytes caps the file a closed report reads to place its
 // findings; a larger one is left out (its findings show once it is open).

@@ -158,3 +158,25 @@ func TestReportJSONShape(t *testing.T) {
 		}
 	}
 }
+
+// A workspace report covers at most maxClosedReports files not open, the
+// first in path order.
+func TestWorkspacePullCapsClosedFiles(t *testing.T) {
+	defer func(n int) { maxClosedReports = n }(maxClosedReports)
+	maxClosedReports = 2
+	root := t.TempDir()
+	files := map[string]string{}
+	for _, name := range []string{"d", "b", "a", "c"} {
+		files["s/"+name+"/SKILL.md"] = "---\nname: " + name + "\ndescription: Use when: the cap test\n---\n\n# T\n"
+	}
+	writeFiles(t, root, files)
+	c := newClientWith(t, 5*time.Millisecond, pullCaps, root)
+	var got []string
+	for _, it := range c.workspacePull(nil) {
+		rel, _ := filepath.Rel(root, uri.URI(it["uri"].(string)).Filename())
+		got = append(got, filepath.ToSlash(rel))
+	}
+	if want := "s/a/SKILL.md s/b/SKILL.md"; strings.Join(got, " ") != want {
+		t.Errorf("reported %q, want %q", strings.Join(got, " "), want)
+	}
+}
