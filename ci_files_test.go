@@ -204,6 +204,139 @@ func TestPreCommitHooks(t *testing.T) {
 	if out, err := hook(staged, "skillstudio-lint"); err != nil || !strings.Contains(out, "no files to check") {
 		t.Errorf("the lint hook must skip a commit with no file it reads: %v\n%s", err, out)
 	}
+
+	t.Run("formats", func(t *testing.T) { preCommitFormats(t, hook, env, self, rev) })
+}
+
+// preCommitFormats stages changes of each format, one commit at a time,
+// in a repository holding the examples library (broken skills included,
+// which the hook leaves alone: no commit touches them), and runs the lint
+// hook on the staged files as a commit does.
+func preCommitFormats(t *testing.T, hook func(repo, id string, more ...string) (string, error), env []string, self, rev string) {
+	files := map[string]string{}
+	err := filepath.WalkDir(filepath.Join("examples", "library"), func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := os.ReadFile(p)
+		rel, _ := filepath.Rel(filepath.Join("examples", "library"), p)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo := gitRepo(t, files)
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	write := func(rel, text string) {
+		t.Helper()
+		p := filepath.Join(repo, filepath.FromSlash(rel))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reset := func() { git("reset", "-q", "--hard", "HEAD"); git("clean", "-fdq") }
+	module := "osloop/skills/currency-converter/module.ts"
+	brokenXgs := files["xgs/broken-weather.xgs.js"]
+	for _, tc := range []struct {
+		name  string
+		stage func()
+		// pass is whether the hook passes; want is in its output.
+		pass bool
+		want []string
+	}{
+		{"module.ts alone", func() {
+			// An OS Loop package whose module.ts alone changed: the files:
+			// pattern left module.ts out and the hook was skipped.
+			write(module, strings.Replace(files[module], "export async function execute", "async function execute", 1))
+			git("add", module)
+		}, false, []string{module + ":1:1", "osloop/execute-export"}},
+		{"xgs with a space and non-ASCII name", func() {
+			write("xgs/wétter neu.xgs.js", brokenXgs)
+			git("add", ".")
+		}, false, []string{"xgs/wétter neu.xgs.js:2:10", "xgs/name"}},
+		{"SKILL.md with a space and non-ASCII name", func() {
+			write("skills/mein skill/SKILL.md", brokenSkill)
+			write("skills/mein skill/référence.md", "# Ref\n")
+			git("add", ".")
+		}, false, []string{"skills/mein skill/SKILL.md:2:7", "skills/mein skill/SKILL.md:3:14"}},
+		{"a skill renamed with its name", func() {
+			git("mv", "skills/release-notes", "skills/changelog-notes")
+			p := "skills/changelog-notes/SKILL.md"
+			data, _ := os.ReadFile(filepath.Join(repo, p))
+			write(p, strings.Replace(string(data), "name: release-notes", "name: changelog-notes", 1))
+			git("add", p)
+		}, true, nil},
+		{"a skill's folder renamed without its name", func() {
+			git("mv", "skills/release-notes", "skills/release-notes-v2")
+		}, false, []string{"skills/release-notes-v2/SKILL.md:2:7", "skillmd/name-dir"}},
+		{"a reference renamed, its link left", func() {
+			// The renamed file judges its skill: the broken link is named
+			// (a warning: the commit passes at the default --fail-on).
+			git("mv", "skills/release-notes/references/commit-types.md", "skills/release-notes/references/types.md")
+		}, true, []string{"skills/release-notes/SKILL.md:", "skillmd/link"}},
+		{"a broken skill renamed is judged at its new path", func() {
+			git("mv", "skills/broken-onboarding", "skills/onboarding-old")
+		}, false, []string{"skills/onboarding-old/SKILL.md:"}},
+		{"a skill deleted", func() {
+			git("rm", "-rq", "skills/secrets-handling")
+		}, true, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reset()
+			tc.stage()
+			out, err := hook(repo, "skillstudio-lint")
+			if (err == nil) != tc.pass {
+				t.Errorf("the hook: %v, want passing %v\n%s", err, tc.pass, out)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("the hook's output does not name %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+
+	// --all-files judges every skill: the broken examples fail it, each
+	// named by file:line:col.
+	reset()
+	out, err := hook(repo, "skillstudio-lint", "--all-files")
+	if err == nil || !strings.Contains(out, "xgs/broken-weather.xgs.js:2:10") || !strings.Contains(out, "osloop/skills/broken-feed-reader/") {
+		t.Errorf("--all-files: %v\n%s", err, out)
+	}
+
+	// A user's files:/exclude: narrow the hook's own pattern: a broken
+	// skill under legacy/ is left out, one beside it is judged.
+	narrowed := filepath.Join(t.TempDir(), "narrowed.yaml")
+	if err := os.WriteFile(narrowed, []byte("repos:\n  - repo: "+self+"\n    rev: \""+rev+"\"\n    hooks:\n      - id: skillstudio-lint\n        files: ^skills/\n        exclude: ^skills/legacy/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run := func() (string, error) {
+		cmd := exec.Command("pre-commit", "run", "-c", narrowed, "--verbose", "skillstudio-lint")
+		cmd.Dir, cmd.Env = repo, env
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	reset()
+	write("skills/legacy/old/SKILL.md", brokenSkill)
+	write("elsewhere/x/SKILL.md", brokenSkill)
+	git("add", ".")
+	if out, err := run(); err != nil {
+		t.Errorf("files:/exclude: leave both broken skills out, yet the hook failed: %v\n%s", err, out)
+	}
+	write("skills/new/SKILL.md", brokenSkill)
+	git("add", ".")
+	if out, err := run(); err == nil || !strings.Contains(out, "skills/new/SKILL.md:2:7") || strings.Contains(out, "skills/legacy/old/SKILL.md:") {
+		t.Errorf("files:/exclude: the hook must judge skills/new alone: %v\n%s", err, out)
+	}
 }
 
 // snapshot commits this checkout's files (tracked and untracked, not

@@ -127,3 +127,110 @@ func runnerIn(t *testing.T, bin, dir string) func(args ...string) string {
 		return string(out)
 	}
 }
+
+// TestNodeRunsBuiltExamples builds every example .xgs.js with the real
+// binary (broken-weather must be refused) and runs the bundles together in
+// node's page realm (the harness, @detect's global set as the forge's page
+// has it): each namespace registers, each function called with its first
+// example's args or {} settles, and called with null (a bad shape) it
+// fails as the spec says it must. The runtime validates nothing (Zod is
+// documentation), so the handler's own destructure throws a TypeError that
+// reaches the caller as a rejected promise: never a ZodError, never a
+// value silently returned, never a hang.
+func TestNodeRunsBuiltExamples(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds skillstudio and runs node: skipped in -short mode")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: running built bundles needs Node.js (apt-get install nodejs)")
+	}
+	harness, err := filepath.Abs(filepath.Join("formats", "xgs", "bundle", "testdata", "node", "harness.cjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := buildBinary(t)
+	out := t.TempDir()
+	sources, _ := filepath.Glob(filepath.Join("examples", "library", "xgs", "*.xgs.js"))
+	steps := []map[string]string{{"eval": `(window.config = { appSubUrl: "" }, null)`}}
+	built := 0
+	for _, src := range sources {
+		b, err := exec.Command(bin, "build", "--out", out, src).CombinedOutput()
+		if strings.HasPrefix(filepath.Base(src), "broken-") {
+			if err == nil {
+				t.Errorf("%s: built, want refused", src)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("build %s: %v\n%s", src, err, b)
+		}
+		steps = append(steps, map[string]string{"load": filepath.Join(out, filepath.Base(src))})
+		built++
+	}
+	if built < 2 {
+		t.Fatalf("only %d examples built", built)
+	}
+	steps = append(steps, map[string]string{"eval": `(async () => {
+		const calls = {};
+		for (const [ns, s] of Object.entries(window.xgoose.skills)) {
+			for (const [fn, info] of Object.entries(s.__describe__())) {
+				const example = info.examples && info.examples.length ? info.examples[0].args : {};
+				for (const [label, args] of [["valid", example], ["null", null]]) {
+					const call = s[fn](args);
+					if (!(call instanceof Promise) && label === "null") { calls[ns + "." + fn + " " + label] = "returned"; continue; }
+					try { await call; calls[ns + "." + fn + " " + label] = "resolved"; }
+					catch (e) { calls[ns + "." + fn + " " + label] = (e instanceof Error ? e.constructor.name : "non-Error " + typeof e) + ": " + String(e && e.message); }
+				}
+			}
+		}
+		return { skills: Object.keys(window.xgoose.skills).length, calls };
+	})()`})
+	plan, _ := json.Marshal(map[string]any{"steps": steps})
+	planFile := filepath.Join(t.TempDir(), "plan.json")
+	if err := os.WriteFile(planFile, plan, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(node, harness, planFile)
+	got, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var res []struct {
+		OK    bool
+		Value json.RawMessage
+		Error string
+	}
+	if err := json.Unmarshal(got, &res); err != nil {
+		t.Fatalf("node printed %q: %v", got, err)
+	}
+	for i, r := range res {
+		if !r.OK {
+			t.Fatalf("step %d: %s", i, r.Error)
+		}
+	}
+	var run struct {
+		Skills int
+		Calls  map[string]string
+	}
+	if err := json.Unmarshal(res[len(res)-1].Value, &run); err != nil {
+		t.Fatal(err)
+	}
+	if run.Skills != built {
+		t.Errorf("%d namespaces registered, %d bundles loaded: %v", run.Skills, built, run.Calls)
+	}
+	nulls := 0
+	for call, outcome := range run.Calls {
+		if !strings.HasSuffix(call, " null") {
+			continue
+		}
+		nulls++
+		// Every example's functions take arguments they destructure.
+		if !strings.HasPrefix(outcome, "TypeError: ") {
+			t.Errorf("%s: %s, want the handler's TypeError to reach the caller", call, outcome)
+		}
+	}
+	if nulls == 0 {
+		t.Errorf("no function was called: %v", run.Calls)
+	}
+}

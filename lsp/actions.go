@@ -41,7 +41,7 @@ func (s *Server) codeActions(p *protocol.CodeActionParams) []protocol.CodeAction
 	if r == nil || d == nil || r.texts[d.path] != current {
 		return out // not linted since the last keystroke: offsets would be stale
 	}
-	t := newText(current)
+	t := s.textOf(current)
 	var fixes, disables []protocol.CodeAction
 	disabled := map[[2]any]bool{}
 	for _, f := range r.byPath[d.path] {
@@ -141,7 +141,7 @@ func (s *Server) workspaceEdit(r *result, root string, fsys fs.FS, edits []model
 		if _, err := fix.ApplyToBytes([]byte(content), byFile[p]); err != nil {
 			return nil, false
 		}
-		t := newText(content)
+		t := s.textOf(content)
 		for _, e := range byFile[p] {
 			out.Changes[u] = append(out.Changes[u], protocol.TextEdit{
 				Range: protocol.Range{Start: t.pos(e.Start), End: t.pos(e.End)}, NewText: lineend.Match([]byte(content), e.NewText),

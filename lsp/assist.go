@@ -75,8 +75,13 @@ func (s *Server) hover(u protocol.DocumentURI, pos protocol.Position) *protocol.
 	if d == nil {
 		return nil
 	}
+	if int(pos.Line) >= d.text.lineCount() {
+		return nil
+	}
 	line := d.text.line(int(pos.Line))
-	col := int(pos.Character)
+	// The byte in line the position names: the patterns' indexes are bytes,
+	// the position's character counts the settled encoding's units.
+	col := d.text.offset(pos) - d.text.start(int(pos.Line))
 	var md string
 	switch kindOf(d.path) {
 	case markdown:
@@ -308,7 +313,7 @@ func (s *Server) rawSymbols(u protocol.DocumentURI) []protocol.DocumentSymbol {
 	}
 	lineRange := func(n int) protocol.Range {
 		l := d.text.line(n)
-		return protocol.Range{Start: protocol.Position{Line: uint32(n)}, End: protocol.Position{Line: uint32(n), Character: uint32(utf16Len(l))}}
+		return protocol.Range{Start: protocol.Position{Line: uint32(n)}, End: protocol.Position{Line: uint32(n), Character: uint32(d.text.enc.len(l))}}
 	}
 	switch kindOf(d.path) {
 	case markdown:

@@ -181,7 +181,7 @@ func (s *Server) diagnostics(r *result, d *document) []protocol.Diagnostic {
 	// second index of a 40 MB buffer per publish cost as much again.
 	t := d.text
 	if t.data != r.texts[d.path] { // two URIs naming one file
-		t = newText(r.texts[d.path])
+		t = s.textOf(r.texts[d.path])
 	}
 	out := []protocol.Diagnostic{}
 	for _, f := range r.byPath[d.path] {

@@ -23,55 +23,59 @@ func allocated(f func()) uint64 {
 // past a line's end and inside a surrogate pair, give what applying them
 // one by one gives.
 func TestAscendingBatchesMatchOneByOne(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	pieces := []string{"a", "é", "😀", "\n", "\r\n", "\r", "word ", ""}
-	randText := func(n int) string {
-		var b strings.Builder
-		for range n {
-			b.WriteString(pieces[rng.IntN(len(pieces))])
-		}
-		return b.String()
-	}
-	long := 0
-	for round := range 4000 {
-		doc := randText(40)
-		var changes []changeEvent
-		cur := doc
-		from := 0 // the byte offset in cur the next change starts at or after
-		for range 1 + rng.IntN(8) {
-			tx := newText(cur)
-			a := from + rng.IntN(len(cur)-from+1)
-			b := a + rng.IntN(len(cur)-a+1)
-			pa, pb := tx.pos(a), tx.pos(b)
-			switch rng.IntN(6) {
-			case 0: // past the line's end
-				pb.Character += uint32(rng.IntN(4))
-			case 1: // inverted
-				pa, pb = pb, pa
-			case 2: // past the text's end
-				pb.Line += uint32(rng.IntN(3))
+	for _, enc := range []posEncoding{encUTF16, encUTF8, encUTF32} {
+		t.Run(enc.String(), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(3, 4))
+			pieces := []string{"a", "é", "😀", "\n", "\r\n", "\r", "word ", ""}
+			randText := func(n int) string {
+				var b strings.Builder
+				for range n {
+					b.WriteString(pieces[rng.IntN(len(pieces))])
+				}
+				return b.String()
 			}
-			r := protocol.Range{Start: pa, End: pb}
-			c := changeEvent{Range: &r, Text: randText(rng.IntN(4))}
-			changes = append(changes, c)
-			next := oneByOne(cur, []changeEvent{c})
-			from = min(len(next), newText(cur).offset(pa)+len(c.Text))
-			cur = next
-		}
-		if len(ascendingRun(newText(doc), changes)) > 1 {
-			long++
-		}
-		got, ok := applyChanges(doc, true, changes)
-		if want := oneByOne(doc, changes); !ok || got != want {
-			var rs []string
-			for _, c := range changes {
-				rs = append(rs, fmt.Sprintf("%v-%v %q", c.Range.Start, c.Range.End, c.Text))
+			long := 0
+			for round := range 4000 {
+				doc := randText(40)
+				var changes []changeEvent
+				cur := doc
+				from := 0 // the byte offset in cur the next change starts at or after
+				for range 1 + rng.IntN(8) {
+					tx := newTextIn(cur, enc)
+					a := from + rng.IntN(len(cur)-from+1)
+					b := a + rng.IntN(len(cur)-a+1)
+					pa, pb := tx.pos(a), tx.pos(b)
+					switch rng.IntN(6) {
+					case 0: // past the line's end
+						pb.Character += uint32(rng.IntN(4))
+					case 1: // inverted
+						pa, pb = pb, pa
+					case 2: // past the text's end
+						pb.Line += uint32(rng.IntN(3))
+					}
+					r := protocol.Range{Start: pa, End: pb}
+					c := changeEvent{Range: &r, Text: randText(rng.IntN(4))}
+					changes = append(changes, c)
+					next := oneByOne(cur, []changeEvent{c}, enc)
+					from = min(len(next), newTextIn(cur, enc).offset(pa)+len(c.Text))
+					cur = next
+				}
+				if len(ascendingRun(newTextIn(doc, enc), changes)) > 1 {
+					long++
+				}
+				got, ok := applyChanges(doc, true, changes, enc)
+				if want := oneByOne(doc, changes, enc); !ok || got != want {
+					var rs []string
+					for _, c := range changes {
+						rs = append(rs, fmt.Sprintf("%v-%v %q", c.Range.Start, c.Range.End, c.Text))
+					}
+					t.Fatalf("round %d: %q with %v:\ngot  %q\nwant %q", round, doc, rs, got, want)
+				}
 			}
-			t.Fatalf("round %d: %q with %v:\ngot  %q\nwant %q", round, doc, rs, got, want)
-		}
-	}
-	if long < 1000 {
-		t.Errorf("only %d of 4,000 ascending batches took the one-copy path", long)
+			if long < 1000 {
+				t.Errorf("only %d of 4,000 ascending batches took the one-copy path", long)
+			}
+		})
 	}
 }
 
@@ -86,7 +90,7 @@ func TestAscendingBatchCostsTheDocumentOnce(t *testing.T) {
 		changes = append(changes, changeEvent{Range: &protocol.Range{Start: p, End: p}, Text: "y"})
 	}
 	var got string
-	if n := allocated(func() { got, _ = applyChanges(doc, true, changes) }); n > 8<<20 {
+	if n := allocated(func() { got, _ = applyChanges(doc, true, changes, encUTF16) }); n > 8<<20 {
 		t.Errorf("%d MB allocated for 1,000 ascending edits of a 1 MB document", n>>20)
 	}
 	if strings.Count(got, strings.Repeat("x", 10)+"y") != 1000 || len(got) != len(doc)+1000 {
@@ -100,10 +104,10 @@ func TestAscendingBatchCostsTheDocumentOnce(t *testing.T) {
 		p := protocol.Position{Character: uint32(i * 60)}
 		changes = append(changes, changeEvent{Range: &protocol.Range{Start: p, End: p}, Text: "y"})
 	}
-	if n := allocated(func() { got, _ = applyChanges(one, true, changes) }); n > 8<<20 {
+	if n := allocated(func() { got, _ = applyChanges(one, true, changes, encUTF16) }); n > 8<<20 {
 		t.Errorf("%d MB allocated for 1,000 ascending edits of one 128 KB line", n>>20)
 	}
-	if want := oneByOne(one, changes); got != want {
+	if want := oneByOne(one, changes, encUTF16); got != want {
 		t.Error("edits on one line misapplied")
 	}
 }

@@ -64,6 +64,31 @@ func TestNeovimCRLFWideText(t *testing.T) {
 	}
 }
 
+// TestNeovimPositionEncodings: the same edits through a Neovim that offers
+// utf-8, utf-16 and utf-32 as Neovim 0.10 does (in that order) and counts
+// in the one the server names: utf-8, in which the squiggle, the fix and
+// the disable comment must land on the same characters.
+func TestNeovimPositionEncodings(t *testing.T) {
+	nvim, bin := neovimAndServer(t)
+	for _, offered := range []string{"utf-8,utf-16,utf-32", "utf-32,utf-16"} {
+		t.Run(offered, func(t *testing.T) {
+			dir := t.TempDir()
+			root := filepath.Join(dir, "repo")
+			file := filepath.Join(root, "skills", "wide", "SKILL.md")
+			doc := "---\nname: Wide_Skill\ndescription: 🎉 中文 Use when: testing wide 😀 text\n---\n\n# Wide\n\nText.\n"
+			writeFiles(t, root, map[string]string{"skills/wide/SKILL.md": strings.ReplaceAll(doc, "\n", "\r\n")})
+			out := runNvimScript(t, nvim, "nvim_wide.lua", root, dir, "OK", "SKILLSTUDIO_BIN="+bin, "SKILLSTUDIO_ROOT="+root, "SKILLSTUDIO_FILE="+file, "SKILLSTUDIO_ENCODINGS="+offered)
+			if first, _, _ := strings.Cut(offered, ","); !strings.Contains(out, "ENCODING "+first) {
+				t.Errorf("Neovim did not count in %s:\n%s", first, out)
+			}
+			want := strings.ReplaceAll("---\n# skillstudio-disable-next-line skillmd/name\nname: Wide_Skill\ndescription: \"🎉 中文 Use when: testing wide 😀 text\"\n---\n\n# Wide\n\nText.\n", "\n", "\r\n")
+			if data, _ := os.ReadFile(file); string(data) != want {
+				t.Errorf("the file Neovim wrote:\n%q\nwant\n%q", data, want)
+			}
+		})
+	}
+}
+
 // TestNeovimFolderRenamedInTheShell: a skill's folder renamed outside
 // Neovim while its SKILL.md is open, then opened at the new path
 // (testdata/nvim_moved.lua).
@@ -193,7 +218,7 @@ func TestNeovimLoneCR(t *testing.T) {
 // runNvimScript runs testdata/lua in headless Neovim from cwd, its
 // config, state and data kept in dir, with env added, and fails unless
 // the script printed want.
-func runNvimScript(t *testing.T, nvim, lua, cwd, dir, want string, env ...string) {
+func runNvimScript(t *testing.T, nvim, lua, cwd, dir, want string, env ...string) string {
 	t.Helper()
 	script, err := filepath.Abs(filepath.Join("testdata", lua))
 	if err != nil {
@@ -202,7 +227,9 @@ func runNvimScript(t *testing.T, nvim, lua, cwd, dir, want string, env ...string
 	cmd := exec.Command(nvim, "--headless", "--clean", "-c", "luafile "+script)
 	cmd.Dir = cwd
 	cmd.Env = append(os.Environ(), append(env, "XDG_CONFIG_HOME="+dir, "XDG_STATE_HOME="+dir, "XDG_DATA_HOME="+dir)...)
-	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), want) {
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), want) {
 		t.Fatalf("nvim: %v\n%s", err, out)
 	}
+	return string(out)
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
@@ -94,6 +96,32 @@ type documentReport struct {
 	Version  *int32                `json:"version,omitempty"`
 }
 
+// MarshalJSON writes the report as LSP 3.17 shapes it: a full report
+// always has items (an empty list clears the document's diagnostics; a
+// report without them is malformed), an unchanged one none; a workspace
+// report's item always has a version, null for a file that is not open.
+func (rep documentReport) MarshalJSON() ([]byte, error) {
+	type plain documentReport
+	var items *[]protocol.Diagnostic // nil: no items field
+	if rep.Kind == "full" {
+		if rep.Items == nil {
+			rep.Items = []protocol.Diagnostic{}
+		}
+		items = &rep.Items
+	}
+	if rep.URI == "" { // a document pull's answer
+		return json.Marshal(struct {
+			plain
+			Items *[]protocol.Diagnostic `json:"items,omitempty"`
+		}{plain(rep), items})
+	}
+	return json.Marshal(struct {
+		plain
+		Items   *[]protocol.Diagnostic `json:"items,omitempty"`
+		Version *int32                 `json:"version"`
+	}{plain(rep), items, rep.Version})
+}
+
 type workspaceReport struct {
 	Items []documentReport `json:"items"`
 }
@@ -155,7 +183,8 @@ func (s *Server) pullDocument(ctx context.Context, reply jsonrpc2.Replier, id js
 }
 
 // pullWorkspace answers workspace/diagnostic with a report for each open
-// document. VS Code asks again as soon as it is answered, so while every
+// document, then for the workspace folders' files that are not open
+// (closedReports). VS Code asks again as soon as it is answered, so while every
 // report is one the client holds (or none is open) the answer waits for a
 // lint that changes one (a long poll), or for the client to cancel. A
 // server never initialized answers at once with no items.
@@ -166,6 +195,15 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 	held := map[protocol.DocumentURI]string{}
 	for _, prev := range p.PreviousResultIDs {
 		held[prev.URI] = prev.Value
+	}
+	// A workspace not linted yet (nothing opened) is linted for the pull:
+	// its closed skills are what the report is about, and it waited for a
+	// lint nothing would schedule.
+	s.mu.Lock()
+	never := s.latest == nil && len(s.folders) > 0
+	s.mu.Unlock()
+	if never {
+		s.schedule(0)
 	}
 	want := s.wantLint()
 	go func() {
@@ -188,7 +226,10 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 				docs = append(docs, *d)
 			}
 			linted, initialized := s.lintedGen, s.folders != nil
+			folders := slices.Clone(s.folders)
 			s.mu.Unlock()
+			// Open documents first, each in a clear order (by URI).
+			slices.SortFunc(docs, func(a, b document) int { return strings.Compare(string(a.uri), string(b.uri)) })
 			out := workspaceReport{Items: []documentReport{}}
 			news := false
 			for i := range docs {
@@ -202,6 +243,9 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 				rep.URI, rep.Version = d.uri, &d.version
 				out.Items = append(out.Items, rep)
 			}
+			closed, closedNews := s.closedReports(r, docs, folders, held)
+			out.Items = append(out.Items, closed...)
+			news = news || closedNews
 			// With nothing open and nothing held there is no news either:
 			// answering at once had the client ask again without end.
 			if news || !initialized {

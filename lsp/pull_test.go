@@ -174,7 +174,7 @@ func TestSecondShutdownIsInvalid(t *testing.T) {
 	c.send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{"general":{"positionEncodings":["utf-8","utf-32","utf-16"]}}}}`)
 	m := c.next()
 	caps, _ := m["result"].(map[string]any)["capabilities"].(map[string]any)
-	if caps["positionEncoding"] != "utf-16" {
+	if caps["positionEncoding"] != "utf-8" { // the first offered it counts in
 		t.Errorf("positionEncoding: %v", caps["positionEncoding"])
 	}
 	if _, pushes := caps["diagnosticProvider"]; pushes {

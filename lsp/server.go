@@ -59,6 +59,9 @@ type Server struct {
 	// initialized it is asked to, or it never reports changes on disk.
 	watch bool
 
+	// enc is the position encoding settled at initialize (encoding.go).
+	enc sharedEncoding
+
 	lintMu sync.Mutex // one lint at a time; the newest text wins
 	// linting is true while lintSoon runs; lintAgain asks it for one more
 	// lint (under mu).
@@ -335,15 +338,20 @@ func (s *Server) initialize(p *protocol.InitializeParams, p317 *clientCapabiliti
 	s.refresh = caps.Workspace != nil && caps.Workspace.Diagnostics != nil && caps.Workspace.Diagnostics.RefreshSupport
 	pull := s.pull
 	s.mu.Unlock()
+	enc := encUTF16
+	if g := caps.General; g != nil {
+		enc = pickEncoding(g.PositionEncodings)
+	}
+	s.enc.set(enc)
 	var provider *diagnosticOptions
 	if pull {
 		provider = &diagnosticOptions{Identifier: "skillstudio", InterFileDependencies: true, WorkspaceDiagnostics: true}
 	}
 	return &initializeResult{
 		Capabilities: serverCapabilities{
-			// Positions count UTF-16 code units, the encoding every client
-			// must support; said outright to a client that offers others.
-			PositionEncoding:   "utf-16",
+			// Said even for UTF-16, the default, so a client that offered
+			// several knows which was taken.
+			PositionEncoding:   enc.String(),
 			DiagnosticProvider: provider,
 			ServerCapabilities: protocol.ServerCapabilities{
 				TextDocumentSync: &protocol.TextDocumentSyncOptions{
@@ -392,7 +400,7 @@ func (s *Server) open(u protocol.DocumentURI, version int32, content string) {
 	// A buffer that is not a file (untitled:, git:) is kept for hover and
 	// completion but is no part of the workspace lint reads.
 	path, isFile := fileOf(uri.URI(u))
-	d := &document{uri: u, path: path, version: version, text: newText(content)}
+	d := &document{uri: u, path: path, version: version, text: s.textOf(content)}
 	if isFile {
 		d.folder, d.rel = s.ownerOf(path)
 		s.setBuffer(path, []byte(content))
@@ -402,6 +410,9 @@ func (s *Server) open(u protocol.DocumentURI, version int32, content string) {
 	s.mu.Unlock()
 	s.schedule(0)
 }
+
+// textOf is content indexed for positions in the encoding settled on.
+func (s *Server) textOf(content string) *text { return newTextIn(content, s.enc.get()) }
 
 // changedOnDisk notes that the buffer for path p appeared or went: its
 // skill is read again (setBuffer and dropBuffer note p) when the file is
@@ -436,7 +447,7 @@ func (s *Server) saved(u protocol.DocumentURI, content string) {
 	if !ok || d.text.data == content {
 		return
 	}
-	d.text = newText(content)
+	d.text = s.textOf(content)
 	if d.path != "" {
 		s.setBuffer(d.path, []byte(content))
 	}
@@ -458,7 +469,7 @@ type changeEvent struct {
 // it (VS Code's order for multi-cursor edits) finds every range in one
 // index of the text, since what lies before an edit is unchanged by it,
 // and is spliced in one copy; other orders take the one-by-one path.
-func applyChanges(cur string, known bool, changes []changeEvent) (string, bool) {
+func applyChanges(cur string, known bool, changes []changeEvent, enc posEncoding) (string, bool) {
 	for i := 0; i < len(changes); {
 		c := changes[i]
 		if c.Range == nil {
@@ -469,7 +480,7 @@ func applyChanges(cur string, known bool, changes []changeEvent) (string, bool) 
 		if !known {
 			return "", false
 		}
-		t := newText(cur)
+		t := newTextIn(cur, enc)
 		run := descendingRun(t, changes[i:])
 		if len(run) < 2 {
 			// Ascending runs (Helix's order, each range in the text the
@@ -526,7 +537,7 @@ func descendingRun(t *text, cs []changeEvent) []edit {
 func ascendingRun(t *text, cs []changeEvent) []edit {
 	var run []edit
 	// The text the run has made so far ends with the last edit's new text:
-	// lines is how many line breaks it holds, col the UTF-16 length of its
+	// lines is how many line breaks it holds, col the length (in t.enc) of its
 	// last line; at is where t's unchanged rest starts.
 	lines, col, at := 0, 0, 0
 	var last byte // the last byte the run wrote or kept
@@ -547,8 +558,8 @@ func ascendingRun(t *text, cs []changeEvent) []edit {
 		run = append(run, edit{start, end, c.Text})
 		// Advance past the kept text up to the edit, then its new text.
 		kept := t.data[at:start]
-		lines, col = advance(lines, col, kept)
-		lines, col = advance(lines, col, c.Text)
+		lines, col = advance(lines, col, kept, t.enc)
+		lines, col = advance(lines, col, c.Text, t.enc)
 		if c.Text != "" {
 			last = c.Text[len(c.Text)-1]
 		} else if kept != "" {
@@ -566,12 +577,12 @@ func ascendingRun(t *text, cs []changeEvent) []edit {
 
 // advance moves a position (lines line ends, col units on the last line)
 // past s, counting line ends as the LSP does ("\r\n", "\n", lone "\r").
-func advance(lines, col int, s string) (int, int) {
+func advance(lines, col int, s string, enc posEncoding) (int, int) {
 	k := strings.LastIndexAny(s, "\r\n")
 	if k < 0 {
-		return lines, col + utf16Len(s)
+		return lines, col + enc.len(s)
 	}
-	return lines + lineEnds(s[:k+1]), utf16Len(s[k+1:])
+	return lines + lineEnds(s[:k+1]), enc.len(s[k+1:])
 }
 
 // lineEnds counts s's line ends as the LSP does: "\r\n" is one.
@@ -594,7 +605,7 @@ func restOffset(t *text, at, lines, col int, p protocol.Position) (int, bool) {
 		if k := strings.IndexAny(rest, "\r\n"); k >= 0 {
 			rest = rest[:k]
 		}
-		return at + unitsIn(rest, int(p.Character)-col), true
+		return at + t.enc.bytesIn(rest, int(p.Character)-col), true
 	}
 	// Line n is wholly t's: the k-th line after the one holding at.
 	k := n - lines
@@ -640,7 +651,7 @@ func (s *Server) change(u protocol.DocumentURI, version int32, changes []changeE
 	if ok {
 		cur = d.text.data
 	}
-	content, known := applyChanges(cur, ok, changes)
+	content, known := applyChanges(cur, ok, changes, s.enc.get())
 	if !ok {
 		s.mu.Unlock()
 		if known { // a buffer never opened: its whole text, or nothing
@@ -648,7 +659,7 @@ func (s *Server) change(u protocol.DocumentURI, version int32, changes []changeE
 		}
 		return
 	}
-	d.version, d.text = version, newText(content)
+	d.version, d.text = version, s.textOf(content)
 	if d.path != "" {
 		s.setBuffer(d.path, []byte(content))
 	}

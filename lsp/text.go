@@ -10,7 +10,8 @@ import (
 
 // text is a document's content with its line starts, for turning byte
 // offsets (what fixes carry) and findings' lines and columns into LSP
-// positions (0-based lines, UTF-16 code units) and back.
+// positions (0-based lines, characters counted in enc, the encoding the
+// server and client settled on) and back.
 //
 // Its lines are the LSP's: "\n", "\r\n" and a lone "\r" each end one.
 // The readers, and so the CLI's line numbers, end a line at "\n" alone
@@ -29,10 +30,17 @@ type text struct {
 	// readerStarts are the starts of the lines the readers count: nil
 	// when the text has no lone "\r" (they are starts then).
 	readerStarts []int32
+	// enc is what positions' characters count (UTF-16 unless the client
+	// offered another, encoding.go).
+	enc posEncoding
 }
 
-func newText(data string) *text {
-	t := &text{data: data}
+// newText is data indexed for UTF-16 positions.
+func newText(data string) *text { return newTextIn(data, encUTF16) }
+
+// newTextIn is data indexed for positions in enc.
+func newTextIn(data string, enc posEncoding) *text {
+	t := &text{data: data, enc: enc}
 	lf := strings.Count(data, "\n")
 	ends := lineEnds(data)
 	if ends == lf { // no lone "\r": the readers' lines are the LSP's
@@ -103,15 +111,15 @@ func (t *text) lineOf(off int) int {
 func (t *text) pos(off int) protocol.Position {
 	off = max(0, min(off, len(t.data)))
 	n := t.lineOf(off)
-	return protocol.Position{Line: uint32(n), Character: uint32(utf16Len(t.data[t.start(n):off]))}
+	return protocol.Position{Line: uint32(n), Character: uint32(t.enc.len(t.data[t.start(n):off]))}
 }
 
 // at is the position of a finding's 1-based line and column, in the
 // readers' lines (see text), clamped to the line. The pipeline has already
 // turned readers' byte columns into UTF-16 code units (model.ColumnKind),
-// which is what LSP positions count, so the column is taken as it is:
-// measuring it again as bytes would move every finding after a non-ASCII
-// character to the left.
+// so the column is found as UTF-16 in the line, then given in t's
+// encoding: measuring it as bytes would move every finding after a
+// non-ASCII character to the left.
 func (t *text) at(line, col int) protocol.Position {
 	if line < 1 {
 		return protocol.Position{}
@@ -120,7 +128,7 @@ func (t *text) at(line, col int) protocol.Position {
 	if !ok {
 		return protocol.Position{Line: uint32(line - 1)} // past the end, as before any lone "\r"
 	}
-	return t.pos(begin + unitsIn(l, max(0, col-1)))
+	return t.pos(begin + unitsIn(l, max(0, col-1), encUTF16))
 }
 
 // readerLine is the start and text (without its line end) of 1-based
@@ -151,18 +159,19 @@ func (t *text) offset(p protocol.Position) int {
 		return len(t.data)
 	}
 	l := t.line(n)
-	return t.start(n) + unitsIn(l, int(p.Character))
+	return t.start(n) + t.enc.bytesIn(l, int(p.Character))
 }
 
 // unitsIn is the byte length of the longest head of l holding at most
-// units UTF-16 code units, except that a position inside a surrogate pair
-// takes the whole character (the text is never split inside one). It
-// allocated a slice per character: 2 MB for a position on a 1 MB line.
-func unitsIn(l string, units int) int {
+// units UTF-16 code units (or characters, for encUTF32), except that a
+// position inside a surrogate pair takes the whole character (the text is
+// never split inside one). It allocated a slice per character: 2 MB for a
+// position on a 1 MB line.
+func unitsIn(l string, units int, enc posEncoding) int {
 	n, i := 0, 0
 	for i < len(l) && n < units {
 		r, size := utf8.DecodeRuneInString(l[i:])
-		if r >= 0x10000 {
+		if r >= 0x10000 && enc == encUTF16 {
 			n += 2
 		} else {
 			n++

@@ -259,10 +259,15 @@ func checkSARIF(data []byte) error {
 func TestSchemaRejectsBadSARIF(t *testing.T) {
 	// The validator must be able to fail, or the SARIF tests prove nothing.
 	for name, bad := range map[string]string{
-		"startLine 0":  `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"ruleId":"a","message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a"},"region":{"startLine":0}}}]}]}]}`,
-		"no locations": `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"ruleId":"a","message":{"text":"m"},"locations":[]}]}]}`,
-		"bad level":    `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x","rules":[{"id":"a","shortDescription":{"text":"d"},"defaultConfiguration":{"level":"info"}}]}},"results":[]}]}`,
-		"old version":  `{"version":"2.0.0","runs":[]}`,
+		"startLine 0":   `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"ruleId":"a","message":{"text":"m"},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a"},"region":{"startLine":0}}}]}]}]}`,
+		"no locations":  `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"ruleId":"a","message":{"text":"m"},"locations":[]}]}]}`,
+		"bad level":     `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x","rules":[{"id":"a","shortDescription":{"text":"d"},"defaultConfiguration":{"level":"info"}}]}},"results":[]}]}`,
+		"old version":   `{"version":"2.0.0","runs":[]}`,
+		"columnKind":    `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"columnKind":"bytes","results":[]}]}`,
+		"base no slash": `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"originalUriBaseIds":{"%SRCROOT%":{"uri":"file:///repo"}},"results":[]}]}`,
+		"help no text":  `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x","rules":[{"id":"a","shortDescription":{"text":"d"},"help":{"markdown":"m"},"defaultConfiguration":{"level":"note"}}]}},"results":[]}]}`,
+		"severity 11":   `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x","rules":[{"id":"a","shortDescription":{"text":"d"},"defaultConfiguration":{"level":"note"},"properties":{"security-severity":"11"}}]}},"results":[]}]}`,
+		"fingerprint":   `{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"ruleId":"a","message":{"text":"m"},"partialFingerprints":{"v":1},"locations":[{"physicalLocation":{"artifactLocation":{"uri":"a"},"region":{"startLine":1}}}]}]}]}`,
 	} {
 		if checkSARIF([]byte(bad)) == nil {
 			t.Errorf("%s: invalid SARIF passed validation", name)

@@ -12,7 +12,20 @@ end
 vim.cmd("edit " .. vim.fn.fnameescape(file))
 local buf = vim.api.nvim_get_current_buf()
 if vim.bo.fileformat ~= "dos" then fail("Neovim did not read the file as CRLF") end
-local client_id = vim.lsp.start_client({ name = "skillstudio", cmd = { bin, "lsp" }, root_dir = root })
+-- SKILLSTUDIO_ENCODINGS ("utf-8,utf-16,utf-32") offers position encodings
+-- as Neovim 0.10 does (general.positionEncodings) and counts in the one the
+-- server names; Neovim 0.7 offers none, so the script does what 0.10 does.
+local config = { name = "skillstudio", cmd = { bin, "lsp" }, root_dir = root }
+local offered = os.getenv("SKILLSTUDIO_ENCODINGS")
+if offered and offered ~= "" then
+  config.capabilities = vim.tbl_deep_extend("force", vim.lsp.protocol.make_client_capabilities(),
+    { general = { positionEncodings = vim.split(offered, ",", { plain = true }) } })
+  config.on_init = function(c, result)
+    c.offset_encoding = result.capabilities.positionEncoding
+    io.stdout:write("ENCODING " .. tostring(c.offset_encoding) .. "\n")
+  end
+end
+local client_id = vim.lsp.start_client(config)
 if not client_id then fail("the server did not start") end
 vim.lsp.buf_attach_client(buf, client_id)
 local client = vim.lsp.get_client_by_id(client_id)
@@ -40,7 +53,7 @@ end
 if not vim.wait(20000, function() return find("skillmd/description-colon") ~= nil and find("skillmd/name") ~= nil end, 20) then
   fail("diagnostics: " .. vim.inspect(vim.diagnostic.get(buf)))
 end
--- vim.diagnostic columns are bytes, converted from the server's UTF-16:
+-- vim.diagnostic columns are bytes, converted from the server's encoding:
 -- the range must cover the value exactly, wide characters and all.
 local d = find("skillmd/description-colon")
 local line = vim.api.nvim_buf_get_lines(buf, d.lnum, d.lnum + 1, false)[1]
