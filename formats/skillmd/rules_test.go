@@ -109,6 +109,8 @@ func cases() []ruleCase {
 		{rule: "skillmd/field-type", name: "license list", fail: true, files: map[string]string{"SKILL.md": md("license: [MIT]\n", plainBody)}},
 		{rule: "skillmd/field-type", name: "quoted boolean", fail: true, files: map[string]string{"SKILL.md": md("user-invocable: \"true\"\n", plainBody)}},
 		{rule: "skillmd/field-type", name: "argument-hint map", fail: true, files: map[string]string{"SKILL.md": md("argument-hint: {a: b}\n", plainBody)}},
+		{rule: "skillmd/field-type", name: "number for a string field", fail: true, files: map[string]string{"SKILL.md": md("model: 4\n", plainBody)}},
+		{rule: "skillmd/field-type", name: "quoted number for a string field", files: map[string]string{"SKILL.md": md("license: \"2.0\"\nchecksum: '12'\n", plainBody)}},
 		{rule: "skillmd/field-type", name: "typed fields", files: map[string]string{"SKILL.md": md("user-invocable: true\nlicense: MIT\nallowed-tools: [Read, Grep]\n", plainBody)}},
 		{rule: "skillmd/metadata-value", name: "nested list", fail: true, files: map[string]string{"SKILL.md": md("metadata:\n  owners: [a, b]\n", plainBody)}},
 		{rule: "skillmd/metadata-value", name: "strings", files: map[string]string{"SKILL.md": md("metadata:\n  owners: \"a, b\"\n", plainBody)}},
