@@ -292,7 +292,7 @@ var Rules = model.RuleSet{
 			Pass: "code: z.string().describe(\"Hyatt spirit code, e.g. 'chiph'\"),",
 		},
 	},
-	{ID: "xgs/examples", Severity: model.SeverityWarning, Doc: "At least one example per function, and each example's args is an object whose keys exist in the input schema (rule 6).",
+	{ID: "xgs/examples", Severity: model.SeverityWarning, Doc: "At least one example per function, each example's args is an object whose keys exist in the input schema (rule 6), and an example holds no key but args, note and returns (spec: defineSkill and fn, examples?: Array<{ args; note?; returns? }>; __describe__ carries only those three into registry.json and the reminder, so a misspelt retruns is lost). A warning: the skill builds and loads.",
 		Title: "A function has no valid example",
 		Why:   "The skill works, but the agent has no call to copy; an example with unknown keys teaches it a wrong one.",
 		Spec:  "Eight rules, 6: \"Provide ≥ 1 example per function.\"",

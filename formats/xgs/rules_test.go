@@ -296,6 +296,8 @@ var ruleCases = map[string]struct{ fail, pass []ruleCase }{
 			{name: "empty", edits: []edit{{"examples: [{ args: { property: \"NYCXX\", checkin: \"2025-03-14\", nights: 2 } }],", "examples: [],"}}},
 			{name: "unknown key", edits: []edit{{"args: { property: \"NYCXX\",", "args: { propertyCode: \"NYCXX\","}}},
 			{name: "args not object", edits: []edit{{"args: { property: \"NYCXX\", checkin: \"2025-03-14\", nights: 2 }", "args: [\"NYCXX\"]"}}},
+			{name: "misspelt returns", edits: []edit{{"nights: 2 } }],", "nights: 2 }, retruns: { rates: [] } }],"}}},
+			{name: "output key", edits: []edit{{"nights: 2 } }],", "nights: 2 }, output: { rates: [] } }],"}}},
 		},
 		pass: []ruleCase{{name: "note and returns", edits: []edit{{"nights: 2 } }],", "nights: 2 }, note: \"two nights\", returns: { rates: [] } }],"}}}},
 	},
