@@ -310,7 +310,7 @@ var Rules = model.RuleSet{
 			Pass: "input: z.object({ query: z.string() }),\nexamples: [{ args: { query: \"amex platinum\" } }],",
 		},
 	},
-	{ID: "xgs/errors", Severity: model.SeverityWarning, Doc: "No swallowed errors (an empty catch, or one that only logs) and no throw of a non-Error value (rule 7). A catch inside a function that returns a value is a shaped status and is allowed.",
+	{ID: "xgs/errors", Severity: model.SeverityWarning, Doc: "No swallowed errors (an empty catch, or one that only logs) and no throw of a non-Error value (rule 7). A catch inside a function that returns a value is a shaped status and is allowed. Also a handler that tests for a missing argument and returns a plain value (if (!args.query) return null; if (!query) { return { error: … } }): the spec's runtime conventions say \"Do not write defensive if (!args.foo) return … paths; do throw clear errors\", since the agent self-corrects only from an error that reaches js_exec. A return computed by a call (a default: if (!page) return firstPage()) is not reported.",
 		Title: "An error is swallowed or a non-Error is thrown",
 		Why:   "The skill still runs, but failures reach the agent as silence or without a message.",
 		Spec:  "Eight rules, 7: \"Don't swallow errors with bare try {…} catch {}\".",

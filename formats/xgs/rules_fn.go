@@ -32,6 +32,7 @@ func (p *program) checkFunctions(def *skillDef, h *Header) {
 		p.checkExampleArgs(f)
 		p.checkURLFields(f)
 		p.checkISODates(f)
+		p.checkDefensiveReturn(f)
 	}
 }
 
