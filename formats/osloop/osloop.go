@@ -277,9 +277,18 @@ func hasAny(files []string, name string) bool {
 func (l *loader) readDocs() {
 	file, data, exists, err := l.read("docs.md")
 	if !exists {
-		if l.pkg.Manifest != nil {
-			l.add("osloop/docs-missing", l.s.Location.File, 1, 1, "no docs.md: users see no documentation in the skill detail view",
-				"Add docs.md describing what the skill does, its inputs and outputs, permissions and an example.")
+		if m := l.pkg.Manifest; m != nil {
+			// A bridge skill owes its users the reason it runs commands on
+			// their machine (spec: Bridge-Backed System Commands,
+			// Documentation): a warning there, advice elsewhere.
+			if m.BridgeRequirement == "required" || m.BridgeRequirement == "optional" {
+				l.add("osloop/docs-missing", l.s.Location.File, 1, 1, fmt.Sprintf("no docs.md, and bridgeRequirement is %q: the spec asks a bridge skill to explain in docs.md which commands it runs and why it needs system access", m.BridgeRequirement),
+					"Add docs.md naming the commands the skill runs through the bridge and why, with its inputs, outputs and permissions.")
+				l.s.Diagnostics[len(l.s.Diagnostics)-1].Severity = model.SeverityWarning
+			} else {
+				l.add("osloop/docs-missing", l.s.Location.File, 1, 1, "no docs.md: users see no documentation in the skill detail view",
+					"Add docs.md describing what the skill does, its inputs and outputs, permissions and an example.")
+			}
 		}
 		return
 	}

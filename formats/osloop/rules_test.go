@@ -124,6 +124,7 @@ var ruleCases = []ruleCase{
 	{"module present", "osloop/module-missing", false, none, ""},
 	{"no docs", "osloop/docs-missing", true, rmFile("docs.md"), ""},
 	{"docs present", "osloop/docs-missing", false, none, ""},
+	{"bridge skill without docs", "osloop/docs-missing", true, both(rmFile("docs.md"), man("bridgeRequirement", `"required"`, "supportedPlatforms", `["linux"]`, "compatibilityRequirements", `["system_tools"]`)), ""},
 	{"broken manifest", "osloop/json", true, putFile("manifest.json", "{\n  \"name\": \n}"), ""},
 	{"manifest is an array", "osloop/json", true, putFile("manifest.json", "[]"), ""},
 	{"broken config schema", "osloop/json", true, putFile("config-schema.json", "{\"type\": \"object\",}"), ""},
@@ -329,7 +330,7 @@ func TestRules(t *testing.T) {
 			return ds
 		}})
 	}
-	ruletest.Run(t, Rules, cases, ruletest.Options{Unpositioned: []string{"osloop/manifest-missing"}})
+	ruletest.Run(t, Rules, cases, ruletest.Options{Unpositioned: []string{"osloop/manifest-missing"}, SeverityVaries: []string{"osloop/docs-missing"}})
 }
 
 // TestFindingsOnlySameFindings: lint's lean load (FindingsOnly skips what
