@@ -311,6 +311,7 @@ func (l *loader) readConfigSchema() {
 	if !l.findingsOnly {
 		l.pkg.ConfigSchema = rawOf(d, d.Root)
 	}
+	l.jsonSecrets("config-schema.json", d)
 	file := l.file("config-schema.json")
 	if t := d.Root.Get("type"); t == nil || t.Kind != KindString || t.Str != "object" {
 		line, col := d.Pos(valueAt(d.Root, "type"))

@@ -381,7 +381,7 @@ var Rules = model.RuleSet{
 			Pass: "\"requiredBindings\": [{ \"name\": \"gh\", \"kind\": \"token\", … }]",
 		},
 	},
-	{ID: "osloop/raw-secret", Severity: model.SeverityError, Doc: "docs.md or a string in module.ts holds what looks like a real secret (sk-…, AKIA…, ghp_…, xox…-, a private key); use __OSL_SECRET[<secretId>]__ and a requiredBinding.",
+	{ID: "osloop/raw-secret", Severity: model.SeverityError, Doc: "docs.md, a string in module.ts, or a string of manifest.json or config-schema.json (a schema's examples or default, a description) holds what looks like a real secret (sk-…, AKIA…, ghp_…, xox…-, a private key); use __OSL_SECRET[<secretId>]__ and a requiredBinding. Spec: \"Skills must never hardcode actual secret values in module code, documentation, or examples\"; the manifest ships to every user.",
 		Title: "A real secret in the package",
 		Why:   "The validator rejects raw secrets, and docs and code ship to every user.",
 		Spec:  "Secret Placeholder Syntax: \"Skills must never hardcode actual secret values in module code, documentation, or examples.\"",

@@ -246,6 +246,9 @@ var ruleCases = []ruleCase{
 	{"placeholder without bindings", "osloop/secret-binding", true, putFile("docs.md", "Set the key to `__OSL_SECRET[3f1c]__`.\n"), ""},
 	{"placeholder with a binding", "osloop/secret-binding", false, both(putFile("docs.md", "Set the key to `__OSL_SECRET[3f1c]__`.\n"), man("requiredBindings", `[{"name": "api_key", "kind": "api_key"}]`)), ""},
 	{"token in docs", "osloop/raw-secret", true, putFile("docs.md", "Use token "+fakeGitHubToken+" to try it.\n"), ""},
+	{"token in a manifest schema example", "osloop/raw-secret", true, man("inputSchema.properties.text.examples", `["`+fakeGitHubToken+`"]`), ""},
+	{"key as a config-schema default", "osloop/raw-secret", true, putFile("config-schema.json", `{"type": "object", "properties": {"key": {"type": "string", "default": "`+fakeAWSKey+`"}}}`), ""},
+	{"placeholder in a config-schema default", "osloop/raw-secret", false, putFile("config-schema.json", `{"type": "object", "properties": {"key": {"type": "string", "default": "__OSL_SECRET[3f1c]__"}}}`), ""},
 	{"key in a module string", "osloop/raw-secret", true, modReplace("let text = args.text ?? '';", "const key = '"+fakeAWSKey+"';\n  let text = args.text ?? key;"), ""},
 	{"example key shape in docs", "osloop/raw-secret", false, putFile("docs.md", "Keys look like `sk-...` or `xoxb-your-token`; store them in the vault.\n"), ""},
 
