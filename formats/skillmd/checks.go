@@ -407,9 +407,18 @@ func (c *checker) checkVersion(key, val *yaml.Node) {
 		return
 	}
 	v := strings.TrimSpace(scalarText(val))
-	if _, err := semver.StrictNewVersion(strings.TrimPrefix(v, "v")); err != nil {
+	sv, err := semver.StrictNewVersion(strings.TrimPrefix(v, "v"))
+	if err != nil {
 		c.at(val, "skillmd/version", fmt.Sprintf("version %q is not a semantic version (MAJOR.MINOR.PATCH)", v),
 			"Write it like 1.2.0, quoted inside metadata: version: \"1.2.0\".")
+		return
+	}
+	// skillli validates a top-level version with /^\d+\.\d+\.\d+$/ (its
+	// metadata map takes any string), so it rejects the skill over a
+	// leading v or a pre-release or build suffix that semver allows.
+	if c.profile == model.ProfileSkillli && c.doc.Field("version") == val && (v != sv.String() || sv.Prerelease() != "" || sv.Metadata() != "") {
+		c.at(val, "skillmd/version", fmt.Sprintf("version %q is semver, but skillli accepts only MAJOR.MINOR.PATCH at the top level and rejects the skill", v),
+			fmt.Sprintf("Write version: %d.%d.%d, or move the full version into metadata: version: %q.", sv.Major(), sv.Minor(), sv.Patch(), v))
 	}
 }
 

@@ -196,7 +196,7 @@ var Rules = model.RuleSet{
 	},
 
 	// Layer 3: skillli registry fields (top level or inside metadata).
-	{ID: "skillmd/version", Severity: model.SeverityError, Doc: "`version` (top level or metadata) must be a semantic version such as 1.2.0 (a leading v is tolerated, as npm semver does).",
+	{ID: "skillmd/version", Severity: model.SeverityError, Doc: "`version` (top level or metadata) must be a semantic version such as 1.2.0 (a leading v is tolerated, as npm semver does). Under the skillli profile a top-level version with a leading v or a pre-release or build suffix is an error too: skillli validates it with /^\\d+\\.\\d+\\.\\d+$/ and rejects the skill (its metadata map takes any string, so metadata.version is not held to that).",
 		Title: "version is not semver",
 		Why:   "The skillli registry rejects a version it cannot compare.",
 		Spec:  "Layer 3: version is \"string (semver)\".",
