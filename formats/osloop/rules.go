@@ -35,7 +35,7 @@ var Rules = model.RuleSet{
 			Pass: "skills/notes/manifest.json\nskills/notes/module.ts",
 		},
 	},
-	{ID: "osloop/docs-missing", Severity: model.SeverityInfo, Doc: "No docs.md: optional but recommended; it is what users see in the skill detail view. A warning when bridgeRequirement is \"required\" or \"optional\": the spec (Bridge-Backed System Commands, Documentation) asks a skill that uses bridge-backed execution to document in docs.md which commands it runs and why system access is necessary.",
+	{ID: "osloop/docs-missing", Severity: model.SeverityInfo, Doc: "No docs.md: optional but recommended; it is what users see in the skill detail view. A warning for a skill that uses bridge-backed execution (bridgeRequirement \"required\", or \"system_tools\" in compatibilityRequirements; an optional bridge skill that only reads files is not one): the spec (Bridge-Backed System Commands, Documentation) asks a skill that uses bridge-backed execution to document in docs.md which commands it runs and why system access is necessary.",
 		Title: "No docs.md",
 		Why:   "Advice: optional, but it is what users read in the skill detail view.",
 		Spec:  "How Skills Are Resolved: \"{skillsDirectory}/{slug}/docs.md (optional)\".",
