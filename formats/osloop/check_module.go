@@ -111,6 +111,8 @@ func (l *loader) checkModule() {
 			`Set workspaceSupport to "optional" (or "required" if the skill is meaningless without one) and workspaceSchemaVersion.`)
 	}
 
+	l.checkIDRefs(mod, m)
+
 	// Lifecycle hooks and tool handlers.
 	if hooks := r.Get("lifecycleHooks"); hooks != nil && hooks.Kind == KindArray {
 		for _, h := range hooks.Items {
@@ -141,6 +143,37 @@ func (l *loader) checkModule() {
 			l.at(h.Start, "osloop/tool-handler", fmt.Sprintf("tools[%d].handlerExport %q is not exported by module.ts", i, h.Str),
 				fmt.Sprintf("Export a function named %s from module.ts%s.", h.Str, suggest(h.Str, exportNames(mod))))
 		}
+	}
+}
+
+// checkIDRefs reports a literal binding name, WASM module id or OAuth
+// provider id that a host call uses and the manifest does not declare: the
+// runtime resolves each against the manifest's declarations, so the call
+// fails at run time.
+func (l *loader) checkIDRefs(mod *ModuleFacts, m *Manifest) {
+	declared := map[string][]string{}
+	for _, b := range m.RequiredBindings {
+		declared["vault"] = append(declared["vault"], b.Name)
+	}
+	for _, w := range m.Wasm {
+		declared["wasm"] = append(declared["wasm"], w.ModuleID)
+	}
+	for _, o := range m.OAuth {
+		declared["oauth"] = append(declared["oauth"], o.ProviderID)
+	}
+	where := map[string]string{"vault": "requiredBindings (name)", "wasm": "wasm (moduleId)", "oauth": "oauth (providerId)"}
+	entry := map[string]string{"vault": `{"name": %q, "scope": …, "description": …, "required": true}`,
+		"wasm": `{"moduleId": %q, "sourceKind": …, "exports": […]}`, "oauth": `{"providerId": %q, "grantType": …, …}`}
+	reported := map[string]bool{}
+	for _, r := range mod.IDRefs {
+		key := r.Capability + "\x00" + r.Value
+		if slices.Contains(declared[r.Capability], r.Value) || reported[key] {
+			continue
+		}
+		reported[key] = true
+		l.modAt(r.Off, "osloop/undeclared-id",
+			fmt.Sprintf("host.%s.%s(%q) names nothing declared in %s", r.Capability, r.Method, r.Value, where[r.Capability]),
+			fmt.Sprintf("Add "+entry[r.Capability]+" to %s in manifest.json%s.", r.Value, strings.Fields(where[r.Capability])[0], suggest(r.Value, declared[r.Capability])))
 	}
 }
 

@@ -1,6 +1,9 @@
 package osloop
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // ModuleFacts is what lint needs to know about module.ts, read without
 // executing anything. Offsets are bytes into module.ts; use Pos for lines.
@@ -21,6 +24,10 @@ type ModuleFacts struct {
 	// RawSecrets are string literals that look like real credentials;
 	// Value is the matched text.
 	RawSecrets []Ref
+	// IDRefs are literal ids passed to host calls that name something the
+	// manifest declares: vault.resolveBinding("name"), wasm.instantiate("id"),
+	// oauth.authorize("provider") and the other oauth methods.
+	IDRefs []IDRef
 	lineIndex
 }
 
@@ -55,6 +62,20 @@ type LLMCall struct {
 type Ref struct {
 	Value string
 	Off   int
+}
+
+// IDRef is one literal id passed to a host method (see idMethods).
+type IDRef struct {
+	Capability, Method, Value string
+	Off                       int
+}
+
+// idMethods maps host capability to the methods whose first argument names
+// a manifest declaration (spec: Host Capabilities).
+var idMethods = map[string][]string{
+	"vault": {"resolveBinding"},
+	"wasm":  {"instantiate"},
+	"oauth": {"authorize", "getToken", "refresh", "authStatus"},
 }
 
 // Fetch is one host.network.fetch / fetch call.
@@ -419,6 +440,9 @@ func (f *factScanner) scan() {
 			if t.Str == "complete" && f.isMemberDot(i-1) && f.isIdent(i-2, "llm") && f.isPunct(i+1, "(") {
 				f.llmCall(i)
 			}
+			if f.isMemberDot(i-1) && f.isPunct(i+1, "(") && f.at(i-2).Kind == tokIdent && slices.Contains(idMethods[f.at(i-2).Str], t.Str) {
+				f.idRef(i)
+			}
 			if t.Str == "purposeId" && f.isPunct(i+1, ":") && (f.isPunct(i-1, "{") || f.isPunct(i-1, ",")) {
 				v := f.at(i + 2)
 				if (v.Kind == tokString || v.Kind == tokTemplate && !v.Sub) && (f.isPunct(i+3, ",") || f.isPunct(i+3, "}")) {
@@ -614,6 +638,16 @@ func (f *factScanner) llmCall(i int) {
 		}
 	}
 	f.m.LLMCalls = append(f.m.LLMCalls, call)
+}
+
+// idRef records the literal first argument of a method call at i such as
+// vault.resolveBinding("api_key"); a computed argument is not read.
+func (f *factScanner) idRef(i int) {
+	a := f.at(i + 2)
+	if a.Kind != tokString && (a.Kind != tokTemplate || a.Sub) || !f.isPunct(i+3, ")") && !f.isPunct(i+3, ",") {
+		return
+	}
+	f.m.IDRefs = append(f.m.IDRefs, IDRef{Capability: f.at(i - 2).Str, Method: f.at(i).Str, Value: a.Str, Off: a.Off})
 }
 
 // fetch reads the URL argument of fetch( … ) at i.

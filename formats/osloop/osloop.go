@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -274,12 +275,34 @@ func hasAny(files []string, name string) bool {
 	return false
 }
 
+// bridgeExecution says why m runs through the bridge (a skill that cannot
+// run without it, or one that runs commands: system_tools), or "". An
+// optional bridge skill that only reads files is not running commands.
+func bridgeExecution(m *Manifest) string {
+	switch {
+	case m.BridgeRequirement == "required":
+		return `bridgeRequirement is "required"`
+	case slices.Contains(m.CompatibilityRequirements, "system_tools"):
+		return `compatibilityRequirements lists "system_tools"`
+	}
+	return ""
+}
+
 func (l *loader) readDocs() {
 	file, data, exists, err := l.read("docs.md")
 	if !exists {
-		if l.pkg.Manifest != nil {
-			l.add("osloop/docs-missing", l.s.Location.File, 1, 1, "no docs.md: users see no documentation in the skill detail view",
-				"Add docs.md describing what the skill does, its inputs and outputs, permissions and an example.")
+		if m := l.pkg.Manifest; m != nil {
+			// A bridge skill owes its users the reason it runs commands on
+			// their machine (spec: Bridge-Backed System Commands,
+			// Documentation): a warning there, advice elsewhere.
+			if why := bridgeExecution(m); why != "" {
+				l.add("osloop/docs-missing", l.s.Location.File, 1, 1, fmt.Sprintf("no docs.md, and %s: the spec asks a skill that uses bridge-backed execution to explain in docs.md which commands it runs and why it needs system access", why),
+					"Add docs.md naming the commands the skill runs through the bridge and why, with its inputs, outputs and permissions.")
+				l.s.Diagnostics[len(l.s.Diagnostics)-1].Severity = model.SeverityWarning
+			} else {
+				l.add("osloop/docs-missing", l.s.Location.File, 1, 1, "no docs.md: users see no documentation in the skill detail view",
+					"Add docs.md describing what the skill does, its inputs and outputs, permissions and an example.")
+			}
 		}
 		return
 	}
@@ -302,6 +325,7 @@ func (l *loader) readConfigSchema() {
 	if !l.findingsOnly {
 		l.pkg.ConfigSchema = rawOf(d, d.Root)
 	}
+	l.jsonSecrets("config-schema.json", d)
 	file := l.file("config-schema.json")
 	if t := d.Root.Get("type"); t == nil || t.Kind != KindString || t.Str != "object" {
 		line, col := d.Pos(valueAt(d.Root, "type"))

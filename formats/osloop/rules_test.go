@@ -124,6 +124,7 @@ var ruleCases = []ruleCase{
 	{"module present", "osloop/module-missing", false, none, ""},
 	{"no docs", "osloop/docs-missing", true, rmFile("docs.md"), ""},
 	{"docs present", "osloop/docs-missing", false, none, ""},
+	{"bridge skill without docs", "osloop/docs-missing", true, both(rmFile("docs.md"), man("bridgeRequirement", `"required"`, "supportedPlatforms", `["linux"]`, "compatibilityRequirements", `["system_tools"]`)), ""},
 	{"broken manifest", "osloop/json", true, putFile("manifest.json", "{\n  \"name\": \n}"), ""},
 	{"manifest is an array", "osloop/json", true, putFile("manifest.json", "[]"), ""},
 	{"broken config schema", "osloop/json", true, putFile("config-schema.json", "{\"type\": \"object\",}"), ""},
@@ -214,6 +215,14 @@ var ruleCases = []ruleCase{
 	{"declared purposeId (type unions ignored)", "osloop/llm-purpose", false, none, ""},
 	{"unused llmUsage entry", "osloop/llm-purpose-unused", true, man("llmUsage", `[{"purposeId": "describe-tone", "kind": "classification"}, {"purposeId": "summarize", "kind": "summarization"}]`), ""},
 	{"every purpose used", "osloop/llm-purpose-unused", false, none, ""},
+	{"vault binding not declared", "osloop/undeclared-id", true, modReplace("let text = args.text ?? '';", "const key = await host.vault.resolveBinding('api_key');\n  let text = args.text ?? key;"), ""},
+	{"vault binding declared", "osloop/undeclared-id", false, both(modReplace("let text = args.text ?? '';", "const key = await host.vault.resolveBinding('api_key');\n  let text = args.text ?? key;"), man("requiredBindings", `[{"name": "api_key", "kind": "api_key"}]`)), ""},
+	{"computed binding name is not read", "osloop/undeclared-id", false, modReplace("let text = args.text ?? '';", "const key = await host.vault.resolveBinding(args.binding);\n  let text = args.text ?? key;"), ""},
+	{"wasm module not declared (destructured host)", "osloop/undeclared-id", true, modReplace("let text = args.text ?? '';", "const { wasm } = host;\n  const m = await wasm.instantiate(`tokenizer`);\n  let text = args.text ?? '';"), ""},
+	{"wasm module declared", "osloop/undeclared-id", false, both(modReplace("let text = args.text ?? '';", "const m = await host.wasm.instantiate('tokenizer');\n  let text = args.text ?? '';"), man("wasm", `[{"moduleId": "tokenizer", "sourceKind": "url"}]`)), ""},
+	{"oauth provider not declared", "osloop/undeclared-id", true, both(modReplace("let text = args.text ?? '';", "const tok = await host.oauth.getToken('github', {});\n  let text = args.text ?? '';"), man("oauth", `[{"providerId": "gitlab", "grantType": "authorization_code"}]`)), ""},
+	{"oauth provider declared", "osloop/undeclared-id", false, both(modReplace("let text = args.text ?? '';", "const tok = await host.oauth.getToken('github');\n  let text = args.text ?? '';"), man("oauth", `[{"providerId": "github", "grantType": "authorization_code"}]`)), ""},
+	{"a method of another object is not a host call", "osloop/undeclared-id", false, modReplace("let text = args.text ?? '';", "const cfg = await store.resolveBinding('api_key');\n  let text = args.text ?? cfg;"), ""},
 	{"fetch outside the rules", "osloop/network-rule", true, modReplace("`https://docs.example.org/${args.page}`", "'https://api.other.example/v1/' + args.page"), ""},
 	{"computed URL without rules", "osloop/network-rule", true, both(modReplace("`https://docs.example.org/${args.page}`", "args.page"), man("sandbox.networkRules", "[]")), ""},
 	{"fetch inside the rules", "osloop/network-rule", false, none, ""},
@@ -237,6 +246,9 @@ var ruleCases = []ruleCase{
 	{"placeholder without bindings", "osloop/secret-binding", true, putFile("docs.md", "Set the key to `__OSL_SECRET[3f1c]__`.\n"), ""},
 	{"placeholder with a binding", "osloop/secret-binding", false, both(putFile("docs.md", "Set the key to `__OSL_SECRET[3f1c]__`.\n"), man("requiredBindings", `[{"name": "api_key", "kind": "api_key"}]`)), ""},
 	{"token in docs", "osloop/raw-secret", true, putFile("docs.md", "Use token "+fakeGitHubToken+" to try it.\n"), ""},
+	{"token in a manifest schema example", "osloop/raw-secret", true, man("inputSchema.properties.text.examples", `["`+fakeGitHubToken+`"]`), ""},
+	{"key as a config-schema default", "osloop/raw-secret", true, putFile("config-schema.json", `{"type": "object", "properties": {"key": {"type": "string", "default": "`+fakeAWSKey+`"}}}`), ""},
+	{"placeholder in a config-schema default", "osloop/raw-secret", false, putFile("config-schema.json", `{"type": "object", "properties": {"key": {"type": "string", "default": "__OSL_SECRET[3f1c]__"}}}`), ""},
 	{"key in a module string", "osloop/raw-secret", true, modReplace("let text = args.text ?? '';", "const key = '"+fakeAWSKey+"';\n  let text = args.text ?? key;"), ""},
 	{"example key shape in docs", "osloop/raw-secret", false, putFile("docs.md", "Keys look like `sk-...` or `xoxb-your-token`; store them in the vault.\n"), ""},
 
@@ -321,7 +333,7 @@ func TestRules(t *testing.T) {
 			return ds
 		}})
 	}
-	ruletest.Run(t, Rules, cases, ruletest.Options{Unpositioned: []string{"osloop/manifest-missing"}})
+	ruletest.Run(t, Rules, cases, ruletest.Options{Unpositioned: []string{"osloop/manifest-missing"}, SeverityVaries: []string{"osloop/docs-missing"}})
 }
 
 // TestFindingsOnlySameFindings: lint's lean load (FindingsOnly skips what

@@ -96,6 +96,9 @@ func (l *loader) checkSecrets() {
 			off += loc[1]
 		}
 	}
+	if d := l.pkg.ManifestDoc; d != nil {
+		l.jsonSecrets("manifest.json", d)
+	}
 	if mod := l.pkg.Module; mod != nil {
 		for _, s := range mod.RawSecrets {
 			l.modAt(s.Off, "osloop/raw-secret", fmt.Sprintf("a string in module.ts looks like %s (%s)", secretName(s.Value), redact(s.Value)),
@@ -115,5 +118,38 @@ func (l *loader) checkSecrets() {
 		line, col := (&lineIndex{src: l.pkg.Docs}).Pos(strings.Index(l.pkg.Docs, placeholder))
 		l.add("osloop/secret-binding", l.file("docs.md"), line, col, "docs.md uses an __OSL_SECRET[…]__ placeholder but requiredBindings is empty",
 			"Declare the secret the placeholder stands for in requiredBindings.")
+	}
+}
+
+// jsonSecrets reports a string of a package JSON file (manifest.json, or
+// config-schema.json) that holds a credential: a schema's examples or
+// default, a description. The spec forbids secrets in module code,
+// documentation and examples, and the manifest ships to every user.
+func (l *loader) jsonSecrets(name string, d *Doc) {
+	stack := []*Node{d.Root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if n == nil {
+			continue
+		}
+		switch n.Kind {
+		case KindString:
+			if loc := findSecret(n.Str); loc != nil {
+				found := n.Str[loc[0]:loc[1]]
+				line, col := d.Pos(n.Start)
+				l.add("osloop/raw-secret", l.file(name), line, col,
+					fmt.Sprintf("a string in %s looks like %s (%s)", name, secretName(found), redact(found)),
+					"Remove it and revoke it; name the secret in requiredBindings and write __OSL_SECRET[<secretId>]__ where an example needs one.")
+			}
+		case KindArray:
+			for i := len(n.Items) - 1; i >= 0; i-- {
+				stack = append(stack, n.Items[i])
+			}
+		case KindObject:
+			for i := len(n.Members) - 1; i >= 0; i-- {
+				stack = append(stack, n.Members[i].Value)
+			}
+		}
 	}
 }

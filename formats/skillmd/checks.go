@@ -86,6 +86,32 @@ func (c *checker) checkString(key, val *yaml.Node) {
 			return
 		}
 		c.typeError(key, val, "a string")
+		return
+	}
+	c.checkStringScalar(key, val)
+}
+
+// checkStringScalar reports a plain number or boolean where the spec types
+// the field as a string (model: 4, license: 2.0, checksum: 12). skillli,
+// the format's reference tooling, validates the frontmatter with zod's
+// z.string() after js-yaml has typed the value, so it rejects the skill: an
+// error under the skillli profile. skills-ref reads every value as text
+// and Claude Code loads the skill, so elsewhere a warning. Quoting keeps
+// the text exactly (2.0 stays "2.0", not 2).
+func (c *checker) checkStringScalar(key, val *yaml.Node) {
+	v := resolve(val)
+	if v == nil || v.Kind != yaml.ScalarNode || v.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return
+	}
+	switch v.Tag {
+	case "!!int", "!!float", "!!bool":
+	default:
+		return
+	}
+	d := c.at(val, "skillmd/field-type", fmt.Sprintf("%s must be a string, not %s; unquoted, %s is a YAML %s, and skillli's validator (z.string()) rejects the skill", key.Value, scalarKind(v), v.Value, strings.TrimPrefix(scalarKind(v), "a ")),
+		fmt.Sprintf("Quote it: %s: %s.", key.Value, quoteYAML(v.Value)))
+	if c.profile != model.ProfileSkillli {
+		d.Severity = model.SeverityWarning
 	}
 }
 
@@ -395,9 +421,18 @@ func (c *checker) checkVersion(key, val *yaml.Node) {
 		return
 	}
 	v := strings.TrimSpace(scalarText(val))
-	if _, err := semver.StrictNewVersion(strings.TrimPrefix(v, "v")); err != nil {
+	sv, err := semver.StrictNewVersion(strings.TrimPrefix(v, "v"))
+	if err != nil {
 		c.at(val, "skillmd/version", fmt.Sprintf("version %q is not a semantic version (MAJOR.MINOR.PATCH)", v),
 			"Write it like 1.2.0, quoted inside metadata: version: \"1.2.0\".")
+		return
+	}
+	// skillli validates a top-level version with /^\d+\.\d+\.\d+$/ (its
+	// metadata map takes any string), so it rejects the skill over a
+	// leading v or a pre-release or build suffix that semver allows.
+	if c.profile == model.ProfileSkillli && c.doc.Field("version") == val && (v != sv.String() || sv.Prerelease() != "" || sv.Metadata() != "") {
+		c.at(val, "skillmd/version", fmt.Sprintf("version %q is semver, but skillli accepts only MAJOR.MINOR.PATCH at the top level and rejects the skill", v),
+			fmt.Sprintf("Write version: %d.%d.%d, or move the full version into metadata: version: %q.", sv.Major(), sv.Minor(), sv.Patch(), v))
 	}
 }
 

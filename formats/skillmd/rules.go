@@ -138,7 +138,7 @@ var Rules = model.RuleSet{
 			Pass: "compatibility: Requires git and docker",
 		},
 	},
-	{ID: "skillmd/field-type", Severity: model.SeverityError, Doc: "A known frontmatter field has the wrong YAML type (a list where a string belongs, …). The Claude Code flags (disable-model-invocation, user-invocable, mode) are read with value === true || value === \"true\": a quoted \"true\" or \"false\" is advice (info), any other value (yes, on, 1, \"True\") reads as false and loses the setting (warning); the agent loads the skill either way. OpenHands refuses a skill (and every skill of its folder) whose triggers or inputs is not a list, whose triggers are not strings, or whose mcp_tools is not a mapping: an error under profile all.",
+	{ID: "skillmd/field-type", Severity: model.SeverityError, Doc: "A known frontmatter field has the wrong YAML type (a list where a string belongs, …). The Claude Code flags (disable-model-invocation, user-invocable, mode) are read with value === true || value === \"true\": a quoted \"true\" or \"false\" is advice (info), any other value (yes, on, 1, \"True\") reads as false and loses the setting (warning); the agent loads the skill either way. OpenHands refuses a skill (and every skill of its folder) whose triggers or inputs is not a list, whose triggers are not strings, or whose mcp_tools is not a mapping: an error under profile all. A plain number or boolean where the spec types a field as a string (model: 4, license: 2.0, checksum: 12, author: true; spec: Layer 1-3 field tables) is an error under the skillli profile, since skillli validates with zod's z.string() after js-yaml typed the value and rejects the skill, and a warning elsewhere (skills-ref reads every value as text; Claude Code loads the skill); --fix is not offered, quoting it as written keeps the text.",
 		Title: "A known field has the wrong YAML type",
 		Why:   "The agent reads the field as a different type than it expects and rejects or misreads it.",
 		Spec:  "Layers 1-3: each field's Type column (string, boolean, map…).",
@@ -196,7 +196,7 @@ var Rules = model.RuleSet{
 	},
 
 	// Layer 3: skillli registry fields (top level or inside metadata).
-	{ID: "skillmd/version", Severity: model.SeverityError, Doc: "`version` (top level or metadata) must be a semantic version such as 1.2.0 (a leading v is tolerated, as npm semver does).",
+	{ID: "skillmd/version", Severity: model.SeverityError, Doc: "`version` (top level or metadata) must be a semantic version such as 1.2.0 (a leading v is tolerated, as npm semver does). Under the skillli profile a top-level version with a leading v or a pre-release or build suffix is an error too: skillli validates it with /^\\d+\\.\\d+\\.\\d+$/ and rejects the skill (its metadata map takes any string, so metadata.version is not held to that).",
 		Title: "version is not semver",
 		Why:   "The skillli registry rejects a version it cannot compare.",
 		Spec:  "Layer 3: version is \"string (semver)\".",

@@ -3,6 +3,7 @@ package xgs
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -11,6 +12,7 @@ import (
 	"github.com/grafana/sobek/ast"
 
 	"github.com/skillstudio/skillstudio/internal/lazyre"
+	"github.com/skillstudio/skillstudio/internal/suggest"
 )
 
 // checkFunctions runs the spec's per-function rules (the eight, plus
@@ -30,6 +32,7 @@ func (p *program) checkFunctions(def *skillDef, h *Header) {
 		p.checkExampleArgs(f)
 		p.checkURLFields(f)
 		p.checkISODates(f)
+		p.checkDefensiveReturn(f)
 	}
 }
 
@@ -229,6 +232,7 @@ func (p *program) checkExamples(f *skillFn) {
 		if !ex.Static {
 			p.reportNode("xgs/unresolved-schema", ex.Node, "this example is not a plain literal, so describe leaves it out", "Write the example's args (and returns) as literals.")
 		}
+		p.checkExampleKeys(f, ex.Node)
 		if ex.Args == nil {
 			p.reportNode("xgs/examples", ex.Node, fmt.Sprintf("an example of %s has no args", f.Name), "Write each example as `{ args: { … } }`.")
 			continue
@@ -258,6 +262,31 @@ func (p *program) checkExamples(f *skillFn) {
 			}
 			p.reportNode("xgs/examples", node, fmt.Sprintf("example key %q is not in the input schema of %s", key, f.Name), hint+".")
 		}
+	}
+}
+
+// exampleKeys are the keys fn's examples take (spec: defineSkill and fn,
+// `examples?: Array<{ args; note?; returns? }>`).
+var exampleKeys = []string{"args", "note", "returns"}
+
+// checkExampleKeys reports an example key other than args, note and
+// returns (a misspelt retruns, an output key): __describe__ carries only
+// those three into registry.json and the reminder, so the text is lost.
+func (p *program) checkExampleKeys(f *skillFn, node ast.Expression) {
+	obj, ok := p.follow(node).(*ast.ObjectLiteral)
+	if !ok {
+		return
+	}
+	for _, q := range obj.Value {
+		key, kn := objectKey(q)
+		if kn == nil || slices.Contains(exampleKeys, key) {
+			continue
+		}
+		hint := "An example takes args, note and returns only"
+		if near := suggest.Closest(key, exampleKeys, 3); near != "" {
+			hint = fmt.Sprintf("Did you mean %s? %s", near, hint)
+		}
+		p.reportNode("xgs/examples", kn, fmt.Sprintf("an example of %s has the key %q, which describe drops", f.Name, key), hint+".")
 	}
 }
 
