@@ -1,8 +1,9 @@
 package skillmd
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
 
 // placeholderPattern matches a frontmatter value that is, whole, a
@@ -14,7 +15,7 @@ import (
 // Skill repositories keep such templates as templates/SKILL.md beside
 // their skills; unfilled, YAML reads the brace forms as mappings and the
 // rest as text no agent can route on.
-var placeholderPattern = regexp.MustCompile(`^(?:\{\s*\{.*\}\s*\}|\{[A-Za-z_][\w.-]*\}|<%.*%>|\$\{[^{}]+\}|<!--.*-->|<[A-Za-z_][\w .:/|-]*>)$`)
+var placeholderPattern = lazyre.New(`^(?:\{\s*\{.*\}\s*\}|\{[A-Za-z_][\w.-]*\}|<%.*%>|\$\{[^{}]+\}|<!--.*-->|<[A-Za-z_][\w .:/|-]*>)$`)
 
 // templatePlaceholder reports whether text, trimmed, is one placeholder.
 func templatePlaceholder(text string) bool {

@@ -1,5 +1,7 @@
 package typosquat
 
+import "sync"
+
 // The popular names are written from public popularity knowledge as of
 // 2025–2026, not copied from any list: npm's most depended-upon and most
 // downloaded packages (npmjs.com's "most depended upon", npm download
@@ -97,16 +99,22 @@ var honest = [numRegistries][]string{
 		"rails_12factor", "faraday-net_http", "rest-client-components", "colored", "json_pure", "minitest-reporters"},
 }
 
-var popularSet, honestSet [numRegistries]map[string]bool
+type nameSets struct {
+	popular, honest [numRegistries]map[string]bool
+}
 
-func init() {
+// sets holds both lists normalised, built on first use: every command
+// would otherwise pay for it at start-up, and only the review reads it.
+var sets = sync.OnceValue(func() *nameSets {
+	var ns nameSets
 	for reg := Registry(0); reg < numRegistries; reg++ {
-		popularSet[reg], honestSet[reg] = map[string]bool{}, map[string]bool{}
+		ns.popular[reg], ns.honest[reg] = map[string]bool{}, map[string]bool{}
 		for _, n := range popular[reg] {
-			popularSet[reg][normalize(reg, n)] = true
+			ns.popular[reg][normalize(reg, n)] = true
 		}
 		for _, n := range honest[reg] {
-			honestSet[reg][normalize(reg, n)] = true
+			ns.honest[reg][normalize(reg, n)] = true
 		}
 	}
-}
+	return &ns
+})

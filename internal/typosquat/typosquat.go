@@ -57,7 +57,7 @@ func Near(reg Registry, name string) (Match, bool) {
 		return Match{}, false
 	}
 	key := normalize(reg, name)
-	if popularSet[reg][key] || honestSet[reg][key] {
+	if ns := sets(); ns.popular[reg][key] || ns.honest[reg][key] {
 		return Match{}, false
 	}
 	if reg == Go {
