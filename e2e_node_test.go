@@ -18,17 +18,7 @@ import (
 // (a function's summary edited) is loaded over the first, and the object an agent
 // already holds must carry the new summaries and still run every function.
 func TestNodeHotReloadsBuiltTemplates(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds skillstudio and runs node: skipped in -short mode")
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: running built bundles needs Node.js (apt-get install nodejs)")
-	}
-	harness, err := filepath.Abs(filepath.Join("formats", "xgs", "bundle", "testdata", "node", "harness.cjs"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	node, harness := nodeHarness(t)
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	run := runnerIn(t, bin, dir)
@@ -138,17 +128,7 @@ func runnerIn(t *testing.T, bin, dir string) func(args ...string) string {
 // reaches the caller as a rejected promise: never a ZodError, never a
 // value silently returned, never a hang.
 func TestNodeRunsBuiltExamples(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds skillstudio and runs node: skipped in -short mode")
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Skip("node is not installed: running built bundles needs Node.js (apt-get install nodejs)")
-	}
-	harness, err := filepath.Abs(filepath.Join("formats", "xgs", "bundle", "testdata", "node", "harness.cjs"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	node, harness := nodeHarness(t)
 	bin := buildBinary(t)
 	out := t.TempDir()
 	sources, _ := filepath.Glob(filepath.Join("examples", "library", "xgs", "*.xgs.js"))
@@ -233,4 +213,22 @@ func TestNodeRunsBuiltExamples(t *testing.T) {
 	if nulls == 0 {
 		t.Errorf("no function was called: %v", run.Calls)
 	}
+}
+
+// nodeHarness finds node and the page-realm harness the bundle tests share,
+// skipping where a test of built bundles in node cannot run.
+func nodeHarness(t *testing.T) (node, harness string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds skillstudio and runs node: skipped in -short mode")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: running built bundles needs Node.js (apt-get install nodejs)")
+	}
+	harness, err = filepath.Abs(filepath.Join("formats", "xgs", "bundle", "testdata", "node", "harness.cjs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return node, harness
 }

@@ -24,10 +24,8 @@
 package config
 
 import (
-	"errors"
 	"fmt"
 	"github.com/skillstudio/skillstudio/internal/safefs"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -225,7 +223,7 @@ func ReadFile(path string, known model.RuleSet) (*Config, error) {
 	// there must not hang or fill memory.
 	data, err := safefs.ReadFile(path, maxConfigBytes)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read config %s: %w", path, unwrapPathError(err))
+		return nil, fmt.Errorf("cannot read config %s: %w", path, safefs.Cause(err))
 	}
 	c, err := Parse(path, data, known)
 	if err != nil {
@@ -381,14 +379,6 @@ func plural(n int, word string) string {
 		return word
 	}
 	return word + "s"
-}
-
-func unwrapPathError(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // ExcludeFilter compiles the exclude: patterns and extra ones (--exclude,

@@ -328,7 +328,7 @@ func inside(dir, root string) bool {
 func readIn(fsys *safefs.FS, rel, p string, known model.RuleSet) (*Config, error) {
 	f, err := fsys.Open(rel)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read config %s: %w", p, unwrapPathError(err))
+		return nil, fmt.Errorf("cannot read config %s: %w", p, safefs.Cause(err))
 	}
 	defer f.Close()
 	info, err := f.Stat()
@@ -337,7 +337,7 @@ func readIn(fsys *safefs.FS, rel, p string, known model.RuleSet) (*Config, error
 	}
 	data, err := safefs.ReadSized(f, p, info.Size(), maxConfigBytes)
 	if err != nil {
-		return nil, fmt.Errorf("cannot read config %s: %w", p, unwrapPathError(err))
+		return nil, fmt.Errorf("cannot read config %s: %w", p, safefs.Cause(err))
 	}
 	return Parse(p, data, known)
 }

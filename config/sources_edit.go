@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/skillstudio/skillstudio/internal/atomicfile"
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/internal/sourcespec"
 )
 
@@ -128,7 +129,7 @@ func readForEdit(path string) ([]byte, fs.FileMode, error) {
 		return nil, 0o644, nil
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("cannot read config %s: %w", path, unwrapPathError(err))
+		return nil, 0, fmt.Errorf("cannot read config %s: %w", path, safefs.Cause(err))
 	}
 	perm := fs.FileMode(0o644)
 	if info, err := os.Stat(path); err == nil {

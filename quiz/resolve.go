@@ -207,7 +207,7 @@ func (rv *resolving) resolveReference(target string) (*Reference, error) {
 // which names the file as the action wrote it.
 func readReference(fsys fs.FS, fsPath string) (content string, fail func(rel string) error) {
 	cannot := func(err error) func(string) error {
-		return func(rel string) error { return fmt.Errorf("cannot read %s: %w", rel, unwrapPathError(err)) }
+		return func(rel string) error { return fmt.Errorf("cannot read %s: %w", rel, skillmd.ReferenceReadErr(err)) }
 	}
 	if info, err := fs.Lstat(fsys, fsPath); err == nil && !info.IsDir() && !info.Mode().IsRegular() && info.Mode()&fs.ModeSymlink == 0 {
 		// Checked before Open: opening a FIFO blocks on a plain os.DirFS.
@@ -217,7 +217,7 @@ func readReference(fsys fs.FS, fsPath string) (content string, fail func(rel str
 	if err != nil {
 		if errors.Is(err, safefs.ErrNotRegular) {
 			return "", func(rel string) error {
-				return &refusedError{refusedNotFile, fmt.Sprintf("cannot read %s: %v", rel, unwrapPathError(err))}
+				return &refusedError{refusedNotFile, fmt.Sprintf("cannot read %s: %v", rel, skillmd.ReferenceReadErr(err))}
 			}
 		}
 		return "", cannot(err)
@@ -289,17 +289,6 @@ func refusalOf(err error) refusal {
 // notAFile names the kind of special file rel is, as lint does.
 func notAFile(rel string, m fs.FileMode) error {
 	return &refusedError{refusedNotFile, skillmd.NotAFile(rel, m).Error()}
-}
-
-func unwrapPathError(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		if errors.Is(pe.Err, fs.ErrNotExist) {
-			return errors.New("no such file in the skill folder")
-		}
-		return pe.Err
-	}
-	return err
 }
 
 func resolveSkill(name string, r Resolver) (*SkillRef, error) {

@@ -52,7 +52,7 @@ func OpenLocal(spec string) (Opened, error) {
 	}
 	info, err := os.Stat(abs)
 	if err != nil {
-		return Opened{}, fmt.Errorf("cannot open %s: %w", spec, unwrapPathError(err))
+		return Opened{}, fmt.Errorf("cannot open %s: %w", spec, safefs.Cause(err))
 	}
 	// Every file is read through safefs: regular files only, symlinks
 	// followed only while they stay inside the folder the user named
@@ -75,13 +75,6 @@ func OpenLocal(spec string) (Opened, error) {
 		return Opened{Base: base(parent, filepath.Base(dir)), Root: filepath.ToSlash(filepath.Join(filepath.Base(dir), filepath.Base(abs)))}, nil
 	}
 	return Opened{Base: base(dir, "."), Root: filepath.Base(abs)}, nil
-}
-
-func unwrapPathError(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }
 
 // Source is o for the load pipeline (formats.Stream).

@@ -55,7 +55,7 @@ func FollowReference(fsys fs.FS, dir, rel string) (string, error) {
 		next := path.Join(cur, parts[i])
 		info, err := lfs.Lstat(path.Join(dir, next))
 		if err != nil {
-			return "", fmt.Errorf("cannot read %s: %w", rel, referenceReadErr(err))
+			return "", fmt.Errorf("cannot read %s: %w", rel, ReferenceReadErr(err))
 		}
 		if info.Mode()&fs.ModeSymlink == 0 {
 			cur = next
@@ -66,7 +66,7 @@ func FollowReference(fsys fs.FS, dir, rel string) (string, error) {
 		}
 		link, err := lfs.ReadLink(path.Join(dir, next))
 		if err != nil {
-			return "", fmt.Errorf("cannot read %s: %w", rel, referenceReadErr(err))
+			return "", fmt.Errorf("cannot read %s: %w", rel, ReferenceReadErr(err))
 		}
 		if path.IsAbs(link) {
 			return "", &LinkOutError{fmt.Sprintf("%s is a symlink to %s, outside the skill folder; not followed", rel, link)}
@@ -82,17 +82,14 @@ func FollowReference(fsys fs.FS, dir, rel string) (string, error) {
 	return path.Join(dir, cur), nil
 }
 
-// referenceReadErr words an FS error for a person: "no such file in the
-// skill folder" for a missing one, the bare cause otherwise.
-func referenceReadErr(err error) error {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		if errors.Is(pe.Err, fs.ErrNotExist) {
-			return errors.New("no such file in the skill folder")
-		}
-		return pe.Err
+// ReferenceReadErr words an FS error for a person, as lint and the quiz
+// engine both say it: "no such file in the skill folder" for a missing
+// one, the bare cause otherwise.
+func ReferenceReadErr(err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return errors.New("no such file in the skill folder")
 	}
-	return err
+	return safefs.Cause(err)
 }
 
 // checkReferenceKind reports a load-reference (rel, cleaned, known to be

@@ -110,7 +110,7 @@ func (f *FS) open(name string) (fs.File, fs.FileInfo, error) {
 	}
 	file, err := b.root.OpenFile(rel, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: explain(unwrap(err))}
+		return nil, nil, &fs.PathError{Op: "open", Path: name, Err: explain(Cause(err))}
 	}
 	info, err := file.Stat()
 	if err != nil {
@@ -141,7 +141,7 @@ func (f *FS) Stat(name string) (fs.FileInfo, error) {
 	}
 	info, err := b.root.Stat(rel)
 	if err != nil {
-		return nil, &fs.PathError{Op: "stat", Path: name, Err: explain(unwrap(err))}
+		return nil, &fs.PathError{Op: "stat", Path: name, Err: explain(Cause(err))}
 	}
 	return info, nil
 }
@@ -291,7 +291,9 @@ func SpecialKind(m fs.FileMode) string {
 	return "special file"
 }
 
-func unwrap(err error) error {
+// Cause is err without the *fs.PathError around it: messages name the
+// path themselves, so "open x: no such file" is not said twice.
+func Cause(err error) error {
 	var pe *os.PathError
 	if errors.As(err, &pe) {
 		return pe.Err
@@ -350,7 +352,7 @@ func (f *FS) ReadLink(name string) (string, error) {
 	}
 	target, err := b.root.Readlink(rel)
 	if err != nil {
-		return "", &fs.PathError{Op: "readlink", Path: name, Err: explain(unwrap(err))}
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: explain(Cause(err))}
 	}
 	return target, nil
 }
@@ -366,7 +368,7 @@ func (f *FS) Lstat(name string) (fs.FileInfo, error) {
 	}
 	info, err := b.root.Lstat(rel)
 	if err != nil {
-		return nil, &fs.PathError{Op: "lstat", Path: name, Err: explain(unwrap(err))}
+		return nil, &fs.PathError{Op: "lstat", Path: name, Err: explain(Cause(err))}
 	}
 	return info, nil
 }

@@ -15,7 +15,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"github.com/skillstudio/skillstudio/internal/safefs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -79,7 +78,7 @@ func (b *Builder) RebuildSource(path string, src []byte) Result {
 		// link to /dev/zero must not hang or fill memory.
 		src, err = safefs.ReadFile(abs, xgs.MaxBodySize)
 		if err != nil {
-			res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", path, 0, 0, "cannot read the skill: "+unwrapPathError(err).Error(), "Check that the file exists and is readable.")}
+			res.Errors = []model.Diagnostic{Rules.New("xgs/build-error", path, 0, 0, "cannot read the skill: "+safefs.Cause(err).Error(), "Check that the file exists and is readable.")}
 			return res
 		}
 	}
@@ -348,13 +347,6 @@ func lint(display string, src []byte, opts model.Options) (s *model.Skill) {
 		s.Location = loc
 	}()
 	return xgs.Load(loc.FS, base, opts)
-}
-
-func unwrapPathError(err error) error {
-	if pe, ok := err.(*os.PathError); ok {
-		return pe.Err
-	}
-	return err
 }
 
 func hasError(diags []model.Diagnostic) bool {
