@@ -66,38 +66,18 @@ func TestNodeHotReloadsBuiltTemplates(t *testing.T) {
 					return { edited, called, skills: Object.keys(window.xgoose.skills).length };
 				})()`},
 			}})
-			planFile := filepath.Join(t.TempDir(), "plan.json")
-			if err := os.WriteFile(planFile, plan, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			out, err := exec.Command(node, harness, planFile).Output()
-			if err != nil {
-				t.Fatalf("node: %v", err)
-			}
-			var res []struct {
-				OK    bool
-				Value json.RawMessage
-				Error string
-			}
-			if err := json.Unmarshal(out, &res); err != nil {
-				t.Fatalf("node printed %q: %v", out, err)
-			}
-			for i, r := range res {
-				if !r.OK {
-					t.Fatalf("step %d: %s", i, r.Error)
-				}
-			}
-			if string(res[1].Value) != "0" {
-				t.Errorf("the first build has %s edited summaries", res[1].Value)
+			res := runHarness(t, node, harness, plan)
+			if string(res[1]) != "0" {
+				t.Errorf("the first build has %s edited summaries", res[1])
 			}
 			var got struct {
 				Edited int
 				Called []string
 				Skills int
 			}
-			json.Unmarshal(res[3].Value, &got)
+			json.Unmarshal(res[3], &got)
 			if got.Edited != 1 || len(got.Called) == 0 || got.Skills != 1 {
-				t.Errorf("after re-injection: %s", res[3].Value)
+				t.Errorf("after re-injection: %s", res[3])
 			}
 		})
 	}
@@ -167,33 +147,12 @@ func TestNodeRunsBuiltExamples(t *testing.T) {
 		return { skills: Object.keys(window.xgoose.skills).length, calls };
 	})()`})
 	plan, _ := json.Marshal(map[string]any{"steps": steps})
-	planFile := filepath.Join(t.TempDir(), "plan.json")
-	if err := os.WriteFile(planFile, plan, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, harness, planFile)
-	got, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node: %v", err)
-	}
-	var res []struct {
-		OK    bool
-		Value json.RawMessage
-		Error string
-	}
-	if err := json.Unmarshal(got, &res); err != nil {
-		t.Fatalf("node printed %q: %v", got, err)
-	}
-	for i, r := range res {
-		if !r.OK {
-			t.Fatalf("step %d: %s", i, r.Error)
-		}
-	}
+	res := runHarness(t, node, harness, plan)
 	var run struct {
 		Skills int
 		Calls  map[string]string
 	}
-	if err := json.Unmarshal(res[len(res)-1].Value, &run); err != nil {
+	if err := json.Unmarshal(res[len(res)-1], &run); err != nil {
 		t.Fatal(err)
 	}
 	if run.Skills != built {
@@ -231,4 +190,34 @@ func nodeHarness(t *testing.T) (node, harness string) {
 		t.Fatal(err)
 	}
 	return node, harness
+}
+
+// runHarness runs the harness on plan (its steps as JSON) and returns each
+// step's value, failing the test on the first step that threw.
+func runHarness(t *testing.T, node, harness string, plan []byte) []json.RawMessage {
+	t.Helper()
+	planFile := filepath.Join(t.TempDir(), "plan.json")
+	if err := os.WriteFile(planFile, plan, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(node, harness, planFile).Output()
+	if err != nil {
+		t.Fatalf("node: %v", err)
+	}
+	var res []struct {
+		OK    bool
+		Value json.RawMessage
+		Error string
+	}
+	if err := json.Unmarshal(out, &res); err != nil {
+		t.Fatalf("node printed %q: %v", out, err)
+	}
+	values := make([]json.RawMessage, len(res))
+	for i, r := range res {
+		if !r.OK {
+			t.Fatalf("step %d: %s", i, r.Error)
+		}
+		values[i] = r.Value
+	}
+	return values
 }
