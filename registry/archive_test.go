@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"io"
 	"io/fs"
 	"strings"
 	"testing"
@@ -55,7 +56,17 @@ func TestUnpackArchiveRefuses(t *testing.T) {
 		"zip git folder": {zipOf(t, map[string]string{"SKILL.md": "s", "sub/.GIT./HEAD": "x"}), "version-control folder (.git)"},
 		"stream name":    {zipOf(t, map[string]string{"SKILL.md": "s", "SKILL.md::$DATA": "x"}), "a Windows file name cannot"},
 		"not an archive": {[]byte("hello"), "not a .tar.gz or .zip"},
-		"bad gzip":       {[]byte{0x1f, 0x8b, 0, 0}, "not a valid gzip stream"},
+		// Go's zip reader ignores the encryption flag and returned the
+		// cipher text as SKILL.md.
+		"zip encrypted":    {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: zip.Store, Flags: 0x1}), "member SKILL.md is encrypted"},
+		"zip AES":          {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: 99}), "member SKILL.md is encrypted"},
+		"zip bzip2 member": {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: 12}), "uses zip compression method 12; only stored and deflated"},
+		"zip backslash":    {zipWith(t, zip.FileHeader{Name: `..\..\x.sh`}), "leaves the skill folder"},
+		"zip twice":        {zipWith(t, zip.FileHeader{Name: "SKILL.md"}, zip.FileHeader{Name: "./SKILL.md"}), "appears twice"},
+		"plain tar":        {plainTar(t), "a plain (uncompressed) .tar archive; only .tar.gz (.tgz) and .zip"},
+		"tar.bz2":          {[]byte("BZh91AY&SY\x00\x00"), "a bzip2 stream (.tar.bz2?)"},
+		"tar.xz":           {[]byte("\xfd7zXZ\x00\x00\x04"), "an xz stream (.tar.xz?)"},
+		"bad gzip":         {[]byte{0x1f, 0x8b, 0, 0}, "not a valid gzip stream"},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -103,5 +114,39 @@ func tarHardLink(t testing.TB) []byte {
 	tw.WriteHeader(&tar.Header{Name: "h", Typeflag: tar.TypeLink, Linkname: "/etc/shadow"})
 	tw.Close()
 	zw.Close()
+	return buf.Bytes()
+}
+
+// zipWith is a zip of members with the headers given, as written (each
+// holds one byte), so flags and methods Go cannot write data for can be set.
+func zipWith(t testing.TB, hs ...zip.FileHeader) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, h := range hs {
+		if h.Method != zip.Store && h.Method != zip.Deflate {
+			zw.RegisterCompressor(h.Method, func(w io.Writer) (io.WriteCloser, error) { return nopCloser{w}, nil })
+		}
+		w, err := zw.CreateHeader(&h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte("s"))
+	}
+	zw.Close()
+	return buf.Bytes()
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+func plainTar(t testing.TB) []byte {
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	if err := tw.WriteHeader(&tar.Header{Name: "SKILL.md", Size: 1, Mode: 0o644}); err != nil {
+		t.Fatal(err)
+	}
+	tw.Write([]byte("s"))
+	tw.Close()
 	return buf.Bytes()
 }
