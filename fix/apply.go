@@ -127,7 +127,7 @@ func write(fe FileEdits) error {
 		}
 		return nil
 	}
-	if err := atomicfile.Replace(target, updated, before.Mode().Perm(), unchanged); err != nil {
+	if err := atomicfile.ReplaceLike(target, updated, before, unchanged); err != nil {
 		return err
 	}
 	if testHookAfterRename != nil {
