@@ -147,6 +147,9 @@ func unpackZip(data []byte, lim archiveLimits) (map[string][]byte, error) {
 		// The header's size is not trusted: read at most what is left.
 		body, err := io.ReadAll(io.LimitReader(rc, lim.bytes-total+1))
 		rc.Close()
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("member %s holds less than its header declares (a truncated or forged zip)", sanitize.Line(f.Name))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("member %s: %v", sanitize.Line(f.Name), err)
 		}

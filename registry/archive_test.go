@@ -5,8 +5,10 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -58,15 +60,17 @@ func TestUnpackArchiveRefuses(t *testing.T) {
 		"not an archive": {[]byte("hello"), "not a .tar.gz or .zip"},
 		// Go's zip reader ignores the encryption flag and returned the
 		// cipher text as SKILL.md.
-		"zip encrypted":    {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: zip.Store, Flags: 0x1}), "member SKILL.md is encrypted"},
-		"zip AES":          {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: 99}), "member SKILL.md is encrypted"},
-		"zip bzip2 member": {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: 12}), "uses zip compression method 12; only stored and deflated"},
-		"zip backslash":    {zipWith(t, zip.FileHeader{Name: `..\..\x.sh`}), "leaves the skill folder"},
-		"zip twice":        {zipWith(t, zip.FileHeader{Name: "SKILL.md"}, zip.FileHeader{Name: "./SKILL.md"}), "appears twice"},
-		"plain tar":        {plainTar(t), "a plain (uncompressed) .tar archive; only .tar.gz (.tgz) and .zip"},
-		"tar.bz2":          {[]byte("BZh91AY&SY\x00\x00"), "a bzip2 stream (.tar.bz2?)"},
-		"tar.xz":           {[]byte("\xfd7zXZ\x00\x00\x04"), "an xz stream (.tar.xz?)"},
-		"bad gzip":         {[]byte{0x1f, 0x8b, 0, 0}, "not a valid gzip stream"},
+		"zip encrypted":     {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: zip.Store, Flags: 0x1}), "member SKILL.md is encrypted"},
+		"zip AES":           {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: 99}), "member SKILL.md is encrypted"},
+		"zip bzip2 member":  {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: 12}), "uses zip compression method 12; only stored and deflated"},
+		"zip backslash":     {zipWith(t, zip.FileHeader{Name: `..\..\x.sh`}), "leaves the skill folder"},
+		"zip twice":         {zipWith(t, zip.FileHeader{Name: "SKILL.md"}, zip.FileHeader{Name: "./SKILL.md"}), "appears twice"},
+		"zip 4 GB declared": {zipDeclaring(t, 0xFFFFFFFE), "member SKILL.md holds less than its header declares"},
+		"zip 2^16+ members": {zipMany(t, 1<<16+1), "more than 1000 members"},
+		"plain tar":         {plainTar(t), "a plain (uncompressed) .tar archive; only .tar.gz (.tgz) and .zip"},
+		"tar.bz2":           {[]byte("BZh91AY&SY\x00\x00"), "a bzip2 stream (.tar.bz2?)"},
+		"tar.xz":            {[]byte("\xfd7zXZ\x00\x00\x04"), "an xz stream (.tar.xz?)"},
+		"bad gzip":          {[]byte{0x1f, 0x8b, 0, 0}, "not a valid gzip stream"},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -149,4 +153,21 @@ func plainTar(t testing.TB) []byte {
 	tw.Write([]byte("s"))
 	tw.Close()
 	return buf.Bytes()
+}
+
+// zipDeclaring is a zip whose one stored member holds one byte while its
+// central directory entry declares size bytes.
+func zipDeclaring(t testing.TB, size uint32) []byte {
+	b := zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: zip.Store})
+	at := bytes.LastIndex(b, []byte("PK\x01\x02"))
+	binary.LittleEndian.PutUint32(b[at+24:], size) // uncompressed size
+	return b
+}
+
+func zipMany(t testing.TB, n int) []byte {
+	hs := make([]zip.FileHeader, n)
+	for i := range hs {
+		hs[i] = zip.FileHeader{Name: strconv.Itoa(i), Method: zip.Store}
+	}
+	return zipWith(t, hs...)
 }
