@@ -153,6 +153,19 @@ func TestActionLintStep(t *testing.T) {
 		t.Errorf("two clean paths:\n%s", log)
 	}
 
+	// A sarif-file built from text holding a line break (an expression
+	// over a PR's title, say) would write a second line, another output,
+	// into GITHUB_OUTPUT. The step refuses it and writes no output.
+	log, code, output = lint(map[string]string{"sarif-file": "a.sarif\nsarif-file=/etc/passwd\nexploit=1", "paths": "skills/clean"})
+	if code != 2 || output != "" || !strings.Contains(log, "::error title=skillstudio::the sarif-file input holds a line break") {
+		t.Errorf("sarif-file with a line break: exit %d, GITHUB_OUTPUT = %q\n%s", code, output, log)
+	}
+	for _, name := range []string{"a.sarif\nsarif-file=", "a.sarif"} {
+		if _, err := os.Stat(filepath.Join(ws, name)); err == nil {
+			t.Errorf("%q was written", name)
+		}
+	}
+
 	// fail-on info fails on the token notices; text format prints no
 	// workflow commands.
 	log, code, _ = lint(map[string]string{"paths": "skills/clean", "fail-on": "info", "format": "text"})

@@ -93,6 +93,11 @@ func write(fe FileEdits) error {
 	if err != nil || !before.Mode().IsRegular() {
 		return ErrChanged
 	}
+	// Only the file the plan read, as it read it: a link swapped in since
+	// (to a file outside the source, or another copy) is not followed.
+	if fe.Read != nil && safefs.StampOf(before) != *fe.Read {
+		return ErrChanged
+	}
 	if before.Mode().Perm()&0o200 == 0 {
 		return ErrReadOnly
 	}
@@ -122,7 +127,7 @@ func write(fe FileEdits) error {
 		}
 		return nil
 	}
-	if err := atomicfile.Replace(target, updated, before.Mode().Perm(), unchanged); err != nil {
+	if err := atomicfile.ReplaceLike(target, updated, before, unchanged); err != nil {
 		return err
 	}
 	if testHookAfterRename != nil {

@@ -1,9 +1,11 @@
 package fix
 
 import (
+	"io/fs"
 	"path/filepath"
 	"sort"
 
+	"github.com/skillstudio/skillstudio/internal/safefs"
 	"github.com/skillstudio/skillstudio/model"
 )
 
@@ -13,8 +15,8 @@ import (
 // would replace the link with a copy.
 func Collect(lib *model.Library) []Fix {
 	var fixes []Fix
-	add := func(d model.Diagnostic, file string, path func(string) string) {
-		if f, ok := resolve(d, file, path); ok {
+	add := func(d model.Diagnostic, file string, path func(string) string, fsys fs.FS) {
+		if f, ok := resolve(d, file, path, fsys); ok {
 			fixes = append(fixes, f)
 		}
 	}
@@ -27,19 +29,26 @@ func Collect(lib *model.Library) []Fix {
 			if file == "" {
 				file = s.Location.File
 			}
-			add(d, s.Location.Path(file), s.Location.Path)
+			add(d, s.Location.Path(file), s.Location.Path, s.Location.FS)
 		}
 	}
 	for _, d := range lib.Diagnostics {
-		add(d, d.File, func(p string) string { return p })
+		add(d, d.File, func(p string) string { return p }, nil)
 	}
 	sort.SliceStable(fixes, func(i, j int) bool { return before(fixes[i], fixes[j]) })
 	return fixes
 }
 
+// stamper is an FS that remembers what each file it opened was
+// (safefs.FS).
+type stamper interface {
+	ReadStamp(name string) (safefs.Stamp, bool)
+}
+
 // resolve turns d's fix into a Fix when every edit names a file on this
-// machine.
-func resolve(d model.Diagnostic, file string, path func(string) string) (Fix, bool) {
+// machine. fsys, when it can say, tells which file the edits' offsets
+// were read from.
+func resolve(d model.Diagnostic, file string, path func(string) string, fsys fs.FS) (Fix, bool) {
 	if d.Fix == nil || len(d.Fix.Edits) == 0 {
 		return Fix{}, false
 	}
@@ -52,7 +61,13 @@ func resolve(d model.Diagnostic, file string, path func(string) string) (Fix, bo
 		if real, err := filepath.EvalSymlinks(p); err == nil {
 			p = real
 		}
-		f.Edits = append(f.Edits, Edit{p, e.Start, e.End, e.NewText})
+		edit := Edit{Path: p, Start: e.Start, End: e.End, NewText: e.NewText}
+		if st, ok := fsys.(stamper); ok {
+			if read, ok := st.ReadStamp(e.File); ok {
+				edit.Read = &read
+			}
+		}
+		f.Edits = append(f.Edits, edit)
 	}
 	return f, true
 }

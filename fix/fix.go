@@ -9,7 +9,10 @@
 // fix-and-relint passes.
 package fix
 
-import "github.com/skillstudio/skillstudio/model"
+import (
+	"github.com/skillstudio/skillstudio/internal/safefs"
+	"github.com/skillstudio/skillstudio/model"
+)
 
 // Edit is a model.TextEdit whose file is resolved to a path on this
 // machine: replace bytes [Start, End) with NewText.
@@ -17,6 +20,10 @@ type Edit struct {
 	Path       string
 	Start, End int
 	NewText    string
+	// Read is the file as lint read it, when its reader says (a local
+	// source's safefs.FS): the offsets are into those bytes, so a plan
+	// skips the edit when the file on disk is no longer that file.
+	Read *safefs.Stamp
 }
 
 // Fix is one finding's fix, its edits resolved to paths on this machine.

@@ -3,6 +3,8 @@ package fix
 import (
 	"os"
 	"sort"
+
+	"github.com/skillstudio/skillstudio/internal/safefs"
 )
 
 // Source reads the current content of a file a fix edits: the disk for
@@ -16,12 +18,42 @@ var Disk Source = disk{}
 
 type disk struct{}
 
-func (disk) ReadFile(p string) ([]byte, error) {
+func (d disk) ReadFile(p string) ([]byte, error) {
+	b, _, err := d.readStamped(p)
+	return b, err
+}
+
+// readStamped reads p and says which file, in which state, it read. It
+// never waits on a FIFO swapped in since lint read the file, and a file
+// written to while it is read is reported changed.
+func (disk) readStamped(p string) ([]byte, safefs.Stamp, error) {
 	// Stat first: its error names the problem as lint --fix always has.
 	if _, err := os.Stat(p); err != nil {
-		return nil, err
+		return nil, safefs.Stamp{}, err
 	}
-	return os.ReadFile(p)
+	f, err := safefs.OpenFile(p)
+	if err != nil {
+		return nil, safefs.Stamp{}, err
+	}
+	defer f.Close()
+	before, err := f.Stat()
+	if err != nil {
+		return nil, safefs.Stamp{}, err
+	}
+	b, err := safefs.ReadSized(f, p, before.Size(), safefs.MaxFile)
+	if err != nil {
+		return nil, safefs.Stamp{}, err
+	}
+	if after, err := f.Stat(); err != nil || safefs.StampOf(after) != safefs.StampOf(before) {
+		return nil, safefs.Stamp{}, ErrChanged
+	}
+	return b, safefs.StampOf(before), nil
+}
+
+// stampedSource is a Source that can say which file it read (the disk;
+// an editor's buffers cannot).
+type stampedSource interface {
+	readStamped(path string) ([]byte, safefs.Stamp, error)
 }
 
 // Plan is which fixes can be applied together, and each file's edits.
@@ -48,6 +80,9 @@ type FileEdits struct {
 	Path     string
 	Original []byte
 	Edits    []Edit
+	// Read is the file Original was read from, when the Source says;
+	// Apply writes only over that file, in that state.
+	Read *safefs.Stamp
 }
 
 // NewPlan accepts, in order, each fix whose edits lie inside their files
@@ -86,12 +121,16 @@ func check(f Fix, files map[string]*FileEdits, accepted map[string]*spans, src S
 	for i, e := range f.Edits {
 		fe, ok := files[e.Path]
 		if !ok {
-			data, err := src.ReadFile(e.Path)
-			if err != nil {
+			var err error
+			if fe, err = read(e.Path, src); err != nil {
 				return skip(err.Error())
 			}
-			fe = &FileEdits{Path: e.Path, Original: data}
 			files[e.Path] = fe
+		}
+		// The offsets are into the bytes lint read: a file that is no
+		// longer that file would get them spliced into someone else's text.
+		if e.Read != nil && fe.Read != nil && *e.Read != *fe.Read {
+			return skip(ErrChanged.Error())
 		}
 		if reason := outOfRange(e, len(fe.Original)); reason != "" {
 			return skip(reason)
@@ -106,6 +145,21 @@ func check(f Fix, files map[string]*FileEdits, accepted map[string]*spans, src S
 		}
 	}
 	return Skipped{}, true
+}
+
+func read(path string, src Source) (*FileEdits, error) {
+	if ss, ok := src.(stampedSource); ok {
+		data, st, err := ss.readStamped(path)
+		if err != nil {
+			return nil, err
+		}
+		return &FileEdits{Path: path, Original: data, Read: &st}, nil
+	}
+	data, err := src.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return &FileEdits{Path: path, Original: data}, nil
 }
 
 // Output is path's content with the plan's edits applied, and whether the

@@ -39,7 +39,7 @@ func unpackArchive(data []byte, lim archiveLimits) (map[string][]byte, error) {
 	case isZip(data):
 		files, err = unpackZip(data, lim)
 	default:
-		return nil, errors.New("not a .tar.gz or .zip archive")
+		return nil, errors.New(notAnArchive(data))
 	}
 	if err != nil {
 		return nil, err
@@ -132,6 +132,14 @@ func unpackZip(data []byte, lim archiveLimits) (map[string][]byte, error) {
 		if !mode.IsRegular() {
 			return nil, fmt.Errorf("member %s is a link or device; links are refused", sanitize.Line(f.Name))
 		}
+		// Go's zip reader ignores the encryption flag: it would hand back
+		// the cipher text as the file (or a bare checksum error).
+		if f.Flags&zipEncrypted != 0 || f.Method == zipAES {
+			return nil, fmt.Errorf("member %s is encrypted; encrypted zip members are not read (publish the archive without a password)", sanitize.Line(f.Name))
+		}
+		if f.Method != zip.Store && f.Method != zip.Deflate {
+			return nil, fmt.Errorf("member %s uses zip compression method %d; only stored and deflated members are read (re-create the zip with deflate)", sanitize.Line(f.Name), f.Method)
+		}
 		rc, err := f.Open()
 		if err != nil {
 			return nil, fmt.Errorf("member %s: %v", sanitize.Line(f.Name), err)
@@ -139,6 +147,9 @@ func unpackZip(data []byte, lim archiveLimits) (map[string][]byte, error) {
 		// The header's size is not trusted: read at most what is left.
 		body, err := io.ReadAll(io.LimitReader(rc, lim.bytes-total+1))
 		rc.Close()
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("member %s holds less than its header declares (a truncated or forged zip)", sanitize.Line(f.Name))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("member %s: %v", sanitize.Line(f.Name), err)
 		}
@@ -152,6 +163,34 @@ func unpackZip(data []byte, lim archiveLimits) (map[string][]byte, error) {
 		files[name] = body
 	}
 	return files, nil
+}
+
+const (
+	zipEncrypted = 0x1 // general purpose flag bit 0 (APPNOTE 4.4.4)
+	zipAES       = 99  // WinZip AES, the method an AES-encrypted member names
+)
+
+// notAnArchive says what data is when it is neither gzip nor zip, naming
+// the archive formats people publish skills in that are not read.
+func notAnArchive(data []byte) string {
+	const read = "only .tar.gz (.tgz) and .zip archives are read"
+	switch {
+	case len(data) >= 262 && string(data[257:262]) == "ustar":
+		return "a plain (uncompressed) .tar archive; " + read + " (gzip it)"
+	case bytes.HasPrefix(data, []byte("BZh")):
+		return "a bzip2 stream (.tar.bz2?); " + read
+	case bytes.HasPrefix(data, []byte("\xfd7zXZ\x00")):
+		return "an xz stream (.tar.xz?); " + read
+	case bytes.HasPrefix(data, []byte("\x28\xb5\x2f\xfd")):
+		return "a zstd stream (.tar.zst?); " + read
+	case bytes.HasPrefix(data, []byte("7z\xbc\xaf\x27\x1c")):
+		return "a 7-Zip archive; " + read
+	case bytes.HasPrefix(data, []byte("Rar!\x1a\x07")):
+		return "a RAR archive; " + read
+	case bytes.HasPrefix(data, []byte("PK\x05\x06")):
+		return "an empty zip archive (no members)"
+	}
+	return "not a .tar.gz or .zip archive"
 }
 
 // memberPath cleans an archive member name; "" for the root folder.

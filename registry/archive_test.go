@@ -5,7 +5,10 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
+	"io"
 	"io/fs"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -55,7 +58,19 @@ func TestUnpackArchiveRefuses(t *testing.T) {
 		"zip git folder": {zipOf(t, map[string]string{"SKILL.md": "s", "sub/.GIT./HEAD": "x"}), "version-control folder (.git)"},
 		"stream name":    {zipOf(t, map[string]string{"SKILL.md": "s", "SKILL.md::$DATA": "x"}), "a Windows file name cannot"},
 		"not an archive": {[]byte("hello"), "not a .tar.gz or .zip"},
-		"bad gzip":       {[]byte{0x1f, 0x8b, 0, 0}, "not a valid gzip stream"},
+		// Go's zip reader ignores the encryption flag and returned the
+		// cipher text as SKILL.md.
+		"zip encrypted":     {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: zip.Store, Flags: 0x1}), "member SKILL.md is encrypted"},
+		"zip AES":           {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: 99}), "member SKILL.md is encrypted"},
+		"zip bzip2 member":  {zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: 12}), "uses zip compression method 12; only stored and deflated"},
+		"zip backslash":     {zipWith(t, zip.FileHeader{Name: `..\..\x.sh`}), "leaves the skill folder"},
+		"zip twice":         {zipWith(t, zip.FileHeader{Name: "SKILL.md"}, zip.FileHeader{Name: "./SKILL.md"}), "appears twice"},
+		"zip 4 GB declared": {zipDeclaring(t, 0xFFFFFFFE), "member SKILL.md holds less than its header declares"},
+		"zip 2^16+ members": {zipMany(t, 1<<16+1), "more than 1000 members"},
+		"plain tar":         {plainTar(t), "a plain (uncompressed) .tar archive; only .tar.gz (.tgz) and .zip"},
+		"tar.bz2":           {[]byte("BZh91AY&SY\x00\x00"), "a bzip2 stream (.tar.bz2?)"},
+		"tar.xz":            {[]byte("\xfd7zXZ\x00\x00\x04"), "an xz stream (.tar.xz?)"},
+		"bad gzip":          {[]byte{0x1f, 0x8b, 0, 0}, "not a valid gzip stream"},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -104,4 +119,55 @@ func tarHardLink(t testing.TB) []byte {
 	tw.Close()
 	zw.Close()
 	return buf.Bytes()
+}
+
+// zipWith is a zip of members with the headers given, as written (each
+// holds one byte), so flags and methods Go cannot write data for can be set.
+func zipWith(t testing.TB, hs ...zip.FileHeader) []byte {
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, h := range hs {
+		if h.Method != zip.Store && h.Method != zip.Deflate {
+			zw.RegisterCompressor(h.Method, func(w io.Writer) (io.WriteCloser, error) { return nopCloser{w}, nil })
+		}
+		w, err := zw.CreateHeader(&h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte("s"))
+	}
+	zw.Close()
+	return buf.Bytes()
+}
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
+
+func plainTar(t testing.TB) []byte {
+	var buf bytes.Buffer
+	tw := tar.NewWriter(&buf)
+	if err := tw.WriteHeader(&tar.Header{Name: "SKILL.md", Size: 1, Mode: 0o644}); err != nil {
+		t.Fatal(err)
+	}
+	tw.Write([]byte("s"))
+	tw.Close()
+	return buf.Bytes()
+}
+
+// zipDeclaring is a zip whose one stored member holds one byte while its
+// central directory entry declares size bytes.
+func zipDeclaring(t testing.TB, size uint32) []byte {
+	b := zipWith(t, zip.FileHeader{Name: "SKILL.md", Method: zip.Store})
+	at := bytes.LastIndex(b, []byte("PK\x01\x02"))
+	binary.LittleEndian.PutUint32(b[at+24:], size) // uncompressed size
+	return b
+}
+
+func zipMany(t testing.TB, n int) []byte {
+	hs := make([]zip.FileHeader, n)
+	for i := range hs {
+		hs[i] = zip.FileHeader{Name: strconv.Itoa(i), Method: zip.Store}
+	}
+	return zipWith(t, hs...)
 }

@@ -457,7 +457,7 @@ func checkContent(want expect, contentType string, body []byte) string {
 			if looksHTML {
 				return "got an HTML page where an archive was expected"
 			}
-			return "not a .tar.gz or .zip archive"
+			return notAnArchive(body)
 		}
 	}
 	return ""

@@ -56,9 +56,10 @@ func OpenLocal(spec string) (Opened, error) {
 	}
 	// Every file is read through safefs: regular files only, symlinks
 	// followed only while they stay inside the folder the user named
-	// (confine), never out of it.
+	// (confine), never out of it. The FS keeps what each file read was,
+	// so lint --fix writes only over the bytes its findings came from.
 	base := func(root, confine string) model.Location {
-		return model.Location{Source: spec, Root: root, Local: true, FS: safefs.Confined(root, confine)}
+		return model.Location{Source: spec, Root: root, Local: true, FS: safefs.Confined(root, confine).KeepStamps()}
 	}
 	if info.IsDir() {
 		parent := filepath.Dir(abs)

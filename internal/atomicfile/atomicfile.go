@@ -77,6 +77,12 @@ func createExclusive(path string, data []byte, perm fs.FileMode) error {
 // writeTemp writes data to a new temporary file beside path and returns
 // its name. On error nothing is left behind.
 func writeTemp(path string, data []byte, perm fs.FileMode) (string, error) {
+	return writeTempLike(path, data, perm, nil)
+}
+
+// writeTempLike is writeTemp whose file also gets like's owner and group
+// (matchOwner) when like is not nil.
+func writeTempLike(path string, data []byte, perm fs.FileMode, like fs.FileInfo) (string, error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
@@ -97,6 +103,11 @@ func writeTemp(path string, data []byte, perm fs.FileMode) (string, error) {
 	// CreateTemp makes 0600 files; set the mode the caller asked for.
 	if err := f.Chmod(perm.Perm()); err != nil {
 		return fail(err)
+	}
+	if like != nil {
+		if err := matchOwner(f, like); err != nil {
+			return fail(err)
+		}
 	}
 	if err := f.Sync(); err != nil {
 		return fail(err)
@@ -198,7 +209,27 @@ func writeSynced(path string, data []byte, perm fs.FileMode) error {
 // its own file over path after the first check (as editors save) is
 // swapped back rather than replaced, and check's error returned.
 func Replace(path string, data []byte, perm fs.FileMode, check func(at string) error) error {
-	tmp, err := writeTemp(path, data, perm)
+	return replace(path, data, perm, nil, check)
+}
+
+// ReplaceLike is Replace for a file that exists: the new file gets the
+// mode, owner and group of like (the old file's FileInfo). When the owner
+// cannot be kept (another user's file) nothing is replaced and an
+// *OwnerError is returned.
+func ReplaceLike(path string, data []byte, like fs.FileInfo, check func(at string) error) error {
+	return replace(path, data, like.Mode().Perm(), like, check)
+}
+
+// OwnerError is why a file is not replaced: it belongs to another user,
+// and a rename would hand it to this one.
+type OwnerError struct{ Uid int }
+
+func (e *OwnerError) Error() string {
+	return fmt.Sprintf("the file belongs to another user (uid %d); rewriting it would make it yours, so it is not rewritten (run as its owner)", e.Uid)
+}
+
+func replace(path string, data []byte, perm fs.FileMode, like fs.FileInfo, check func(at string) error) error {
+	tmp, err := writeTempLike(path, data, perm, like)
 	if err != nil {
 		return err
 	}

@@ -44,6 +44,7 @@ type FS struct {
 	confine string
 	mu      sync.Mutex
 	roots   map[string]*base
+	read    *stamps // what each regular file opened was (ReadStamp); nil: not kept
 }
 
 // base is a folder names are resolved inside: os.Root everywhere, and a
@@ -89,7 +90,10 @@ func (f *FS) root(name string) (*base, string, error) {
 
 // Open opens a regular file or a folder; anything else is refused.
 func (f *FS) Open(name string) (fs.File, error) {
-	file, _, err := f.open(name)
+	file, info, err := f.open(name)
+	if err == nil && f.read != nil && info.Mode().IsRegular() {
+		f.read.note(name, info)
+	}
 	return file, err
 }
 
