@@ -230,7 +230,7 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		profile = p
 	}
 	// Findings are all lint prints: readers may drop their documents.
-	opts := model.Options{Profile: profile, FindingsOnly: true, ListingAgents: cfg.Agents, ContextTokens: cfg.Context}
+	opts := model.Options{Profile: profile, FindingsOnly: true, ListingAgents: cfg.Agents, ContextTokens: cfg.Context, KeepReadStamps: req.fix || req.dryRun}
 	if opts.Exclude, err = excludeFilter(cfg, req.exclude); err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func TestFixLeavesAFileChangedSinceLintReadIt(t *testing.T) {
 		}
 	}
 	write("---\nname: a\ndescription: Use when: things happen\n---\n# A\n")
-	lib, err := registry.LoadSources(context.Background(), []string{root}, model.Options{}, nil, registry.RemoteOptions{})
+	lib, err := registry.LoadSources(context.Background(), []string{root}, model.Options{KeepReadStamps: true}, nil, registry.RemoteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestFixNeverFollowsALinkSwappedInAfterThePlan(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	lib, err := registry.LoadSources(context.Background(), []string{root}, model.Options{}, nil, registry.RemoteOptions{})
+	lib, err := registry.LoadSources(context.Background(), []string{root}, model.Options{KeepReadStamps: true}, nil, registry.RemoteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ func TestFixPlanDoesNotWaitOnAFIFOSwappedInAfterLint(t *testing.T) {
 	if err := os.WriteFile(path, []byte("---\nname: a\ndescription: Use when: things happen\n---\n# A\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	lib, err := registry.LoadSources(context.Background(), []string{filepath.Dir(dir)}, model.Options{}, nil, registry.RemoteOptions{})
+	lib, err := registry.LoadSources(context.Background(), []string{filepath.Dir(dir)}, model.Options{KeepReadStamps: true}, nil, registry.RemoteOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -76,6 +76,11 @@ type Options struct {
 	// is checked. Lint sets it: findings are all it prints, and keeping
 	// every syntax tree of a 10,000-skill run would triple its memory.
 	FindingsOnly bool
+	// KeepReadStamps makes a local source remember which file each read
+	// was (safefs.Stamp), so lint --fix writes only over the bytes its
+	// findings came from. Off elsewhere: the studio would keep an entry
+	// per file for its whole session, and every open would take a lock.
+	KeepReadStamps bool
 	// ListingAgents are the agents whose skill listing the library checks
 	// simulate (listing profile ids; nil: claude-code; ["none"]: none).
 	// ContextTokens is the model's context window the budgets scale with

@@ -56,10 +56,9 @@ func OpenLocal(spec string) (Opened, error) {
 	}
 	// Every file is read through safefs: regular files only, symlinks
 	// followed only while they stay inside the folder the user named
-	// (confine), never out of it. The FS keeps what each file read was,
-	// so lint --fix writes only over the bytes its findings came from.
+	// (confine), never out of it.
 	base := func(root, confine string) model.Location {
-		return model.Location{Source: spec, Root: root, Local: true, FS: safefs.Confined(root, confine).KeepStamps()}
+		return model.Location{Source: spec, Root: root, Local: true, FS: safefs.Confined(root, confine)}
 	}
 	if info.IsDir() {
 		parent := filepath.Dir(abs)
@@ -114,6 +113,9 @@ func LoadSources(ctx context.Context, specs []string, opts model.Options, cfg *m
 	for i, spec := range specs {
 		opens[i] = func() (formats.Source, error) {
 			o, err := OpenSource(ctx, spec, remote)
+			if fsys, ok := o.Base.FS.(*safefs.FS); ok && opts.KeepReadStamps {
+				fsys.KeepStamps()
+			}
 			return o.Source(), err
 		}
 	}
