@@ -20,7 +20,8 @@ var installCommand = lazyre.New(`(?i)(?:^|[\s;&|(` + "`" + `"'$])(` +
 	`go\s+(?:get|install)|` +
 	`gem\s+install|bundle\s+add)\s`)
 
-var installWords = []string{"install", " add", "npx", "uvx", "bunx", "pnpx", "dlx", "go get"}
+// " i " admits npm i, pnpm i and bun i, the short spellings most READMEs use.
+var installWords = []string{"install", " add", " i ", "npx", "uvx", "bunx", "pnpx", "dlx", "go get"}
 
 // installer is what an install command's words mean.
 type installer struct {

@@ -35,6 +35,7 @@ func TestTyposquatCommands(t *testing.T) {
 		{"placeholders, paths, files, URLs", "scripts/a.sh", "pip install <reqeusts> $PKG ./reqeusts reqeusts-1.0.tar.gz git+https://h.example/reqeusts\n", nil},
 		{"scoped and aliased npm names", "scripts/a.sh", "npm i @typse/node lodash-alias@npm:lodash user/lodahs\n", nil},
 		{"Go module suffixed owner", "scripts/a.sh", "go install github.com/spf31/cobra/cmd@latest\n", []string{"1:12"}},
+		{"npm i, pnpm i and bun i", "scripts/a.sh", "npm i lodash expresss\npnpm i crossenv\nbun i lodahs\n", []string{"1:14", "2:8", "3:7"}},
 		{"gem with version flag", "scripts/a.sh", "gem install -v 2.1 rest-cliet\n", []string{"1:20"}},
 	} {
 		got := typosquatsAt(Skill(md(c.file, c.text), nil))
