@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -26,10 +24,6 @@ import (
 func TestRealBinaryStudioOverAHostileServer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs tmux; skipped in -short mode")
-	}
-	tmux, err := exec.LookPath("tmux")
-	if err != nil {
-		t.Skip("tmux is not installed (apt-get install tmux)")
 	}
 	const h = "\x1b]52;c;ZXZpbA==\x07\x1b]0;pwned\x07\x1bP1$qm\x1b\\\x1b_apc\x1b\\\u009b31m\x1b[2J\x1b[10;10H" +
 		"\u202egnp.exe\u202c\u200b\u200d\U000E0041\x1b]8;;http://evil.example\x1b\\click\x1b]8;;\x1b\\"
@@ -67,32 +61,11 @@ func TestRealBinaryStudioOverAHostileServer(t *testing.T) {
 	defer srv.Close()
 
 	dir := t.TempDir()
-	socket := filepath.Join(dir, "tmux.sock")
-	session := fmt.Sprintf("skillstudio-rt19-%d", os.Getpid())
-	tm := func(args ...string) string {
-		t.Helper()
-		out, err := exec.Command(tmux, append([]string{"-S", socket}, args...)...).CombinedOutput()
-		if err != nil {
-			t.Fatalf("tmux %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-		return string(out)
-	}
-	tm("new-session", "-d", "-s", session, "-x", "120", "-y", "40", "-c", dir,
-		"env", "SKILLSTUDIO_THEME=dark", "EDITOR=", "VISUAL=", "TERM=xterm-256color",
-		"XDG_CACHE_HOME="+filepath.Join(dir, "cache"), "XDG_CONFIG_HOME="+filepath.Join(dir, "config"), "XDG_STATE_HOME="+filepath.Join(dir, "state"),
-		buildBinary(t), srv.URL)
-	t.Cleanup(func() { exec.Command(tmux, "-S", socket, "kill-server").Run() })
-	waitFor := func(want string) {
-		t.Helper()
-		deadline := time.Now().Add(30 * time.Second)
-		for !strings.Contains(tm("capture-pane", "-p", "-t", session), want) {
-			if time.Now().After(deadline) {
-				t.Fatalf("the screen never showed %q:\n%s", want, tm("capture-pane", "-p", "-t", session))
-			}
-			time.Sleep(50 * time.Millisecond)
-		}
-	}
-	waitFor("3 skills")
+	st := startStudioIn(t, studioRun{dir: dir, env: []string{
+		"XDG_CACHE_HOME=" + filepath.Join(dir, "cache"), "XDG_CONFIG_HOME=" + filepath.Join(dir, "config"), "XDG_STATE_HOME=" + filepath.Join(dir, "state")}},
+		srv.URL)
+	tm, session := st.tm, st.session
+	st.waitFor("3 skills", 30*time.Second)
 
 	ownEscape := regexp.MustCompile(`^\x1b\[[0-9;:]*m$`)
 	anyEscape := regexp.MustCompile("\x1b(?:\\[[0-9;:?<>=]*[ -/]*[@-~]|\\][^\x07\x1b]*(?:\x07|\x1b\\\\)|.)")
