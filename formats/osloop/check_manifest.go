@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/Masterminds/semver/v3"
+	"github.com/skillstudio/skillstudio/internal/semverstrict"
 
 	"github.com/skillstudio/skillstudio/internal/lazyre"
 )
@@ -27,7 +27,7 @@ func (l *loader) checkManifest() {
 		l.at(n.Start, "osloop/schema-version", fmt.Sprintf("schemaVersion is %q; the only version is \"2.0\"", n.Str), `Set "schemaVersion": "2.0" and update the manifest to the v2.0 fields.`)
 	}
 	if n := r.Get("version"); n != nil && n.Kind == KindString {
-		if _, err := semver.StrictNewVersion(n.Str); err != nil {
+		if _, err := semverstrict.Parse(n.Str); err != nil {
 			l.at(n.Start, "osloop/version", fmt.Sprintf("version %q is not strict semver", n.Str), "Write major.minor.patch, e.g. \"1.0.0\" (no leading v, all three parts).")
 		}
 	}
@@ -121,7 +121,7 @@ func (l *loader) checkWorkspace() {
 				fmt.Sprintf("workspaceSupport is %q but workspaceSchemaVersion is not set", m.WorkspaceSupport),
 				`Declare the version of the workspace state's shape, e.g. "workspaceSchemaVersion": "1.0.0".`)
 		} else if wsv.Kind == KindString {
-			if _, err := semver.StrictNewVersion(wsv.Str); err != nil {
+			if _, err := semverstrict.Parse(wsv.Str); err != nil {
 				l.at(wsv.Start, "osloop/workspace-schema-version", fmt.Sprintf("workspaceSchemaVersion %q is not semver", wsv.Str), `Write major.minor.patch, e.g. "1.0.0".`)
 			}
 		}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/Masterminds/semver/v3"
+	"github.com/skillstudio/skillstudio/internal/semverstrict"
 )
 
 // The validators below answer, for one value typed by a person (the
@@ -24,7 +24,7 @@ func ValidName(name string) error {
 
 // ValidVersion reports why v is not strict semver (rule osloop/version).
 func ValidVersion(v string) error {
-	if _, err := semver.StrictNewVersion(v); err != nil {
+	if _, err := semverstrict.Parse(v); err != nil {
 		return fmt.Errorf("%q is not strict semver: write major.minor.patch, e.g. 1.0.0", v)
 	}
 	return nil

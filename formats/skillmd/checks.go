@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/Masterminds/semver/v3"
+	"github.com/skillstudio/skillstudio/internal/semverstrict"
 	"github.com/skillstudio/skillstudio/model"
 	"golang.org/x/text/unicode/norm"
 	"gopkg.in/yaml.v3"
@@ -421,7 +421,7 @@ func (c *checker) checkVersion(key, val *yaml.Node) {
 		return
 	}
 	v := strings.TrimSpace(scalarText(val))
-	sv, err := semver.StrictNewVersion(strings.TrimPrefix(v, "v"))
+	sv, err := semverstrict.Parse(strings.TrimPrefix(v, "v"))
 	if err != nil {
 		c.at(val, "skillmd/version", fmt.Sprintf("version %q is not a semantic version (MAJOR.MINOR.PATCH)", v),
 			"Write it like 1.2.0, quoted inside metadata: version: \"1.2.0\".")
@@ -430,9 +430,9 @@ func (c *checker) checkVersion(key, val *yaml.Node) {
 	// skillli validates a top-level version with /^\d+\.\d+\.\d+$/ (its
 	// metadata map takes any string), so it rejects the skill over a
 	// leading v or a pre-release or build suffix that semver allows.
-	if c.profile == model.ProfileSkillli && c.doc.Field("version") == val && (v != sv.String() || sv.Prerelease() != "" || sv.Metadata() != "") {
+	if c.profile == model.ProfileSkillli && c.doc.Field("version") == val && (v != sv.String() || sv.Prerelease != "" || sv.Build != "") {
 		c.at(val, "skillmd/version", fmt.Sprintf("version %q is semver, but skillli accepts only MAJOR.MINOR.PATCH at the top level and rejects the skill", v),
-			fmt.Sprintf("Write version: %d.%d.%d, or move the full version into metadata: version: %q.", sv.Major(), sv.Minor(), sv.Patch(), v))
+			fmt.Sprintf("Write version: %d.%d.%d, or move the full version into metadata: version: %q.", sv.Major, sv.Minor, sv.Patch, v))
 	}
 }
 

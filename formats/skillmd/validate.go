@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/Masterminds/semver/v3"
+	"github.com/skillstudio/skillstudio/internal/semverstrict"
 )
 
 // The validators below answer, for one value typed by a person (the
@@ -36,7 +36,7 @@ func ValidDescription(d string) error {
 // ValidVersion reports why v is not a semantic version (rule
 // skillmd/version; a leading v is tolerated).
 func ValidVersion(v string) error {
-	if _, err := semver.StrictNewVersion(strings.TrimPrefix(v, "v")); err != nil {
+	if _, err := semverstrict.Parse(strings.TrimPrefix(v, "v")); err != nil {
 		return fmt.Errorf("%q is not a semantic version: write MAJOR.MINOR.PATCH, e.g. 1.2.0", v)
 	}
 	return nil

@@ -5,9 +5,9 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/Masterminds/semver/v3"
 	"github.com/grafana/sobek/ast"
 	"github.com/grafana/sobek/parser"
+	"github.com/skillstudio/skillstudio/internal/semverstrict"
 	"github.com/skillstudio/skillstudio/model"
 	"github.com/skillstudio/skillstudio/suppress"
 )
@@ -61,7 +61,7 @@ func (h *Header) Check() []model.Diagnostic {
 					"Use letters, digits, _ and $, not starting with a digit, e.g. `discourse`.")
 			}
 		case "version":
-			if _, err := semver.StrictNewVersion(d.Value); err != nil {
+			if _, err := semverstrict.Parse(d.Value); err != nil {
 				at("xgs/version", d, fmt.Sprintf("@version %q is not strict semver", d.Value),
 					"Write MAJOR.MINOR.PATCH, e.g. `0.1.0`.")
 			}

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/Masterminds/semver/v3"
+	"github.com/skillstudio/skillstudio/internal/semverstrict"
 )
 
 // The validators below answer, for one value typed by a person (the
@@ -46,7 +46,7 @@ func ValidMatchPattern(p string) error {
 
 // ValidVersion reports why v is not strict semver (rule xgs/version).
 func ValidVersion(v string) error {
-	if _, err := semver.StrictNewVersion(v); err != nil {
+	if _, err := semverstrict.Parse(v); err != nil {
 		return fmt.Errorf("%q is not strict semver: write MAJOR.MINOR.PATCH, e.g. 0.1.0", v)
 	}
 	return nil
