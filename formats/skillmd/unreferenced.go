@@ -241,6 +241,16 @@ func mentionsModule(text []byte, dir string) bool {
 	}
 }
 
+// isPathByte: b is an ASCII letter or digit, or one of _ - . / (a bit
+// set per byte: the Markdown scans call this for every byte of a body).
 func isPathByte(b byte) bool {
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '_' || b == '-' || b == '.' || b == '/'
+	if b < 64 {
+		return pathBytesLow>>b&1 != 0
+	}
+	return b < 128 && pathBytesHigh>>(b-64)&1 != 0
 }
+
+const (
+	pathBytesLow  uint64 = 1<<'-' | 1<<'.' | 1<<'/' | (1<<10-1)<<'0'
+	pathBytesHigh uint64 = (1<<26-1)<<('A'-64) | 1<<('_'-64) | (1<<26-1)<<('a'-64)
+)

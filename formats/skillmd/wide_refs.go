@@ -3,6 +3,7 @@ package skillmd
 import (
 	"io"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/skillstudio/skillstudio/internal/sniff"
@@ -79,19 +80,126 @@ func isScript(rel string) bool {
 // their scripts in commands more often than they link them. One pass over
 // text; only names of files the walk found are opened.
 func (c *checker) checkWideNamedFiles(text string) {
+	var names []string
+	for name := range c.fileSet {
+		if spellableName(name) {
+			names = append(names, name)
+		}
+	}
+	if len(names) == 0 {
+		return // most skills ship Markdown only: no word can name a file to sniff
+	}
+	var named []string
+	if len(names) <= maxSearchedNames {
+		named = searchNamedFiles(text, names)
+	} else {
+		named = wordsNamingFiles(text, c.fileSet)
+	}
+	for _, name := range named {
+		c.checkWideReference(name)
+	}
+}
+
+// maxSearchedNames is how many candidate files searchNamedFiles looks for
+// one by one; with more, one pass over the words (wordsNamingFiles) costs
+// less.
+const maxSearchedNames = 48
+
+// spellableName: a word of text can name the file or folder name for
+// checkWideNamedFiles. The name has an extension that is not Markdown
+// (readLinked reads those) and is made of path bytes, and does not end in
+// a dot (a word's trailing dots are sentence punctuation).
+func spellableName(name string) bool {
+	if name == "" || name[len(name)-1] == '.' || path.Ext(name) == "" || isMarkdown(name) {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if !isPathByte(name[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// wordsNamingFiles returns, in the order text first names them, the names
+// in files that a word of text spells: a run of path bytes, less a leading
+// "./" and trailing dots, with an extension that is not Markdown.
+func wordsNamingFiles(text string, files map[string]bool) []string {
+	var named []string
+	seen := map[string]bool{}
 	for i := 0; i < len(text); {
 		if !isPathByte(text[i]) {
 			i++
 			continue
 		}
-		j := i
+		j, dot := i, false
 		for j < len(text) && isPathByte(text[j]) {
+			dot = dot || text[j] == '.'
 			j++
 		}
-		name := strings.TrimRight(strings.TrimPrefix(text[i:j], "./"), ".")
+		word := text[i:j]
 		i = j
-		if path.Ext(name) != "" && !isMarkdown(name) && c.fileSet[name] {
-			c.checkWideReference(name)
+		if !dot {
+			continue // a name with an extension has a dot; most words have none
+		}
+		name := strings.TrimRight(strings.TrimPrefix(word, "./"), ".")
+		if path.Ext(name) != "" && !isMarkdown(name) && files[name] && !seen[name] {
+			seen[name] = true
+			named = append(named, name)
 		}
 	}
+	return named
+}
+
+// searchNamedFiles is wordsNamingFiles for a few spellable names: each is
+// looked for with strings.Index (vectorised) instead of walking every
+// byte of text, and the names found are put in the order of the words
+// that first name them. FuzzSearchNamedFilesMatchesWords holds the two
+// to the same answer.
+func searchNamedFiles(text string, names []string) []string {
+	type hit struct {
+		at   int
+		name string
+	}
+	var hits []hit
+	for _, name := range names {
+		if at := firstWordNaming(text, name); at >= 0 {
+			hits = append(hits, hit{at, name})
+		}
+	}
+	slices.SortFunc(hits, func(a, b hit) int { return a.at - b.at })
+	named := make([]string, len(hits))
+	for i, h := range hits {
+		named[i] = h.name
+	}
+	return named
+}
+
+// firstWordNaming returns where the first word of text that spells name
+// starts (the word is name itself, or "./" and name, followed by nothing
+// but dots), or -1.
+func firstWordNaming(text, name string) int {
+	for from := 0; from < len(text); {
+		k := strings.Index(text[from:], name)
+		if k < 0 {
+			return -1
+		}
+		at := from + k
+		from = at + 1
+		start := at
+		if at > 0 && isPathByte(text[at-1]) {
+			if at < 2 || text[at-2:at] != "./" || at > 2 && isPathByte(text[at-3]) {
+				continue // name sits inside a longer word
+			}
+			start = at - 2
+		}
+		end := at + len(name)
+		for end < len(text) && text[end] == '.' {
+			end++
+		}
+		if end == len(text) || !isPathByte(text[end]) {
+			return start
+		}
+	}
+	return -1
 }
