@@ -24,7 +24,11 @@ import (
 // kbd and code as code spans, links and images as Markdown ones. Scripts,
 // styles and comments are dropped, as glamour's sanitiser drops them.
 
-// htmlBlocksAsMarkdown rewrites the top-level HTML blocks of md.
+// htmlBlocksAsMarkdown rewrites the top-level HTML blocks of md, and those
+// inside list items (a <details> under a numbered step): glamour runs an
+// item's HTML block into the item's text, tags stripped, and the text after
+// it into the same line. A nested block's Markdown is indented to the
+// column the block starts at, so it stays the item's.
 func htmlBlocksAsMarkdown(md string) string {
 	if !mayHoldHTMLBlock(md) {
 		return md // no second parse for the many bodies that only mention <name>
@@ -33,24 +37,42 @@ func htmlBlocksAsMarkdown(md string) string {
 	doc := goldmark.New(goldmark.WithExtensions(extension.GFM)).Parser().Parse(text.NewReader(src))
 	var out bytes.Buffer
 	from := 0
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		b, ok := n.(*gast.HTMLBlock)
-		if !ok || b.Lines().Len() == 0 {
-			continue
+	var visit func(parent gast.Node, nested bool)
+	visit = func(parent gast.Node, nested bool) {
+		for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+			if n.Kind() == gast.KindList || n.Kind() == gast.KindListItem {
+				visit(n, true)
+				continue
+			}
+			b, ok := n.(*gast.HTMLBlock)
+			if !ok || b.Lines().Len() == 0 {
+				continue
+			}
+			start, end := b.Lines().At(0).Start, b.Lines().At(b.Lines().Len()-1).Stop
+			if b.HasClosure() {
+				end = b.ClosureLine.Stop
+			}
+			if start < from || end > len(src) {
+				continue
+			}
+			indent := ""
+			if ls := lineStart(src, start); ls != start {
+				// Inside an item the block's column is the item's text
+				// column: only spaces before it. Top-level indented blocks
+				// and one on its item's marker line are left to glamour.
+				if !nested || ls < from || strings.Trim(string(src[ls:start]), " ") != "" {
+					continue
+				}
+				indent, start = string(src[ls:start]), ls
+			}
+			out.Write(src[from:start])
+			// Entities decode to any character (&#27; is ESC): the text is
+			// sanitised again, as the skill's own text was before Render.
+			out.WriteString("\n" + indentMarkdown(sanitize.String(htmlAsMarkdown(src[start:end])), indent) + "\n")
+			from = end
 		}
-		start, end := b.Lines().At(0).Start, b.Lines().At(b.Lines().Len()-1).Stop
-		if b.HasClosure() {
-			end = b.ClosureLine.Stop
-		}
-		if start < from || end > len(src) || lineStart(src, start) != start {
-			continue // indented, or not where the parser says: left to glamour
-		}
-		out.Write(src[from:start])
-		// Entities decode to any character (&#27; is ESC): the text is
-		// sanitised again, as the skill's own text was before Render.
-		out.WriteString("\n" + sanitize.String(htmlAsMarkdown(src[start:end])) + "\n")
-		from = end
 	}
+	visit(doc, false)
 	if from == 0 {
 		return md
 	}
@@ -58,12 +80,26 @@ func htmlBlocksAsMarkdown(md string) string {
 	return out.String()
 }
 
-// mayHoldHTMLBlock: a line of md starts with <, after at most three
-// spaces, as an HTML block must.
+// indentMarkdown puts indent before each line of md that is not empty.
+func indentMarkdown(md, indent string) string {
+	if indent == "" || md == "" {
+		return md
+	}
+	lines := strings.Split(md, "\n")
+	for k, l := range lines {
+		if l != "" {
+			lines[k] = indent + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// mayHoldHTMLBlock: a line of md starts with <, after spaces only (an
+// HTML block inside a list item is indented to the item's text).
 func mayHoldHTMLBlock(md string) bool {
 	for i := 0; i < len(md); {
 		j := i
-		for j < len(md) && j-i < 3 && md[j] == ' ' {
+		for j < len(md) && md[j] == ' ' {
 			j++
 		}
 		if j < len(md) && md[j] == '<' {

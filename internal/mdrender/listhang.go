@@ -47,8 +47,16 @@ type hangRun struct {
 }
 
 // hangKey holds the runs in the parser context, for Render, and
-// hangBlocksKey the item of each hangBlock paragraph, in document order.
+// hangBlocksKey each hangBlock paragraph's block, in document order.
 var hangKey, hangBlocksKey = parser.NewContextKey(), parser.NewContextKey()
+
+// hangBlockAt is a block inside an item: the item, and whether glamour
+// ends the block with no blank line (a heading), so the mark's paragraph
+// is a line of its own, taken out, not a blank line.
+type hangBlockAt struct {
+	item    int
+	ownLine bool
+}
 
 // hangLists is the transformer. docLeft and top are the document's left
 // column and width; the other fields say what a quote and a list take, on
@@ -84,8 +92,8 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 	// Runs and blocks are listed in document order, the order their marks
 	// come out of glamour in: an item's paragraph after a nested list
 	// comes after the nested items' runs.
-	starts := map[gast.Node]hangRun{} // each run's start mark
-	owner := map[gast.Node]int{}      // each hangBlock paragraph's item
+	starts := map[gast.Node]hangRun{}    // each run's start mark
+	owner := map[gast.Node]hangBlockAt{} // each hangBlock paragraph's block
 	for k, it := range items {
 		left, width, ok := h.place(it)
 		if !ok {
@@ -135,11 +143,11 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 			p := gast.NewParagraph()
 			p.AppendChild(p, mark(3))
 			it.InsertAfter(it, c, p)
-			owner[p] = k
+			owner[p] = hangBlockAt{k, c.Kind() == gast.KindHeading}
 		}
 	}
 	var runs []hangRun
-	var blockItems []int
+	var blockItems []hangBlockAt
 	if len(starts)+len(owner) > 0 {
 		_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
 			if !entering {
@@ -161,7 +169,7 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 // margin, and hangItems can move under the item's text.
 func movableBlock(n gast.Node) bool {
 	switch n.Kind() {
-	case gast.KindFencedCodeBlock, gast.KindCodeBlock, gast.KindBlockquote:
+	case gast.KindFencedCodeBlock, gast.KindCodeBlock, gast.KindBlockquote, gast.KindHeading:
 		return true
 	}
 	return false
@@ -198,7 +206,7 @@ func (h hangLists) place(it *gast.ListItem) (left, width int, ok bool) {
 
 // hangItems rewraps each marked run of out (glamour's output) under its
 // item's text and takes the marks out.
-func hangItems(out string, runs []hangRun, blockItems []int) string {
+func hangItems(out string, runs []hangRun, blockItems []hangBlockAt) string {
 	if !strings.Contains(out, hangPrefix) {
 		return out
 	}
@@ -217,12 +225,18 @@ func hangItems(out string, runs []hangRun, blockItems []int) string {
 		}
 		line := lines[i]
 		if strings.Contains(line, hangBlock) {
+			ownLine := false
 			if nextBlock < len(blockItems) {
-				k := blockItems[nextBlock]
+				k := blockItems[nextBlock].item
+				ownLine = blockItems[nextBlock].ownLine
 				nextBlock++
 				if tc, ok := textCol[k]; ok {
 					moveBlock(res[since:], glamourLeft[k], tc-glamourLeft[k])
 				}
+			}
+			if ownLine && strings.Trim(xansi.Strip(dropMark(line, hangBlock, 1)), " ") == "" {
+				since = len(res)
+				continue
 			}
 			// The mark's line stands where glamour's blank line after the
 			// block was: the mark becomes the space it took.
@@ -252,6 +266,15 @@ func hangItems(out string, runs []hangRun, blockItems []int) string {
 		if end == len(lines) { // no end mark: the rest is left as it is
 			res = append(res, lines[i:]...)
 			break
+		}
+		if e := strings.Index(lines[end], hangEnd); strings.Contains(lines[end][e:], hangText) || strings.Contains(lines[end][e:], hangMore) {
+			// glamour ran the next run into this one's last line (an
+			// item's HTML block it printed inline): rewrapping would cut
+			// the text after the end mark, so the lines stay as they are.
+			res = append(res, lines[i:end+1]...)
+			next += strings.Count(lines[end][e:], hangText) + strings.Count(lines[end][e:], hangMore)
+			i = end
+			continue
 		}
 		extra, moved := shift[run.item]
 		if pc, ok := textCol[run.parent]; isText && ok && run.parent >= 0 && !moved {

@@ -21,6 +21,8 @@ var hangCases = map[string]string{
 	"cjk":        "- 这是一个很长的列表项，用来检查中文在换行以后是否对齐到正文的第一个字符下面，而不是列表的边上。\n",
 	"quoted":     "> - A list item inside a quote that is long enough to wrap inside the quote's bar.\n",
 	"longword":   "- https://example.com/a/really/long/path/that/does/not/fit/on/one/line/at/forty/columns/at/all\n",
+	"headings":   "1. Configure it, as the heading below says:\n\n   ### Options for the first run\n\n   Pick one before going on.\n\n10. Then this:\n\n    #### A heading at the end of the item\n",
+	"html":       "1. Open the section:\n\n   <details>\n   <summary>What it does</summary>\n\n   It reads the config and prints a summary of it.\n\n   </details>\n\n   <!-- a note for editors -->\n\n   Carry on after the section.\n- <div>raw on the marker line</div>\n\n  kept after it\n",
 	"blocks":     "1. Install it, as the next block shows, before anything else is run:\n\n   ```sh\n   npm install\n   ```\n\n   > A quote inside the item.\n",
 }
 
@@ -280,6 +282,101 @@ func TestParagraphAfterNestedList(t *testing.T) {
 		}
 		if !ok {
 			t.Errorf("%s: columns %v, lines from omega's at %v; want them under alpha, kappa 2 right of it:\n%s", style, cols, after, xansi.Strip(out))
+		}
+	}
+}
+
+// TestHTMLBlockInItemKeepsItsText: an HTML block inside a list item (on a
+// line of its own, or on the marker's line) loses none of its text nor the
+// item's text after it, and one on a line of its own is shown as the
+// Markdown it means under the item's text. glamour printed it inline and
+// the rewrap cut everything after its first run.
+func TestHTMLBlockInItemKeepsItsText(t *testing.T) {
+	for _, p := range []string{"- ", "1. ", "10. ", "100. ", "- x\n  - "} {
+		pad := strings.Repeat(" ", len(p))
+		if strings.Contains(p, "\n") {
+			pad = "    "
+		}
+		md := p + "stepword\n\n" + pad + "<details>\n" + pad + "<summary>summaryword</summary>\n\n" + pad + "hiddenword\n\n" + pad + "</details>\n\n" +
+			pad + "<!-- commentword -->\n\n" + pad + "afterword\n\n- <div>markerword</div>\n\n  laterword\n"
+		for _, style := range []string{"dark", "light", "notty"} {
+			for _, width := range []int{40, 80, 120} {
+				r, err := New(style, width)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, err := r.Render(md)
+				if err != nil {
+					t.Fatal(err)
+				}
+				plain := xansi.Strip(out)
+				col := func(word string) int {
+					for _, l := range strings.Split(plain, "\n") {
+						if i := strings.Index(l, word); i >= 0 {
+							return xansi.StringWidth(l[:i])
+						}
+					}
+					t.Fatalf("%s %d %q: %q lost:\n%s", style, width, p, word, plain)
+					return 0
+				}
+				text := col("stepword")
+				for _, w := range []string{"summaryword", "hiddenword", "afterword"} {
+					c := col(w)
+					if w == "summaryword" && style == "notty" {
+						c -= len("**") // notty prints the bold marks
+					}
+					if c != text {
+						t.Errorf("%s %d %q: %s at column %d, the item's text at %d:\n%s", style, width, p, w, c, text, plain)
+					}
+				}
+				col("markerword")
+				col("laterword")
+				if strings.Contains(plain, "commentword") || strings.Contains(plain, "<") {
+					t.Errorf("%s %d %q: a comment or tag shown:\n%s", style, width, p, plain)
+				}
+			}
+		}
+	}
+}
+
+// TestHeadingInItemUnderText: a heading inside a list item sits under the
+// item's text at every marker width and nesting level, with one blank line
+// before the item's paragraph after it, not two.
+func TestHeadingInItemUnderText(t *testing.T) {
+	for _, p := range []string{"- ", "1. ", "10. ", "100. ", "- x\n  - "} {
+		pad := strings.Repeat(" ", len(p))
+		if strings.Contains(p, "\n") {
+			pad = "    "
+		}
+		md := p + "stepword\n\n" + pad + "### headword\n\n" + pad + "afterword\n"
+		for _, style := range []string{"dark", "light", "notty"} {
+			for _, width := range []int{40, 80, 120} {
+				r, err := New(style, width)
+				if err != nil {
+					t.Fatal(err)
+				}
+				out, err := r.Render(md)
+				if err != nil {
+					t.Fatal(err)
+				}
+				lines := strings.Split(xansi.Strip(out), "\n")
+				at := map[string][2]int{}
+				for k, l := range lines {
+					for _, w := range []string{"stepword", "headword", "afterword"} {
+						if i := strings.Index(l, w); i >= 0 {
+							at[w] = [2]int{k, xansi.StringWidth(l[:i])}
+						}
+					}
+				}
+				head := at["headword"][1] - len("### ") // every standard style prints the marks
+				if head != at["stepword"][1] || at["afterword"][1] != at["stepword"][1] {
+					t.Errorf("%s %d %q: heading at column %d, text after it at %d, the item's text at %d:\n%s",
+						style, width, p, head, at["afterword"][1], at["stepword"][1], strings.Join(lines, "\n"))
+				}
+				if gap := at["afterword"][0] - at["headword"][0]; gap != 2 {
+					t.Errorf("%s %d %q: the paragraph %d lines below the heading, want 2:\n%s", style, width, p, gap, strings.Join(lines, "\n"))
+				}
+			}
 		}
 	}
 }

@@ -146,7 +146,7 @@ func (r *Renderer) Render(md string) (string, error) {
 		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
 	}
 	runs, _ := pc.Get(hangKey).([]hangRun)
-	blockItems, _ := pc.Get(hangBlocksKey).([]int)
+	blockItems, _ := pc.Get(hangBlocksKey).([]hangBlockAt)
 	out := codeLines(strings.ReplaceAll(hangItems(buf.String(), runs, blockItems), lineSep, ""), r.codeEdge, r.codeWrap)
 	if !strings.Contains(body, standInPrefix) { // else keepWords left the text alone
 		out = restoreBreaks(out)
