@@ -97,6 +97,7 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
   skillstudio lint --fix my-skill/SKILL.md
   skillstudio lint --fix --dry-run .
   skillstudio lint --fix --changed $(git diff --cached --name-only)
+  skillstudio lint --changed --staged   # the commit's deletions too
   skillstudio lint --format github --output sarif=skillstudio.sarif .
   skillstudio lint --write-baseline .skillstudio-baseline.json
   skillstudio lint --baseline .skillstudio-baseline.json`,

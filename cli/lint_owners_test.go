@@ -103,6 +103,16 @@ func TestLintChangedStagedDeletions(t *testing.T) {
 	if code, out, errOut := runCLI(t, "lint", "--strict", "--changed", "--staged"); code != 1 || !strings.Contains(out, "scripts/run.sh") {
 		t.Errorf("a script renamed away must judge its skill: exit %d\n%s%s", code, out, errOut)
 	}
+	// A name with a space and non-ASCII letters comes back from git as
+	// written (-z: not quoted), and judges its skill.
+	git("reset", "-q", "--hard")
+	os.WriteFile("skills/linked/références x.md", []byte("Notes.\n"), 0o644)
+	git("add", ".")
+	git("commit", "-qm", "odd name")
+	git("rm", "-q", "skills/linked/références x.md")
+	if code, out, errOut := runCLI(t, "lint", "--changed", "--staged"); code != 0 || !strings.Contains(out, "in 1 skill") || strings.Contains(errOut, "nothing to judge") {
+		t.Errorf("a deleted file with a space and non-ASCII name must judge its skill: exit %d\n%s%s", code, out, errOut)
+	}
 	// Outside git, --staged says why it cannot work.
 	t.Chdir(t.TempDir())
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(mustGetwd(t)))
