@@ -76,7 +76,9 @@ func absFrom(cwd, p string) string {
 // noteUnjudged says which named files lint --changed cannot judge, so a
 // typo is not taken for a clean commit: one that is not there (a deleted
 // file, which git diff --name-only lists too, has nothing to lint) and one
-// outside the tree read.
+// outside the tree read, when a reader would read it (pre-commit passes
+// the hooks every file of a commit: a src/ file outside --tree is not a
+// typo).
 func noteUnjudged(w io.Writer, names []string, tree, cwd string) {
 	root := tree
 	if !filepath.IsAbs(root) {
@@ -91,6 +93,9 @@ func noteUnjudged(w io.Writer, names []string, tree, cwd string) {
 		p = filepath.Clean(p)
 		var why string
 		if rel, err := filepath.Rel(root, p); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			if !readerName(p) && !strings.HasSuffix(p, ".md") {
+				continue
+			}
 			why = "outside the tree read (--tree " + tree + ")"
 		} else if _, err := os.Lstat(p); err != nil {
 			why = "no such file (a deleted file has nothing to lint; the skill that held it is judged)"

@@ -60,12 +60,17 @@ func (o *owners) of(p string) (string, ownerKind) {
 // related says whether p is a file lint --changed has reason to read the
 // tree for: one a reader reads by its name, or one a skill owns.
 func (o *owners) related(p string) bool {
-	base := filepath.Base(p)
-	if readerFiles[base] || strings.HasSuffix(base, ".xgs.js") {
+	if readerName(p) {
 		return true
 	}
 	_, k := o.of(p)
 	return k != notOwner
+}
+
+// readerName says whether p's name is one a reader reads wherever it is.
+func readerName(p string) bool {
+	base := filepath.Base(p)
+	return readerFiles[base] || strings.HasSuffix(base, ".xgs.js")
 }
 
 func (o *owners) kind(d string) ownerKind {

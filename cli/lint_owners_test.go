@@ -53,6 +53,10 @@ func TestLintChangedNoSkillFileReadsNothing(t *testing.T) {
 			t.Errorf("--format json must still print a report:\n%s", out)
 		}
 	}
+	// With --tree, pre-commit's every file outside it is no typo to name.
+	if code, out, errOut := runCLI(t, "lint", "--changed", "--tree", "skills", "src/main.go"); code != 0 || strings.Contains(errOut, "src/main.go") {
+		t.Errorf("a source file outside --tree is named as unjudged: exit %d\n%s%s", code, out, errOut)
+	}
 	// A skill's script or any file of its folder is the skill's.
 	if err := os.MkdirAll("skills/broken/scripts", 0o755); err != nil {
 		t.Fatal(err)
