@@ -190,8 +190,8 @@ func TestPreCommitHooks(t *testing.T) {
 		t.Errorf("the lint hook must judge the commit's skill, not the old ones, and say it left them: %v\n%s", err, out)
 	}
 	// A commit of no skill passes the lint hook, old errors or not: a
-	// Markdown file outside every skill is passed and judged clean, any
-	// other file leaves the hook skipped.
+	// file no skill owns (Markdown or Go) judges nothing and the tree is
+	// not read.
 	git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "fixable", "--no-verify")
 	write("docs/guide.md", "# Guide\n")
 	git("add", "docs/guide.md")
@@ -201,8 +201,8 @@ func TestPreCommitHooks(t *testing.T) {
 	git("-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qm", "guide", "--no-verify")
 	write("main.go", "package main\n")
 	git("add", "main.go")
-	if out, err := hook(staged, "skillstudio-lint"); err != nil || !strings.Contains(out, "no files to check") {
-		t.Errorf("the lint hook must skip a commit with no file it reads: %v\n%s", err, out)
+	if out, err := hook(staged, "skillstudio-lint"); err != nil || !strings.Contains(out, "nothing to judge") {
+		t.Errorf("the lint hook must judge nothing in a commit no skill owns a file of: %v\n%s", err, out)
 	}
 
 	t.Run("formats", func(t *testing.T) { preCommitFormats(t, hook, env, self, rev) })
@@ -289,6 +289,39 @@ func preCommitFormats(t *testing.T, hook func(repo, id string, more ...string) (
 		{"a skill deleted", func() {
 			git("rm", "-rq", "skills/secrets-handling")
 		}, true, nil},
+		// Files only a skill's folder holds: pre-commit's files: pattern
+		// left them out, and a deletion it never passes at all.
+		{"a script alone", func() {
+			write("skills/release-notes/scripts/collect-commits.sh", files["skills/release-notes/scripts/collect-commits.sh"]+"# tuned\n")
+			git("add", ".")
+		}, true, []string{"skills/release-notes/SKILL.md:", "in 1 skill"}},
+		{"a reference alone", func() {
+			write("skills/release-notes/references/commit-types.md", "# Types\n\n```\nnever closed\n")
+			git("add", ".")
+		}, true, []string{"skills/release-notes/references/commit-types.md:3:1", "skillmd/unclosed-fence"}},
+		{"a reference deleted", func() {
+			git("rm", "-q", "skills/release-notes/references/commit-types.md")
+		}, true, []string{"skills/release-notes/SKILL.md:", "skillmd/link"}},
+		{"a script renamed", func() {
+			git("mv", "skills/release-notes/scripts/collect-commits.sh", "skills/release-notes/scripts/collect.sh")
+		}, true, []string{"skills/release-notes/scripts/collect.sh:1:1", "skillmd/unreferenced-file"}},
+		{"an asset with a space and non-ASCII name", func() {
+			write("skills/release-notes/assets/modèle neu.md", "# Modèle\n")
+			git("add", ".")
+		}, true, []string{"skills/release-notes/assets/modèle neu.md:1:1", "skillmd/unreferenced-file"}},
+		{"an OS Loop package's other file", func() {
+			write("osloop/skills/broken-feed-reader/notes.txt", "notes\n")
+			git("add", ".")
+		}, false, []string{"osloop/skills/broken-feed-reader/"}},
+		{"an .xgs.js skill's helper", func() {
+			write("xgs/lib/format.js", "export const format = (s) => s;\n")
+			git("add", ".")
+		}, false, []string{"xgs/broken-weather.xgs.js:2:10"}},
+		{"files no skill owns", func() {
+			write("src/main.go", "package main\n")
+			write("src/app.ts", "export {};\n")
+			git("add", ".")
+		}, true, []string{"nothing to judge"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			reset()

@@ -81,7 +81,11 @@ one, such as an index.json), and --fix writes only to the files named;
 a fix that would edit another file is left, and said; a named file that
 is not there or lies outside the tree is said on stderr. A support file
 (references/, scripts/, an OS Loop manifest.json) makes its skill one to
-judge. Check the whole tree in CI: lint without --changed.
+judge: a file belongs to the nearest skill folder above it (a .xgs.js
+skill's helper to the .xgs.js skills beside it), and with no such file
+the tree is not read. --staged adds the files git's index deletes
+(git diff --cached), which pre-commit does not pass its hooks. Check the
+whole tree in CI: lint without --changed.
 
 --review adds the security review's warnings and errors (hidden text and
 instructions, undeclared hosts, secrets, download-and-run commands), for
@@ -93,6 +97,7 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
   skillstudio lint --fix my-skill/SKILL.md
   skillstudio lint --fix --dry-run .
   skillstudio lint --fix --changed $(git diff --cached --name-only)
+  skillstudio lint --changed --staged   # the commit's deletions too
   skillstudio lint --format github --output sarif=skillstudio.sarif .
   skillstudio lint --write-baseline .skillstudio-baseline.json
   skillstudio lint --baseline .skillstudio-baseline.json`,
@@ -121,6 +126,7 @@ a CI gate on skills you did not write; skillstudio review shows all of it.`,
 	f.BoolVar(&fix, "fix", false, "apply the safe, exact fixes to local files, then report what remains")
 	f.BoolVar(&req.changed, "changed", false, "the arguments are changed files: read the whole --tree, report them, fix only them")
 	f.StringVar(&req.tree, "tree", ".", "with --changed: the folder read whole for the library rules")
+	f.BoolVar(&req.staged, "staged", false, "with --changed: also the files git's index deletes (pre-commit passes only those that remain)")
 	f.BoolVar(&withReview, "review", false, "add the security review's warnings and errors (see skillstudio review)")
 	f.StringVar(&configFile, "config", "", "read this config file instead of the project's .skillstudio.yaml")
 	addExcludeFlag(cmd, &req.exclude)
@@ -146,6 +152,8 @@ type lintRequest struct {
 	// changed: paths are the files a change touches; tree is what is read.
 	changed, treeSet bool
 	tree             string
+	// staged adds the index's deleted files to the changed ones (git).
+	staged bool
 
 	failOn                  string
 	maxWarnings             int
@@ -173,6 +181,9 @@ func (req lintRequest) check() (model.Severity, error) {
 	}
 	if req.treeSet && !req.changed {
 		return 0, usagef("--tree goes with --changed (without it, name the folder as PATH)")
+	}
+	if req.staged && !req.changed {
+		return 0, usagef("--staged goes with --changed (lint --changed --staged [FILE...])")
 	}
 	if req.changed && req.writeBaseline != "" {
 		return 0, usagef("--write-baseline records the whole tree's findings: run it without --changed")
@@ -205,9 +216,20 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 	cwd, _ := os.Getwd()
 	var changed *changedFiles
 	if req.changed {
-		c := newChangedFiles(req.paths, cwd)
-		noteUnjudged(stderr, req.paths, req.tree, cwd)
+		names := req.paths
+		noteUnjudged(stderr, names, req.tree, cwd)
+		if req.staged {
+			deleted, err := stagedDeletions(ctx, cwd)
+			if err != nil {
+				return usageError{err}
+			}
+			names = append(names[:len(names):len(names)], deleted...)
+		}
+		c := newChangedFiles(names, cwd, req.tree)
 		changed, req.paths = &c, []string{req.tree}
+		if !c.related {
+			fmt.Fprintln(stderr, "lint --changed: no changed file is in a skill, nor one a skill reader reads: nothing to judge, the tree is not read")
+		}
 	}
 	if len(req.paths) == 0 {
 		req.paths = []string{"."}
@@ -247,12 +269,20 @@ func (a *app) runLint(ctx context.Context, stdout, stderr io.Writer, req lintReq
 		}
 		return lib, nil
 	}
-	lib, err := load()
-	if err != nil {
-		return err
-	}
-	if err := nestedConfigs(cfg, stderr); err != nil {
-		return err
+	var lib *model.Library
+	if changed != nil && !changed.related {
+		// A commit of a repository's src/ alone: no skill to judge, so
+		// the tree is not read (the pre-commit hooks run on every
+		// commit, for the deletions pre-commit does not pass them).
+		lib = &model.Library{}
+		req.fix = false
+	} else {
+		if lib, err = load(); err != nil {
+			return err
+		}
+		if err := nestedConfigs(cfg, stderr); err != nil {
+			return err
+		}
 	}
 	var keep func(fix.Fix) bool
 	if changed != nil {

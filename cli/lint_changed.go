@@ -25,10 +25,21 @@ type changedFiles struct {
 	// dirs holds every folder above a changed file: a SKILL.md or OS Loop
 	// skill is changed when its folder holds a changed file.
 	dirs map[string]bool
+	// xgsDirs holds the folders of .xgs.js skills that own a changed file
+	// other than a skill (an imported helper, deleted or not): an .xgs.js
+	// skill is one file, so only this walk ties a helper to it.
+	xgsDirs map[string]bool
+	// related is whether any changed file is one a reader reads or a
+	// skill owns: without one there is nothing to judge and the tree is
+	// not read (a commit of a repository's src/ alone).
+	related bool
 }
 
-func newChangedFiles(names []string, cwd string) changedFiles {
-	c := changedFiles{files: map[string]bool{}, dirs: map[string]bool{}}
+// newChangedFiles resolves names (from cwd) and finds each one's owner
+// inside root, the tree read.
+func newChangedFiles(names []string, cwd, root string) changedFiles {
+	c := changedFiles{files: map[string]bool{}, dirs: map[string]bool{}, xgsDirs: map[string]bool{}}
+	own := newOwners(absFrom(cwd, root))
 	add := func(p string) {
 		c.files[p] = true
 		for d := filepath.Dir(p); !c.dirs[d]; d = filepath.Dir(d) {
@@ -39,12 +50,14 @@ func newChangedFiles(names []string, cwd string) changedFiles {
 		}
 	}
 	for _, n := range names {
-		p := n
-		if !filepath.IsAbs(p) {
-			p = filepath.Join(cwd, p)
-		}
-		p = filepath.Clean(p)
+		p := absFrom(cwd, n)
 		add(p)
+		if own.related(p) {
+			c.related = true
+			if d, k := own.of(p); k == xgsOwner && !strings.HasSuffix(p, ".xgs.js") {
+				c.xgsDirs[d] = true
+			}
+		}
 		if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
 			add(real)
 		}
@@ -52,10 +65,20 @@ func newChangedFiles(names []string, cwd string) changedFiles {
 	return c
 }
 
+// absFrom is p made absolute against cwd, cleaned.
+func absFrom(cwd, p string) string {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(cwd, p)
+	}
+	return filepath.Clean(p)
+}
+
 // noteUnjudged says which named files lint --changed cannot judge, so a
 // typo is not taken for a clean commit: one that is not there (a deleted
 // file, which git diff --name-only lists too, has nothing to lint) and one
-// outside the tree read.
+// outside the tree read, when a reader would read it (pre-commit passes
+// the hooks every file of a commit: a src/ file outside --tree is not a
+// typo).
 func noteUnjudged(w io.Writer, names []string, tree, cwd string) {
 	root := tree
 	if !filepath.IsAbs(root) {
@@ -70,9 +93,12 @@ func noteUnjudged(w io.Writer, names []string, tree, cwd string) {
 		p = filepath.Clean(p)
 		var why string
 		if rel, err := filepath.Rel(root, p); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			if !readerName(p) && !strings.HasSuffix(p, ".md") {
+				continue
+			}
 			why = "outside the tree read (--tree " + tree + ")"
 		} else if _, err := os.Lstat(p); err != nil {
-			why = "no such file (a deleted file has nothing to lint)"
+			why = "no such file (a deleted file has nothing to lint; the skill that held it is judged)"
 		} else {
 			continue
 		}
@@ -93,7 +119,8 @@ func (c changedFiles) fix(f fix.Fix) bool {
 
 // skill says whether s holds a changed file: its main file, or for a
 // folder format (SKILL.md, OS Loop) any file in its folder. An .xgs.js
-// skill is its one file; its folder may hold many others.
+// skill is its one file, and owns the other files of its folder (its
+// helpers) only when no nearer skill folder does.
 func (c changedFiles) skill(s *model.Skill) bool {
 	l := s.Location
 	if !l.Local || l.Root == "" {
@@ -102,7 +129,10 @@ func (c changedFiles) skill(s *model.Skill) bool {
 	if c.files[l.Path(l.File)] {
 		return true
 	}
-	return s.Format != model.FormatXGS && c.dirs[l.Path(l.Dir)]
+	if s.Format == model.FormatXGS {
+		return c.xgsDirs[l.Path(l.Dir)]
+	}
+	return c.dirs[l.Path(l.Dir)]
 }
 
 // scope is lib with only the changed skills and the library findings on
