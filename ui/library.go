@@ -699,6 +699,10 @@ func (p *libraryPane) ShortHelp() []key.Binding {
 	if p.filtering {
 		return []key.Binding{k.AcceptInput, k.ClearFilter}
 	}
+	if p.query != "" {
+		// A filter in force: the one key that brings every skill back.
+		return []key.Binding{k.Up, k.Down, k.Open, k.ClearFilter, k.Filter, k.Sort, k.Group}
+	}
 	return []key.Binding{k.Up, k.Down, k.Open, k.Filter, k.Sort, k.Group}
 }
 
@@ -710,9 +714,15 @@ func (p *libraryPane) FullHelp() [][]key.Binding {
 	if p.filtering {
 		return [][]key.Binding{p.ShortHelp()}
 	}
+	// esc does nothing without a filter in force, so it is listed only
+	// with one; u and d move half a page here as in the reader.
+	acts := []key.Binding{k.Open, k.Filter}
+	if p.query != "" {
+		acts = append(acts, k.ClearFilter)
+	}
 	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Open, k.Filter, k.ClearFilter, k.Sort, k.Group, k.EditFile},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
+		append(acts, k.Sort, k.Group, k.EditFile),
 	}
 }
 

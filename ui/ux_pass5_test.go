@@ -1,0 +1,78 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest/v2"
+)
+
+// helpLine is the frame's last line, the one-line help.
+func helpLine(frame string) string {
+	lines := strings.Split(strings.TrimRight(ansi.Strip(frame), "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+// TestShortHelpKeepsHelpAndQuitAtEveryWidth: a first-time user at 80×24
+// or 60×20 saw "… o group by source …" and "] next heading …": the
+// help's own ellipsis cut the end of the line, where `?`, `q` and the
+// skill pane's `esc` were. The pane's least keys give way instead.
+func TestShortHelpKeepsHelpAndQuitAtEveryWidth(t *testing.T) {
+	for _, size := range [][2]int{{60, 20}, {80, 24}, {200, 60}} {
+		empty := filepath.Join(t.TempDir(), "empty")
+		if err := os.Mkdir(empty, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		m := New(Options{DefaultSource: empty, Theme: "dark", WorkDir: empty})
+		frame := &atomic.Value{}
+		frame.Store("")
+		tm := teatest.NewTestModel(t, studioRecorder{m, frame}, teatest.WithInitialTermSize(size[0], size[1]))
+		waitFrame(t, tm, frame, "13 skills")
+		if l := helpLine(frame.Load().(string)); !strings.Contains(l, "? more keys") || !strings.Contains(l, "q quit") {
+			t.Errorf("%dx%d library: the help line lacks ? or q: %q", size[0], size[1], l)
+		}
+		tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+		// The skill pane has the focus once its keys lead the help line.
+		teatest.WaitFor(t, tm.Output(), func([]byte) bool {
+			return strings.HasPrefix(helpLine(frame.Load().(string)), "tab next tab")
+		}, teatest.WithDuration(finalTimeout))
+		if l := helpLine(frame.Load().(string)); !strings.Contains(l, "esc library") || !strings.Contains(l, "? more keys") || !strings.Contains(l, "q quit") {
+			t.Errorf("%dx%d skill pane: the help line lacks esc, ? or q: %q", size[0], size[1], l)
+		}
+		if l := helpLine(frame.Load().(string)); ansi.StringWidth(l) > size[0] {
+			t.Errorf("%dx%d: the help line is %d wide", size[0], size[1], ansi.StringWidth(l))
+		}
+		tm.Type("q")
+		tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout))
+	}
+}
+
+// TestLibraryHelpListsEscOnlyWithAFilter: the library's `?` offered
+// "esc clear filter" with no filter in force (esc then does nothing) and
+// left out u and d, which move half a page there.
+func TestLibraryHelpListsEscOnlyWithAFilter(t *testing.T) {
+	m := embeddedStudio(t, 120, 40)
+	press(t, m, "?")
+	frame := ansi.Strip(content(m))
+	if strings.Contains(frame, "clear filter") {
+		t.Errorf("no filter in force, yet the help offers esc to clear it:\n%s", frame)
+	}
+	if !strings.Contains(frame, "½ page down") || !strings.Contains(frame, "½ page up") {
+		t.Errorf("the library's help lacks u and d:\n%s", frame)
+	}
+	press(t, m, "?", "/")
+	typeText(t, m, "forgejo")
+	press(t, m, "enter")
+	if l := helpLine(content(m)); !strings.Contains(l, "esc clear filter") {
+		t.Errorf("with a filter in force the help line lacks esc: %q", l)
+	}
+	press(t, m, "?")
+	if frame := ansi.Strip(content(m)); !strings.Contains(frame, "clear filter") {
+		t.Errorf("with a filter in force the full help lacks esc:\n%s", frame)
+	}
+}
