@@ -738,7 +738,11 @@ func (m *Model) render() string {
 	g := m.geometry()
 	var panes []string
 	if g.libW > 0 {
-		m.lib.reading = m.loading() // "No skills yet" only once every source is read
+		// "No skills yet" only once every source is read, a remote one
+		// too: told to make a skill while a registry's index was still on
+		// its way, a reviewer thought the registry empty.
+		m.lib.reading = m.loading() || m.streaming()
+		m.lib.failed = m.failedSourceLine()
 		view := m.lib.View()
 		if g.skillW == 0 && m.confirm != nil && m.confirm.detail != "" {
 			// One pane (80 columns, the library focused): the evidence

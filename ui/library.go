@@ -54,6 +54,11 @@ type libraryPane struct {
 	width, height int
 	focused       bool
 	reading       bool // a source is still being read (set by the studio before each frame)
+	// failed says why a source could not be opened ("" when none failed;
+	// set by the studio before each frame), for the empty list: the
+	// status bar cuts a long error, and "No skills yet" sent a reviewer
+	// whose registry answered 500 off to make a skill.
+	failed string
 
 	entries []*Entry
 	sources []string // source labels in the order they were opened
@@ -741,8 +746,12 @@ func (p *libraryPane) View() string {
 		// A first run in an empty folder: say what to do next.
 		msg := "No skills yet. " + k.NewSkill.Help().Key + " makes one from a template; " +
 			k.AddSource.Help().Key + " adds a source (a folder, a registry or a site)."
-		if p.reading {
+		switch {
+		case p.reading:
 			msg = "Reading the sources…"
+		case p.failed != "":
+			msg = p.failed + " " + k.RemoveSrc.Help().Key + " then " + k.Retry.Help().Key +
+				" tries again; " + k.AddSource.Help().Key + " adds another source."
 		}
 		if p.query != "" {
 			msg = "No skill matches " + sanitize.Line(p.query) + "." + factHint(p.query) + " esc clears the filter."

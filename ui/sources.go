@@ -293,7 +293,10 @@ func (m *Model) askAboutFailedSource(i int) tea.Cmd {
 		retry: func() tea.Cmd {
 			// Drop the failed attempt and open the spec again.
 			s.removed = true
-			m.setStatus("Opening "+sanitize.Line(s.spec)+" again…", false)
+			// No message of its own: a fixed "Opening … again…" outlived
+			// the opening (it stayed until the next key) and hid the
+			// spinner and progress the status bar shows meanwhile.
+			m.setStatus("", false)
 			return tea.Batch(m.addSource(s.spec, false), m.spin.Tick)
 		},
 	}

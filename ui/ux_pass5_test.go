@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -75,4 +77,84 @@ func TestLibraryHelpListsEscOnlyWithAFilter(t *testing.T) {
 	if frame := ansi.Strip(content(m)); !strings.Contains(frame, "clear filter") {
 		t.Errorf("with a filter in force the full help lacks esc:\n%s", frame)
 	}
+}
+
+// flakyRegistry serves one skill through a 0.1.0 well-known index. Until
+// up is set every request answers 500; while hold is open the index is
+// held back (a slow registry).
+func flakyRegistry(t *testing.T, up *atomic.Bool, hold chan struct{}) *httptest.Server {
+	t.Helper()
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if !up.Load() {
+			http.Error(w, "boom", http.StatusInternalServerError)
+			return
+		}
+		switch r.URL.Path {
+		case "/.well-known/skills/index.json":
+			if hold != nil {
+				select {
+				case <-hold:
+				case <-r.Context().Done():
+					return
+				}
+			}
+			w.Write([]byte(`{"skills":[{"name":"alpha","description":"the alpha skill","files":["SKILL.md"]}]}`))
+		case "/.well-known/skills/alpha/SKILL.md":
+			w.Write([]byte(remoteSkillMD("alpha")))
+		default:
+			http.NotFound(w, r)
+		}
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func remoteStudio(t *testing.T, url string) (*teatest.TestModel, *atomic.Value) {
+	m := New(Options{Sources: []string{url}, Remote: remoteOpts(t), Theme: "dark", WorkDir: t.TempDir()})
+	return recordedProgram(t, m)
+}
+
+// TestRegistryOnItsWaySaysReading: while a registry's index was on its
+// way the empty list said "No skills yet. n makes one from a template",
+// as if the registry were empty.
+func TestRegistryOnItsWaySaysReading(t *testing.T) {
+	var up atomic.Bool
+	up.Store(true)
+	hold := make(chan struct{})
+	srv := flakyRegistry(t, &up, hold)
+	tm, frame := remoteStudio(t, srv.URL)
+	waitFrame(t, tm, frame, "Reading the sources…")
+	if f := frame.Load().(string); strings.Contains(f, "No skills yet") {
+		t.Errorf("the list says there are no skills while the index is on its way:\n%s", f)
+	}
+	close(hold)
+	waitFrame(t, tm, frame, "ok · 1 skill")
+	tm.Type("q")
+	tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout))
+}
+
+// TestFailedRegistrySaysWhyAndHowToRetry: a registry answering 500 left
+// the list saying "No skills yet. n makes one…" and the status bar cut
+// the error before its status code. The list now says why, whole, and
+// how to try again; after the retry no "Opening … again…" outlives it.
+func TestFailedRegistrySaysWhyAndHowToRetry(t *testing.T) {
+	var up atomic.Bool
+	srv := flakyRegistry(t, &up, nil)
+	tm, frame := remoteStudio(t, srv.URL)
+	waitFrame(t, tm, frame, "500 Internal Server", "D then r")
+	if f := frame.Load().(string); strings.Contains(f, "No skills yet") {
+		t.Errorf("a failed registry is shown as an empty library:\n%s", f)
+	}
+	up.Store(true)
+	tm.Type("D")
+	waitFrame(t, tm, frame, "r retries")
+	tm.Type("r")
+	waitFrame(t, tm, frame, "ok · 1 skill")
+	if f := frame.Load().(string); strings.Contains(f, "again…") || strings.Contains(f, "D then r") {
+		t.Errorf("after a retry that worked the screen still says it is opening, or failed:\n%s", f)
+	}
+	tm.Type("q")
+	tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout))
 }
