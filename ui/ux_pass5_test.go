@@ -158,3 +158,28 @@ func TestFailedRegistrySaysWhyAndHowToRetry(t *testing.T) {
 	tm.Type("q")
 	tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout))
 }
+
+// TestFindingsOfASourceWithNoSkillAreInTheLintTab: a first run in a
+// folder whose only SKILL.md sits in node_modules falls back to the
+// examples, and the status bar said "1 library finding (Lint tab)", yet
+// no skill's Lint tab showed it: it was about a source with no skill in
+// the list. Every Lint tab now shows such findings under their source.
+func TestFindingsOfASourceWithNoSkillAreInTheLintTab(t *testing.T) {
+	home := t.TempDir()
+	dep := filepath.Join(home, "node_modules", "pkg", "skills", "x")
+	if err := os.MkdirAll(dep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dep, "SKILL.md"), []byte(remoteSkillMD("x")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m := New(Options{DefaultSource: home, Theme: "dark", WorkDir: home})
+	tm, frame := recordedProgram(t, m)
+	waitFrame(t, tm, frame, "13 skills", "1 library finding (Lint tab)")
+	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
+	tm.Type("4")
+	tm.Type("G")
+	waitFrame(t, tm, frame, "library/skipped-folder", "which lists no skill")
+	tm.Type("q")
+	tm.FinalModel(t, teatest.WithFinalTimeout(finalTimeout))
+}
