@@ -260,7 +260,11 @@ func (p *skillPane) ShortHelp() []key.Binding {
 	// unless the tab takes esc for itself (claimed first).
 	bs := []key.Binding{k.NextTab, k.Back}
 	if _, ri := p.readTab(); p.ret != nil && p.active == ri {
-		bs = append(bs, k.QuizBack)
+		back := k.QuizBack
+		if rt, _ := p.readTab(); rt != nil && rt.returnTo != "" {
+			back = key.NewBinding(key.WithKeys(back.Keys()...), key.WithHelp(back.Help().Key, backTo(rt.returnTo)))
+		}
+		bs = append(bs, back)
 	}
 	return append(claims.claim(bs), tab...)
 }

@@ -205,7 +205,7 @@ func (t *lintTab) Update(msg tea.Msg) tea.Cmd {
 			if file == "" {
 				file = t.entry.Skill.Location.File
 			}
-			return openEditorCmd(t.entry, file, d.Line)
+			return findingCmd(t.entry, file, d.Line)
 		}
 	}
 	t.update(msg)
@@ -231,7 +231,7 @@ func (t *lintTab) ShortHelp() []key.Binding {
 	if len(t.diags) == 0 {
 		return nil
 	}
-	return []key.Binding{k.Down, k.Up, k.Edit}
+	return []key.Binding{k.Down, k.Up, findingKey(k, t.entry)}
 }
 
 func (t *lintTab) FullHelp() [][]key.Binding {
@@ -241,7 +241,7 @@ func (t *lintTab) FullHelp() [][]key.Binding {
 		// studio's, opens the skill).
 		return [][]key.Binding{{k.Down, k.Up, k.PageDown, k.PageUp}}
 	}
-	return [][]key.Binding{{k.Down, k.Up, k.Top, k.Bottom, k.Edit, k.PageDown, k.PageUp}}
+	return [][]key.Binding{{k.Down, k.Up, k.Top, k.Bottom, findingKey(k, t.entry), k.PageDown, k.PageUp}}
 }
 
 // lintContent draws the findings and says where each one's lines are:
