@@ -635,6 +635,39 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 	return append(cols, claims.claim(append(global, h.k.Pull, fewer, h.k.Quit, h.k.ForceQuit)))
 }
 
+// fitShortHelp drops, last first, the bindings that are not kept until
+// the one-line help fits its width. Cut by the help's own ellipsis, the
+// line lost its end, and with it the keys a newcomer needs most: `?` for
+// the rest, `q` to leave, `esc` back to the library (80 columns showed
+// neither in the library nor in the skill pane).
+func fitShortHelp(hm help.Model, bs []key.Binding, keep ...key.Binding) []key.Binding {
+	w := hm.Width()
+	if w <= 0 {
+		return bs
+	}
+	kept := func(b key.Binding) bool {
+		for _, k := range keep {
+			if b.Help() == k.Help() {
+				return true
+			}
+		}
+		return false
+	}
+	hm.SetWidth(0) // measure the whole line, uncut
+	bs = slices.Clone(bs)
+	for lipgloss.Width(hm.ShortHelpView(bs)) > w {
+		i := len(bs) - 1
+		for i >= 0 && kept(bs[i]) {
+			i--
+		}
+		if i < 0 {
+			break // only kept keys left: the help's ellipsis cuts them
+		}
+		bs = slices.Delete(bs, i, i+1)
+	}
+	return bs
+}
+
 // helpView is the help under the panes. The full help's columns that do
 // not fit the window's width go on to further bands below, rather than
 // being cut with an ellipsis (which hid the global keys, `?` and `q`
@@ -642,7 +675,8 @@ func (h helpKeys) FullHelp() [][]key.Binding {
 func (m *Model) helpView() string {
 	keys := m.helpKeys()
 	if !m.help.ShowAll {
-		return m.help.View(keys)
+		k := m.c.Keys
+		return m.help.ShortHelpView(fitShortHelp(m.help, keys.ShortHelp(), k.Back, k.Help, k.Quit, k.ForceQuit))
 	}
 	sepW := lipgloss.Width(m.help.FullSeparator)
 	var bands []string
@@ -704,7 +738,11 @@ func (m *Model) render() string {
 	g := m.geometry()
 	var panes []string
 	if g.libW > 0 {
-		m.lib.reading = m.loading() // "No skills yet" only once every source is read
+		// "No skills yet" only once every source is read, a remote one
+		// too: told to make a skill while a registry's index was still on
+		// its way, a reviewer thought the registry empty.
+		m.lib.reading = m.loading() || m.streaming()
+		m.lib.failed = m.failedSourceLine()
 		view := m.lib.View()
 		if g.skillW == 0 && m.confirm != nil && m.confirm.detail != "" {
 			// One pane (80 columns, the library focused): the evidence

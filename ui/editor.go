@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 )
 
@@ -164,6 +165,33 @@ func openEditorCmd(e *Entry, fsPath string, line int) tea.Cmd {
 	}
 	id, editor := e.ID, cmd.Args[0]
 	return tea.ExecProcess(cmd, func(err error) tea.Msg { return editorDoneMsg{entryID: id, editor: editor, err: err} })
+}
+
+// findingCmd opens a finding's file: in $EDITOR at its line for a skill
+// on this disk; in the Read tab for one that is not (remote, built in),
+// where the editor only said "read-only" though the help offered it.
+// backspace returns to the finding. A file outside the skill's folder (a
+// library finding's) goes to openEditorCmd, which says what to do.
+func findingCmd(e *Entry, fsPath string, line int) tea.Cmd {
+	if e != nil && !e.Local() && e.Skill != nil {
+		dir := e.Skill.Location.Dir
+		rel, ok := fsPath, dir == "."
+		if !ok {
+			rel, ok = strings.CutPrefix(fsPath, dir+"/")
+		}
+		if ok && rel != "" {
+			return func() tea.Msg { return OpenFileMsg{Path: rel, Return: true} }
+		}
+	}
+	return openEditorCmd(e, fsPath, line)
+}
+
+// findingKey is what enter does on a finding of e, for the help.
+func findingKey(k *KeyMap, e *Entry) key.Binding {
+	if e != nil && !e.Local() {
+		return key.NewBinding(key.WithKeys(k.Edit.Keys()...), key.WithHelp(k.Edit.Help().Key, "show the file"))
+	}
+	return k.Edit
 }
 
 func statusCmd(text string, isErr bool) tea.Cmd {

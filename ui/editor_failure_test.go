@@ -47,8 +47,9 @@ func TestEditorFailureSaysWhichEditorAndWhatNext(t *testing.T) {
 // step ("… p pulls a copy into this fol…"): the step now comes first.
 func TestReadOnlyEditSaysTheNextStepAt80Columns(t *testing.T) {
 	m := studio(t, Options{Examples: true}, 80, 24)
-	// The first skill (Broken Weather), its Lint tab, enter on a finding.
-	press(t, m, "enter", "4", "enter")
+	// The first skill (Broken Weather) from the library: e edits it. (enter
+	// on a Lint finding shows the finding's file instead: wave 19.)
+	press(t, m, "e")
 	bar := statusBarLine(m)
 	if !strings.Contains(bar, "read-only: p pulls a copy here to edit") {
 		t.Errorf("80x24 status bar = %q, want the next step whole", bar)

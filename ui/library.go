@@ -54,6 +54,11 @@ type libraryPane struct {
 	width, height int
 	focused       bool
 	reading       bool // a source is still being read (set by the studio before each frame)
+	// failed says why a source could not be opened ("" when none failed;
+	// set by the studio before each frame), for the empty list: the
+	// status bar cuts a long error, and "No skills yet" sent a reviewer
+	// whose registry answered 500 off to make a skill.
+	failed string
 
 	entries []*Entry
 	sources []string // source labels in the order they were opened
@@ -699,6 +704,10 @@ func (p *libraryPane) ShortHelp() []key.Binding {
 	if p.filtering {
 		return []key.Binding{k.AcceptInput, k.ClearFilter}
 	}
+	if p.query != "" {
+		// A filter in force: the one key that brings every skill back.
+		return []key.Binding{k.Up, k.Down, k.Open, k.ClearFilter, k.Filter, k.Sort, k.Group}
+	}
 	return []key.Binding{k.Up, k.Down, k.Open, k.Filter, k.Sort, k.Group}
 }
 
@@ -710,9 +719,15 @@ func (p *libraryPane) FullHelp() [][]key.Binding {
 	if p.filtering {
 		return [][]key.Binding{p.ShortHelp()}
 	}
+	// esc does nothing without a filter in force, so it is listed only
+	// with one; u and d move half a page here as in the reader.
+	acts := []key.Binding{k.Open, k.Filter}
+	if p.query != "" {
+		acts = append(acts, k.ClearFilter)
+	}
 	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
-		{k.Open, k.Filter, k.ClearFilter, k.Sort, k.Group, k.EditFile},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom},
+		append(acts, k.Sort, k.Group, k.EditFile),
 	}
 }
 
@@ -731,8 +746,12 @@ func (p *libraryPane) View() string {
 		// A first run in an empty folder: say what to do next.
 		msg := "No skills yet. " + k.NewSkill.Help().Key + " makes one from a template; " +
 			k.AddSource.Help().Key + " adds a source (a folder, a registry or a site)."
-		if p.reading {
+		switch {
+		case p.reading:
 			msg = "Reading the sources…"
+		case p.failed != "":
+			msg = p.failed + " " + k.RemoveSrc.Help().Key + " then " + k.Retry.Help().Key +
+				" tries again; " + k.AddSource.Help().Key + " adds another source."
 		}
 		if p.query != "" {
 			msg = "No skill matches " + sanitize.Line(p.query) + "." + factHint(p.query) + " esc clears the filter."

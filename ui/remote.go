@@ -6,6 +6,7 @@ import (
 	"path"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -292,6 +293,17 @@ func (m *Model) streamingLine() string {
 	for _, s := range m.ld.sources {
 		if s.streaming && !s.removed {
 			return s.label + ": " + s.status.String()
+		}
+	}
+	return ""
+}
+
+// failedSourceLine says why the first source that could not be opened
+// failed, whole ("" when none did).
+func (m *Model) failedSourceLine() string {
+	for _, s := range m.ld.sources {
+		if s.err != nil && !s.removed {
+			return fmt.Sprintf("Could not open %s: %s.", sanitize.Line(s.label), strings.TrimSuffix(sanitize.Line(s.err.Error()), "."))
 		}
 	}
 	return ""

@@ -256,9 +256,15 @@ func (p *skillPane) ShortHelp() []key.Binding {
 	if p.Typing() {
 		return tab
 	}
-	bs := []key.Binding{k.NextTab}
+	// esc is how a newcomer gets back to the list: said on the one line,
+	// unless the tab takes esc for itself (claimed first).
+	bs := []key.Binding{k.NextTab, k.Back}
 	if _, ri := p.readTab(); p.ret != nil && p.active == ri {
-		bs = append(bs, k.QuizBack)
+		back := k.QuizBack
+		if rt, _ := p.readTab(); rt != nil && rt.returnTo != "" {
+			back = key.NewBinding(key.WithKeys(back.Keys()...), key.WithHelp(back.Help().Key, backTo(rt.returnTo)))
+		}
+		bs = append(bs, back)
 	}
 	return append(claims.claim(bs), tab...)
 }

@@ -116,3 +116,13 @@ func (p *skillPane) handleReturnKey(msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	}
 	return tea.Batch(append(cmds, func() tea.Msg { return returnToMsg{ret.entryID, ret.tab} })...), true
 }
+
+// backTo says where backspace returns to from the Read tab: the tab the
+// file was opened from (the reader's footer and the help line agree; the
+// help said "back to the quiz" after a file opened from Files or Review).
+func backTo(tab string) string {
+	if tab == "Quiz" {
+		return "back to the quiz"
+	}
+	return "back to the " + tab + " tab"
+}

@@ -40,6 +40,24 @@ func (m *Model) SourceFindings(e *Entry) []model.Diagnostic {
 	return out
 }
 
+// UnlistedSourceFindings returns the findings about each source no listed
+// skill comes from (for every Lint tab: no skill of theirs would show
+// them). The config's own problems go with the listed local sources.
+func (m *Model) UnlistedSourceFindings() []sourceFindings {
+	listed := make(map[int]bool, len(m.ld.sources))
+	for _, e := range m.lib.entries {
+		listed[e.src] = true
+	}
+	var out []sourceFindings
+	for i, s := range m.ld.sources {
+		if s.removed || listed[i] || len(s.notes)+len(s.checked) == 0 {
+			continue
+		}
+		out = append(out, sourceFindings{label: s.label, findings: append(slices.Clone(s.notes), s.checked...)})
+	}
+	return out
+}
+
 // allLibraryFindings is every source's findings, for the status bar.
 func (m *Model) allLibraryFindings() []model.Diagnostic {
 	out := slices.Clone(m.configNotes)
@@ -293,7 +311,10 @@ func (m *Model) askAboutFailedSource(i int) tea.Cmd {
 		retry: func() tea.Cmd {
 			// Drop the failed attempt and open the spec again.
 			s.removed = true
-			m.setStatus("Opening "+sanitize.Line(s.spec)+" again…", false)
+			// No message of its own: a fixed "Opening … again…" outlived
+			// the opening (it stayed until the next key) and hid the
+			// spinner and progress the status bar shows meanwhile.
+			m.setStatus("", false)
 			return tea.Batch(m.addSource(s.spec, false), m.spin.Tick)
 		},
 	}

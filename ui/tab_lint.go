@@ -24,6 +24,9 @@ type lintTab struct {
 	// nlib, about the skill's source itself (library findings).
 	diags []model.Diagnostic
 	nlib  int
+	// heads[i] is the source heading drawn above library finding i: the
+	// skill's own source, then each source no listed skill comes from.
+	heads map[int]string
 	sel   int
 	// build is why the skill's last build failed ("" when it did not, or
 	// was not built): the status bar cuts it to its room, this tab shows
@@ -82,7 +85,7 @@ func (t *lintTab) SetEntry(e *Entry, same bool) tea.Cmd {
 		prev = &d
 	}
 	t.entry = e
-	t.diags, t.nlib, t.build = nil, 0, ""
+	t.diags, t.nlib, t.heads, t.build = nil, 0, nil, ""
 	if b, ok := t.c.Library.(buildFailures); ok && e != nil {
 		if err := b.BuildFailure(e); err != nil {
 			t.build = err.Error()
@@ -91,9 +94,20 @@ func (t *lintTab) SetEntry(e *Entry, same bool) tea.Cmd {
 	if e != nil {
 		t.diags = sortedFindings(e.Skill.Diagnostics)
 		if t.c.Library != nil {
-			lib := sortedFindings(t.c.Library.SourceFindings(e))
-			t.nlib = len(lib)
-			t.diags = append(t.diags, lib...)
+			t.heads = map[int]string{}
+			if lib := sortedFindings(t.c.Library.SourceFindings(e)); len(lib) > 0 {
+				t.heads[len(t.diags)] = "about the source " + sanitize.Line(e.Source) + ", not this skill"
+				t.diags = append(t.diags, lib...)
+				t.nlib += len(lib)
+			}
+			if u, ok := t.c.Library.(unlistedSources); ok {
+				for _, sf := range u.UnlistedSourceFindings() {
+					t.heads[len(t.diags)] = "about " + sanitize.Line(sf.label) + ", which lists no skill"
+					lib := sortedFindings(sf.findings)
+					t.diags = append(t.diags, lib...)
+					t.nlib += len(lib)
+				}
+			}
 		}
 	}
 	switch {
@@ -112,6 +126,21 @@ func (t *lintTab) SetEntry(e *Entry, same bool) tea.Cmd {
 	t.sel = max(min(t.sel, len(t.diags)-1), 0)
 	t.redraw(same)
 	return nil
+}
+
+// unlistedSources gives the findings about sources no listed skill comes
+// from. The status bar counts them and sends the user to the Lint tab,
+// so every skill's Lint tab shows them: a first run in a folder whose only
+// SKILL.md sits in node_modules fell back to the examples, and the one
+// finding saying why was in no tab at all.
+type unlistedSources interface {
+	UnlistedSourceFindings() []sourceFindings
+}
+
+// sourceFindings are one source's own findings, with its label.
+type sourceFindings struct {
+	label    string
+	findings []model.Diagnostic
 }
 
 // buildFailures is the studio's record of failed .xgs.js builds.
@@ -133,7 +162,7 @@ func (t *lintTab) redraw(keep bool) {
 	if t.entry == nil || t.width <= 0 {
 		return
 	}
-	content, spans := lintContent(t.c.Styles, t.entry, t.diags, t.nlib, t.sel, t.width, t.build)
+	content, spans := lintContent(t.c.Styles, t.entry, t.diags, t.nlib, t.heads, t.sel, t.width, t.build)
 	t.spans = spans
 	t.setContent(content, keep)
 	t.ensureVisible()
@@ -176,7 +205,7 @@ func (t *lintTab) Update(msg tea.Msg) tea.Cmd {
 			if file == "" {
 				file = t.entry.Skill.Location.File
 			}
-			return openEditorCmd(t.entry, file, d.Line)
+			return findingCmd(t.entry, file, d.Line)
 		}
 	}
 	t.update(msg)
@@ -202,7 +231,7 @@ func (t *lintTab) ShortHelp() []key.Binding {
 	if len(t.diags) == 0 {
 		return nil
 	}
-	return []key.Binding{k.Down, k.Up, k.Edit}
+	return []key.Binding{k.Down, k.Up, findingKey(k, t.entry)}
 }
 
 func (t *lintTab) FullHelp() [][]key.Binding {
@@ -212,7 +241,7 @@ func (t *lintTab) FullHelp() [][]key.Binding {
 		// studio's, opens the skill).
 		return [][]key.Binding{{k.Down, k.Up, k.PageDown, k.PageUp}}
 	}
-	return [][]key.Binding{{k.Down, k.Up, k.Top, k.Bottom, k.Edit, k.PageDown, k.PageUp}}
+	return [][]key.Binding{{k.Down, k.Up, k.Top, k.Bottom, findingKey(k, t.entry), k.PageDown, k.PageUp}}
 }
 
 // lintContent draws the findings and says where each one's lines are:
@@ -221,7 +250,7 @@ func (t *lintTab) FullHelp() [][]key.Binding {
 //
 // build, when set, is why the last build failed: it goes first, whole,
 // since the bundle is what gets installed and lint may not see the cause.
-func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width int, build string) (string, [][2]int) {
+func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib int, heads map[int]string, sel, width int, build string) (string, [][2]int) {
 	var lines []string
 	spans := make([][2]int, len(ds))
 	nown := len(ds) - nlib
@@ -260,8 +289,8 @@ func lintContent(st *Styles, e *Entry, ds []model.Diagnostic, nlib, sel, width i
 		switch {
 		case i >= nown:
 			dir = "" // a path in the source, not in the skill
-			if i == nown {
-				lines = append(lines, "", " "+st.Warning.Render("LIBRARY")+st.Dim.Render(" · about the source "+sanitize.Line(e.Source)+", not this skill"))
+			if h, ok := heads[i]; ok {
+				lines = append(lines, "", " "+st.Warning.Render("LIBRARY")+st.Dim.Render(" · "+h))
 			}
 		case d.Severity != group:
 			group = d.Severity

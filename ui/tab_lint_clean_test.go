@@ -16,7 +16,7 @@ func TestCleanLintTabNote(t *testing.T) {
 	for _, local := range []bool{true, false} {
 		e := streamEntry(1, "clean")
 		e.Skill.Location = model.Location{Source: "s", FS: fstest.MapFS{}, Dir: ".", File: "SKILL.md", Local: local}
-		out, _ := lintContent(st, e, nil, 0, 0, 40, "")
+		out, _ := lintContent(st, e, nil, 0, nil, 0, 40, "")
 		text := ansi.Strip(out)
 		for _, l := range strings.Split(text, "\n") {
 			if w := ansi.StringWidth(l); w > 40 {

@@ -434,11 +434,7 @@ func (t *readTab) footer() string {
 	case t.search.active():
 		return t.search.status()
 	case t.returnTo != "":
-		to := "the " + t.returnTo + " tab"
-		if t.returnTo == "Quiz" {
-			to = "the quiz"
-		}
-		return " " + st.Key.Render(k.QuizBack.Help().Key) + st.Dim.Render(" back to "+to)
+		return " " + st.Key.Render(k.QuizBack.Help().Key) + st.Dim.Render(" "+backTo(t.returnTo))
 	case t.doc != nil && t.link >= 0 && t.link < len(t.doc.links):
 		l := t.doc.links[t.link]
 		return fmt.Sprintf(" %s %s %s  %s",

@@ -114,7 +114,7 @@ func (t *reviewTab) Update(msg tea.Msg) tea.Cmd {
 				return nil
 			case key.Matches(msg, k.Edit):
 				d := t.res.Findings[t.order[t.sel]]
-				return openEditorCmd(t.entry, cmp.Or(d.File, t.entry.Skill.Location.File), d.Line)
+				return findingCmd(t.entry, cmp.Or(d.File, t.entry.Skill.Location.File), d.Line)
 			}
 		}
 	}
@@ -151,7 +151,7 @@ func (t *reviewTab) ShortHelp() []key.Binding {
 		return nil
 	}
 	k := t.c.Keys
-	return []key.Binding{k.Down, k.Up, k.Edit}
+	return []key.Binding{k.Down, k.Up, findingKey(k, t.entry)}
 }
 
 func (t *reviewTab) FullHelp() [][]key.Binding {
@@ -161,7 +161,7 @@ func (t *reviewTab) FullHelp() [][]key.Binding {
 		// studio's, opens the skill).
 		return [][]key.Binding{{k.Down, k.Up, k.PageDown, k.PageUp}}
 	}
-	return [][]key.Binding{{k.Down, k.Up, k.Top, k.Bottom, k.Edit, k.PageDown, k.PageUp}}
+	return [][]key.Binding{{k.Down, k.Up, k.Top, k.Bottom, findingKey(k, t.entry), k.PageDown, k.PageUp}}
 }
 
 func (t *reviewTab) redraw(keep bool) {
