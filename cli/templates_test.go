@@ -55,3 +55,19 @@ func TestReviewKeepsTemplates(t *testing.T) {
 		}
 	})
 }
+
+// pre-commit passes a commit's files with --changed: a commit that edits
+// a template gets the template note, not the errors of a skill whose
+// name does not match its folder.
+func TestChangedTemplateIsNoted(t *testing.T) {
+	repo, err := filepath.Abs(filepath.Join("testdata", "realworld", "skill-templates"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inFolder(t, repo, func() {
+		code, out, stderr := runCLI(t, "lint", "--changed", "template/SKILL.md", "skills/template/SKILL.md")
+		if code != 0 || !strings.Contains(out, "template/SKILL.md: info library/template") || !strings.Contains(out, "0 errors, 0 warnings") {
+			t.Errorf("lint --changed on a template and a skill: exit %d\n%s%s", code, out, stderr)
+		}
+	})
+}
