@@ -71,7 +71,9 @@ func (a *app) runReview(ctx context.Context, w, stderr io.Writer, sources []stri
 	}
 	linkedOutNote(stderr, cfg)
 	cfg.AlsoUnder(sources[1:])
-	opts := model.Options{FindingsOnly: true}
+	// Templates are reviewed as skills: a checkout may not hide a skill
+	// from the review by naming its folder templates/.
+	opts := model.Options{FindingsOnly: true, KeepTemplates: true}
 	// The checkout under review may bring its own .skillstudio.yaml: it
 	// must not hide skills from the review or turn its rules down.
 	if opts.Exclude, err = cfg.ReviewExcludeFilter(excludes); err != nil {

@@ -335,6 +335,11 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 		seen[k] = true
 		sc = sc.enter(p, entries)
 		if c, ok := detectListed(fsys, p, entries); ok && (sc.skip == nil || !mainFileExcluded(c, sc.skip)) {
+			if c.Format == model.FormatSkillMD && !top.templates && templatePath(root, top.rootName, p) {
+				rule, msg, hint := templateFinding(p)
+				f.Problems = append(f.Problems, findRules.New(rule, path.Join(p, "SKILL.md"), 0, 0, msg, hint))
+				return false // a template's folder is not searched further, as a skill's is not
+			}
 			var listed listings
 			if emit != nil && !isLink {
 				listed = listings{p: {entries: entries, info: info}}

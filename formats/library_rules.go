@@ -90,6 +90,16 @@ var findRules = model.RuleSet{
 			Pass: "skills/pdf/SKILL.md",
 		},
 	},
+	// See find_template.go.
+	{ID: "library/template", Severity: model.SeverityInfo, Doc: "A SKILL.md sits in a template folder (template/ or templates/, also with a leading dot or underscore, skill-template/ or template-skill/, a cookiecutter or copier {{cookiecutter.name}}/ folder), where a repository keeps the SKILL.md its generator fills in. No agent loads skills from there (Claude Code, Codex, GitHub Copilot and Gemini CLI read <skills folder>/<name>/SKILL.md), so it is left out of lint, listing and the studio, and this finding says so. A folder named template directly inside a skills folder is a skill agents load (skills/template/SKILL.md), and a template linted by name is checked as a skill.",
+		Title: "A skill template, not a skill",
+		Why:   "Advice: a template's placeholders are meant to be filled in, and no agent loads it; checking it as a skill would report its placeholders as broken fields.",
+		Spec:  "Agent Skills specification, Directory structure: a skill is a folder with a SKILL.md; the agents' docs list skills one folder below their skills folder.",
+		Example: model.RuleExample{
+			Fail: "templates/SKILL.md   (name: {{ NAME }})",
+			Pass: "skills/template/SKILL.md   (a skill named template)",
+		},
+	},
 	// See nestedSkills.
 	{ID: "library/nested-skill", Severity: model.SeverityInfo,
 		Doc:   "A SKILL.md sits inside another skill's folder (a per-platform sub-skill, or skills below a SKILL.md at a repository's root). It is linted as a skill of its own and this finding says so, so no SKILL.md under a searched tree is skipped in silence. Agents that list only <skills folder>/<name>/SKILL.md (Claude Code, GitHub Copilot, Gemini CLI, Cursor; their skills docs, checked 2026-11-23) reach it only through the outer skill's instructions. A SKILL.md in the outer skill's assets/, templates/ or template/ folder is not a skill but the template of one (scaffolding skills keep name: {{SKILL_NAME}} there): it stays one of the outer skill's files.",

@@ -150,6 +150,12 @@ var libraryCases = []ruleCase{
 	{"library/skipped-folder", false, "dist and node_modules without skills", func(t *testing.T) []model.Diagnostic {
 		return Find(fstest.MapFS{"a/SKILL.md": file(skillMD), "dist/app.js": file(""), "node_modules/pkg/README.md": file("")}, ".").Problems
 	}},
+	{"library/template", true, "templates/SKILL.md and skill-template/SKILL.md", func(t *testing.T) []model.Diagnostic {
+		return Find(fstest.MapFS{"templates/SKILL.md": file(skillMD), "skill-template/SKILL.md": file(skillMD)}, ".").Problems
+	}},
+	{"library/template", false, "a skill named template in skills/", func(t *testing.T) []model.Diagnostic {
+		return Find(fstest.MapFS{"skills/template/SKILL.md": file(skillMD)}, ".").Problems
+	}},
 	{"library/nested-skill", true, "a sub-skill in a skill's folder, and skills below a root SKILL.md", func(t *testing.T) []model.Diagnostic {
 		fsys := fstest.MapFS{"SKILL.md": file(skillMD), "skills/a/SKILL.md": file(skillMD), "skills/a/web/SKILL.md": file(skillMD)}
 		var all []model.Diagnostic
@@ -190,7 +196,7 @@ func TestLibraryRules(t *testing.T) {
 		cases = append(cases, ruletest.Case{Rule: tc.rule, Name: tc.name, Fail: tc.fail, Findings: tc.run})
 	}
 	rules := append(append(append(model.RuleSet{}, libraryRules...), findRules...), crashRule...)
-	ruletest.Run(t, rules, cases, ruletest.Options{Unpositioned: []string{"library/symlink-skipped", "library/skipped-folder", "library/nested-skill", "library/unreadable", "library/symlink-loop", "library/reader-crash"}})
+	ruletest.Run(t, rules, cases, ruletest.Options{Unpositioned: []string{"library/symlink-skipped", "library/skipped-folder", "library/template", "library/nested-skill", "library/unreadable", "library/symlink-loop", "library/reader-crash"}})
 }
 
 func TestDuplicateNameNamesTheOther(t *testing.T) {

@@ -23,6 +23,13 @@ type scope struct {
 	// without tells the config of a folder listed with no project file
 	// (set with below).
 	without func(dir string)
+	// rootName is the name of the folder the search starts in when the
+	// root is the FS's own "." (a local source opened on that folder):
+	// whether it is a skills folder decides what a template-named folder
+	// right below it is (find_template.go).
+	rootName string
+	// templates: SKILL.md templates are searched as skills.
+	templates bool
 }
 
 // enter is s for the folder dir listed as entries: a project file among
@@ -63,6 +70,10 @@ func (src Source) scope() scope {
 		}
 	}
 	sc := scope{skip: skipOf(src.Exclude), m: model.Scope{Exclude: src.Exclude}}
+	sc.templates = src.KeepTemplates
+	if local {
+		sc.rootName = filepath.Base(filepath.Join(src.Base.Root, filepath.FromSlash(src.Root)))
+	}
 	if src.Folders != nil && local {
 		folders := src.Folders
 		sc.below = func(dir string, parent scope) scope {

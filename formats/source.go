@@ -25,6 +25,9 @@ type Source struct {
 	// a local root (Stream sets it from Settings.Options.Folders when
 	// nil): their exclude: and profile: apply below their folders.
 	Folders model.FolderConfigs
+	// KeepTemplates takes SKILL.md templates for skills (Stream sets it
+	// from Settings.Options.KeepTemplates); see find_template.go.
+	KeepTemplates bool
 }
 
 // Searched is a source with what Find saw in it: the skills to read and

@@ -32,6 +32,7 @@ func searchAndRead(ctx context.Context, src Source, set Settings, send func(Even
 		if src.Exclude == nil {
 			src.Exclude = set.Options.Exclude
 		}
+		src.KeepTemplates = src.KeepTemplates || set.Options.KeepTemplates
 		if src.Folders == nil {
 			src.Folders = set.Options.Folders
 		}

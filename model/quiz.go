@@ -95,6 +95,11 @@ type Options struct {
 	// exclude: and profile: apply below it (nil: --config, or the
 	// review, which a checkout's files may not narrow).
 	Folders FolderConfigs
+	// KeepTemplates searches template folders (templates/,
+	// skill-template/, …) for skills too; by default a SKILL.md there is
+	// a template, noted and left out. The review sets it: a checkout may
+	// not hide a skill from review by the name of its folder.
+	KeepTemplates bool
 }
 
 // ProjectFileName is the project configuration file: looked for above

@@ -59,11 +59,14 @@ func init() {
 		"mode":                     {"Claude Code", claudeFields, (*checker).checkBool},
 		"context":                  {"Claude Code", claudeFields, enumCheck("fork")},
 		"agent":                    {"Claude Code", claudeFields, (*checker).checkString},
-		"model":                    {"Claude Code", claudeFields, (*checker).checkString},
-		"effort":                   {"Claude Code", claudeFields, enumCheck("low", "medium", "high", "xhigh", "max")},
-		"shell":                    {"Claude Code", claudeFields, enumCheck("bash", "powershell")},
-		"paths":                    {"Claude Code", claudeFields, (*checker).checkStringOrList},
-		"hooks":                    {"Claude Code", claudeFields, (*checker).checkHooks},
+		// background: Claude Code 2.1.218 runs a context: fork skill in the
+		// background unless it says background: false (skills docs).
+		"background": {"Claude Code", claudeFields, (*checker).checkBool},
+		"model":      {"Claude Code", claudeFields, (*checker).checkString},
+		"effort":     {"Claude Code", claudeFields, enumCheck("low", "medium", "high", "xhigh", "max")},
+		"shell":      {"Claude Code", claudeFields, enumCheck("bash", "powershell")},
+		"paths":      {"Claude Code", claudeFields, (*checker).checkStringOrList},
+		"hooks":      {"Claude Code", claudeFields, (*checker).checkHooks},
 
 		// Layer 3: skillli registry fields (also accepted inside metadata).
 		"version":             {"skillli", skillliOnly, (*checker).checkVersion},
@@ -140,12 +143,7 @@ func (c *checker) checkFrontmatter() {
 				"Add description: saying what the skill does and when to use it."), fallbackDescription)
 		}
 	}
-	if knows(c.profile, "agent") {
-		if agent := c.doc.Field("agent"); agent != nil && scalarText(c.doc.Field("context")) != "fork" {
-			c.at(agent, "skillmd/agent-without-fork", "agent is set but context is not fork, so it has no effect",
-				"Add context: fork, or remove agent.")
-		}
-	}
+	c.checkForkOnly()
 	// metadata is free string→string in the open standard (its own example
 	// is version: "1.0"); only skillli gives some of its keys a meaning, so
 	// they are checked under the skillli profile, or under profile all when
@@ -154,6 +152,28 @@ func (c *checker) checkFrontmatter() {
 		c.checkMetadataSkillli()
 	}
 	c.fillIdentity()
+}
+
+// forkOnlyFields say how a forked skill runs (which subagent, in the
+// background or not); Claude Code reads them only when context is fork.
+var forkOnlyFields = []string{"agent", "background"}
+
+// checkForkOnly reports a fork-only field without context: fork. Advice,
+// not a spec break: the spec defines agent only for a forked skill and
+// Claude Code ignores it otherwise, so the skill loads and runs inline.
+func (c *checker) checkForkOnly() {
+	if scalarText(c.doc.Field("context")) == "fork" {
+		return
+	}
+	for _, name := range forkOnlyFields {
+		if !knows(c.profile, name) {
+			continue
+		}
+		if v := c.doc.Field(name); v != nil {
+			c.at(v, "skillmd/agent-without-fork", name+" is set but context is not fork, so Claude Code ignores it and runs the skill inline",
+				"Add context: fork if the skill should run in a subagent, or remove "+name+".")
+		}
+	}
 }
 
 func hasKey(m *yaml.Node, key string) bool {
