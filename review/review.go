@@ -212,6 +212,7 @@ func (r *reviewer) scan() {
 		r.scanPushAway(f, kind)
 		r.scanArchives(f)
 		r.scanTyposquats(f)
+		r.scanManifest(f)
 		r.scanInstallScripts(f)
 		r.scanShippedPth(f)
 		r.scanFoldedEval(f)
