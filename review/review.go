@@ -222,6 +222,9 @@ func (r *reviewer) scan() {
 		case kindScript:
 			r.scanReach(f)
 		case kindMarkdown:
+			if !inScriptsDir(f.rel) {
+				r.scanPackageRuns(f, codeOnly(f.text))
+			}
 			r.scanHTMLComments(f)
 			r.scanInstructions(f, f.text, 0)
 			r.scanImageExfil(f)
@@ -229,6 +232,9 @@ func (r *reviewer) scan() {
 				r.reportLoadTimeCommands(f)
 			}
 		case kindText:
+			if !inScriptsDir(f.rel) {
+				r.scanPackageRuns(f, f.text)
+			}
 			r.scanInstructions(f, f.text, 0)
 		}
 		if inScriptsDir(f.rel) {
