@@ -222,7 +222,7 @@ func (r *reviewer) scan() {
 		case kindScript:
 			r.scanReach(f)
 		case kindMarkdown:
-			if !inScriptsDir(f.rel) {
+			if !inScriptsDir(f.rel) && containsAny(f.text, packageRunWords) {
 				r.scanPackageRuns(f, codeOnly(f.text))
 			}
 			r.scanHTMLComments(f)

@@ -23,19 +23,31 @@ type Dep struct {
 // hundred at most, a hostile one may name millions.
 const maxDeps = 2000
 
-// Kind says which manifest a file name is, or "" for none.
+// Kind says which manifest a file name is, or "" for none. It is asked
+// of every file a review reads, so it does not allocate.
 func Kind(name string) string {
-	base := strings.ToLower(path.Base(name))
-	switch {
-	case base == "package.json", base == "pyproject.toml", base == "pipfile", base == "cargo.toml", base == "gemfile", base == "go.mod":
-		return base
-	case strings.HasPrefix(base, "requirements") && strings.HasSuffix(base, ".txt"),
-		strings.HasPrefix(base, "constraints") && strings.HasSuffix(base, ".txt"):
-		return "requirements.txt"
-	case strings.HasSuffix(base, ".requirements.txt"), path.Base(path.Dir(name)) == "requirements" && strings.HasSuffix(base, ".txt"):
+	base := path.Base(name)
+	for _, k := range []string{"package.json", "pyproject.toml", "pipfile", "cargo.toml", "gemfile", "go.mod"} {
+		if strings.EqualFold(base, k) {
+			return k
+		}
+	}
+	if !hasSuffixFold(base, ".txt") {
+		return ""
+	}
+	if hasPrefixFold(base, "requirements") || hasPrefixFold(base, "constraints") || hasSuffixFold(base, ".requirements.txt") ||
+		strings.EqualFold(path.Base(path.Dir(name)), "requirements") {
 		return "requirements.txt"
 	}
 	return ""
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
+}
+
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
 }
 
 // Parse returns the registry names the manifest called name names; text

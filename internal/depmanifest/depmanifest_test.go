@@ -96,3 +96,9 @@ func TestDeepTOMLIsRefusedNotOverflowed(t *testing.T) {
 		t.Errorf("moderate nesting: got %v", got)
 	}
 }
+
+func TestKindDoesNotAllocate(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { Kind("skills/x/SKILL.md"); Kind("a/Requirements-Dev.TXT") }); n != 0 {
+		t.Errorf("Kind allocates %v times", n)
+	}
+}
