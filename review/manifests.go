@@ -13,10 +13,27 @@ import (
 // package.json, Cargo.toml, Gemfile, go.mod): installing the skill's
 // dependencies installs them as surely as a written pip install does.
 func (r *reviewer) scanManifest(f *source) {
-	if depmanifest.Kind(f.rel) == "" {
+	kind := depmanifest.Kind(f.rel)
+	if kind == "" {
 		return
 	}
-	for _, d := range depmanifest.Parse(f.rel, []byte(f.text)) {
+	r.reportManifestDeps(f, depmanifest.Parse(f.rel, []byte(f.text)))
+	if kind != "requirements.txt" {
+		return
+	}
+	// A -r file under another name (base.txt, dev.in) is read as
+	// requirements too, one level deep: a file named like a manifest is
+	// read on its own.
+	for _, inc := range depmanifest.Includes([]byte(f.text)) {
+		rel := path.Join(path.Dir(f.rel), inc)
+		if inc := r.file(rel); inc != nil && depmanifest.Kind(rel) == "" {
+			r.reportManifestDeps(inc, depmanifest.ParseRequirements([]byte(inc.text)))
+		}
+	}
+}
+
+func (r *reviewer) reportManifestDeps(f *source, deps []depmanifest.Dep) {
+	for _, d := range deps {
 		match, ok := typosquat.Near(d.Registry, d.Name)
 		if !ok {
 			continue

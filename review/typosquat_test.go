@@ -77,6 +77,8 @@ func TestTyposquatManifests(t *testing.T) {
 		{"go.mod", "module m\n\nrequire github.com/spf31/cobra v1.0.0\n", []string{"3:9"}},
 		{"Pipfile", "[packages]\nreqeusts = \"*\"\n", []string{"2:1"}},
 		{"notes/deps.txt", "reqeusts\n", nil},
+		{"requirements.txt", "-r deps/base.in\nrequests\n", nil}, // the included file is checked below
+
 	} {
 		got := typosquatsAt(Skill(md(c.file, c.text), nil))
 		if !slices.Equal(got, c.want) {
@@ -88,5 +90,18 @@ func TestTyposquatManifests(t *testing.T) {
 		if x.Rule == "review/typosquat" && !strings.Contains(x.Message, `"requests"`) {
 			t.Errorf("message does not name the real package: %s", x.Message)
 		}
+	}
+}
+
+func TestTyposquatRequirementsInclude(t *testing.T) {
+	s := md("requirements.txt", "-r deps/base.in\n--constraint=../outside.txt\nrequests\n", "deps/base.in", "# shared\ncolourama>=0.4\n")
+	var got []string
+	for _, d := range Skill(s, nil) {
+		if d.Rule == "review/typosquat" {
+			got = append(got, fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column))
+		}
+	}
+	if want := []string{"s/deps/base.in:2:1"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
 	}
 }

@@ -74,6 +74,11 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
+		for _, inc := range Includes([]byte(text)) {
+			if inc == "" || !strings.Contains(text, inc) {
+				t.Fatalf("include %q is not in %q", inc, text)
+			}
+		}
 		for _, name := range []string{"requirements.txt", "package.json", "pyproject.toml", "Pipfile", "Cargo.toml", "Gemfile", "go.mod"} {
 			for _, d := range Parse(name, []byte(text)) {
 				if d.Off < 0 || d.Off+len(d.Name) > len(text) || text[d.Off:d.Off+len(d.Name)] != d.Name {
@@ -100,5 +105,12 @@ func TestDeepTOMLIsRefusedNotOverflowed(t *testing.T) {
 func TestKindDoesNotAllocate(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { Kind("skills/x/SKILL.md"); Kind("a/Requirements-Dev.TXT") }); n != 0 {
 		t.Errorf("Kind allocates %v times", n)
+	}
+}
+
+func TestIncludes(t *testing.T) {
+	got := Includes([]byte("-r base.txt\n  --requirement dev.in\n-cconstraints.txt\n--constraint=c2.txt\n-r https://h.example/r.txt\n-e .\nrequests\n"))
+	if want := []string{"base.txt", "dev.in", "constraints.txt", "c2.txt"}; !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -52,3 +52,39 @@ func commentStart(line string) int {
 	}
 	return -1
 }
+
+// Includes returns the files a requirements file pulls in with -r or -c
+// (--requirement, --constraint), as written: pip reads them relative to
+// the including file.
+func Includes(text []byte) []string {
+	var out []string
+	for _, line := range strings.Split(string(text), "\n") {
+		f := strings.Fields(line)
+		if len(f) == 0 {
+			continue
+		}
+		var target string
+		switch {
+		case (f[0] == "-r" || f[0] == "-c" || f[0] == "--requirement" || f[0] == "--constraint") && len(f) > 1:
+			target = f[1]
+		case strings.HasPrefix(f[0], "--requirement=") || strings.HasPrefix(f[0], "--constraint="):
+			_, target, _ = strings.Cut(f[0], "=")
+		case strings.HasPrefix(f[0], "-r") && len(f[0]) > 2 || strings.HasPrefix(f[0], "-c") && len(f[0]) > 2:
+			target = f[0][2:]
+		}
+		if target != "" && !strings.Contains(target, "://") && len(out) < 16 {
+			out = append(out, target)
+		}
+	}
+	return out
+}
+
+// ParseRequirements reads text as a requirements file whatever its name
+// (one a -r line names: base.txt, dev.in).
+func ParseRequirements(text []byte) []Dep {
+	deps := requirements(text)
+	if len(deps) > maxDeps {
+		deps = deps[:maxDeps]
+	}
+	return deps
+}
