@@ -212,6 +212,7 @@ func (r *reviewer) scan() {
 		r.scanPushAway(f, kind)
 		r.scanArchives(f)
 		r.scanTyposquats(f)
+		r.scanManifest(f)
 		r.scanInstallScripts(f)
 		r.scanShippedPth(f)
 		r.scanFoldedEval(f)
@@ -221,6 +222,9 @@ func (r *reviewer) scan() {
 		case kindScript:
 			r.scanReach(f)
 		case kindMarkdown:
+			if !inScriptsDir(f.rel) && containsAny(f.text, packageRunWords) {
+				r.scanPackageRuns(f, codeOnly(f.text))
+			}
 			r.scanHTMLComments(f)
 			r.scanInstructions(f, f.text, 0)
 			r.scanImageExfil(f)
@@ -228,6 +232,9 @@ func (r *reviewer) scan() {
 				r.reportLoadTimeCommands(f)
 			}
 		case kindText:
+			if !inScriptsDir(f.rel) {
+				r.scanPackageRuns(f, f.text)
+			}
 			r.scanInstructions(f, f.text, 0)
 		}
 		if inScriptsDir(f.rel) {

@@ -116,6 +116,9 @@ var ruleCases = []struct {
 	{"review/load-command", false, "$! and a code span", body("`$!` is the last PID; ``!`date` `` shows the form; done!`x`\n")},
 	{"review/load-command", false, "!` in a reference", md("references/guide.md", "Branch: !`git branch --show-current`\n")},
 
+	{"review/package-run", true, "npx in SKILL.md", body("Export with `npx -y md-to-pdf notes.md`.\n")},
+	{"review/package-run", true, "python -m of an installed module in a reference", md("references/usage.md", "```sh\npython3 -m markitdown in.pdf\n```\n")},
+	{"review/package-run", false, "stdlib modules, pip and the skill's own module", body("Run `python3 -m venv .venv`, `python -m pip install -r requirements.txt` and `python -m http.server`.\n")},
 	{"review/script", true, "shebang", md("scripts/run.sh", "#!/usr/bin/env bash\necho hi\n")},
 	{"review/script", true, "by extension", md("scripts/run.py", "print('hi')\n")},
 	{"review/script", false, "docs beside scripts", md("scripts/README.md", "# Scripts\n")},

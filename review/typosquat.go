@@ -187,13 +187,23 @@ func registryName(reg typosquat.Registry, word string) (string, bool) {
 	name := word
 	switch reg {
 	case typosquat.NPM:
-		if strings.HasPrefix(name, "@") || strings.Contains(name, ":") {
-			return "", false // a scoped, aliased or git-hosted package
+		if strings.Contains(name, ":") {
+			return "", false // an aliased or git-hosted package
+		}
+		scope := ""
+		if strings.HasPrefix(name, "@") {
+			// @scope/name@range: the scope is compared (scope squats).
+			s, rest, ok := strings.Cut(name, "/")
+			if !ok || len(s) < 2 {
+				return "", false
+			}
+			scope, name = s+"/", rest
 		}
 		name, _, _ = strings.Cut(name, "@")
-		if strings.Contains(name, "/") {
+		if strings.Contains(name, "/") || (scope != "" && name == "") {
 			return "", false // a GitHub shorthand or a path
 		}
+		name = scope + name
 	case typosquat.PyPI:
 		if i := strings.IndexAny(name, "[=<>!~;@ "); i >= 0 {
 			name = name[:i]
@@ -225,7 +235,7 @@ func registryName(reg typosquat.Registry, word string) (string, bool) {
 func isPackageName(s string) bool {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/') {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/' || c == '@' && i == 0) {
 			return false
 		}
 	}

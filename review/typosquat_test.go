@@ -3,6 +3,7 @@ package review
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/skillstudio/skillstudio/model"
@@ -33,7 +34,9 @@ func TestTyposquatCommands(t *testing.T) {
 		{"cargo --git is no registry name", "scripts/a.sh", "cargo install --git https://git.example/tokoi tokoi\n", nil},
 		{"separators end the command", "scripts/a.sh", "pip install requests && echo reqeusts; go get coffee\n", nil},
 		{"placeholders, paths, files, URLs", "scripts/a.sh", "pip install <reqeusts> $PKG ./reqeusts reqeusts-1.0.tar.gz git+https://h.example/reqeusts\n", nil},
-		{"scoped and aliased npm names", "scripts/a.sh", "npm i @typse/node lodash-alias@npm:lodash user/lodahs\n", nil},
+		{"aliased npm names and GitHub shorthands", "scripts/a.sh", "npm i lodash-alias@npm:lodash user/lodahs @types/node @anthropic-ai/sdk@0.30\n", nil},
+		{"scope squats", "scripts/a.sh", "npm i @typse/node @anthropic/sdk@1 && npx -y @modelcontextprotocoll/server-github\n", []string{"1:7", "1:19", "1:46"}},
+		{"combosquats, not honest suffixed names", "SKILL.md", "---\nname: s\ndescription: d\n---\nRun `pip install requests-toolbelt requests-secure` and `npm i lodash-es lodash-fix`.\n", []string{"5:36", "5:74"}},
 		{"Go module suffixed owner", "scripts/a.sh", "go install github.com/spf31/cobra/cmd@latest\n", []string{"1:12"}},
 		{"npm i, pnpm i and bun i", "scripts/a.sh", "npm i lodash expresss\npnpm i crossenv\nbun i lodahs\n", []string{"1:14", "2:8", "3:7"}},
 		{"gem with version flag", "scripts/a.sh", "gem install -v 2.1 rest-cliet\n", []string{"1:20"}},
@@ -58,4 +61,47 @@ func FuzzInstalledNames(f *testing.F) {
 			}
 		}
 	})
+}
+
+func TestTyposquatManifests(t *testing.T) {
+	for _, c := range []struct {
+		file, text string
+		want       []string
+	}{
+		{"requirements.txt", "# pinned\nreqeusts==2.31 \\\n  --hash=sha256:00\nrequests-toolbelt\ngit+https://h.example/colourama.git\n", []string{"2:1"}},
+		{"scripts/requirements-dev.txt", "pytest\ncolourama\n", []string{"2:1"}},
+		{"package.json", "{\n  \"dependencies\": {\n    \"lodash-es\": \"^4\",\n    \"@type/node\": \"*\",\n    \"x\": \"npm:expres@4\",\n    \"crossenv\": \"file:./vendor\"\n  }\n}\n", []string{"4:6", "5:15"}},
+		{"pyproject.toml", "[project]\ndependencies = [\"requests-fix>=1\"]\n", []string{"2:18"}},
+		{"Cargo.toml", "[dependencies]\ntokoi = \"1\"\n", []string{"2:1"}},
+		{"Gemfile", "gem 'rest-cliet'\n", []string{"1:6"}},
+		{"go.mod", "module m\n\nrequire github.com/spf31/cobra v1.0.0\n", []string{"3:9"}},
+		{"Pipfile", "[packages]\nreqeusts = \"*\"\n", []string{"2:1"}},
+		{"notes/deps.txt", "reqeusts\n", nil},
+		{"requirements.txt", "-r deps/base.in\nrequests\n", nil}, // the included file is checked below
+
+	} {
+		got := typosquatsAt(Skill(md(c.file, c.text), nil))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: findings at %v, want %v", c.file, got, c.want)
+		}
+	}
+	d := Skill(md("requirements.txt", "reqeusts\n"), nil)
+	for _, x := range d {
+		if x.Rule == "review/typosquat" && !strings.Contains(x.Message, `"requests"`) {
+			t.Errorf("message does not name the real package: %s", x.Message)
+		}
+	}
+}
+
+func TestTyposquatRequirementsInclude(t *testing.T) {
+	s := md("requirements.txt", "-r deps/base.in\n--constraint=../outside.txt\nrequests\n", "deps/base.in", "# shared\ncolourama>=0.4\n")
+	var got []string
+	for _, d := range Skill(s, nil) {
+		if d.Rule == "review/typosquat" {
+			got = append(got, fmt.Sprintf("%s:%d:%d", d.File, d.Line, d.Column))
+		}
+	}
+	if want := []string{"s/deps/base.in:2:1"}; !slices.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
 }

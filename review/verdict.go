@@ -63,6 +63,7 @@ var ruleKinds = map[string]struct {
 	"review/hook":                     {KindEvidence, "hook command", "hook commands"},
 	"review/load-command":             {KindEvidence, "command run on load", "commands run on load"},
 	"review/script":                   {KindEvidence, "script", "scripts"},
+	"review/package-run":              {KindEvidence, "package run from a registry", "packages run from a registry"},
 	"review/blob":                     {KindEvidence, "blob", "blobs"},
 	"review/html-comment":             {KindEvidence, "HTML comment", "HTML comments"},
 	"review/browser-cookies":          {KindEvidence, "read of the browser's cookies", "reads of the browser's cookies"},

@@ -91,8 +91,8 @@ var popular = [numRegistries][]string{
 // honest are real, long-lived packages one edit from a popular one; the
 // author means them, not the popular name.
 var honest = [numRegistries][]string{
-	NPM:    {"requests", "expresso", "dotenvx", "colour", "chalk-cli", "mocka", "reacts", "tsx", "esbuild-wasm", "undici", "gulp-cli", "grunt-cli", "ethers5", "yarnpkg"},
-	PyPI:   {"request", "attr", "openapi", "fabric2", "protobuf3", "nose2", "pytest", "jinja", "psycopg", "psycopg3", "ujson", "toml", "tomli", "tomlkit", "pyaml", "rich-click", "typer-slim", "tiktoken", "mocks", "docker-py", "flask-cors", "pymssql", "pymysql", "mysql", "python-jose", "jwt", "redis-py", "aioredis", "httpcore", "pydantic-core", "colorlog", "coloredlogs", "panda3d", "pandas-stubs", "arrow-odbc", "regex2", "scapy", "scipy2", "spacy3"},
+	NPM:    {"requests", "expresso", "dotenvx", "colour", "chalk-cli", "mocka", "reacts", "tsx", "esbuild-wasm", "undici", "gulp-cli", "grunt-cli", "ethers5", "yarnpkg", "lodash-es", "lodash2", "request-promise", "fs-extra2", "uuid2", "classnames2"},
+	PyPI:   {"request", "attr", "openapi", "fabric2", "protobuf3", "nose2", "pytest", "jinja", "psycopg", "psycopg3", "ujson", "toml", "tomli", "tomlkit", "pyaml", "rich-click", "typer-slim", "tiktoken", "mocks", "docker-py", "flask-cors", "pymssql", "pymysql", "mysql", "python-jose", "jwt", "redis-py", "aioredis", "httpcore", "pydantic-core", "colorlog", "coloredlogs", "panda3d", "pandas-stubs", "arrow-odbc", "regex2", "scapy", "scipy2", "spacy3", "requests-toolbelt", "requests-mock", "requests2", "pytest-mock", "urllib3-secure-extra", "pyjwt2", "pygments2", "jsonschema2"},
 	Crates: {"request", "base32", "tokio-util", "serde-json-core", "rand_core", "time-macros", "hex-literal", "futures-util", "futures-core", "log4rs", "syn-mid", "quote-use", "nom8", "ring-compat", "clap_lex", "tonic-build", "prost-build"},
 	Go:     {"github.com/sirupsen/logrus", "github.com/go-chi/chi/v5", "github.com/labstack/echo/v4", "github.com/urfave/cli/v2"},
 	RubyGems: {"rack-test", "rake-compiler", "jsonb", "rails-html-sanitizer", "puma-daemon", "thor-rails", "redis-rb", "rspec-core", "rspec-rails", "pry-rails", "dotenv-rails",
@@ -100,7 +100,8 @@ var honest = [numRegistries][]string{
 }
 
 type nameSets struct {
-	popular, honest [numRegistries]map[string]bool
+	popular, honest      [numRegistries]map[string]bool
+	scopes, honestScopes map[string]bool
 }
 
 // sets holds both lists normalised, built on first use: every command
@@ -115,6 +116,13 @@ var sets = sync.OnceValue(func() *nameSets {
 		for _, n := range honest[reg] {
 			ns.honest[reg][normalize(reg, n)] = true
 		}
+	}
+	ns.scopes, ns.honestScopes = map[string]bool{}, map[string]bool{}
+	for _, s := range popularScopes {
+		ns.scopes[s] = true
+	}
+	for _, s := range honestScopes {
+		ns.honestScopes[s] = true
 	}
 	return &ns
 })

@@ -5,7 +5,8 @@
 // drawn alike (rn for m, 0 for o, 1 for l). The popular names are a small
 // embedded list per registry (popular.go); a name on that list, or on the
 // list of known honest near names (request beside requests), is never
-// reported.
+// reported. Scoped npm names are compared by their scope and popular
+// names with a "fixed copy" suffix are combosquats (scope.go).
 package typosquat
 
 import "strings"
@@ -60,8 +61,14 @@ func Near(reg Registry, name string) (Match, bool) {
 	if ns := sets(); ns.popular[reg][key] || ns.honest[reg][key] {
 		return Match{}, false
 	}
-	if reg == Go {
+	switch {
+	case reg == Go:
 		return nearModule(key)
+	case reg == NPM && strings.HasPrefix(key, "@"):
+		return nearScope(key)
+	}
+	if m, ok := nearCombo(reg, key); ok {
+		return m, true
 	}
 	return nearName(reg, key)
 }

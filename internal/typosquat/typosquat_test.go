@@ -90,3 +90,45 @@ func FuzzNear(f *testing.F) {
 		}
 	})
 }
+
+func TestNearScopeSquatsAndCombosquats(t *testing.T) {
+	for _, c := range []struct {
+		reg           Registry
+		name, popular string
+	}{
+		{NPM, "@anthropic/sdk", "@anthropic-ai/sdk"},
+		{NPM, "@type/node", "@types/node"},
+		{NPM, "@typess/node", "@types/node"},
+		{NPM, "@modelcontextprot0col/sdk", "@modelcontextprotocol/sdk"},
+		{NPM, "@model-context-protocol/server-github", "@modelcontextprotocol/server-github"},
+		{NPM, "@anthropicai/sdk", "@anthropic-ai/sdk"},
+		{NPM, "lodash-secure", "lodash"},
+		{NPM, "axios2", "axios"},
+		{NPM, "express-fixed", "express"},
+		{PyPI, "requests-fix", "requests"},
+		{PyPI, "requests_secure", "requests"},
+		{PyPI, "colorama-patched", "colorama"},
+		{Crates, "serde_json-official", "serde_json"},
+		{RubyGems, "nokogiri-secure", "nokogiri"},
+	} {
+		m, ok := Near(c.reg, c.name)
+		if !ok || m.Popular != c.popular {
+			t.Errorf("Near(%v, %q) = %+v, %v; want %q", c.reg, c.name, m, ok, c.popular)
+		}
+	}
+	for _, c := range []struct {
+		reg  Registry
+		name string
+	}{
+		{NPM, "@types/node"}, {NPM, "@anthropic-ai/sdk"}, {NPM, "@modelcontextprotocol/sdk"},
+		{NPM, "@google/genai"}, {NPM, "@aws/lambda-invoke-store"}, {NPM, "@my-team/lodash"},
+		{NPM, "@vue/cli"}, {NPM, "@vuex/x"}, {NPM, "@x/y"}, {NPM, "@test/x"}, {NPM, "@next/env"},
+		{NPM, "@react/x"}, {NPM, "@testing/x"},
+		{NPM, "lodash-es"}, {NPM, "mysql2"}, {PyPI, "requests-toolbelt"}, {PyPI, "markdown2"},
+		{PyPI, "jinja2"}, {PyPI, "requests-oauthlib"}, {PyPI, "pytest-mock"}, {NPM, "express-session"},
+	} {
+		if m, ok := Near(c.reg, c.name); ok {
+			t.Errorf("Near(%v, %q) = %+v; want no match", c.reg, c.name, m)
+		}
+	}
+}
