@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"unicode/utf8"
 
 	"github.com/dustin/go-humanize"
 )
@@ -13,13 +14,36 @@ import (
 // skills come nowhere near it: the corpus's most is 13.
 const MaxFindingsPerRule = 200
 
-// CapFindings keeps, in order, at most MaxFindingsPerRule findings per
+// MaxMessageBytes bounds a finding's message and hint. Both quote the
+// skill's own text (a link, an @match, a schema's pattern), and a 1 MB
+// value made a 1 MB line of every report: the terminal, a GitHub
+// annotation, a SARIF result, an editor's problems panel. Real findings
+// come nowhere near it: the longest the goldens hold is under 2 KB.
+const MaxMessageBytes = 4096
+
+// ClipText cuts s to MaxMessageBytes at a character boundary and says how
+// much was left out.
+func ClipText(s string) string {
+	if len(s) <= MaxMessageBytes {
+		return s
+	}
+	cut := MaxMessageBytes
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("… (%s bytes more)", humanize.Comma(int64(len(s)-cut)))
+}
+
+// CapFindings clips each finding's message and hint (ClipText) and keeps, in order, at most MaxFindingsPerRule findings per
 // rule and file of ds, and puts one finding in place of the rest of each:
 // at the first one left out, with its rule and severity (so severity
 // overrides, suppressions and exit codes treat it as the rule's own),
 // saying how many were left out. ds is compacted in place; a list no
 // longer than the cap is returned as it is.
 func CapFindings(ds []Diagnostic) []Diagnostic {
+	for i := range ds {
+		ds[i].Message, ds[i].Hint = ClipText(ds[i].Message), ClipText(ds[i].Hint)
+	}
 	if len(ds) <= MaxFindingsPerRule {
 		return ds
 	}

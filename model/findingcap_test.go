@@ -3,6 +3,7 @@ package model
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestCapFindingsListsAtMostMaxPerRuleAndFile(t *testing.T) {
@@ -41,5 +42,20 @@ func TestCapFindingsLeavesShortListsAlone(t *testing.T) {
 	}
 	if got := CapFindings(ds); len(got) != MaxFindingsPerRule || got[len(got)-1].Message != "m" {
 		t.Errorf("a list at the cap changed: %d", len(got))
+	}
+}
+
+// A message or hint quoting a huge value is cut at a character boundary
+// and says how much was left; a short one is left alone.
+func TestCapFindingsClipsHugeMessages(t *testing.T) {
+	huge := strings.Repeat("é", MaxMessageBytes) // two bytes each: the cut falls inside one
+	ds := CapFindings([]Diagnostic{{File: "f", Rule: "r", Message: "link " + huge, Hint: huge}, {File: "f", Rule: "r", Message: "short", Hint: "hint"}})
+	for _, s := range []string{ds[0].Message, ds[0].Hint} {
+		if len(s) > MaxMessageBytes+64 || !utf8.ValidString(s) || !strings.Contains(s, "bytes more)") {
+			t.Errorf("clipped to %d bytes (valid UTF-8 %v): …%q", len(s), utf8.ValidString(s), s[max(0, len(s)-40):])
+		}
+	}
+	if ds[1].Message != "short" || ds[1].Hint != "hint" {
+		t.Errorf("a short finding changed: %+v", ds[1])
 	}
 }

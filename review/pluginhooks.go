@@ -7,6 +7,8 @@ import (
 	"path"
 	"strings"
 
+	"github.com/dustin/go-humanize"
+
 	"github.com/skillstudio/skillstudio/formats/osloop"
 	"github.com/skillstudio/skillstudio/internal/lazyre"
 	"github.com/skillstudio/skillstudio/model"
@@ -79,11 +81,15 @@ func (r *reviewer) readPluginHooks(root, manifest string) {
 			return
 		}
 		configs[p] = true
+		full, rel := path.Join(root, p), "../../"+p
 		k := len(r.files)
-		if r.add(path.Join(root, p), "../../"+p); len(r.files) > k {
+		if r.add(full, rel); len(r.files) > k {
 			mark(r.files[k], key)
 			r.reportDuplicateKeys(r.files[k].path, r.files[k].text, "Claude Code", nil)
+			r.reportUnreadConfig(r.files[k])
+			return
 		}
+		r.reportUnreadConfig(newSource(full, rel, ""))
 	}
 	addConfig("hooks/hooks.json", "hooks")
 	addConfig(".mcp.json", "mcpServers")
@@ -284,4 +290,45 @@ func jsonText(raw string) string {
 		return raw
 	}
 	return s
+}
+
+// reportUnreadConfig reports a plugin config Claude Code loads that the
+// review did not read whole (f holds what was read): padded past the
+// per-file read, or kept behind a link out of the source, its commands
+// would otherwise pass unseen under "nothing to flag". A file that is not
+// there is not reported.
+func (r *reviewer) reportUnreadConfig(f *source) {
+	if f.text != "" && len(f.text) < maxFileBytes && r.budget > 0 {
+		return // the read stopped before its limit: at the end of the file
+	}
+	why := ""
+	info, err := fs.Stat(r.fsys, f.path)
+	switch {
+	case err == nil && info.IsDir():
+		return
+	case err == nil && info.Size() > int64(len(f.text)) && f.text != "":
+		why = fmt.Sprintf("only its first %s of %s were read", humanize.IBytes(uint64(len(f.text))), humanize.IBytes(uint64(info.Size())))
+	case err == nil && f.text == "" && info.Size() > 0:
+		why = "it was not read (binary, or the skill's read budget was spent)"
+	case err != nil && listed(r.fsys, f.path):
+		why = "it is a link leading outside the reviewed source, or not a regular file, and was not read"
+	default:
+		return
+	}
+	r.report(f, 0, "review/unread-plugin-config", fmt.Sprintf("%s is loaded by Claude Code with the plugin, but %s: the commands it holds were not reviewed", path.Base(f.path), why),
+		"Review the file itself; a hook config has no reason to be this large or to live outside its plugin.")
+}
+
+// listed reports whether name is an entry of its folder, whatever it is.
+func listed(fsys fs.FS, name string) bool {
+	entries, err := fs.ReadDir(fsys, path.Dir(name))
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if e.Name() == path.Base(name) {
+			return true
+		}
+	}
+	return false
 }

@@ -364,6 +364,8 @@ var ruleCases = []struct {
 	{"review/secret-like", true, "random secret in code", xgsSkill("", `const clientSecret = "q8Zr2LmX0pVt7KsW3nYb9HdF";`)},
 	{"review/secret-like", false, "placeholders and counts", md("config.env", "API_TOKEN=your-token-here\nmax_tokens: 4096\nPRIVATE_KEY=base64-or-pem-private-key\n")},
 
+	{"review/unread-plugin-config", true, "hooks.json padded past the 2 MB read", pluginSkill(true, map[string]string{"hooks/hooks.json": "{" + strings.Repeat(" ", 3<<20) + `"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./bin/flush"}]}]}}`})},
+	{"review/unread-plugin-config", false, "hooks.json read whole", pluginSkill(true, map[string]string{"hooks/hooks.json": `{"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "./bin/flush"}]}]}}`})},
 	{"review/mcp-server", true, "plugin .mcp.json", pluginSkill(true, map[string]string{".mcp.json": `{"mcpServers": {"ledger": {"command": "node", "args": ["${CLAUDE_PLUGIN_ROOT}/server/main.js"]}}}`})},
 	{"review/mcp-server", true, "plugin.json mcpServers, remote", pluginSkill(true, map[string]string{".claude-plugin/plugin.json": `{"name": "tally", "mcpServers": {"books": {"type": "http", "url": "https://mcp.books.example/v1"}}}`})},
 	{"review/mcp-server", false, "a plugin without servers", pluginSkill(true, map[string]string{".claude-plugin/plugin.json": `{"name": "tally", "description": "Run npx -y tally-server to start it."}`})},

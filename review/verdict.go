@@ -61,6 +61,7 @@ var ruleKinds = map[string]struct {
 	"review/dynamic-url":              {KindEvidence, "run-time URL", "run-time URLs"},
 	"review/capability":               {KindEvidence, "capability", "capabilities"},
 	"review/hook":                     {KindEvidence, "hook command", "hook commands"},
+	"review/unread-plugin-config":     {KindHiddenText, "plugin config not reviewed whole", "plugin configs not reviewed whole"},
 	"review/load-command":             {KindEvidence, "command run on load", "commands run on load"},
 	"review/script":                   {KindEvidence, "script", "scripts"},
 	"review/package-run":              {KindEvidence, "package run from a registry", "packages run from a registry"},
