@@ -46,6 +46,13 @@ func htmlBlocksAsMarkdown(md string) string {
 			continue // indented, or not where the parser says: left to glamour
 		}
 		out.Write(src[from:start])
+		if isPlaceholderTag(string(src[start:end])) {
+			// A blank such as <concise outcome> alone on its line
+			// (placeholders.go): its text as written, not as HTML.
+			out.WriteString(strings.ReplaceAll(string(src[start:end]), "<", `\<`))
+			from = end
+			continue
+		}
 		// Entities decode to any character (&#27; is ESC): the text is
 		// sanitised again, as the skill's own text was before Render.
 		out.WriteString("\n" + sanitize.String(htmlAsMarkdown(src[start:end])) + "\n")
