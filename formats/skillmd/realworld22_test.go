@@ -31,3 +31,25 @@ func TestRooModeSlugs(t *testing.T) {
 		}
 	}
 }
+
+// TestReservedIndicatorPointed: keywords written as "- @Composable" (an
+// Android skill pack's frontmatter) or a value starting with a backtick:
+// YAML reserves @ and `, so every agent's parser stops there. yaml.v3 says
+// only "cannot start any token" at column 1; the finding points at the
+// character and hints the quoted value.
+func TestReservedIndicatorPointed(t *testing.T) {
+	for _, c := range []struct {
+		fm   string
+		col  int
+		hint string
+	}{
+		{"keywords:\n  - @Composable\n  - Modifier\n", 5, `Quote the value: "@Composable".`},
+		{"argument-hint: `path` to the file\n", 16, "Quote the value: \"`path` to the file\"."},
+	} {
+		s := loadCase(map[string]string{"SKILL.md": md(c.fm, plainBody)}, "")
+		ds := findings(s, "skillmd/frontmatter")
+		if len(ds) != 1 || ds[0].Column != c.col || !strings.Contains(ds[0].Message, "reserves") || ds[0].Hint != c.hint {
+			t.Errorf("%q: %v, want one finding at column %d with hint %q", c.fm, s.Diagnostics, c.col, c.hint)
+		}
+	}
+}
