@@ -23,3 +23,14 @@ func TestListingNotInvocableBundle(t *testing.T) {
 		t.Fatalf("bundle row %q, want it omitted as nobody invokes it\n%s%s", row, stdout, stderr)
 	}
 }
+
+// TestListingThroughLinkedAgentFolder: realworld/linked-agent-folders keeps
+// its skills in .ai/skills and links .claude/skills to it; Claude Code
+// loads both skills, and listing said it loaded none ("left out 2 skills
+// under .ai").
+func TestListingThroughLinkedAgentFolder(t *testing.T) {
+	_, stdout, stderr := runCLI(t, "listing", filepath.Join("testdata", "realworld", "linked-agent-folders"))
+	if !strings.Contains(stdout, "Claude Code: 2 skills") || strings.Contains(stderr, "left out") {
+		t.Fatalf("want both skills listed for Claude Code:\n%s%s", stdout, stderr)
+	}
+}

@@ -97,3 +97,26 @@ func TestTooDeepFolderIsNamed(t *testing.T) {
 		t.Errorf("%d too-deep findings: %+v", n, f.Problems)
 	}
 }
+
+// TestLinkedAgentFolderIsAnAlias: .claude/skills -> ../.ai/skills is
+// searched once, at the real path, but recorded as an alias, and the
+// checked skill carries the path Claude Code reads it through; without
+// it the listing said Claude Code loads none of the repository's skills.
+func TestLinkedAgentFolderIsAnAlias(t *testing.T) {
+	root := t.TempDir()
+	writeFiles(t, root, map[string]string{".ai/skills/a/SKILL.md": skillMD, ".claude/keep": ""})
+	symlink(t, filepath.Join("..", ".ai", "skills"), filepath.Join(root, ".claude", "skills"))
+	f := Find(safefs.Dir(root), ".")
+	if len(f.Candidates) != 1 || len(f.Aliases) != 1 || f.Aliases[0] != (Alias{Link: ".claude/skills", Target: ".ai/skills"}) {
+		t.Fatalf("candidates %v, aliases %v: want one skill and the link as an alias", f.Candidates, f.Aliases)
+	}
+	if got := AliasesOf(".ai/skills/a", f.Aliases); len(got) != 1 || got[0] != ".claude/skills/a" {
+		t.Errorf("AliasesOf = %v", got)
+	}
+	if got := AliasesOf(".ai/skillsx/a", f.Aliases); len(got) != 0 {
+		t.Errorf("AliasesOf a sibling folder = %v, want none", got)
+	}
+	if got := AliasesOf("x/a", []Alias{{Link: "l", Target: "."}}); len(got) != 1 || got[0] != "l/x/a" {
+		t.Errorf("AliasesOf under a link to the root = %v", got)
+	}
+}

@@ -176,3 +176,21 @@ func TestHeadlineCopilotNameList(t *testing.T) {
 		t.Errorf("blocks %d, names %d, used %d", blocks, names, l.Used)
 	}
 }
+
+// TestReadsSkillThroughLinkedFolder: a skill in .ai/skills that
+// .claude/skills links to is read by Claude Code, not by Codex; a plain
+// (non-agent) alias does not make every agent read it.
+func TestReadsSkillThroughLinkedFolder(t *testing.T) {
+	s := skill("a", "A skill.")
+	s.Location.Dir = ".ai/skills/a"
+	if ClaudeCode.ReadsSkill(s) {
+		t.Fatal("no alias: Claude Code does not read .ai/skills")
+	}
+	s.Location.Aliases = []string{"skills/a", ".claude/skills/a"}
+	if !ClaudeCode.ReadsSkill(s) {
+		t.Error("Claude Code reads it through .claude/skills")
+	}
+	if Codex.ReadsSkill(s) {
+		t.Error("Codex reads neither .ai nor .claude")
+	}
+}
