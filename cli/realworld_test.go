@@ -89,6 +89,8 @@ func TestRealWorldShowGolden(t *testing.T) {
 		"i18n-skills/skills/commit-ja",
 		"editor-encodings/skills/ps-notes",
 		"generated-frontmatter/.claude/skills/web-kit",
+		"roo-mode-skills/.roo/skills/task-planner",
+		"codex-nested-areas/.codex/skills/system/local-review",
 	} {
 		for _, width := range []string{"56", "72"} {
 			_, stdout, stderr := runCLI(t, "show", "--style", "notty", "--width", width, filepath.Join("testdata", "realworld", skill))

@@ -42,6 +42,9 @@ func Check(sources []*Searched, members []Member, opts model.Options, cfg *model
 	parallel(len(members), func(i int) {
 		c := *members[i].Skill
 		c.Diagnostics = slices.Clone(c.Diagnostics)
+		if si := members[i].Source; si >= 0 && si < len(sources) && sources[si] != nil && len(sources[si].Found.Aliases) > 0 {
+			c.Location.Aliases = AliasesOf(c.Location.Dir, sources[si].Found.Aliases)
+		}
 		out.Skills[i], own[i] = &c, len(c.Diagnostics)
 	})
 	for si, src := range sources {

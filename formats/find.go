@@ -34,6 +34,26 @@ type Candidate struct {
 	profile model.Profile
 }
 
+// Alias is a symlink at Link to the folder searched at Target.
+type Alias struct{ Link, Target string }
+
+// AliasesOf are the folders dir is also reached through: for each alias
+// whose target is dir or a folder above it, the same path under the link.
+func AliasesOf(dir string, aliases []Alias) []string {
+	var out []string
+	for _, a := range aliases {
+		switch {
+		case a.Target == dir:
+			out = append(out, a.Link)
+		case a.Target == ".":
+			out = append(out, path.Join(a.Link, dir))
+		case strings.HasPrefix(dir, a.Target+"/"):
+			out = append(out, a.Link+dir[len(a.Target):])
+		}
+	}
+	return out
+}
+
 // Repository is an OS Loop index.json found while searching.
 type Repository struct {
 	Index string // FS path of index.json
@@ -45,6 +65,11 @@ type Found struct {
 	Repositories []Repository
 	// Problems are folders that could not be read or symlink loops.
 	Problems []model.Diagnostic
+	// Aliases are the symlinks that lead to a folder already searched
+	// (.claude/skills -> ../.agents/skills): skipped, since the skills
+	// there are read once at their real path, but an agent reading the
+	// link's folder loads them (model.Location.Aliases).
+	Aliases []Alias
 	// Listed holds the folders the search listed, each with whether its
 	// listing has a .claude-plugin entry. The plugin check looks at every
 	// folder that has one, skills or not, and opens a manifest above a
@@ -288,6 +313,7 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 		return f
 	}
 	seen := map[dirKey]bool{}
+	firstPath := map[dirKey]string{} // where each folder was searched
 	// Symlinked folders are followed after every real folder has been
 	// searched, so a skill reached both directly and through an alias
 	// (.agents/skills -> ../skills) is reported at its real path; an alias
@@ -329,10 +355,13 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 				f.Problems = append(f.Problems, findRules.New("library/symlink-loop", p, 0, 0,
 					fmt.Sprintf("%s leads back to a folder it is inside; not followed", p),
 					"Remove the symlink or point it outside the library."))
+			} else if isLink && firstPath[k] != "" {
+				f.Aliases = append(f.Aliases, Alias{Link: p, Target: firstPath[k]})
 			}
 			return false
 		}
 		seen[k] = true
+		firstPath[k] = p
 		sc = sc.enter(p, entries)
 		if c, ok := detectListed(fsys, p, entries); ok && (sc.skip == nil || !mainFileExcluded(c, sc.skip)) {
 			if c.Format == model.FormatSkillMD && !top.templates && templatePath(root, top.rootName, p) {
@@ -439,6 +468,7 @@ func findWith(fsys fs.FS, root string, emit func(Candidate) bool, left func(inde
 		return f
 	}
 	seen[keyOfInfo(rootInfo, root)] = true
+	firstPath[keyOfInfo(rootInfo, root)] = root
 	f.noteListed(root, entries)
 	walk(root, entries, 0, top.enter(root, entries))
 	following = true

@@ -31,6 +31,12 @@ func skippedLink(fsys fs.FS, p string, statErr error) (rule, msg, hint string) {
 	case strings.Contains(statErr.Error(), "outside the folder"), strings.Contains(statErr.Error(), "escapes"):
 		why, hint = "leads outside the source, so what it points to is not checked here",
 			"Lint the folder it points to as a source of its own, or copy the skill into the source."
+		if absoluteLink(target) {
+			// A committed .codex/skills -> /Users/<author>/…/.agents/skills:
+			// every other clone's agent finds nothing through it.
+			why = "leads outside the source to an absolute path, which a clone on another machine does not have, so what it points to is not checked here"
+			hint = "Commit a relative link instead (such as ../.agents/skills) so every checkout finds the folder, or lint the target as a source of its own."
+		}
 	case errors.Is(statErr, syscall.ELOOP):
 		why, hint = "is a symlink loop", "Remove the symlink or point it at a real folder."
 	}
@@ -74,4 +80,14 @@ func skippedFolderFinding(dir, first string) (rule, msg, hint string) {
 	return "library/skipped-folder", fmt.Sprintf("%s holds SKILL.md files (%s, maybe more) that are not checked: %s folders are dependencies or build output and are never searched",
 			dir, first, path.Base(dir)),
 		fmt.Sprintf("Lint the skill's source instead, or lint the folder %s itself to check the copy.", path.Dir(first))
+}
+
+// absoluteLink: target is an absolute path, POSIX or Windows (C:\…, C:/…,
+// \\server\share).
+func absoluteLink(target string) bool {
+	if strings.HasPrefix(target, "/") || strings.HasPrefix(target, `\\`) {
+		return true
+	}
+	return len(target) >= 3 && target[1] == ':' && (target[2] == '\\' || target[2] == '/') &&
+		(target[0] >= 'a' && target[0] <= 'z' || target[0] >= 'A' && target[0] <= 'Z')
 }

@@ -26,7 +26,7 @@ const NoAgents = model.NoAgents
 
 // FieldsRead are the metadata fields the listing reads from
 // model.Skill.Fields; a loader that drops views must keep these.
-var FieldsRead = []string{"when_to_use", "disable-model-invocation"}
+var FieldsRead = []string{"when_to_use", "disable-model-invocation", "user-invocable"}
 
 // AgentsFor resolves configured agent ids (nil: DefaultAgents; "all":
 // every profile; "none": no agent) to profiles. An unknown id is an error

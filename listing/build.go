@@ -29,7 +29,8 @@ type Entry struct {
 	CutAt     int    `json:"cutAt,omitempty"`
 	DescChars int    `json:"descChars"`
 	Path      string `json:"path,omitempty"`
-	// Reason says why a skill lost text: "cap", "budget" or "not model-invocable".
+	// Reason says why a skill lost text: "cap", "budget", "not
+	// model-invocable" or "not invocable" (by neither the model nor the user).
 	Reason string `json:"reason,omitempty"`
 
 	text  string // the description as listed (after cut), sanitised
@@ -75,6 +76,9 @@ func Build(skills []*model.Skill, agent Profile, contextTokens int) Listing {
 		e := Entry{Name: clean(s.Name), DescChars: utf8.RuneCountInString(full), Path: s.Location.File, skill: s}
 		if agent.HidesManual && !modelInvocable(s) {
 			e.State, e.Reason = StateOmitted, "not model-invocable"
+			if !userInvocable(s) {
+				e.Reason = "not invocable"
+			}
 			l.Skills = append(l.Skills, e)
 			continue
 		}

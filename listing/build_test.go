@@ -137,6 +137,25 @@ func TestDisableModelInvocationOmitted(t *testing.T) {
 	}
 }
 
+// TestNotInvocableIsNotManualOnly: a skill that is neither
+// model-invocable nor user-invocable (an internal bundle of files other
+// skills read) is omitted too, but "manual only" was wrong: the slash menu
+// does not show it either.
+func TestNotInvocableIsNotManualOnly(t *testing.T) {
+	manual := skill("manual", "Only by hand.")
+	manual.Fields = append(manual.Fields, model.Field{Name: "disable-model-invocation", Value: "true"})
+	bundle := skill("bundle", "Files the other skills read.")
+	bundle.Fields = append(bundle.Fields, model.Field{Name: "disable-model-invocation", Value: "true"}, model.Field{Name: "user-invocable", Value: "false"})
+	l := Build([]*model.Skill{bundle, manual}, ClaudeCode, 0)
+	labels := map[string]string{}
+	for _, e := range l.Skills {
+		labels[e.Name] = e.Label()
+	}
+	if labels["manual"] != "omitted (manual only)" || labels["bundle"] != "omitted (nobody invokes it)" {
+		t.Errorf("labels %v", labels)
+	}
+}
+
 // Copilot lists names past its 15,000 budget in a name list with its own
 // 5,000: the headline never reads as more used than the budget allows.
 func TestHeadlineCopilotNameList(t *testing.T) {
@@ -155,5 +174,23 @@ func TestHeadlineCopilotNameList(t *testing.T) {
 	}
 	if blocks > 15000 || names > 5000 || blocks+names != l.Used {
 		t.Errorf("blocks %d, names %d, used %d", blocks, names, l.Used)
+	}
+}
+
+// TestReadsSkillThroughLinkedFolder: a skill in .ai/skills that
+// .claude/skills links to is read by Claude Code, not by Codex; a plain
+// (non-agent) alias does not make every agent read it.
+func TestReadsSkillThroughLinkedFolder(t *testing.T) {
+	s := skill("a", "A skill.")
+	s.Location.Dir = ".ai/skills/a"
+	if ClaudeCode.ReadsSkill(s) {
+		t.Fatal("no alias: Claude Code does not read .ai/skills")
+	}
+	s.Location.Aliases = []string{"skills/a", ".claude/skills/a"}
+	if !ClaudeCode.ReadsSkill(s) {
+		t.Error("Claude Code reads it through .claude/skills")
+	}
+	if Codex.ReadsSkill(s) {
+		t.Error("Codex reads neither .ai nor .claude")
 	}
 }

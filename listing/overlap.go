@@ -133,11 +133,26 @@ func (p Profile) ReadsDir(dir string) bool {
 	return f == "" || len(p.ProjectFolders) == 0 || slices.Contains(p.ProjectFolders, path.Base(f))
 }
 
-// ReadBy splits skills into those the agent reads (ReadsDir) and those
+// ReadsSkill says whether the agent reads s: at its folder (ReadsDir),
+// or through a symlinked agent folder that leads to it
+// (.claude/skills -> ../.agents/skills, model.Location.Aliases).
+func (p Profile) ReadsSkill(s *model.Skill) bool {
+	if p.ReadsDir(s.Location.Dir) {
+		return true
+	}
+	for _, a := range s.Location.Aliases {
+		if AgentFolder(a) != "" && p.ReadsDir(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadBy splits skills into those the agent reads (ReadsSkill) and those
 // it does not, both in the order given.
 func ReadBy(p Profile, skills []*model.Skill) (read, other []*model.Skill) {
 	for _, s := range skills {
-		if p.ReadsDir(s.Location.Dir) {
+		if p.ReadsSkill(s) {
 			read = append(read, s)
 		} else {
 			other = append(other, s)

@@ -19,8 +19,11 @@ func (e Entry) Label() string {
 		}
 		return s
 	case StateOmitted:
-		if e.Reason == "not model-invocable" {
+		switch e.Reason {
+		case "not model-invocable":
 			return "omitted (manual only)"
+		case "not invocable":
+			return "omitted (nobody invokes it)"
 		}
 	}
 	return string(e.State)

@@ -43,6 +43,13 @@ func modelInvocable(s *model.Skill) bool {
 	return !strings.EqualFold(fieldValue(s, "disable-model-invocation"), "true")
 }
 
+// userInvocable: user-invocable: false takes the skill out of the slash
+// menu too, so one that is not model-invocable either is not "manual
+// only": nobody starts it (an internal bundle of files other skills read).
+func userInvocable(s *model.Skill) bool {
+	return !strings.EqualFold(fieldValue(s, "user-invocable"), "false")
+}
+
 // capText cuts text to at most limit characters, the last being ellipsis
 // when one is given. kept is how many characters of text survive.
 func capText(text string, limit int, ellipsis string) (out string, kept int, cut bool) {

@@ -157,6 +157,11 @@ type Location struct {
 	File string `json:"file"`
 	// FS holds the skill's files. Readers never go outside it.
 	FS fs.FS `json:"-"`
+	// Aliases are other folders inside FS the skill's folder is reached
+	// through, by a symlink to it or to a folder above it
+	// (.claude/skills/x when .claude/skills -> ../.agents/skills): an
+	// agent that reads one of those folders loads this skill.
+	Aliases []string `json:"aliases,omitempty"`
 }
 
 // Path turns an FS path into the path or URL a person (or an editor) uses.

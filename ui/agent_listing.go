@@ -75,7 +75,7 @@ func agentStart(src listingSource) int {
 // to (the siblings lint compares it with, listing.Libraries).
 func buildAgentListing(src listingSource, s *model.Skill, agent int) *agentListing {
 	p := listing.Profiles[agent%len(listing.Profiles)]
-	if !p.ReadsDir(s.Location.Dir) {
+	if !p.ReadsSkill(s) {
 		return &agentListing{listing: listing.Build(nil, p, 0), mine: -1, notRead: listing.AgentFolder(s.Location.Dir)}
 	}
 	window := listing.DefaultContext

@@ -161,6 +161,35 @@ func (c *checker) checkOpenHandsList(key, val *yaml.Node) {
 	}
 }
 
+// checkRooModeSlugs checks Roo Code's modeSlugs, which Roo reads only
+// as a list of strings: modeSlugs: architect is dropped without a word and
+// the skill is offered in every mode.
+func (c *checker) checkRooModeSlugs(key, val *yaml.Node) {
+	v := resolve(val)
+	if v == nil || isNull(v) {
+		return // empty: any mode, as Roo reads an empty list
+	}
+	// Warnings: Roo Code loads the skill; only the restriction is lost.
+	if v.Kind != yaml.SequenceNode {
+		hint, got := "Write modeSlugs as a list, one mode slug an item.", withArticle(kindName(val))
+		if isScalar(v) {
+			got = scalarKind(v)
+		}
+		if isScalar(v) && isText(v) {
+			hint = fmt.Sprintf("Write modeSlugs: [%s].", v.Value)
+		}
+		d := c.at(val, "skillmd/field-type", fmt.Sprintf("modeSlugs must be a list of mode slugs, not %s: Roo Code reads only a list, so the skill is offered in every mode", got), hint)
+		d.Severity = model.SeverityWarning
+		return
+	}
+	for _, it := range v.Content {
+		if r := resolve(it); r == nil || !isText(r) || r.Value == "" {
+			d := c.at(it, "skillmd/field-type", "a modeSlugs entry must be a mode slug (a non-empty string); Roo Code skips this one", "Write the mode's slug, such as code or architect.")
+			d.Severity = model.SeverityWarning
+		}
+	}
+}
+
 // checkOpenHandsMapping checks mcp_tools, which OpenHands' Skill.load
 // refuses unless it is a mapping (or empty).
 func (c *checker) checkOpenHandsMapping(key, val *yaml.Node) {

@@ -33,6 +33,17 @@ var (
 // another profile reports as advice, not as a field of another agent.
 const openHandsLayer = "OpenHands"
 
+// rooLayer names Roo Code's extension field, reported like OpenHands':
+// Roo Code has no profile of its own and other agents ignore the field.
+const rooLayer = "Roo Code"
+
+// extensionField names, per extension layer, whose field it is and what
+// it does, for the message another profile gives.
+var extensionField = map[string]string{
+	openHandsLayer: "an OpenHands field (keyword triggers and task inputs)",
+	rooLayer:       "a Roo Code field (the modes a skill is offered in)",
+}
+
 // fieldSpecs is every frontmatter field some agent defines. Codex reads
 // only the open-standard fields from SKILL.md (its UI metadata lives in
 // agents/openai.yaml, see codex.go).
@@ -86,6 +97,11 @@ func init() {
 		"triggers":  {openHandsLayer, openHandsOnly, (*checker).checkOpenHandsList},
 		"inputs":    {openHandsLayer, openHandsOnly, (*checker).checkOpenHandsList},
 		"mcp_tools": {openHandsLayer, openHandsOnly, (*checker).checkOpenHandsMapping},
+
+		// Roo Code (its SkillsManager, looked up 2026-11-25): modeSlugs
+		// limits a skill to some modes; only a list is read, anything else
+		// leaves the skill in every mode.
+		"modeSlugs": {rooLayer, openHandsOnly, (*checker).checkRooModeSlugs},
 
 		// Layer 4: quiz blocks (checked by checkQuiz).
 		"quiz": {"skillli", skillliOnly, func(*checker, *yaml.Node, *yaml.Node) {}},
@@ -288,13 +304,19 @@ func (c *checker) reportUnknown(k *yaml.Node) {
 		d.Severity = model.SeverityError
 		return
 	}
-	if spec, ok := fieldSpecs[name]; ok && spec.layer == openHandsLayer {
-		// OpenHands documents these as extensions other agents ignore:
-		// advice, as a field no agent documents was before, but named.
+	if spec, ok := fieldSpecs[name]; ok && extensionField[spec.layer] != "" {
+		// OpenHands and Roo Code document these as extensions other agents
+		// ignore: advice, as a field no agent documents was before, but
+		// named.
 		d := c.at(k, "skillmd/unknown-field",
-			fmt.Sprintf("%q is an OpenHands field (keyword triggers and task inputs); the %s profile's agents ignore it", name, c.profile),
-			"Keep it if the skill is also meant for OpenHands, or lint with --profile all.")
+			fmt.Sprintf("%q is %s; the %s profile's agents ignore it", name, extensionField[spec.layer], c.profile),
+			fmt.Sprintf("Keep it if the skill is also meant for %s, or lint with --profile all.", spec.layer))
 		d.Severity = model.SeverityInfo
+		if spec.layer == rooLayer {
+			// The one agent that reads it loses the setting when it is not
+			// a list: said under every profile, as a near miss would be.
+			c.checkRooModeSlugs(k, c.doc.Field(name))
+		}
 		return
 	} else if ok {
 		c.at(k, "skillmd/unknown-field",

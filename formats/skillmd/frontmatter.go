@@ -237,6 +237,14 @@ func (fm *Frontmatter) parseYAML(src []byte) {
 			p.Message = fmt.Sprintf("the frontmatter is not valid YAML: line %d is indented with a tab, and YAML indents with spaces only", line)
 			p.Hint = "Replace the tab at the start of the line with spaces."
 		}
+		// A value that starts with @ or ` (keywords: - @Composable, a
+		// decorator or a code span written bare): both are reserved
+		// indicators, so js-yaml, PyYAML and yaml.v3 all stop there.
+		if col, val := reservedStart(fileLine(src, line)); col > 0 && strings.Contains(msg, "cannot start any token") {
+			p.Col = col
+			p.Message = fmt.Sprintf("the frontmatter is not valid YAML: a value cannot start with %c, which YAML reserves; every agent's YAML parser stops here", val[0])
+			p.Hint = fmt.Sprintf("Quote the value: %s.", quoteYAML(val))
+		}
 		// yaml.v3 gives no column, and its words for a value that starts
 		// with * or & (allowed-tools: *) do not say what happened: point at
 		// the character and name it.
@@ -547,4 +555,27 @@ func QuoteYAML(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// reservedStart finds, on one frontmatter line, a value (after "key: " or
+// a list's "- ") that starts with @ or `, YAML's reserved indicators: its
+// 1-based column and the value, or 0.
+func reservedStart(line string) (int, string) {
+	rest := strings.TrimLeft(line, " ")
+	at := len(line) - len(rest)
+	if strings.HasPrefix(rest, "- ") {
+		trimmed := strings.TrimLeft(rest[2:], " ")
+		at += 2 + len(rest[2:]) - len(trimmed)
+		rest = trimmed
+	} else if i := strings.Index(rest, ": "); i > 0 {
+		trimmed := strings.TrimLeft(rest[i+2:], " ")
+		at += i + 2 + len(rest[i+2:]) - len(trimmed)
+		rest = trimmed
+	} else {
+		return 0, ""
+	}
+	if rest == "" || rest[0] != '@' && rest[0] != '`' {
+		return 0, ""
+	}
+	return at + 1, strings.TrimRight(rest, " \r")
 }

@@ -20,6 +20,7 @@ var fuzzSeeds = []string{
 	"---\nquiz:\n  questions:\n    - question: q\n      options: [{label: a, correct: true}, b]\n      on-correct: {goto: \"## X\", jump: 1}\n---\n## X\n",
 	"---\nhooks: {Stop: [{hooks: [{type: command}]}]}\nmetadata: {a: [1]}\n---\n[x](../y#z) ![i](a b) `[c](d)`\n",
 	"---\ndescription: caf\xe9\n---\n\x00",
+	"---\nkeywords:\n  - @Composable\nargument-hint: `p`\n---\n",
 }
 
 // FuzzParseFrontmatter: any bytes split and parse without panicking, and

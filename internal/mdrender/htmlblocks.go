@@ -66,6 +66,13 @@ func htmlBlocksAsMarkdown(md string) string {
 				indent, start = string(src[ls:start]), ls
 			}
 			out.Write(src[from:start])
+			if block := string(src[start:end]); isPlaceholderTag(strings.TrimLeft(block, " ")) {
+				// A blank such as <concise outcome> alone on its line
+				// (placeholders.go): its text as written, not as HTML.
+				out.WriteString(strings.ReplaceAll(block, "<", `\<`))
+				from = end
+				continue
+			}
 			// Entities decode to any character (&#27; is ESC): the text is
 			// sanitised again, as the skill's own text was before Render.
 			out.WriteString("\n" + indentMarkdown(sanitize.String(htmlAsMarkdown(src[start:end])), indent) + "\n")

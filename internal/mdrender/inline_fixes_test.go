@@ -113,7 +113,7 @@ func TestListItemBlocksUntouched(t *testing.T) {
 // FuzzInlineFixes: any text renders in each style without a panic, a
 // stand-in or an invalid UTF-8 sequence it did not hold.
 func FuzzInlineFixes(f *testing.F) {
-	for _, s := range []string{"a \\& b\n", "*a\nb* **c *d* e**\n", "- x.y-z,w;v+u|t\n", "- \\.a.\\-\n", "<ol start=9><li>x</li></ol>\n", "**\\***\n"} {
+	for _, s := range []string{"a \\& b\n", "*a\nb* **c *d* e**\n", "- x.y-z,w;v+u|t\n", "- \\.a.\\-\n", "<ol start=9><li>x</li></ol>\n", "**\\***\n", "- Files: <affected\nfiles> and </x-y>\n\n<concise outcome>\n"} {
 		f.Add(s)
 	}
 	rs := map[string]*Renderer{}

@@ -94,6 +94,7 @@ func New(style string, wrap int) (*Renderer, error) {
 					listLeft: blockLeft(listBlock(opts.Styles.List, false)), listWidth: blockWidth(listBlock(opts.Styles.List, false)),
 					subListLeft: blockLeft(listBlock(opts.Styles.List, true)), subListWidth: blockWidth(listBlock(opts.Styles.List, true))}, 155),
 				util.Prioritized(listBreaks{}, 160),
+				util.Prioritized(placeholderTags{}, 164),
 				util.Prioritized(unescapeText{}, 165),
 				util.Prioritized(marks, 170),
 				util.Prioritized(keepWords{}, 175),
