@@ -628,7 +628,9 @@ func rewrapBlock(lines []string, left, delta, bar, width int) ([]string, bool) {
 			prefix += "\x1b[m"
 		}
 		lead := prefix + strings.Repeat(" ", delta) + barText
-		for _, l := range carryPen(strings.Split(xansi.Wrap(strings.TrimRight(joined, " "), width-delta, glamourBreaks), "\n")) {
+		// At spaces only: a URL or a code span glamour kept whole on a
+		// line stays whole where it fits.
+		for _, l := range carryPen(strings.Split(xansi.Wrap(strings.TrimRight(joined, " "), width-delta, ""), "\n")) {
 			out = append(out, lead+l)
 		}
 		group = group[:0]

@@ -23,6 +23,10 @@ import (
 // line is, at the list's margin with that much padding at their end, and
 // hangItems moves them under the item's text as it moves a code block.
 
+// minItemTable is the narrowest a table inside an item is rendered at; a
+// narrower one stays at the list's margin, at glamour's width.
+const minItemTable = 20
+
 // itemTablesKey holds the tables taken out of items, in document order.
 var itemTablesKey = parser.NewContextKey()
 
@@ -179,6 +183,9 @@ func placeTables(out string, tables [][]string, markCol int) string {
 			res = append(res, nl)
 		}
 		next++
+	}
+	for ; next < len(tables); next++ { // a placeholder glamour did not print: the table is kept
+		res = append(res, tables[next]...)
 	}
 	return strings.Join(res, "\n")
 }

@@ -1,6 +1,7 @@
 package mdrender
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -126,6 +127,72 @@ func TestFullBlocksInItemsUnderText(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestItemTablesFit: random tables inside random items, in and out of
+// quotes, at narrow and wide widths, render within the width, keep their
+// text or an "…", and leave no mark behind.
+func TestItemTablesFit(t *testing.T) {
+	cells := []string{"a", "word", "longer-cell-text", "中文单元格", "`code`", "**bold**", "x y z w v"}
+	rng := rand.New(rand.NewPCG(3, 19))
+	for i := 0; i < 200; i++ {
+		cols := 1 + rng.IntN(8)
+		var tb strings.Builder
+		for row := 0; row < 3; row++ {
+			tb.WriteString("|")
+			for range cols {
+				tb.WriteString(" " + cells[rng.IntN(len(cells))] + " |")
+			}
+			tb.WriteString("\n")
+			if row == 0 {
+				tb.WriteString(strings.Repeat("|---", cols) + "|\n")
+			}
+		}
+		md := inItem(itemMarkers[rng.IntN(len(itemMarkers))], 1+rng.IntN(3), tb.String())
+		if rng.IntN(4) == 0 {
+			md = indentLines(md, "> ")
+		}
+		width := 12 + rng.IntN(110)
+		style := []string{"notty", "dark", "light"}[i%3]
+		r, err := New(style, width)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := r.Render(md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(out, hangPrefix) {
+			t.Fatalf("a mark left in the output of %q", md)
+		}
+		plain := xansi.Strip(out)
+		for _, l := range strings.Split(out, "\n") {
+			if w := xansi.StringWidth(l); w > width && width >= 30 {
+				t.Fatalf("%s %d: line of %d cells %q\nfrom %q", style, width, w, xansi.Strip(l), md)
+			}
+		}
+		if width >= 30 && !strings.Contains(plain, "stepword") {
+			t.Fatalf("%s %d: the item's text lost from %q:\n%s", style, width, md, plain)
+		}
+	}
+}
+
+// TestRewrappedQuoteKeepsURLs: a quote wrapped again under an item's text
+// breaks at spaces only, so a URL or a code span glamour kept whole on a
+// line stays whole.
+func TestRewrappedQuoteKeepsURLs(t *testing.T) {
+	md := "10. Step with a note:\n\n    > Read **the bold part that runs on** and [the linked guide](https://example.com/guide) before the `--flag-value` option, then carry on reading here.\n"
+	for _, style := range []string{"notty", "dark", "light"} {
+		plain := renderPlain(t, style, 40, md)
+		for _, whole := range []string{"https://example.com/guide", "--flag-value"} {
+			if !strings.Contains(plain, whole) {
+				t.Errorf("%s: %q broken:\n%s", style, whole, plain)
+			}
+		}
+		if _, c := column(plain, "Read"); c != len("  10. ")+2 {
+			t.Errorf("%s: quote's text at column %d, want %d:\n%s", style, c, len("  10. ")+2, plain)
 		}
 	}
 }

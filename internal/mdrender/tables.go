@@ -86,7 +86,7 @@ func (f fitTables) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 	var inItems []itemTable
 	for _, t := range tables {
 		in := f.indent(t)
-		if under := f.underItemText(t, reader.Source()); under > 0 {
+		if under := f.underItemText(t, reader.Source()); under > 0 && f.top-in-under >= minItemTable {
 			// Fitted to the width right of the item's text, rendered on
 			// its own at that width (glamour fills the width it is
 			// given) and put in place of a placeholder (listtables.go).
