@@ -29,8 +29,11 @@ const (
 	// (code, a quote, a table): the lines since the item's text (or the
 	// block before) are the block's, moved under the item's text.
 	hangBlock = "\ue103"
-	// hangMarks is the sentinel's piece holding the four.
-	hangMarks = hangText + hangMore + hangEnd + hangBlock
+	// hangTable stands for a table inside an item, rendered on its own
+	// at the width right of the item's text (listtables.go).
+	hangTable = "\ue104"
+	// hangMarks is the sentinel's piece holding the five.
+	hangMarks = hangText + hangMore + hangEnd + hangBlock + hangTable
 	// hangPrefix starts the UTF-8 of every mark.
 	hangPrefix = "\xee\x84"
 )
@@ -51,11 +54,17 @@ type hangRun struct {
 var hangKey, hangBlocksKey = parser.NewContextKey(), parser.NewContextKey()
 
 // hangBlockAt is a block inside an item: the item, and whether glamour
-// ends the block with no blank line (a heading), so the mark's paragraph
+// ends the block with no blank line (a heading, a table), so the mark's paragraph
 // is a line of its own, taken out, not a blank line.
 type hangBlockAt struct {
 	item    int
 	ownLine bool
+	// rewrap: a heading, or a quote of paragraphs, whose text can be
+	// joined and wrapped again at a narrower width when its lines have no
+	// padding to give; bar and barWidth are the cells a quote's bar
+	// takes on the left and from the width (0 for a heading).
+	rewrap        bool
+	bar, barWidth int
 }
 
 // hangLists is the transformer. docLeft and top are the document's left
@@ -143,7 +152,11 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 			p := gast.NewParagraph()
 			p.AppendChild(p, mark(3))
 			it.InsertAfter(it, c, p)
-			owner[p] = hangBlockAt{k, c.Kind() == gast.KindHeading}
+			at := hangBlockAt{item: k, ownLine: c.Kind() == gast.KindHeading || c.Kind() == east.KindTable, rewrap: c.Kind() == gast.KindHeading}
+			if c.Kind() == gast.KindBlockquote && paragraphsOnly(c) {
+				at.rewrap, at.bar, at.barWidth = true, h.quoteLeft, h.quoteWidth
+			}
+			owner[p] = at
 		}
 	}
 	var runs []hangRun
@@ -169,10 +182,32 @@ func (h hangLists) Transform(doc *gast.Document, reader text.Reader, pc parser.C
 // margin, and hangItems can move under the item's text.
 func movableBlock(n gast.Node) bool {
 	switch n.Kind() {
-	case gast.KindFencedCodeBlock, gast.KindCodeBlock, gast.KindBlockquote, gast.KindHeading:
+	case gast.KindFencedCodeBlock, gast.KindCodeBlock, gast.KindBlockquote, gast.KindHeading, east.KindTable:
 		return true
 	}
 	return false
+}
+
+// paragraphsOnly: q holds paragraphs and nothing else, with no hard line
+// break, so its lines can be joined and wrapped again.
+func paragraphsOnly(q gast.Node) bool {
+	for c := q.FirstChild(); c != nil; c = c.NextSibling() {
+		if c.Kind() != gast.KindParagraph {
+			return false
+		}
+		hard := false
+		_ = gast.Walk(c, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
+			if t, ok := n.(*gast.Text); ok && entering && t.HardLineBreak() {
+				hard = true
+				return gast.WalkStop, nil
+			}
+			return gast.WalkContinue, nil
+		})
+		if hard {
+			return false
+		}
+	}
+	return true
 }
 
 // place is the left column and the width glamour gives it's list's text,
@@ -217,6 +252,7 @@ func hangItems(out string, runs []hangRun, blockItems []hangBlockAt) string {
 	// moved to sit under its parent's text (negative: left).
 	textCol, shift := map[int]int{}, map[int]int{}
 	glamourLeft := map[int]int{} // the column glamour put an item's list at
+	listWidth := map[int]int{}   // and the width it gave its text
 	next, nextBlock := 0, 0
 	since, ranRun := 0, false // since: the first line of res after the last run or block
 	for i := 0; i < len(lines); i++ {
@@ -227,11 +263,14 @@ func hangItems(out string, runs []hangRun, blockItems []hangBlockAt) string {
 		if strings.Contains(line, hangBlock) {
 			ownLine := false
 			if nextBlock < len(blockItems) {
-				k := blockItems[nextBlock].item
-				ownLine = blockItems[nextBlock].ownLine
+				b := blockItems[nextBlock]
+				k := b.item
+				ownLine = b.ownLine
 				nextBlock++
-				if tc, ok := textCol[k]; ok {
-					moveBlock(res[since:], glamourLeft[k], tc-glamourLeft[k])
+				if tc, ok := textCol[k]; ok && !moveBlock(res[since:], glamourLeft[k], tc-glamourLeft[k]) && b.rewrap {
+					if moved, ok := rewrapBlock(res[since:], glamourLeft[k], tc-glamourLeft[k], b.bar, listWidth[k]-b.barWidth); ok {
+						res = append(res[:since], moved...)
+					}
 				}
 			}
 			if ownLine && strings.Trim(xansi.Strip(dropMark(line, hangBlock, 1)), " ") == "" {
@@ -257,7 +296,7 @@ func hangItems(out string, runs []hangRun, blockItems []hangBlockAt) string {
 		next++
 		ranRun = true
 		if _, seen := glamourLeft[run.item]; !seen {
-			glamourLeft[run.item] = run.left
+			glamourLeft[run.item], listWidth[run.item] = run.left, run.width
 		}
 		end := i
 		for end < len(lines) && !strings.Contains(lines[end], hangEnd) {
@@ -526,12 +565,13 @@ func carryPen(lines []string) []string {
 
 // moveBlock moves a block's lines (glamour's, at the list's margin left)
 // delta columns right, under the item's text, when each has that many
-// padding cells at its end to give; a line too full (a quote glamour
-// wrapped to the list's width) leaves the whole block where it was.
-// Code lines are wrapped again later by codeLines, inside the new indent.
-func moveBlock(lines []string, left, delta int) {
+// padding cells at its end to give, and says whether it did; a line too
+// full (a quote glamour wrapped to the list's width) leaves the whole
+// block where it was, for rewrapBlock. Code lines are wrapped again later
+// by codeLines, inside the new indent.
+func moveBlock(lines []string, left, delta int) bool {
 	if delta <= 0 {
-		return
+		return true
 	}
 	for _, l := range lines {
 		plain := xansi.Strip(l)
@@ -541,7 +581,7 @@ func moveBlock(lines []string, left, delta int) {
 		trailing := xansi.StringWidth(plain) - xansi.StringWidth(strings.TrimRight(plain, " "))
 		leading := len(plain) - len(strings.TrimLeft(plain, " "))
 		if trailing < delta || leading < left {
-			return // the cut would fall inside the text
+			return false // the cut would fall inside the text
 		}
 	}
 	pad := strings.Repeat(" ", delta)
@@ -557,6 +597,89 @@ func moveBlock(lines []string, left, delta int) {
 		// colour is closed there.
 		lines[k] = l[:from] + pad + l[from:to] + escapesOnly(l[to:])
 	}
+	return true
+}
+
+// rewrapBlock is moveBlock for a heading or a quote whose lines fill the
+// width: each run of its text (a quote's paragraph, between lines holding
+// only its bar) is joined and wrapped again at width less delta, as an
+// item's text is, the bar (bar cells from the list's margin left) and the
+// colours kept. It returns the new lines, or false when a line is not of
+// that shape (the block is then left where it was).
+func rewrapBlock(lines []string, left, delta, bar, width int) ([]string, bool) {
+	if width-delta < 8 { // too narrow to be read: left where it was
+		return nil, false
+	}
+	var out []string
+	var barText string
+	full := 0
+	var group []string
+	flush := func() bool {
+		if len(group) == 0 {
+			return true
+		}
+		joined, prefix, w := joinRun(group, hangRun{left: left + bar, width: width})
+		full = max(full, w)
+		if xansi.StringWidth(prefix) != left+bar {
+			return false
+		}
+		prefix = prefix[:byteAtColumn(prefix, left)]
+		if strings.Contains(prefix, "\x1b[") && !strings.HasSuffix(prefix, "\x1b[m") {
+			prefix += "\x1b[m"
+		}
+		lead := prefix + strings.Repeat(" ", delta) + barText
+		// At spaces only: a URL or a code span glamour kept whole on a
+		// line stays whole where it fits.
+		for _, l := range carryPen(strings.Split(xansi.Wrap(strings.TrimRight(joined, " "), width-delta, ""), "\n")) {
+			out = append(out, lead+l)
+		}
+		group = group[:0]
+		return true
+	}
+	for _, l := range lines {
+		plain := xansi.Strip(l)
+		if strings.TrimSpace(plain) == "" {
+			if !flush() {
+				return nil, false
+			}
+			out = append(out, l)
+			continue
+		}
+		if len(plain)-len(strings.TrimLeft(plain, " ")) < left {
+			return nil, false // a quote's bar or other text left of the list
+		}
+		from, to := byteAtColumn(l, left), byteAtColumn(l, left+bar)
+		if from < 0 || to < from {
+			return nil, false
+		}
+		b := l[from:to]
+		if bar > 0 && strings.TrimSpace(xansi.Strip(b)) == "" {
+			return nil, false // not the quote's bar: something nested in it
+		}
+		if barText == "" {
+			barText = b
+			if strings.Contains(b, "\x1b[") && !strings.HasSuffix(b, "\x1b[m") {
+				barText += "\x1b[m"
+			}
+		}
+		if strings.TrimSpace(xansi.Strip(l[to:])) == "" { // a quote's blank line
+			if !flush() {
+				return nil, false
+			}
+			out = append(out, l[:from]+strings.Repeat(" ", delta)+barText)
+			continue
+		}
+		group = append(group, l)
+	}
+	if !flush() {
+		return nil, false
+	}
+	for k, l := range out {
+		if w := xansi.StringWidth(l); w < full && strings.TrimSpace(xansi.Strip(l)) != "" {
+			out[k] = l + strings.Repeat(" ", full-w)
+		}
+	}
+	return out, true
 }
 
 // byteAtColumn is the offset in line of the first byte after col cells,

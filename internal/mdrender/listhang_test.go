@@ -23,6 +23,8 @@ var hangCases = map[string]string{
 	"longword":   "- https://example.com/a/really/long/path/that/does/not/fit/on/one/line/at/forty/columns/at/all\n",
 	"headings":   "1. Configure it, as the heading below says:\n\n   ### Options for the first run\n\n   Pick one before going on.\n\n10. Then this:\n\n    #### A heading at the end of the item\n",
 	"html":       "1. Open the section:\n\n   <details>\n   <summary>What it does</summary>\n\n   It reads the config and prints a summary of it.\n\n   </details>\n\n   <!-- a note for editors -->\n\n   Carry on after the section.\n- <div>raw on the marker line</div>\n\n  kept after it\n",
+	"tables":     "- Ports to open:\n\n  | port | service | why it is open |\n  |---|---|---|\n  | 443 | tls | every client connects here first |\n\n  Then restart.\n\n  10. Nested, with a table of wide cells:\n\n      | 键 | 说明 |\n      |---|---|\n      | 端口 | 每个客户端首先连接这里，然后再转到别处 |\n",
+	"fullblocks": "10. Read the note below before starting, then carry on:\n\n    > A quoted note inside the step that is long enough to fill every line of the terminal at all the widths tried.\n    >\n    > A second paragraph of the note.\n\n    ## A heading inside the step, long enough to fill the line at every width\n\n    Back to the step.\n",
 	"blocks":     "1. Install it, as the next block shows, before anything else is run:\n\n   ```sh\n   npm install\n   ```\n\n   > A quote inside the item.\n",
 }
 
@@ -128,6 +130,8 @@ func FuzzListHang(f *testing.F) {
 	}
 	f.Add("- a\n\n  b\\\n  c\n> - [ ] d e f\n", 12)
 	f.Add("10. a\n\n    - b\n\n          code\n\n    > q\n\n    after the list\n\n    ```\n    x\n    ```\n", 14)
+	f.Add("1. a\n\n   | x | y |\n   |---|---|\n   | 1 | 2 |\n   - b\n\n     | z |\n     |---|\n     | 中文 |\n", 16)
+	f.Add("100. a\n\n     > q r s t u v w x y z\n     >\n     > t\n\n     # h i j k l m n o p\n", 12)
 	f.Fuzz(func(t *testing.T, md string, width int) {
 		if width < 10 || width > 200 || len(md) > 4000 {
 			return

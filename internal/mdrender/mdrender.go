@@ -40,6 +40,10 @@ type Renderer struct {
 	// margin left out; codeWrap: a long code line is wrapped (codewrap.go).
 	codeEdge int
 	codeWrap bool
+	// opts renders a table inside a list item on its own (listtables.go);
+	// tableMarkCol is where its placeholder's mark sits in a table.
+	opts         ansi.Options
+	tableMarkCol int
 }
 
 // New renders in a standard glamour style ("dark", "light", "notty", …)
@@ -99,12 +103,14 @@ func New(style string, wrap int) (*Renderer, error) {
 				util.Prioritized(marks, 170),
 				util.Prioritized(keepWords{}, 175),
 				util.Prioritized(fitTables{wrap: wrap, top: top, codeExtra: codeExtra, quote: blockWidth(opts.Styles.BlockQuote),
-					list: blockWidth(listBlock(opts.Styles.List, false)), subList: blockWidth(listBlock(opts.Styles.List, true))}, 200)),
+					list: blockWidth(listBlock(opts.Styles.List, false)), subList: blockWidth(listBlock(opts.Styles.List, true)),
+					bullets: newBulletWidths(opts.Styles), subListLeft: blockLeft(listBlock(opts.Styles.List, true))}, 200)),
 		),
 	)
 	ar := ansi.NewRenderer(opts)
 	md.SetRenderer(renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(ar, 1000))))
-	return &Renderer{md: md, codeEdge: wrap - int(deref(doc.Margin)), codeWrap: st.CodeBlock.Chroma != nil}, nil
+	return &Renderer{md: md, codeEdge: wrap - int(deref(doc.Margin)), codeWrap: st.CodeBlock.Chroma != nil,
+		opts: opts, tableMarkCol: tableMarkCol(opts.Styles.Table)}, nil
 }
 
 // blockWidth is the width a block of style s takes from what it holds, as
@@ -143,12 +149,21 @@ func (r *Renderer) Render(md string) (string, error) {
 	var buf bytes.Buffer
 	body := breakWide(expandTabs(htmlBlocksAsMarkdown(codeMarkersOut(md))))
 	pc := parser.NewContext()
-	if err := r.md.Convert([]byte(sentinel+body), &buf, parser.WithContext(pc)); err != nil {
+	src := []byte(sentinel + body)
+	if err := r.md.Convert(src, &buf, parser.WithContext(pc)); err != nil {
 		return "", fmt.Errorf("glamour: error converting markdown: %w", err)
+	}
+	out := buf.String()
+	if tables, _ := pc.Get(itemTablesKey).([]itemTable); len(tables) > 0 {
+		rendered, err := r.renderItemTables(tables, src)
+		if err != nil {
+			return "", fmt.Errorf("glamour: error rendering a table: %w", err)
+		}
+		out = placeTables(out, rendered, r.tableMarkCol)
 	}
 	runs, _ := pc.Get(hangKey).([]hangRun)
 	blockItems, _ := pc.Get(hangBlocksKey).([]hangBlockAt)
-	out := codeLines(strings.ReplaceAll(hangItems(buf.String(), runs, blockItems), lineSep, ""), r.codeEdge, r.codeWrap)
+	out = codeLines(strings.ReplaceAll(hangItems(out, runs, blockItems), lineSep, ""), r.codeEdge, r.codeWrap)
 	if !strings.Contains(body, standInPrefix) { // else keepWords left the text alone
 		out = restoreBreaks(out)
 	}

@@ -41,15 +41,25 @@ var sentinel = "…" + string(bytes.Repeat([]byte("\u00a0"), padWidth)) + alertT
 // around its text. quote, list and subList are the cells a quote, a list
 // and a list inside a list take from the width of what they hold (their
 // style's indent and both margins), as glamour's block stack counts them.
-type fitTables struct{ wrap, top, codeExtra, quote, list, subList int }
+type fitTables struct {
+	wrap, top, codeExtra, quote, list, subList int
+	// bullets measures the item markers glamour prints, to fit a table
+	// inside a list item to the width right of the item's text
+	// (listtables.go); subListLeft is glamour's indent of a nested list.
+	bullets     bulletWidths
+	subListLeft int
+}
 
 // cuts holds the sentinel's segments.
 type cuts struct {
 	ellipsis text.Segment
 	pad      int // start of the no-break spaces (each 2 bytes)
+	// tableMark is hangTable's segment, or empty when the document holds
+	// a mark of its own (then no table is taken out of its item).
+	tableMark text.Segment
 }
 
-func (f fitTables) Transform(doc *gast.Document, reader text.Reader, _ parser.Context) {
+func (f fitTables) Transform(doc *gast.Document, reader text.Reader, pc parser.Context) {
 	first := doc.FirstChild()
 	if first == nil || first.Kind() != gast.KindParagraph || first.Lines().Len() == 0 {
 		return
@@ -60,6 +70,11 @@ func (f fitTables) Transform(doc *gast.Document, reader text.Reader, _ parser.Co
 	}
 	doc.RemoveChild(doc, first)
 	c := cuts{ellipsis: text.NewSegment(seg.Start, seg.Start+len("…")), pad: seg.Start + len("…")}
+	src := reader.Source()
+	if at := bytes.Index(src[:min(len(src), len(sentinel))], []byte(hangMarks)); at >= 0 && !bytes.Contains(src[len(sentinel):], []byte(hangPrefix)) {
+		at += len(hangMarks) - len(hangTable)
+		c.tableMark = text.NewSegment(at, at+len(hangTable))
+	}
 	var tables []*east.Table
 	_ = gast.Walk(doc, func(n gast.Node, entering bool) (gast.WalkStatus, error) {
 		if t, ok := n.(*east.Table); ok && entering {
@@ -68,9 +83,22 @@ func (f fitTables) Transform(doc *gast.Document, reader text.Reader, _ parser.Co
 		}
 		return gast.WalkContinue, nil
 	})
+	var inItems []itemTable
 	for _, t := range tables {
-		f.fit(t, reader.Source(), c)
+		in := f.indent(t)
+		if under := f.underItemText(t, reader.Source()); under > 0 && f.top-in-under >= minItemTable {
+			// Fitted to the width right of the item's text, rendered on
+			// its own at that width (glamour fills the width it is
+			// given) and put in place of a placeholder (listtables.go).
+			width := f.top - in - under
+			f.fit(t, reader.Source(), c, max(f.wrap-in-under, 20), width)
+			inItems = append(inItems, itemTable{table: t, width: width})
+			t.Parent().ReplaceChild(t.Parent(), t, tablePlaceholder(c))
+			continue
+		}
+		f.fit(t, reader.Source(), c, max(f.wrap-in, 20), f.top-in)
 	}
+	pc.Set(itemTablesKey, inItems)
 }
 
 // indent is the width the blocks holding t take: a table in a list item or
@@ -94,9 +122,8 @@ func (f fitTables) indent(t gast.Node) int {
 	return in
 }
 
-func (f fitTables) fit(t *east.Table, src []byte, c cuts) {
-	in := f.indent(t)
-	wrap := max(f.wrap-in, 20)
+// fit fits t to wrap cells, top being the width glamour gives it.
+func (f fitTables) fit(t *east.Table, src []byte, c cuts, wrap, top int) {
 	// A column takes at least 7 cells: 3 of text, margins and a separator.
 	maxCols := max(2, (wrap-2)/7)
 	if len(t.Alignments) > maxCols {
@@ -136,7 +163,7 @@ func (f fitTables) fit(t *east.Table, src []byte, c cuts) {
 			}
 		}
 	}
-	f.clearSeparatorGap(t, src, c, widest, f.top-in)
+	f.clearSeparatorGap(t, src, c, widest, top)
 }
 
 // clearSeparatorGap keeps a table out of lipgloss's blind spot. lipgloss
