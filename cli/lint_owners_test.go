@@ -212,3 +212,36 @@ func TestLintStagedRunsNothingTheRepositoryNames(t *testing.T) {
 		t.Errorf("lint --staged ran the repository's %s command", e.Name())
 	}
 }
+
+// pre-commit appends the commit's files to the hook's command with no
+// "--" before them: a file named like a flag must stay a file name, or a
+// commit holding `--fix` turns the lint hook into the fix hook and one
+// holding `--output=json=victim` overwrites a file. The hook's own flags,
+// which name no file, stay flags. Red team 21.
+func TestLintChangedFileNamedLikeAFlagIsAFile(t *testing.T) {
+	isolateConfig(t)
+	bad := "---\nname: Bad Name\ndescription: A skill whose name the fix hook would rewrite.\n---\n\nBody.\n"
+	t.Chdir(writeTree(t, map[string]string{
+		"skills/a/SKILL.md":    bad,
+		"victim":               "keep\n",
+		"--fix":                "",
+		"--output=json=victim": "",
+		"--tree=..":            "",
+		"skills/a/--strict":    "",
+	}))
+	code, out, errOut := runCLI(t, "lint", "--changed", "--fail-on", "warning",
+		"--fix", "--output=json=victim", "--tree=..", "skills/a/--strict", "skills/a/SKILL.md")
+	if code != 1 || !strings.Contains(out, "skills/a/SKILL.md:2:") {
+		t.Errorf("the skill must be judged in the tree, failing: exit %d\n%s%s", code, out, errOut)
+	}
+	if b, _ := os.ReadFile("victim"); string(b) != "keep\n" {
+		t.Errorf("a file named --output=… wrote the report over victim: %q", b)
+	}
+	if b, _ := os.ReadFile("skills/a/SKILL.md"); string(b) != bad {
+		t.Errorf("a file named --fix made the lint hook fix:\n%s", b)
+	}
+	// Without --changed, arguments are read as ever.
+	if got := changedFileArgs([]string{"lint", "--fix", "x"}); got[1] != "--fix" {
+		t.Errorf("lint without --changed: %q", got)
+	}
+}
