@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -135,4 +136,112 @@ func mustGetwd(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return wd
+}
+
+// A checkout's .git/config must not choose a program lint --staged runs.
+// A partial clone missing a tree fetches it from its promisor remote, and
+// the fetch runs the repository's core.sshCommand; diff.external,
+// core.pager, core.fsmonitor and hooks (core.hooksPath) must not run
+// either. Red team 21.
+func TestLintStagedRunsNothingTheRepositoryNames(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	if runtime.GOOS == "windows" {
+		t.Skip("the planted commands are sh scripts")
+	}
+	isolateConfig(t)
+	dir := writeTree(t, map[string]string{
+		"skills/a/SKILL.md":          "---\nname: a\ndescription: A skill whose reference the commit deletes.\n---\n\nBody.\n",
+		"skills/a/references/old.md": "Old.\n",
+	})
+	t.Chdir(dir)
+	git := func(args ...string) string {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	git("init", "-q")
+	git("add", ".")
+	git("commit", "-qm", "skills")
+	git("rm", "-q", "skills/a/references/old.md")
+
+	marks := t.TempDir()
+	planted := func(name string) string {
+		return "touch '" + filepath.Join(marks, name) + "'; false"
+	}
+	hooks := t.TempDir()
+	for _, h := range []string{"post-index-change", "reference-transaction", "pre-auto-gc"} {
+		os.WriteFile(filepath.Join(hooks, h), []byte("#!/bin/sh\n"+planted(h)+"\n"), 0o755)
+	}
+	for k, v := range map[string]string{
+		"core.hooksPath": hooks, "core.fsmonitor": planted("fsmonitor"),
+		"diff.external": planted("external"), "core.pager": planted("pager"),
+		"gc.auto": "1",
+	} {
+		git("config", k, v)
+	}
+	if code, out, errOut := runCLI(t, "lint", "--changed", "--staged"); code != 0 || !strings.Contains(out, "in 1 skill") {
+		t.Errorf("a complete checkout: exit %d\n%s%s", code, out, errOut)
+	}
+
+	// Make it a partial clone that lacks the deleted file's tree: reading
+	// HEAD now needs a fetch, whose ssh the repository names.
+	tree := git("rev-parse", "HEAD:skills/a/references")
+	if err := os.Remove(filepath.Join(".git", "objects", tree[:2], tree[2:])); err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range map[string]string{
+		"core.repositoryformatversion": "1", "extensions.partialClone": "origin",
+		"remote.origin.url": "ssh://example.invalid/x", "remote.origin.promisor": "true",
+		"core.sshCommand": planted("ssh"), "protocol.ssh.allow": "always",
+	} {
+		git("config", k, v)
+	}
+	code, out, errOut := runCLI(t, "lint", "--changed", "--staged")
+	if code != 2 || !strings.Contains(errOut, "--staged asks git") || !strings.Contains(errOut, "fatal:") {
+		t.Errorf("a partial clone missing a tree: want git's error, exit %d\n%s%s", code, out, errOut)
+	}
+	entries, _ := os.ReadDir(marks)
+	for _, e := range entries {
+		t.Errorf("lint --staged ran the repository's %s command", e.Name())
+	}
+}
+
+// pre-commit appends the commit's files to the hook's command with no
+// "--" before them: a file named like a flag must stay a file name, or a
+// commit holding `--fix` turns the lint hook into the fix hook and one
+// holding `--output=json=victim` overwrites a file. The hook's own flags,
+// which name no file, stay flags. Red team 21.
+func TestLintChangedFileNamedLikeAFlagIsAFile(t *testing.T) {
+	isolateConfig(t)
+	bad := "---\nname: Bad Name\ndescription: A skill whose name the fix hook would rewrite.\n---\n\nBody.\n"
+	t.Chdir(writeTree(t, map[string]string{
+		"skills/a/SKILL.md":    bad,
+		"victim":               "keep\n",
+		"--fix":                "",
+		"--output=json=victim": "",
+		"--tree=..":            "",
+		"skills/a/--strict":    "",
+	}))
+	code, out, errOut := runCLI(t, "lint", "--changed", "--fail-on", "warning",
+		"--fix", "--output=json=victim", "--tree=..", "skills/a/--strict", "skills/a/SKILL.md")
+	if code != 1 || !strings.Contains(out, "skills/a/SKILL.md:2:") {
+		t.Errorf("the skill must be judged in the tree, failing: exit %d\n%s%s", code, out, errOut)
+	}
+	if b, _ := os.ReadFile("victim"); string(b) != "keep\n" {
+		t.Errorf("a file named --output=… wrote the report over victim: %q", b)
+	}
+	if b, _ := os.ReadFile("skills/a/SKILL.md"); string(b) != bad {
+		t.Errorf("a file named --fix made the lint hook fix:\n%s", b)
+	}
+	// Without --changed, arguments are read as ever.
+	if got := changedFileArgs([]string{"lint", "--fix", "x"}); got[1] != "--fix" {
+		t.Errorf("lint without --changed: %q", got)
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"os"
 	"os/exec"
 	"strings"
 
@@ -22,10 +23,15 @@ import (
 // itself. Nothing the repository configures runs for a --name-only diff of
 // the index against HEAD (no external diff or textconv driver is read, and
 // fsmonitor, which serves the working tree, is turned off for the call).
+// A partial clone missing a tree would fetch it, running the transport the
+// repository's config names (core.sshCommand, a remote helper, a
+// protocol.<name>.allow it turned on): gitNoRepositoryCommands forbids
+// every transport, so such a checkout gets git's error instead.
 func stagedDeletions(ctx context.Context, cwd string) ([]string, error) {
 	cmd := exec.CommandContext(ctx, "git", "-c", "core.fsmonitor=false",
 		"diff", "--cached", "--name-only", "--no-renames", "--diff-filter=D", "--relative", "-z", "--no-ext-diff", "--no-textconv")
 	cmd.Dir = cwd
+	cmd.Env = append(os.Environ(), gitNoRepositoryCommands...)
 	var errOut bytes.Buffer
 	cmd.Stderr = &errOut
 	out, err := cmd.Output()
@@ -34,7 +40,7 @@ func stagedDeletions(ctx context.Context, cwd string) ([]string, error) {
 		if msg == "" {
 			msg = err.Error()
 		}
-		return nil, fmt.Errorf("--staged asks git which files the commit deletes (git diff --cached), which failed: %s (run it in a git checkout, or leave --staged out)", sanitize.Line(firstLine(msg)))
+		return nil, fmt.Errorf("--staged asks git which files the commit deletes (git diff --cached), which failed: %s (run it in a git checkout, or leave --staged out; in a partial clone missing trees, git fetch them first: --staged lets git run no transport)", sanitize.Line(gitReason(msg)))
 	}
 	var names []string
 	for _, n := range strings.Split(string(out), "\x00") {
@@ -45,7 +51,25 @@ func stagedDeletions(ctx context.Context, cwd string) ([]string, error) {
 	return names, nil
 }
 
-func firstLine(s string) string {
+// gitNoRepositoryCommands is the environment that keeps git from running
+// a program a repository's config chooses through a fetch: an empty
+// GIT_ALLOW_PROTOCOL allows no transport whatever protocol.*.allow says
+// (git 2.12 on), GIT_NO_LAZY_FETCH stops a partial clone's fetch of a
+// missing object (git 2.45 on), and GIT_OPTIONAL_LOCKS=0 keeps git from
+// rewriting the index (whose post-index-change hook the repository names).
+// Later entries win over the user's own in os/exec.
+var gitNoRepositoryCommands = []string{
+	"GIT_ALLOW_PROTOCOL=", "GIT_NO_LAZY_FETCH=1", "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0",
+}
+
+// gitReason is the line of git's stderr that says why it failed: the
+// first "fatal:" line (a warning may come before it), else the first.
+func gitReason(s string) string {
+	for _, line := range strings.Split(s, "\n") {
+		if strings.HasPrefix(line, "fatal:") {
+			return line
+		}
+	}
 	line, _, _ := strings.Cut(s, "\n")
 	return line
 }

@@ -51,7 +51,7 @@ func (a *app) run(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		out = &writtenTo{w: stdout}
 		stdout = out
 	}
-	root.SetArgs(args)
+	root.SetArgs(changedFileArgs(args))
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := fang.Execute(ctx, root,
