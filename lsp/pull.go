@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -247,14 +248,30 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 			out.Items = append(out.Items, closed...)
 			news = news || closedNews
 			// With nothing open and nothing held there is no news either:
-			// answering at once had the client ask again without end.
-			if news || !initialized {
+			// answering at once had the client ask again without end. But
+			// with nothing open and no folder on disk to read (the whole
+			// disk, refused; a folder deleted) no lint can bring news, so
+			// the wait would never end: the answer is what is known now
+			// (VS Code asks again 2 s after an answer).
+			if news || !initialized || (len(docs) == 0 && !anyFolderOnDisk(folders)) {
 				reply(ctx, out, nil)
 				return
 			}
 			want = linted + 1 // nothing new: wait for the next lint
 		}
 	}()
+}
+
+// anyFolderOnDisk says whether a workspace folder is read from disk and
+// is there: a change in it (seen by the client's file watcher) makes a
+// lint. A folder refused as the whole disk is not in folders.
+func anyFolderOnDisk(folders []*folder) bool {
+	for _, f := range folders {
+		if info, err := os.Stat(f.root); err == nil && info.IsDir() {
+			return true
+		}
+	}
+	return false
 }
 
 // workspaceWaiter is a workspace pull that may be waiting.
