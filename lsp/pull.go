@@ -80,11 +80,14 @@ type documentDiagnosticParams struct {
 
 // workspaceDiagnosticParams are workspace/diagnostic's.
 type workspaceDiagnosticParams struct {
-	Identifier        string `json:"identifier,omitempty"`
-	PreviousResultIDs []struct {
-		URI   protocol.DocumentURI `json:"uri"`
-		Value string               `json:"value"`
-	} `json:"previousResultIds"`
+	Identifier        string             `json:"identifier,omitempty"`
+	PreviousResultIDs []previousResultID `json:"previousResultIds"`
+}
+
+// previousResultID is a report the client holds: its document and id.
+type previousResultID struct {
+	URI   protocol.DocumentURI `json:"uri"`
+	Value string               `json:"value"`
 }
 
 // documentReport is a full or unchanged document diagnostic report; in a
@@ -193,10 +196,7 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 	wait, done := s.pending(ctx, id)
 	wait, me := s.supersedeWorkspacePull(wait)
 	ctx = context.WithoutCancel(ctx)
-	held := map[protocol.DocumentURI]string{}
-	for _, prev := range p.PreviousResultIDs {
-		held[prev.URI] = prev.Value
-	}
+	held := s.keptHeld(p.PreviousResultIDs)
 	// A workspace not linted yet (nothing opened) is linted for the pull:
 	// its closed skills are what the report is about, and it waited for a
 	// lint nothing would schedule.
