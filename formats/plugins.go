@@ -120,7 +120,7 @@ func (c *pluginCheck) look(dir string) {
 	if has, listed := c.listed[dir]; listed && !has {
 		return // the search's listing of dir has no .claude-plugin
 	}
-	if doc := c.read(path.Join(dir, pluginMetaDir, "plugin.json")); doc != nil {
+	if doc := c.readManifest(path.Join(dir, pluginMetaDir, "plugin.json")); doc != nil {
 		c.plugins[dir] = jsonFile{path.Join(dir, pluginMetaDir, "plugin.json"), doc}
 	}
 	if isFile(c.fsys, path.Join(dir, pluginMetaDir, "marketplace.json")) {
@@ -192,7 +192,7 @@ func lowerFirst(s string) string {
 // an entry names for its plugin.
 func (c *pluginCheck) checkMarketplace(dir string) {
 	file := path.Join(dir, pluginMetaDir, "marketplace.json")
-	doc := c.read(file)
+	doc := c.readManifest(file)
 	if doc == nil {
 		return
 	}

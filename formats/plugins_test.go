@@ -2,6 +2,7 @@ package formats
 
 import (
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -218,7 +219,7 @@ var pluginCases = []ruletest.Case{
 
 // TestPluginRules runs pluginCases through the shared harness.
 func TestPluginRules(t *testing.T) {
-	ruletest.Run(t, pluginRules, pluginCases, ruletest.Options{})
+	ruletest.Run(t, pluginRules, append(slices.Clip(pluginCases), manifestCases...), ruletest.Options{})
 }
 
 // TestPluginFindingsPointAtTheValue: a manifest finding names the JSON
@@ -262,13 +263,22 @@ func TestPluginPathKindSeverity(t *testing.T) {
 	}
 }
 
-// TestPluginChecksReadNoBrokenManifest: a manifest that is not JSON, or
-// not an object, is left to the rules about it, with no panic.
+// TestPluginChecksReadNoBrokenManifest: a manifest that is not JSON, not
+// an object, or holds values of the wrong kind is said by the manifest
+// rules (plugin_manifest.go) and by them only: the path checks read no
+// value they cannot use, with no panic.
 func TestPluginChecksReadNoBrokenManifest(t *testing.T) {
 	for _, text := range []string{"", "{", "[]", `{"skills": 3}`, `{"skills": [null, 1, {}]}`, `{"plugins": {"a": 1}}`, `{"plugins": [1, {"source": 2}]}`} {
 		fsys := fstest.MapFS{".claude-plugin/plugin.json": file(text), ".claude-plugin/marketplace.json": file(text)}
-		if ds := pluginFindings(fsys); len(ds) != 0 {
-			t.Errorf("%q: %s", text, ruletest.List(ds))
+		ds := pluginFindings(fsys)
+		if len(ds) == 0 {
+			t.Errorf("%q: no finding for a manifest Claude Code refuses", text)
+		}
+		for _, d := range ds {
+			if !strings.HasPrefix(d.Rule, "library/plugin-manifest-") {
+				t.Errorf("%q: %s", text, ruletest.List(ds))
+				break
+			}
 		}
 	}
 }

@@ -27,6 +27,7 @@ var fieldDocs = map[string]fieldDoc{
 	"triggers":                 {"Keywords that load the skill in OpenHands, a list.", nil},
 	"inputs":                   {"Inputs OpenHands asks the user for before the skill runs, a list.", nil},
 	"mcp_tools":                {"MCP servers OpenHands starts for the skill, a mapping.", nil},
+	"modeSlugs":                {"The Roo Code modes the skill is offered in, a list of mode slugs, e.g. [architect, code]; Roo Code ignores a single string.", nil},
 	"model":                    {"The model to use while the skill is active.", nil},
 	"effort":                   {"The reasoning effort while the skill is active.", []string{"low", "medium", "high", "max"}},
 	"shell":                    {"The shell for the skill's !`command` blocks.", []string{"bash", "powershell"}},

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -79,11 +80,14 @@ type documentDiagnosticParams struct {
 
 // workspaceDiagnosticParams are workspace/diagnostic's.
 type workspaceDiagnosticParams struct {
-	Identifier        string `json:"identifier,omitempty"`
-	PreviousResultIDs []struct {
-		URI   protocol.DocumentURI `json:"uri"`
-		Value string               `json:"value"`
-	} `json:"previousResultIds"`
+	Identifier        string             `json:"identifier,omitempty"`
+	PreviousResultIDs []previousResultID `json:"previousResultIds"`
+}
+
+// previousResultID is a report the client holds: its document and id.
+type previousResultID struct {
+	URI   protocol.DocumentURI `json:"uri"`
+	Value string               `json:"value"`
 }
 
 // documentReport is a full or unchanged document diagnostic report; in a
@@ -192,10 +196,7 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 	wait, done := s.pending(ctx, id)
 	wait, me := s.supersedeWorkspacePull(wait)
 	ctx = context.WithoutCancel(ctx)
-	held := map[protocol.DocumentURI]string{}
-	for _, prev := range p.PreviousResultIDs {
-		held[prev.URI] = prev.Value
-	}
+	held := s.keptHeld(p.PreviousResultIDs)
 	// A workspace not linted yet (nothing opened) is linted for the pull:
 	// its closed skills are what the report is about, and it waited for a
 	// lint nothing would schedule.
@@ -247,14 +248,30 @@ func (s *Server) pullWorkspace(ctx context.Context, reply jsonrpc2.Replier, id j
 			out.Items = append(out.Items, closed...)
 			news = news || closedNews
 			// With nothing open and nothing held there is no news either:
-			// answering at once had the client ask again without end.
-			if news || !initialized {
+			// answering at once had the client ask again without end. But
+			// with nothing open and no folder on disk to read (the whole
+			// disk, refused; a folder deleted) no lint can bring news, so
+			// the wait would never end: the answer is what is known now
+			// (VS Code asks again 2 s after an answer).
+			if news || !initialized || (len(docs) == 0 && !anyFolderOnDisk(folders)) {
 				reply(ctx, out, nil)
 				return
 			}
 			want = linted + 1 // nothing new: wait for the next lint
 		}
 	}()
+}
+
+// anyFolderOnDisk says whether a workspace folder is read from disk and
+// is there: a change in it (seen by the client's file watcher) makes a
+// lint. A folder refused as the whole disk is not in folders.
+func anyFolderOnDisk(folders []*folder) bool {
+	for _, f := range folders {
+		if info, err := os.Stat(f.root); err == nil && info.IsDir() {
+			return true
+		}
+	}
+	return false
 }
 
 // workspaceWaiter is a workspace pull that may be waiting.

@@ -6,7 +6,6 @@ import (
 	"hash/fnv"
 	"io"
 	"io/fs"
-	"slices"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -47,36 +46,32 @@ func (s *Server) closedReports(r *result, open []document, folders []*folder, he
 		}
 	}
 	// The URI each path is answered under: the client's own spelling when
-	// it holds a report for it, so its id matches.
-	uris := map[string]protocol.DocumentURI{}
+	// it holds a report for it, so its id matches. The first
+	// maxClosedReports in path order, kept as they are offered (a library
+	// of 100,000 broken skills is not sorted whole at every keystroke).
+	kept := newSmallestPaths(maxClosedReports)
 	for u := range held {
-		if p, ok := fileOf(uri.URI(u)); ok && !isOpen[string(u)] && !isOpen[p] {
+		if p, ok := fileOfFast(uri.URI(u)); ok && !isOpen[string(u)] && !isOpen[p] {
 			if f, _ := ownerIn(folders, p); f != nil {
-				uris[p] = u
+				kept.offer(pick{path: p, uri: u}, false)
 			}
 		}
 	}
 	for p := range r.byPath {
-		if _, ok := uris[p]; ok || isOpen[p] {
+		if isOpen[p] {
 			continue
 		}
 		if f, _ := ownerIn(folders, p); f != nil {
-			uris[p] = protocol.DocumentURI(uri.File(p))
+			kept.offer(pick{path: p}, false)
 		}
 	}
-	paths := slices.Sorted(func(yield func(string) bool) {
-		for p := range uris {
-			if !yield(p) {
-				return
-			}
-		}
-	})
-	if len(paths) > maxClosedReports {
-		paths = paths[:maxClosedReports]
-	}
+	paths := kept.sorted()
 	enc := s.enc.get()
-	for _, p := range paths {
-		u, findings := uris[p], r.byPath[p]
+	for _, k := range paths {
+		p, u, findings := k.path, k.uri, r.byPath[k.path]
+		if u == "" {
+			u = protocol.DocumentURI(uri.File(p))
+		}
 		f, rel := ownerIn(folders, p)
 		var size int64
 		var stamp string

@@ -97,7 +97,7 @@ func ReadIndex(fsys fs.FS, indexPath string) (*Index, []model.Diagnostic) {
 	d, serr := ParseJSON(data)
 	if serr != nil {
 		line, col := d.Pos(serr.Offset)
-		return nil, []model.Diagnostic{newDiag("osloop/index-json", indexPath, line, col, "index.json is not valid JSON: "+serr.Msg, jsonHint(data, serr))}
+		return nil, []model.Diagnostic{newDiag("osloop/index-json", indexPath, line, col, "index.json is not valid JSON: "+serr.Msg, JSONHint(data, serr))}
 	}
 	var ds []model.Diagnostic
 	for _, dup := range d.Duplicates {

@@ -137,7 +137,7 @@ func (l *loader) readJSONFile(name string) (*Doc, bool) {
 	d, serr := ParseJSON(data)
 	if serr != nil {
 		line, col := d.Pos(serr.Offset)
-		l.add("osloop/json", file, line, col, fmt.Sprintf("%s is not valid JSON: %s", name, serr.Msg), jsonHint(data, serr))
+		l.add("osloop/json", file, line, col, fmt.Sprintf("%s is not valid JSON: %s", name, serr.Msg), JSONHint(data, serr))
 		return nil, true
 	}
 	for _, dup := range d.Duplicates {
@@ -154,7 +154,9 @@ func (l *loader) readJSONFile(name string) (*Doc, bool) {
 	return d, true
 }
 
-func jsonHint(data []byte, e *SyntaxError) string {
+// JSONHint is how to fix data, which failed to parse with e: a UTF-16
+// file, a byte-order mark, a binary file, else the JSON at e's offset.
+func JSONHint(data []byte, e *SyntaxError) string {
 	if w, ok := sniff.WideText(data); ok {
 		return "The file is " + w.Name + " text (Windows' \"Unicode\"); JSON.parse reads UTF-8: save it as UTF-8 (PowerShell: Set-Content -Encoding utf8)."
 	}
