@@ -26,7 +26,13 @@ const (
 	weightHigh    = 349 // each byte of a non-ASCII character: 0.3413
 )
 
-var byteWeight = func() (w [256]uint32) {
+// byteWeight packs two sums into one table: a byte's weight in the low
+// unsureShift bits, and in the bits above, how many bytes of text the
+// estimate is unsure of a character that byte leads (estimateUnsure). One
+// pass adds both; up to 8 MiB of text neither overflows its bits (614 x
+// 8 Mi < 2^40, 8 Mi < 2^24), so estimate adds longer text a chunk at a
+// time.
+var byteWeight = func() (w [256]uint64) {
 	for b := range w {
 		switch {
 		case b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z':
@@ -42,14 +48,61 @@ var byteWeight = func() (w [256]uint32) {
 		default:
 			w[b] = weightPunct
 		}
+		w[b] |= uint64(unsureBytes(byte(b))) << unsureShift
 	}
 	return w
 }()
+
+const (
+	unsureShift = 40
+	weightMask  = 1<<unsureShift - 1
+)
+
+// unsureBytes is the length of the character lead byte b starts when the
+// estimate's weights miss that character's cost (estimateUnsure), else 0.
+func unsureBytes(b byte) int {
+	switch {
+	case b >= 0xC2 && b <= 0xDF:
+		return 2
+	case b == 0xE0 || b == 0xE1:
+		return 3
+	case b >= 0xF0 && b <= 0xF4:
+		return 4
+	}
+	return 0
+}
 
 // EstimateTokens estimates how many cl100k_base tokens s encodes to (see
 // the comment above for how close it is). It runs at memory speed and
 // never loads the ranks.
 func EstimateTokens[T string | []byte](s T) int {
+	n, _ := estimate(s)
+	return n
+}
+
+// estimate is EstimateTokens and estimateUnsure in one pass.
+func estimate[T string | []byte](s T) (n int, unsure bool) {
+	var weight, unsureBytes uint64
+	for rest := s; len(rest) > 0; {
+		chunk := rest[:min(len(rest), maxPackedChunk)]
+		rest = rest[len(chunk):]
+		total := packedSum(chunk)
+		weight += total & weightMask
+		unsureBytes += total >> unsureShift
+	}
+	n = int((weight + 512) >> 10)
+	if n == 0 && len(s) > 0 {
+		n = 1
+	}
+	return n, unsureBytes > uint64(len(s)/32)
+}
+
+// maxPackedChunk is how much text packedSum adds at once: up to 8 MiB
+// neither of byteWeight's packed sums overflows its bits.
+const maxPackedChunk = 1 << 23
+
+// packedSum adds byteWeight over s (at most maxPackedChunk bytes).
+func packedSum[T string | []byte](s T) uint64 {
 	// Four sums, so that the additions overlap, eight bytes a round: a
 	// round of four spent as many instructions on the loop and on slicing
 	// the rest of s as on the bytes.
@@ -57,20 +110,15 @@ func EstimateTokens[T string | []byte](s T) int {
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		b := s[i : i+8]
-		s0 += uint64(byteWeight[b[0]]) + uint64(byteWeight[b[4]])
-		s1 += uint64(byteWeight[b[1]]) + uint64(byteWeight[b[5]])
-		s2 += uint64(byteWeight[b[2]]) + uint64(byteWeight[b[6]])
-		s3 += uint64(byteWeight[b[3]]) + uint64(byteWeight[b[7]])
+		s0 += byteWeight[b[0]] + byteWeight[b[4]]
+		s1 += byteWeight[b[1]] + byteWeight[b[5]]
+		s2 += byteWeight[b[2]] + byteWeight[b[6]]
+		s3 += byteWeight[b[3]] + byteWeight[b[7]]
 	}
 	for ; i < len(s); i++ {
-		s0 += uint64(byteWeight[s[i]])
+		s0 += byteWeight[s[i]]
 	}
-	total := s0 + s1 + s2 + s3
-	n := int((total + 512) >> 10)
-	if n == 0 && len(s) > 0 {
-		n = 1
-	}
-	return n
+	return s0 + s1 + s2 + s3
 }
 
 // Limits of the estimate's error the verdicts rely on: about one and a
@@ -118,12 +166,12 @@ func tokenNoun(n int) string {
 // Text in a script the estimate is unsure of (estimateUnsure) is counted
 // exactly whatever its size, so that its count is right in the message too.
 func tokensOver(text string, limit int) (over bool, size tokenSize) {
-	if estimateUnsure(text) {
+	est, unsure := estimate(text)
+	if unsure {
 		if n, exact := CountTokensExact(text); n >= 0 {
 			return n > limit, tokenSize{n: n, exact: exact}
 		}
 	}
-	est := EstimateTokens(text)
 	size = tokenSize{n: est}
 	switch {
 	case len(text) <= limit:
@@ -150,44 +198,22 @@ func tokensOver(text string, limit int) (over bool, size tokenSize) {
 // Greek, Cyrillic, Armenian, Hebrew, Arabic), of three that start with
 // 0xE0 or 0xE1 (Indic, Thai, Tibetan, Georgian, Myanmar, Ethiopic,
 // Khmer) and of four (emoji). Not counted: punctuation and symbols
-// (0xE2) and CJK, kana and Hangul (0xE3-0xED), within 13% there. One pass
-// that stops once it has seen enough, and only for text the estimate
-// would otherwise let go uncounted.
+// (0xE2) and CJK, kana and Hangul (0xE3-0xED), within 13% there. Summed
+// in the estimate's own pass (byteWeight), so it costs nothing more.
 func estimateUnsure[T string | []byte](text T) bool {
-	need := len(text)/32 + 1
-	for i := 0; i < len(text); i++ {
-		// Most skills are ASCII: skip eight plain bytes at a time.
-		for i+8 <= len(text) && (text[i]|text[i+1]|text[i+2]|text[i+3]|text[i+4]|text[i+5]|text[i+6]|text[i+7])&0x80 == 0 {
-			i += 8
-		}
-		if i >= len(text) {
-			break
-		}
-		switch b := text[i]; {
-		case b >= 0xC2 && b <= 0xDF:
-			need -= 2
-		case b == 0xE0 || b == 0xE1:
-			need -= 3
-		case b >= 0xF0 && b <= 0xF4:
-			need -= 4
-		default:
-			continue
-		}
-		if need <= 0 {
-			return true
-		}
-	}
-	return false
+	_, unsure := estimate(text)
+	return unsure
 }
 
 // tokensOf is how many tokens text costs as a message shows it: the
 // estimate, or the exact count where the estimate is unsure of the
 // script (estimateUnsure) and the ranks load.
 func tokensOf[T string | []byte](text T) tokenSize {
-	if estimateUnsure(text) {
+	est, unsure := estimate(text)
+	if unsure {
 		if n, exact := CountTokensExact(string(text)); n >= 0 {
 			return tokenSize{n: n, exact: exact}
 		}
 	}
-	return tokenSize{n: EstimateTokens(text)}
+	return tokenSize{n: est}
 }

@@ -182,3 +182,16 @@ func TestTokensOverUnsureScripts(t *testing.T) {
 		}
 	}
 }
+
+// TestEstimateLongText: past the chunk packedSum adds at once, the two
+// packed sums still add up (text of unsure bytes only, and ASCII).
+func TestEstimateLongText(t *testing.T) {
+	geo := strings.Repeat("ა", maxPackedChunk/3+5) // three bytes each, all unsure
+	if n, unsure := estimate(geo); !unsure || n != int((uint64(len(geo))*weightHigh+512)>>10) {
+		t.Errorf("estimate of %d Georgian bytes = %d, %v", len(geo), n, unsure)
+	}
+	ascii := strings.Repeat("abcdefgh", maxPackedChunk/8+3)
+	if n, unsure := estimate(ascii); unsure || n != int((uint64(len(ascii))*weightLetter+512)>>10) {
+		t.Errorf("estimate of %d ASCII bytes = %d, %v", len(ascii), n, unsure)
+	}
+}
