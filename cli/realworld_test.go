@@ -91,6 +91,7 @@ func TestRealWorldShowGolden(t *testing.T) {
 		"generated-frontmatter/.claude/skills/web-kit",
 		"roo-mode-skills/.roo/skills/task-planner",
 		"codex-nested-areas/.codex/skills/system/local-review",
+		"script-breadth/.claude/skills/hebrew-release-notes",
 	} {
 		for _, width := range []string{"56", "72"} {
 			_, stdout, stderr := runCLI(t, "show", "--style", "notty", "--width", width, filepath.Join("testdata", "realworld", skill))

@@ -167,8 +167,8 @@ func (c *checker) checkLinks() {
 		}
 	}
 	for _, f := range sortedKeys(c.doc.ReferenceTokens) {
-		c.reportIn(c.fsPath(f), "skillmd/tokens", 1, 1,
-			f+" costs about "+humanize.Comma(int64(c.doc.ReferenceTokens[f]))+tokenNoun(c.doc.ReferenceTokens[f])+" when an agent loads it", "")
+		size := tokenSize{n: c.doc.ReferenceTokens[f], exact: c.exactTokens[f]}
+		c.reportIn(c.fsPath(f), "skillmd/tokens", 1, 1, f+" costs "+size.Tokens()+" when an agent loads it", "")
 	}
 }
 
@@ -327,5 +327,12 @@ func (c *checker) markdownTokens(rel string) int {
 	if !ok {
 		return -1
 	}
-	return EstimateTokens(text)
+	size := tokensOf(text)
+	if size.exact {
+		if c.exactTokens == nil {
+			c.exactTokens = map[string]bool{}
+		}
+		c.exactTokens[rel] = true
+	}
+	return size.n
 }

@@ -22,7 +22,7 @@ func FuzzEstimateTokens(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		var sum uint64
 		for i := 0; i < len(s); i++ {
-			sum += uint64(byteWeight[s[i]])
+			sum += byteWeight[s[i]] & weightMask
 		}
 		want := int((sum + 512) >> 10)
 		if want == 0 && len(s) > 0 {
@@ -67,4 +67,32 @@ func TestNonLettersEveryByte(t *testing.T) {
 			}
 		}
 	}
+}
+
+// FuzzEstimateUnsure: the eight-bytes-at-a-time skip over ASCII is the
+// plain count of unsure bytes.
+func FuzzEstimateUnsure(f *testing.F) {
+	for _, s := range []string{"", "plain ASCII text here", "ეს უნარი", "text ✅ 🚀", "Příliš žluťoučký kůň", "日本語のテキスト", "\xc2", "abcdefgh\xe1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		unsure := 0
+		for i := 0; i < len(s); i++ {
+			switch b := s[i]; {
+			case b >= 0xC2 && b <= 0xDF:
+				unsure += 2
+			case b == 0xE0 || b == 0xE1:
+				unsure += 3
+			case b >= 0xF0 && b <= 0xF4:
+				unsure += 4
+			}
+		}
+		want := unsure >= len(s)/32+1
+		if got := estimateUnsure(s); got != want {
+			t.Fatalf("estimateUnsure(%q) = %v, the plain count (%d of %d bytes) says %v", s, got, unsure, len(s), want)
+		}
+		if got := estimateUnsure([]byte(s)); got != want {
+			t.Fatalf("estimateUnsure([]byte(%q)) = %v, want %v", s, got, want)
+		}
+	})
 }

@@ -105,6 +105,7 @@ type checker struct {
 	truncated    bool                  // the walk stopped at maxFiles or maxFolders
 	linked       map[string]linkedFile // Markdown files of the skill read so far
 	wideChecked  map[string]bool       // non-Markdown references checkWideReference has sniffed
+	exactTokens  map[string]bool       // Markdown references counted exactly (tokensOf)
 	// buffers hold the linked files' bytes, handed back to linkBuffers
 	// when the Load ends (nothing the skill keeps points into them).
 	buffers []*[]byte

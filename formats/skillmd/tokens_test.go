@@ -147,3 +147,51 @@ func TestChunkedCountIsNotExact(t *testing.T) {
 		t.Error("an ordinary sentence counted as inexact")
 	}
 }
+
+// TestTokensOverUnsureScripts: a body in a script the estimate undercounts
+// by half (Georgian, Armenian: one cl100k token covers far less of them than
+// of English) is counted exactly, so the body-length verdict and the count in
+// the message are right; English prose of the same size is still estimated.
+func TestTokensOverUnsureScripts(t *testing.T) {
+	for _, c := range []struct {
+		name, sentence string
+		unsure         bool
+	}{
+		{"Georgian", "ეს უნარი გეხმარებათ ტესტების დაწერაში. ჯერ წაიკითხეთ ფაილი, შემდეგ შეცვალეთ.\n", true},
+		{"Armenian", "Այս հմտությունը օգնում է թեստեր գրել։ Նախ կարդացեք ֆայլը, ապա փոխեք։\n", true},
+		{"Czech", "Tato dovednost pomáhá psát testy. Nejprve přečtěte soubor, potom jej změňte.\n", true},
+		{"English with an emoji", "This skill helps write tests. Read the file first, then change it ✅.\n", false},
+		{"Chinese", "这个技能帮助编写测试。先读取文件，然后修改并检查结果。\n", false},
+	} {
+		text := ""
+		for CountTokens(text) <= 5200 {
+			text += c.sentence
+		}
+		if got := estimateUnsure(text); got != c.unsure {
+			t.Errorf("%s: estimateUnsure = %v, want %v", c.name, got, c.unsure)
+		}
+		over, size := tokensOver(text, 5000)
+		if !over {
+			t.Errorf("%s: %d tokens (estimate %d) judged under 5,000", c.name, CountTokens(text), EstimateTokens(text))
+		}
+		if c.unsure && (!size.exact || size.n != CountTokens(text)) {
+			t.Errorf("%s: size %+v, want the exact count %d", c.name, size, CountTokens(text))
+		}
+		if got := tokensOf(text); c.unsure && got.n != CountTokens(text) {
+			t.Errorf("%s: tokensOf = %+v, want the exact count %d", c.name, got, CountTokens(text))
+		}
+	}
+}
+
+// TestEstimateLongText: past the chunk packedSum adds at once, the two
+// packed sums still add up (text of unsure bytes only, and ASCII).
+func TestEstimateLongText(t *testing.T) {
+	geo := strings.Repeat("ა", maxPackedChunk/3+5) // three bytes each, all unsure
+	if n, unsure := estimate(geo); !unsure || n != int((uint64(len(geo))*weightHigh+512)>>10) {
+		t.Errorf("estimate of %d Georgian bytes = %d, %v", len(geo), n, unsure)
+	}
+	ascii := strings.Repeat("abcdefgh", maxPackedChunk/8+3)
+	if n, unsure := estimate(ascii); unsure || n != int((uint64(len(ascii))*weightLetter+512)>>10) {
+		t.Errorf("estimate of %d ASCII bytes = %d, %v", len(ascii), n, unsure)
+	}
+}

@@ -13,10 +13,13 @@ import (
 // this is advice (info), and scripts are usually named inside code blocks.
 func (c *checker) checkUnreferenced() {
 	plugin := c.fileSet[pluginManifest]
-	var pending, components []string
+	var pending, components, relays []string
 	for _, f := range c.files {
 		switch {
 		case ignoredForReferences(f) || f == path.Base(c.skill.Location.File) || c.iconFiles[f]:
+			if isRelay(f) {
+				relays = append(relays, f)
+			}
 		case plugin && isPluginComponent(f):
 			components = append(components, f)
 		default:
@@ -71,6 +74,18 @@ func (c *checker) checkUnreferenced() {
 			}
 		}
 		pending = kept
+		// A README.md deeper in the tree is an index page (references/api/
+		// README.md listing the API pages): never reported, but what it
+		// mentions is mentioned.
+		keptRelays := relays[:0]
+		for _, f := range relays {
+			if mentions(text, f, folders) {
+				found = append(found, f)
+			} else {
+				keptRelays = append(keptRelays, f)
+			}
+		}
+		relays = keptRelays
 		for _, f := range found {
 			if isMarkdown(f) && read < maxLinkedFiles {
 				read++
@@ -85,6 +100,16 @@ func (c *checker) checkUnreferenced() {
 			fmt.Sprintf("%s is in the skill folder but SKILL.md never mentions it", f),
 			"Mention it in SKILL.md (say when to read or run it), or remove it.")
 	}
+}
+
+// isRelay: a README.md in a folder of the skill, which
+// ignoredForReferences leaves unreported, still passes mentions on when
+// something mentions it: inside references/ it is an index page. The
+// README beside SKILL.md is for people browsing the repository, and
+// evals, tests and dotfiles are not for the agent, so none of them is.
+func isRelay(rel string) bool {
+	return isMarkdown(rel) && strings.Contains(rel, "/") && strings.HasPrefix(strings.ToUpper(path.Base(rel)), "README") &&
+		!strings.HasPrefix(rel, "evals/") && !strings.HasPrefix(rel, "tests/") && !strings.HasPrefix(rel, ".") && !strings.Contains(rel, "/.")
 }
 
 // pluginManifest is a Claude Code plugin's manifest, relative to its root.

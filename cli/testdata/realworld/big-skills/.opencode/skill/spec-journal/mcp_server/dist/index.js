@@ -1,0 +1,1 @@
+export function start() { console.log(["a"].sort()); }

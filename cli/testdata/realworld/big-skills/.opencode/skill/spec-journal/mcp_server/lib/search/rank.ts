@@ -1,0 +1,1 @@
+export function rank(xs: string[]): string[] { return [...xs].sort(); }

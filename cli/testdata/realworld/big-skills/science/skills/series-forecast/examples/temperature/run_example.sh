@@ -1,0 +1,2 @@
+#!/bin/sh
+python run_forecast.py

@@ -1,0 +1,2 @@
+import argparse
+argparse.ArgumentParser().parse_args()
