@@ -1,0 +1,524 @@
+package skillmd
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/skillstudio/skillstudio/internal/suggest"
+	"github.com/skillstudio/skillstudio/model"
+)
+
+// skillFolders are the folders the Agent Skills spec (and Claude Code's
+// templates/) give a skill for its own files: a path that starts with one
+// of them, in a command, names a file of the skill.
+var skillFolders = []string{"scripts/", "references/", "assets/", "templates/"}
+
+// namedFile is a path under one of skillFolders that a code span or a
+// fenced shell block of the body names.
+type namedFile struct {
+	rel     string // the path, without a leading ./
+	at, end int    // where the path (with its ./) is in the body
+	runs    bool   // a command reads or runs it, so the command fails without it
+	creates bool   // the command or the sentence makes the file
+	example bool   // the sentence says it is an example, or that the path is the project's
+	inSpan  bool
+	nested  bool // the folder is inside a longer path (${CLAUDE_PLUGIN_ROOT}/scripts/x.sh)
+}
+
+// checkNamedFiles reports the files of the skill that a command in the
+// body names (`python scripts/build.py`, a ```bash block running
+// ./scripts/collect.sh) when they are not in the skill folder. Only the
+// folders the skill has count: a skill without a scripts/ folder that
+// says "run scripts/test.sh" may mean the user's project, which no lint
+// can see. Paths the body creates anywhere (> out, -o, mkdir, "create"),
+// globs and placeholders, and examples are left alone.
+func (c *checker) checkNamedFiles(body string, links []Link) {
+	names := scanNamedFiles(body, func(folder string) bool { return c.fileSet[folder] })
+	c.checkHookPaths()
+	if len(names) == 0 {
+		return
+	}
+	// A path the body creates anywhere, or names under another root
+	// (${CLAUDE_PLUGIN_ROOT}/templates/loop.md), is not the skill's file
+	// where the body names it bare either.
+	created := map[string]bool{}
+	for _, n := range names {
+		if n.creates || n.nested {
+			created[n.rel] = true
+		}
+	}
+	inLink := map[int]bool{}
+	for _, l := range links {
+		inLink[l.Offset] = true
+	}
+	reported := map[string]bool{}
+	for _, n := range names {
+		if n.nested || n.creates || n.example || created[n.rel] || reported[n.rel] || inLink[n.at] || c.exists(n.rel) {
+			continue
+		}
+		reported[n.rel] = true
+		c.reportNamedFile(n)
+	}
+}
+
+// scanNamedFiles returns the paths under the skill folders that has says
+// the skill holds (has("scripts")) which body names in code, in the order
+// of the folders; each folder name is found with strings.Index rather
+// than by a pass over every byte, and the fences are read only when one
+// is found.
+func scanNamedFiles(body string, has func(folder string) bool) []namedFile {
+	var names []namedFile
+	var fences []fence
+	scanned, hits := false, 0
+	for _, folder := range skillFolders {
+		if !has(strings.TrimSuffix(folder, "/")) {
+			continue // the skill has no such folder: the path may be the project's
+		}
+		for from := 0; hits < maxNamedPaths; hits++ {
+			k := strings.Index(body[from:], folder)
+			if k < 0 {
+				break
+			}
+			at := from + k
+			from = at + len(folder)
+			if !scanned {
+				fences, scanned = findFences(body), true
+			}
+			if n, ok := namedFileAt(body, at, len(folder), fences); ok {
+				names = append(names, n)
+			}
+		}
+	}
+	return names
+}
+
+// reportNamedFile words the finding for a missing named file, with "did
+// you mean" (and a fix) when one file of the skill is a near miss.
+func (c *checker) reportNamedFile(n namedFile) {
+	line, col := c.bodyPos(n.at)
+	what := "names"
+	if n.runs {
+		what = "runs or reads"
+	}
+	where := "a code span"
+	if !n.inSpan {
+		where = "a shell block"
+	}
+	msg := fmt.Sprintf("%s %s %s, which is not in the skill folder", where, what, n.rel)
+	hint := fmt.Sprintf("Add %s to the skill folder, or fix the path.", n.rel)
+	near := c.nearMiss(n.rel)
+	if near != "" {
+		msg += "; did you mean " + near + "?"
+		hint = fmt.Sprintf("Write %s, the file the skill has.", near)
+	}
+	d := c.report("skillmd/named-file", line, col, msg, hint)
+	if !n.runs {
+		d.Severity = model.SeverityInfo
+	}
+	if near != "" {
+		start := c.doc.BodyOffset + n.end - len(n.rel)
+		if start >= 0 && n.end+c.doc.BodyOffset <= len(c.lines.text) && string(c.lines.text[start:c.doc.BodyOffset+n.end]) == n.rel {
+			d.Hint += " (`skillstudio lint --fix` does it)."
+			d.Fix = &model.Fix{
+				Description: fmt.Sprintf("name %s instead of %s", near, n.rel),
+				Edits:       []model.TextEdit{{File: c.skill.Location.File, Start: start, End: c.doc.BodyOffset + n.end, NewText: near}},
+			}
+		}
+	}
+}
+
+// nearMiss is the one file of the skill that rel misspells: the same path
+// but for letter case, the same name with another script extension
+// (collect.sh for collect.py), or one edit away in the same folder. ""
+// when there is none or more than one.
+func (c *checker) nearMiss(rel string) string {
+	if real := c.caseVariant(rel); real != "" {
+		return real
+	}
+	dir := path.Dir(rel) + "/"
+	stem := strings.TrimSuffix(rel, path.Ext(rel))
+	var sameStem, oneEdit []string
+	for _, f := range c.files {
+		if !strings.HasPrefix(f, dir) || strings.Contains(f[len(dir):], "/") {
+			continue
+		}
+		if strings.TrimSuffix(f, path.Ext(f)) == stem {
+			sameStem = append(sameStem, f)
+		} else if suggest.Distance(rel, f, 2) < 2 {
+			oneEdit = append(oneEdit, f)
+		}
+	}
+	switch {
+	case len(sameStem) == 1:
+		return sameStem[0]
+	case len(sameStem) == 0 && len(oneEdit) == 1:
+		return oneEdit[0]
+	}
+	return ""
+}
+
+// namedFileAt reads the path whose folder starts at body[at:] when it is
+// a file name (with an extension) in a code span or a fenced shell block,
+// starts a word (or follows ./) and ends where a path ends: a path that
+// runs on into <name>, {x}, $VAR or * is a template or a glob.
+func namedFileAt(body string, at, folderLen int, fences []fence) (namedFile, bool) {
+	nf, ok := pathAt(body, at, folderLen)
+	if !ok || nf.nested {
+		return nf, ok
+	}
+	start, end := nf.at, nf.end
+	// Only this much of the line around the path is read: a command or a
+	// sentence is shorter, and a hostile one-line body stays linear.
+	lo := max(0, at-maxCommandLine)
+	lineFrom := strings.LastIndexByte(body[lo:at], '\n') + 1 + lo
+	if lineFrom == lo && lo > 0 {
+		return namedFile{}, false
+	}
+	lineTo := min(len(body), end+maxCommandLine)
+	if i := strings.IndexByte(body[end:lineTo], '\n'); i >= 0 {
+		lineTo = end + i
+	}
+	var segment string // the command the path is in, up to the path
+	if f, ok := fenceAt(fences, at); ok {
+		if !f.shell {
+			return namedFile{}, false
+		}
+		segment = commandBefore(body[lineFrom:start])
+		nf.runs = !f.bare || runsPath(segment) && (segment != "" || start < at)
+		if !nf.runs {
+			// In a block with no language a bare path is as likely a
+			// file tree or output as a command.
+			return namedFile{}, false
+		}
+	} else {
+		open := strings.LastIndexByte(body[lineFrom:at], '`')
+		if open < 0 || strings.Count(body[lineFrom:at], "`")%2 == 0 || strings.IndexByte(body[end:lineTo], '`') < 0 {
+			return namedFile{}, false // prose: references/ there is skillmd/link's
+		}
+		nf.inSpan = true
+		if strings.HasSuffix(body[lineFrom+open+1:start], "](") {
+			return namedFile{}, false // link syntax shown in a span: `[text](references/x.md)`
+		}
+		segment = commandBefore(body[lineFrom+open+1 : start])
+		prose := strings.ToLower(leadIn(body, lineFrom) + body[lineFrom:lineFrom+open])
+		nf.creates = createsInProse(prose)
+		nf.example = isExampleProse(prose) || elsewhereInProse(prose)
+		// A span that is the path alone is a mention ("see `scripts/x.py`")
+		// unless the sentence says to run it or ./ does.
+		alone := segment == "" && strings.HasPrefix(body[end:lineTo], "`")
+		nf.runs = runsPath(segment) && (!alone || start < at || runsInProse(prose))
+	}
+	nf.creates = nf.creates || createsInCommand(segment, body[end:lineTo])
+	return nf, true
+}
+
+// pathAt reads the file path whose skill folder starts at text[at:]: with
+// the ./ before it, up to where a path ends, when it ends in a file name
+// with an extension. ok is false for a folder, a glob or a template (the
+// path runs on into <name>, {x}, $VAR or *) and for a path with .. or //.
+func pathAt(text string, at, folderLen int) (namedFile, bool) {
+	start := at
+	if at >= 2 && text[at-2:at] == "./" {
+		start = at - 2
+	}
+	end := at + folderLen
+	for end < len(text) && isPathByte(text[end]) {
+		end++
+	}
+	if end < len(text) && !endsPath(text[end]) {
+		return namedFile{}, false
+	}
+	n := fileNameEnd(text[at+folderLen : end])
+	if n == 0 {
+		return namedFile{}, false
+	}
+	end = at + folderLen + n
+	rel := text[at:end]
+	if strings.Contains(rel, "..") || strings.Contains(rel, "//") {
+		return namedFile{}, false
+	}
+	// Inside a longer path: ${CLAUDE_PLUGIN_ROOT}/scripts/…, src/assets/….
+	nested := start > 0 && !startsPath(text[start-1])
+	return namedFile{rel: rel, at: start, end: end, nested: nested}, true
+}
+
+// hookPaths are the files of the skill's own folders that a hook's
+// command runs (command: ./scripts/validate.sh), less those it writes.
+func hookPaths(command string) []string {
+	var out []string
+	for _, folder := range skillFolders {
+		for from := 0; ; {
+			k := strings.Index(command[from:], folder)
+			if k < 0 {
+				break
+			}
+			at := from + k
+			from = at + len(folder)
+			if n, ok := pathAt(command, at, len(folder)); ok && !n.nested && !createsInCommand(commandBefore(command[:n.at]), command[n.end:]) {
+				out = append(out, n.rel)
+			}
+		}
+	}
+	return out
+}
+
+// checkHookPaths reports a command hook of the frontmatter that runs a
+// file of one of the skill's folders that is not there: Claude Code runs
+// it on every matching tool call and it fails each time.
+func (c *checker) checkHookPaths() {
+	for _, h := range c.hookCommands {
+		for _, rel := range hookPaths(h.Value) {
+			top, _, _ := strings.Cut(rel, "/")
+			if !c.fileSet[top] || c.exists(rel) {
+				continue
+			}
+			msg := fmt.Sprintf("the hook command runs %s, which is not in the skill folder", rel)
+			hint := fmt.Sprintf("Add %s to the skill folder, or fix the path in the command.", rel)
+			if near := c.nearMiss(rel); near != "" {
+				msg += "; did you mean " + near + "?"
+				hint = fmt.Sprintf("Write %s, the file the skill has.", near)
+			}
+			c.at(h, "skillmd/named-file", msg, hint)
+		}
+	}
+}
+
+// startsPath: b may come right before a path in a command or a sentence.
+func startsPath(b byte) bool {
+	return strings.IndexByte(" \t\n`'\"(=[:,;|&", b) >= 0
+}
+
+// commandBefore is the part of a command line before a path: from the
+// last ; && || | or $( (a new command), less a shell prompt.
+func commandBefore(s string) string {
+	for _, sep := range []string{";", "&&", "||", "|", "$(", "`"} {
+		if i := strings.LastIndex(s, sep); i >= 0 {
+			s = s[i+len(sep):]
+		}
+	}
+	s = strings.TrimSpace(s)
+	for _, prompt := range []string{"$ ", "> ", "PS> ", "# "} {
+		s = strings.TrimPrefix(s, prompt)
+	}
+	return s
+}
+
+// interpreters run the script that follows them (and their flags).
+var interpreters = map[string]bool{
+	"bash": true, "sh": true, "zsh": true, "python": true, "python3": true, "py": true, "node": true,
+	"deno": true, "bun": true, "ruby": true, "perl": true, "php": true, "pwsh": true, "powershell": true,
+	"rscript": true, "source": true, ".": true, "uv": true, "uvx": true, "run": true, "npx": true,
+	"tsx": true, "ts-node": true, "sudo": true, "exec": true, "-file": true, "env": true, "poetry": true,
+	"pipenv": true, "osascript": true, "lua": true, "cscript": true, "cmd": true, "/c": true, "call": true,
+}
+
+// runsPath: the command before a path runs it: nothing (the path is the
+// command) or interpreters and their flags (python3 -u, uv run, bash -x).
+func runsPath(segment string) bool {
+	for _, w := range strings.Fields(segment) {
+		lw := strings.ToLower(w)
+		if !interpreters[lw] && !strings.HasPrefix(lw, "-") && !strings.Contains(lw, "=") {
+			return false
+		}
+	}
+	return true
+}
+
+// createsInCommand: the command writes the path rather than reading it:
+// a redirection or an output flag right before it, or mkdir, touch, or
+// the last argument of cp, mv, ln or install.
+func createsInCommand(segment, after string) bool {
+	words := strings.Fields(segment)
+	if len(words) > 0 {
+		last := words[len(words)-1]
+		switch last {
+		case ">", ">>", "-o", "-O", "--out", "--output", "--outdir", "--output-file", "--out-file", "--dest", "tee", "-d", "--target":
+			return true
+		}
+		if strings.HasSuffix(last, ">") || strings.HasPrefix(last, ">") {
+			return true
+		}
+		switch strings.ToLower(words[0]) {
+		case "mkdir", "touch", "tee":
+			return true
+		case "cp", "mv", "ln", "install", "rsync", "curl", "wget":
+			rest := strings.TrimSpace(after)
+			return rest == "" || strings.HasPrefix(rest, "`") || strings.HasPrefix(rest, "#") || strings.HasPrefix(rest, "&&") || strings.HasPrefix(rest, ";")
+		}
+	}
+	if strings.HasSuffix(segment, "=") {
+		// --out=scripts/x.py, -o=…
+		i := strings.LastIndexAny(segment, " \t")
+		flag := strings.ToLower(segment[i+1:])
+		return strings.Contains(flag, "out") || strings.Contains(flag, "dest") || strings.Contains(flag, "save") || strings.Contains(flag, "write")
+	}
+	return false
+}
+
+// createVerbs in the sentence before a code span say the span names a
+// file the agent is to make, not one the skill ships.
+var createVerbs = []string{"create", "save", "write", "generate", "output", "produce", "add a", "add an", "make a", "new file", "copy", "move", "rename", "export", "emit", "place", "put ", "scaffold", "will be", "becomes"}
+
+func createsInProse(lower string) bool {
+	for _, v := range createVerbs {
+		if strings.Contains(lower, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// leadIn is the sentence that introduces a list or a table when the line
+// at lineFrom is one of its items or rows ("Create a references/ folder
+// and move material there:"), else "".
+func leadIn(body string, lineFrom int) string {
+	if !isItemLine(body[lineFrom:min(len(body), lineFrom+8)]) {
+		return ""
+	}
+	// A list whose lead-in is further back than this is too long for the
+	// lead-in to speak for this item.
+	lo := max(0, lineFrom-maxCommandLine)
+	for end := lineFrom - 1; end > lo; {
+		from := strings.LastIndexByte(body[lo:end], '\n') + 1 + lo
+		line := body[from:end]
+		if strings.TrimSpace(line) != "" && !isItemLine(line) {
+			return line + " "
+		}
+		end = from - 1
+	}
+	return ""
+}
+
+// isItemLine: the line is a list item or a table row.
+func isItemLine(line string) bool {
+	t := strings.TrimLeft(line, " \t")
+	if t == "" {
+		return false
+	}
+	switch t[0] {
+	case '|':
+		return true
+	case '-', '*', '+': // a marker, then a space: **bold** starts no item
+		return len(t) > 1 && (t[1] == ' ' || t[1] == '\t')
+	}
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	return i > 0 && i < len(t) && (t[i] == '.' || t[i] == ')')
+}
+
+// elsewhereInProse: the sentence places the path under another root
+// (the plugin's, the user's project, the repository).
+func elsewhereInProse(lower string) bool {
+	for _, v := range []string{"plugin-root", "plugin root", "project root", "repo root", "repository root", "your project", "your repo", "in the project", "workspace"} {
+		if strings.Contains(lower, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// runsInProse: the sentence before a code span tells the agent to run
+// what it names.
+func runsInProse(lower string) bool {
+	for _, v := range []string{"run", "execute", "invoke", "call", "launch", "use "} {
+		if strings.Contains(lower, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func isExampleProse(lower string) bool {
+	for _, v := range []string{"e.g", "example", "for instance", "such as", "like ", "i.e"} {
+		if strings.Contains(lower, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// fence is a fenced code block of the body: its lines from start to end,
+// and whether its info string makes it shell (or is empty: bare).
+type fence struct {
+	start, end  int
+	shell, bare bool
+}
+
+// shellLanguages name fenced blocks whose lines are commands.
+var shellLanguages = map[string]bool{
+	"bash": true, "sh": true, "shell": true, "zsh": true, "console": true, "shell-session": true,
+	"terminal": true, "powershell": true, "pwsh": true, "ps1": true, "ps": true, "cmd": true, "bat": true, "batch": true, "fish": true,
+}
+
+// findFences returns the body's fenced code blocks (``` or ~~~, indented
+// under three columns past any list or quote markers), in order. An
+// unclosed fence runs to the end, as CommonMark reads it.
+func findFences(body string) []fence {
+	var out []fence
+	open := false
+	var cur fence
+	var mark byte
+	var markLen int
+	for from := 0; from < len(body); {
+		lineEnd := len(body)
+		if i := strings.IndexByte(body[from:], '\n'); i >= 0 {
+			lineEnd = from + i
+		}
+		line := strings.TrimLeft(body[from:lineEnd], " \t>-*+0123456789.")
+		if open {
+			if n := runOf(line, mark); n >= markLen && strings.TrimSpace(line[n:]) == "" {
+				cur.end = from
+				out = append(out, cur)
+				open = false
+			}
+		} else if n := max(runOf(line, '`'), runOf(line, '~')); n >= 3 {
+			mark, markLen, open = line[0], n, true
+			info := strings.ToLower(strings.TrimSpace(line[n:]))
+			if i := strings.IndexAny(info, " \t{,"); i >= 0 {
+				info = info[:i]
+			}
+			cur = fence{start: lineEnd, shell: info == "" || shellLanguages[info], bare: info == ""}
+		}
+		from = lineEnd + 1
+	}
+	if open {
+		cur.end = len(body)
+		out = append(out, cur)
+	}
+	return out
+}
+
+// runOf is how many times b repeats at the start of s.
+func runOf(s string, b byte) int {
+	n := 0
+	for n < len(s) && s[n] == b {
+		n++
+	}
+	return n
+}
+
+// fenceAt is the fenced block holding body offset at (fences are in
+// order and do not overlap).
+func fenceAt(fences []fence, at int) (fence, bool) {
+	i := sort.Search(len(fences), func(i int) bool { return fences[i].end > at })
+	if i < len(fences) && fences[i].start <= at {
+		return fences[i], true
+	}
+	return fence{}, false
+}
+
+// maxHookCommands bounds the hook commands one skill's files are looked
+// up for (a real skill has a handful; a hostile one may have thousands).
+const maxHookCommands = 64
+
+// maxNamedPaths bounds the folder names looked at in one body (a real
+// skill names a few dozen files), and maxCommandLine how far around one
+// the line is read.
+const (
+	maxNamedPaths  = 512
+	maxCommandLine = 4096
+)
