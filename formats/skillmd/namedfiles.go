@@ -2,6 +2,7 @@ package skillmd
 
 import (
 	"fmt"
+	"io/fs"
 	"path"
 	"sort"
 	"strings"
@@ -35,7 +36,7 @@ type namedFile struct {
 // can see. Paths the body creates anywhere (> out, -o, mkdir, "create"),
 // globs and placeholders, and examples are left alone.
 func (c *checker) checkNamedFiles(body string, links []Link) {
-	names := scanNamedFiles(body, func(folder string) bool { return c.fileSet[folder] })
+	names := scanNamedFiles(body)
 	c.checkHookPaths()
 	if len(names) == 0 {
 		return
@@ -58,24 +59,25 @@ func (c *checker) checkNamedFiles(body string, links []Link) {
 		if n.nested || n.creates || n.example || created[n.rel] || reported[n.rel] || inLink[n.at] || c.exists(n.rel) {
 			continue
 		}
+		top, _, _ := strings.Cut(n.rel, "/")
+		ownFolder := c.fileSet[top]
+		if !ownFolder && !n.runs || c.projectHas(n.rel) {
+			continue
+		}
 		reported[n.rel] = true
-		c.reportNamedFile(n)
+		c.reportNamedFile(n, ownFolder)
 	}
 }
 
-// scanNamedFiles returns the paths under the skill folders that has says
-// the skill holds (has("scripts")) which body names in code, in the order
-// of the folders; each folder name is found with strings.Index rather
-// than by a pass over every byte, and the fences are read only when one
-// is found.
-func scanNamedFiles(body string, has func(folder string) bool) []namedFile {
+// scanNamedFiles returns the paths under the skill folders that body
+// names in code, in the order of the folders; each folder name is found
+// with strings.Index rather than by a pass over every byte, and the
+// fences are read only when one is found.
+func scanNamedFiles(body string) []namedFile {
 	var names []namedFile
 	var fences []fence
 	scanned, hits := false, 0
 	for _, folder := range skillFolders {
-		if !has(strings.TrimSuffix(folder, "/")) {
-			continue // the skill has no such folder: the path may be the project's
-		}
 		for from := 0; hits < maxNamedPaths; hits++ {
 			k := strings.Index(body[from:], folder)
 			if k < 0 {
@@ -96,7 +98,7 @@ func scanNamedFiles(body string, has func(folder string) bool) []namedFile {
 
 // reportNamedFile words the finding for a missing named file, with "did
 // you mean" (and a fix) when one file of the skill is a near miss.
-func (c *checker) reportNamedFile(n namedFile) {
+func (c *checker) reportNamedFile(n namedFile, ownFolder bool) {
 	line, col := c.bodyPos(n.at)
 	what := "names"
 	if n.runs {
@@ -113,8 +115,13 @@ func (c *checker) reportNamedFile(n namedFile) {
 		msg += "; did you mean " + near + "?"
 		hint = fmt.Sprintf("Write %s, the file the skill has.", near)
 	}
+	top, _, _ := strings.Cut(n.rel, "/")
+	if !ownFolder {
+		msg = fmt.Sprintf("%s %s %s, but the skill has no %s/ folder", where, what, n.rel, top)
+		hint = fmt.Sprintf("Ship %s in the skill folder; if the command means a file of the user's project, say so, or root the path there ($CLAUDE_PROJECT_DIR/%s).", n.rel, n.rel)
+	}
 	d := c.report("skillmd/named-file", line, col, msg, hint)
-	if !n.runs {
+	if !n.runs || !ownFolder {
 		d.Severity = model.SeverityInfo
 	}
 	if near != "" {
@@ -128,6 +135,23 @@ func (c *checker) reportNamedFile(n namedFile) {
 		}
 	}
 }
+
+// projectHas: a folder above the skill's, inside what is linted, holds
+// rel (the repository's scripts/test.sh beside .claude/skills/): the
+// command means the project's file, which agents run from the project
+// root.
+func (c *checker) projectHas(rel string) bool {
+	for dir, depth := path.Dir(c.dir), 0; dir != "." && dir != "/" && dir != "" && depth < maxProjectDepth; dir, depth = path.Dir(dir), depth+1 {
+		if _, err := fs.Stat(c.fsys, path.Join(dir, rel)); err == nil {
+			return true
+		}
+	}
+	_, err := fs.Stat(c.fsys, rel) // the lint root itself, when the skill is below it
+	return err == nil && c.dir != "." && c.dir != ""
+}
+
+// maxProjectDepth bounds how many folders above the skill projectHas looks in.
+const maxProjectDepth = 8
 
 // nearMiss is the one file of the skill that rel misspells: the same path
 // but for letter case, the same name with another script extension
@@ -204,7 +228,13 @@ func namedFileAt(body string, at, folderLen int, fences []fence) (namedFile, boo
 		segment = commandBefore(body[lineFrom+open+1 : start])
 		prose := strings.ToLower(leadIn(body, lineFrom) + body[lineFrom:lineFrom+open])
 		nf.creates = createsInProse(prose)
-		nf.example = isExampleProse(prose) || elsewhereInProse(prose)
+		// The rest of the sentence may place the path too ("… from your
+		// project root").
+		rest := body[end:lineTo]
+		if i := strings.IndexAny(rest, ".!?"); i >= 0 && i+1 < len(rest) && rest[i+1] == ' ' {
+			rest = rest[:i]
+		}
+		nf.example = isExampleProse(prose) || elsewhereInProse(prose) || elsewhereInProse(strings.ToLower(rest))
 		// A span that is the path alone is a mention ("see `scripts/x.py`")
 		// unless the sentence says to run it or ./ does.
 		alone := segment == "" && strings.HasPrefix(body[end:lineTo], "`")
@@ -413,7 +443,7 @@ func isItemLine(line string) bool {
 // elsewhereInProse: the sentence places the path under another root
 // (the plugin's, the user's project, the repository).
 func elsewhereInProse(lower string) bool {
-	for _, v := range []string{"plugin-root", "plugin root", "project root", "repo root", "repository root", "your project", "your repo", "in the project", "workspace"} {
+	for _, v := range []string{"plugin-root", "plugin root", "project root", "repo root", "repository root", "your project", "your repo", "in the project", "project's", "repo's", "in the repository", "of the repository", "workspace"} {
 		if strings.Contains(lower, v) {
 			return true
 		}

@@ -3,6 +3,7 @@ package skillmd
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/skillstudio/skillstudio/model"
 )
@@ -100,7 +101,7 @@ func TestNamedFileOtherRootAndLeadIn(t *testing.T) {
 // looked at once and the line around it is read only so far.
 func TestScanNamedFilesBounded(t *testing.T) {
 	body := "`" + strings.Repeat("scripts/a.sh ", 200000) + "`"
-	names := scanNamedFiles(body, func(string) bool { return true })
+	names := scanNamedFiles(body)
 	if len(names) > maxNamedPaths {
 		t.Fatalf("%d names, want at most %d", len(names), maxNamedPaths)
 	}
@@ -120,7 +121,7 @@ func FuzzScanNamedFiles(f *testing.F) {
 	f.Add("- `references/x.md`\n```\nscripts/\n```\n`[t](references/y.md)` ~~~sh\nbash templates/z.sh")
 	f.Add("``` \n`scripts/a.sh")
 	f.Fuzz(func(t *testing.T, body string) {
-		for _, n := range scanNamedFiles(body, func(string) bool { return true }) {
+		for _, n := range scanNamedFiles(body) {
 			if n.end > len(body) || n.at > n.end || !strings.HasSuffix(body[:n.end], n.rel) {
 				t.Fatalf("%+v is not where it says in %q", n, body)
 			}
@@ -135,4 +136,18 @@ func FuzzScanNamedFiles(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A command that runs a file the project holds above the skill
+// (.claude/skills/x beside the repository's scripts/) means that file.
+func TestNamedFileProjectFile(t *testing.T) {
+	fsys := fstest.MapFS{
+		"repo/.claude/skills/demo-skill/SKILL.md": {Data: []byte(md("", "```bash\nbash scripts/test.sh\nbash scripts/gone.sh\n```\n"))},
+		"repo/scripts/test.sh":                    {Data: []byte("echo\n")},
+	}
+	s := Load(fsys, "repo/.claude/skills/demo-skill", model.Options{})
+	got := findings(s, "skillmd/named-file")
+	if len(got) != 1 || !strings.Contains(got[0].Message, "scripts/gone.sh, but the skill has no scripts/ folder") || got[0].Severity != model.SeverityInfo {
+		t.Fatalf("got %v, want one info for scripts/gone.sh", got)
+	}
 }

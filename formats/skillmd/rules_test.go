@@ -234,7 +234,8 @@ func cases() []ruleCase {
 				"```python\nopen(\"assets/data.csv\")\n```\n\n```\nmy-skill/\n  scripts/tree.py\n```\n"),
 			"scripts/make.py": "print()\n", "scripts/run.py": "print()\n", "assets/icon.png": "x",
 		}},
-		{rule: "skillmd/named-file", name: "no scripts folder: the project's scripts", files: map[string]string{"SKILL.md": md("", "Run `bash scripts/test.sh` in the repository.\n")}},
+		{rule: "skillmd/named-file", name: "no scripts folder, a command runs one", fail: true, files: map[string]string{"SKILL.md": md("", "```bash\npython3 scripts/init_skill.py my-skill\n```\n")}},
+		{rule: "skillmd/named-file", name: "no scripts folder: a mention, or the project's", files: map[string]string{"SKILL.md": md("", "The tests are in `scripts/test.sh`. Run `bash scripts/lint.sh` from your project root.\n")}},
 		{rule: "skillmd/anchor", name: "missing anchor here", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [setup](#set-up).\n")}},
 		{rule: "skillmd/anchor", name: "missing anchor there", fail: true, files: map[string]string{"SKILL.md": md("", "See [a](references/guide.md#nope).\n"), "references/guide.md": "# Guide\n\n## Usage\n"}},
 		{rule: "skillmd/anchor", name: "anchors exist", files: map[string]string{
