@@ -11,7 +11,7 @@ import (
 	"github.com/skillstudio/skillstudio/model"
 )
 
-// skillFolders are the folders the Agent Skills spec (and Claude Code's
+// skillFolders (each ends in "s/", which scanNamedFiles searches for) are the folders the Agent Skills spec (and Claude Code's
 // templates/) give a skill for its own files: a path that starts with one
 // of them, in a command, names a file of the skill.
 var skillFolders = []string{"scripts/", "references/", "assets/", "templates/"}
@@ -36,7 +36,7 @@ type namedFile struct {
 // can see. Paths the body creates anywhere (> out, -o, mkdir, "create"),
 // globs and placeholders, and examples are left alone.
 func (c *checker) checkNamedFiles(body string, links []Link) {
-	names := scanNamedFiles(body)
+	names := scanNamedFiles(body, func(rel string) bool { return !c.exists(rel) })
 	c.checkHookPaths()
 	if len(names) == 0 {
 		return
@@ -70,30 +70,58 @@ func (c *checker) checkNamedFiles(body string, links []Link) {
 }
 
 // scanNamedFiles returns the paths under the skill folders that body
-// names in code, in the order of the folders; each folder name is found
-// with strings.Index rather than by a pass over every byte, and the
-// fences are read only when one is found.
-func scanNamedFiles(body string) []namedFile {
+// names, in body order: those inside a longer path as nested, and those
+// in code that missing says are missing, read for what the command or
+// sentence does with them. Most named files exist, so the reading (and
+// the fences it needs) is left until one does not.
+func scanNamedFiles(body string, missing func(rel string) bool) []namedFile {
 	var names []namedFile
 	var fences []fence
-	scanned, hits := false, 0
-	for _, folder := range skillFolders {
-		for from := 0; hits < maxNamedPaths; hits++ {
-			k := strings.Index(body[from:], folder)
-			if k < 0 {
-				break
-			}
-			at := from + k
-			from = at + len(folder)
+	scanned := false
+	// Every folder name ends in "s/", and prose seldom holds a slash: one
+	// IndexByte pass finds them all, in the order of the body (measured:
+	// cheaper than strings.Index for "s/", whose first byte is common).
+	for from, hits := 0, 0; hits < maxNamedPaths; {
+		k := strings.IndexByte(body[from:], '/')
+		if k < 0 {
+			break
+		}
+		slash := from + k
+		from = slash + 1
+		if slash == 0 || body[slash-1] != 's' {
+			continue
+		}
+		folder := skillFolderBefore(body, slash)
+		if folder == 0 {
+			continue
+		}
+		hits++
+		n, ok := pathAt(body, slash+1-folder, folder)
+		if !ok || !n.nested && !missing(n.rel) {
+			continue
+		}
+		if !n.nested {
 			if !scanned {
 				fences, scanned = findFences(body), true
 			}
-			if n, ok := namedFileAt(body, at, len(folder), fences); ok {
-				names = append(names, n)
+			if n, ok = namedFileAt(body, n, fences); !ok {
+				continue
 			}
 		}
+		names = append(names, n)
 	}
 	return names
+}
+
+// skillFolderBefore is the length of the skill folder name ("scripts/")
+// that ends with the slash at body[slash], 0 when there is none.
+func skillFolderBefore(body string, slash int) int {
+	for _, f := range skillFolders {
+		if slash+1 >= len(f) && body[slash+1-len(f):slash+1] == f {
+			return len(f)
+		}
+	}
+	return 0
 }
 
 // reportNamedFile words the finding for a missing named file, with "did
@@ -183,16 +211,12 @@ func (c *checker) nearMiss(rel string) string {
 	return ""
 }
 
-// namedFileAt reads the path whose folder starts at body[at:] when it is
-// a file name (with an extension) in a code span or a fenced shell block,
-// starts a word (or follows ./) and ends where a path ends: a path that
-// runs on into <name>, {x}, $VAR or * is a template or a glob.
-func namedFileAt(body string, at, folderLen int, fences []fence) (namedFile, bool) {
-	nf, ok := pathAt(body, at, folderLen)
-	if !ok || nf.nested {
-		return nf, ok
-	}
+// namedFileAt reads what the code around nf (pathAt's, not nested) does
+// with it; ok is false when nf is not in a code span or a fenced shell
+// block.
+func namedFileAt(body string, nf namedFile, fences []fence) (namedFile, bool) {
 	start, end := nf.at, nf.end
+	at := end - len(nf.rel)
 	// Only this much of the line around the path is read: a command or a
 	// sentence is shorter, and a hostile one-line body stays linear.
 	lo := max(0, at-maxCommandLine)
@@ -493,19 +517,37 @@ func findFences(body string) []fence {
 	var cur fence
 	var mark byte
 	var markLen int
+	// Only lines holding ``` or ~~~ can open or close a fence: they are
+	// found with strings.Index, each kind's next one kept until passed.
+	ticks, tildes := -1, -1
 	for from := 0; from < len(body); {
-		lineEnd := len(body)
-		if i := strings.IndexByte(body[from:], '\n'); i >= 0 {
-			lineEnd = from + i
+		if ticks < from && ticks != len(body) {
+			ticks = nextIndex(body, from, "```")
 		}
-		line := strings.TrimLeft(body[from:lineEnd], " \t>-*+0123456789.")
+		if tildes < from && tildes != len(body) {
+			tildes = nextIndex(body, from, "~~~")
+		}
+		p := min(ticks, tildes)
+		if p == len(body) {
+			break
+		}
+		lineFrom := strings.LastIndexByte(body[:p], '\n') + 1
+		lineEnd := len(body)
+		if i := strings.IndexByte(body[p:], '\n'); i >= 0 {
+			lineEnd = p + i
+		}
+		from = lineEnd + 1
+		if strings.Trim(body[lineFrom:p], " \t>-*+0123456789.") != "" {
+			continue // ``` inside a line of text, not a fence
+		}
+		line := body[p:lineEnd]
 		if open {
 			if n := runOf(line, mark); n >= markLen && strings.TrimSpace(line[n:]) == "" {
-				cur.end = from
+				cur.end = lineFrom
 				out = append(out, cur)
 				open = false
 			}
-		} else if n := max(runOf(line, '`'), runOf(line, '~')); n >= 3 {
+		} else if n := runOf(line, line[0]); n >= 3 {
 			mark, markLen, open = line[0], n, true
 			info := strings.ToLower(strings.TrimSpace(line[n:]))
 			if i := strings.IndexAny(info, " \t{,"); i >= 0 {
@@ -513,13 +555,21 @@ func findFences(body string) []fence {
 			}
 			cur = fence{start: lineEnd, shell: info == "" || shellLanguages[info], bare: info == ""}
 		}
-		from = lineEnd + 1
 	}
 	if open {
 		cur.end = len(body)
 		out = append(out, cur)
 	}
 	return out
+}
+
+// nextIndex is where pat next occurs in body at or after from, or
+// len(body).
+func nextIndex(body string, from int, pat string) int {
+	if i := strings.Index(body[from:], pat); i >= 0 {
+		return from + i
+	}
+	return len(body)
 }
 
 // runOf is how many times b repeats at the start of s.

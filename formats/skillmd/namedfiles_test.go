@@ -101,7 +101,7 @@ func TestNamedFileOtherRootAndLeadIn(t *testing.T) {
 // looked at once and the line around it is read only so far.
 func TestScanNamedFilesBounded(t *testing.T) {
 	body := "`" + strings.Repeat("scripts/a.sh ", 200000) + "`"
-	names := scanNamedFiles(body)
+	names := scanNamedFiles(body, func(string) bool { return true })
 	if len(names) > maxNamedPaths {
 		t.Fatalf("%d names, want at most %d", len(names), maxNamedPaths)
 	}
@@ -121,7 +121,7 @@ func FuzzScanNamedFiles(f *testing.F) {
 	f.Add("- `references/x.md`\n```\nscripts/\n```\n`[t](references/y.md)` ~~~sh\nbash templates/z.sh")
 	f.Add("``` \n`scripts/a.sh")
 	f.Fuzz(func(t *testing.T, body string) {
-		for _, n := range scanNamedFiles(body) {
+		for _, n := range scanNamedFiles(body, func(string) bool { return true }) {
 			if n.end > len(body) || n.at > n.end || !strings.HasSuffix(body[:n.end], n.rel) {
 				t.Fatalf("%+v is not where it says in %q", n, body)
 			}
