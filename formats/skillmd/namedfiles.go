@@ -250,7 +250,13 @@ func namedFileAt(body string, nf namedFile, fences []fence) (namedFile, bool) {
 			return namedFile{}, false // link syntax shown in a span: `[text](references/x.md)`
 		}
 		segment = commandBefore(body[lineFrom+open+1 : start])
-		prose := strings.ToLower(leadIn(body, lineFrom) + body[lineFrom:lineFrom+open])
+		// The sentence before the span speaks for it (a paragraph is often
+		// one long line), and a list item's lead-in for the item.
+		sentence := body[lineFrom : lineFrom+open]
+		if i := strings.LastIndex(sentence, ". "); i >= 0 {
+			sentence = sentence[i+2:]
+		}
+		prose := strings.ToLower(leadIn(body, lineFrom) + sentence)
 		nf.creates = createsInProse(prose)
 		// The rest of the sentence may place the path too ("… from your
 		// project root").
@@ -476,10 +482,12 @@ func elsewhereInProse(lower string) bool {
 }
 
 // runsInProse: the sentence before a code span tells the agent to run
-// what it names.
+// or read what it names (a word such as run, use or read, not a word that
+// merely holds one: "because", "rerun").
 func runsInProse(lower string) bool {
-	for _, v := range []string{"run", "execute", "invoke", "call", "launch", "use "} {
-		if strings.Contains(lower, v) {
+	for _, w := range strings.Fields(lower) {
+		switch strings.Trim(w, ",:;()*_") {
+		case "run", "runs", "execute", "invoke", "call", "launch", "use", "using", "via", "with", "read", "reads", "open", "opens", "load", "loads":
 			return true
 		}
 	}
