@@ -233,6 +233,15 @@ func namedFileAt(body string, nf namedFile, fences []fence) (namedFile, bool) {
 		if !f.shell {
 			return namedFile{}, false
 		}
+		before := strings.TrimLeft(body[lineFrom:start], " \t")
+		if f.console && !strings.HasPrefix(before, "$ ") && !strings.HasPrefix(before, "> ") && !strings.HasPrefix(before, "PS") {
+			return namedFile{}, false // a console block's output, not a command
+		}
+		if !f.console && (strings.HasPrefix(before, "#") || strings.Contains(before, " #")) {
+			// A shell comment names the file without running it.
+			nf.creates = createsInProse(strings.ToLower(before))
+			return nf, true
+		}
 		segment = commandBefore(body[lineFrom:start])
 		nf.runs = !f.bare || runsPath(segment) && (segment != "" || start < at)
 		if !nf.runs {
@@ -508,6 +517,7 @@ func isExampleProse(lower string) bool {
 type fence struct {
 	start, end  int
 	shell, bare bool
+	console     bool // a terminal transcript: commands follow a $ or > prompt
 }
 
 // shellLanguages name fenced blocks whose lines are commands.
@@ -515,6 +525,9 @@ var shellLanguages = map[string]bool{
 	"bash": true, "sh": true, "shell": true, "zsh": true, "console": true, "shell-session": true,
 	"terminal": true, "powershell": true, "pwsh": true, "ps1": true, "ps": true, "cmd": true, "bat": true, "batch": true, "fish": true,
 }
+
+// consoleLanguages name blocks that show a terminal: prompts and output.
+var consoleLanguages = map[string]bool{"console": true, "shell-session": true, "terminal": true}
 
 // findFences returns the body's fenced code blocks (``` or ~~~, indented
 // under three columns past any list or quote markers), in order. An
@@ -561,7 +574,7 @@ func findFences(body string) []fence {
 			if i := strings.IndexAny(info, " \t{,"); i >= 0 {
 				info = info[:i]
 			}
-			cur = fence{start: lineEnd, shell: info == "" || shellLanguages[info], bare: info == ""}
+			cur = fence{start: lineEnd, shell: info == "" || shellLanguages[info], bare: info == "", console: consoleLanguages[info]}
 		}
 	}
 	if open {

@@ -151,3 +151,28 @@ func TestNamedFileProjectFile(t *testing.T) {
 		t.Fatalf("got %v, want one info for scripts/gone.sh", got)
 	}
 }
+
+// A shell comment names a file without running it (an info); a console
+// block runs only what follows a prompt, the rest is output.
+func TestNamedFileCommentsAndConsoleOutput(t *testing.T) {
+	s := loadCase(map[string]string{
+		"SKILL.md": md("", "```bash\n# scripts/noted.py explains the flags\ngo build  # see scripts/after.sh\n```\n\n"+
+			"```console\n$ python scripts/gone.py\nWrote scripts/output.py\n```\n"),
+		"scripts/run.py": "print()\n",
+	}, "")
+	sev := map[string]model.Severity{}
+	for _, d := range findings(s, "skillmd/named-file") {
+		_, rest, _ := strings.Cut(d.Message, "scripts/")
+		name, _, _ := strings.Cut(rest, ",")
+		sev[name] = d.Severity
+	}
+	want := map[string]model.Severity{"noted.py": model.SeverityInfo, "after.sh": model.SeverityInfo, "gone.py": model.SeverityWarning}
+	if len(sev) != len(want) {
+		t.Fatalf("got %v, want %v", sev, want)
+	}
+	for k, v := range want {
+		if sev[k] != v {
+			t.Errorf("%s: %s, want %s", k, sev[k], v)
+		}
+	}
+}
