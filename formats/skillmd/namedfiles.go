@@ -265,6 +265,16 @@ func namedFileAt(body string, nf namedFile, fences []fence) (namedFile, bool) {
 		if i := strings.LastIndex(sentence, ". "); i >= 0 {
 			sentence = sentence[i+2:]
 		}
+		// After an earlier span of the sentence, only the words since it
+		// speak for this one ("write `a`, then run `b`"), unless they
+		// join the two ("create `a` and `b`").
+		if i := strings.LastIndexByte(sentence, '`'); i >= 0 {
+			switch strings.TrimSpace(sentence[i+1:]) {
+			case "", ",", "and", "or", ", and", ", or", "/", "&":
+			default:
+				sentence = sentence[i+1:]
+			}
+		}
 		prose := strings.ToLower(leadIn(body, lineFrom) + sentence)
 		nf.creates = createsInProse(prose)
 		// The rest of the sentence may place the path too ("… from your
@@ -428,15 +438,21 @@ func createsInCommand(segment, after string) bool {
 
 // createVerbs in the sentence before a code span say the span names a
 // file the agent is to make, not one the skill ships.
-var createVerbs = []string{"create", "save", "write", "generate", "output", "produce", "add a", "add an", "make a", "new file", "copy", "move", "rename", "export", "emit", "place", "put ", "scaffold", "will be", "becomes"}
+var createVerbs = []string{"create", "save", "write", "wrote", "generat", "output", "produc", "move", "export", "emit", "scaffold", "becom", "new"}
 
+// createsInProse: a word of the sentence starts with one of createVerbs
+// (create, writes, generated), or it says "will be" or "add a". Copy and
+// rename are left out: their first path is the file the skill ships.
 func createsInProse(lower string) bool {
-	for _, v := range createVerbs {
-		if strings.Contains(lower, v) {
-			return true
+	for _, w := range strings.Fields(lower) {
+		w = strings.TrimLeft(w, "(*_\"'")
+		for _, v := range createVerbs {
+			if strings.HasPrefix(w, v) {
+				return true
+			}
 		}
 	}
-	return false
+	return strings.Contains(lower, "will be") || strings.Contains(lower, "add a")
 }
 
 // leadIn is the sentence that introduces a list or a table when the line

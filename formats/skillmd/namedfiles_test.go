@@ -176,3 +176,17 @@ func TestNamedFileCommentsAndConsoleOutput(t *testing.T) {
 		}
 	}
 }
+
+// "Copy `assets/x`" names the file the skill ships (the source), while
+// "Write `assets/y`" names one the agent makes; ", then use `assets/z`"
+// after it is the skill's again.
+func TestNamedFileCopySourceIsTheSkills(t *testing.T) {
+	s := loadCase(map[string]string{
+		"SKILL.md":          md("", "Copy `assets/template.docx` into the project.\nWrite the result as `assets/out.docx`, then use `assets/form.docx`.\n"),
+		"assets/other.docx": "x",
+	}, "")
+	got := findings(s, "skillmd/named-file")
+	if len(got) != 2 || !strings.Contains(got[0].Message, "assets/template.docx") || !strings.Contains(got[1].Message, "assets/form.docx") {
+		t.Fatalf("got %v, want findings for assets/template.docx and assets/form.docx", got)
+	}
+}

@@ -228,6 +228,7 @@ func cases() []ruleCase {
 		{rule: "skillmd/named-file", name: "created, globbed, templated, the project's, examples", files: map[string]string{
 			"SKILL.md": md("", "```bash\nmkdir -p scripts/gen && touch scripts/gen/a.py\npython scripts/make.py > scripts/out.txt\ncp scripts/run.py scripts/copy.py\nbash scripts/*.sh\npython scripts/<name>.py\nnode ${CLAUDE_PLUGIN_ROOT}/scripts/hook.js\npython src/scripts/app.py\n```\n\n"+
 				"Create `assets/logo.png` first, then run `python scripts/gen/a.py`.\n"+
+				"Generate `assets/a.png` and `assets/b.png`.\n"+
 				"For example, `python scripts/example.py`.\n"+
 				"Write links as `[text](references/filename.md)`.\n"+
 				"Run `npm test` and `bash tests/run.sh` (tests/ is not a skill folder).\n\n"+
