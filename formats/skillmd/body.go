@@ -157,6 +157,7 @@ func (c *checker) checkLinks() {
 		}
 	}
 	c.checkWideNamedFiles(c.doc.Body)
+	c.checkNamedFiles(c.doc.Body, c.doc.Links)
 	// Files under references/ load on demand too, linked or not.
 	for _, f := range c.files {
 		if strings.HasPrefix(f, "references/") && isMarkdown(f) && !linked[f] && len(linked) < maxLinkedFiles {

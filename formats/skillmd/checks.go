@@ -585,6 +585,8 @@ func (c *checker) checkHookHandler(h *yaml.Node, bad func(*yaml.Node, string)) {
 	}
 	if v := mapGet(h, need); v == nil || !isScalar(v) || scalarText(v) == "" {
 		bad(orNode(v, h), fmt.Sprintf("a %s hook needs a %s string", kind, need))
+	} else if kind == "command" && len(c.hookCommands) < maxHookCommands {
+		c.hookCommands = append(c.hookCommands, v) // checkNamedFiles looks for the files it runs
 	}
 	if t := mapGet(h, "timeout"); t != nil && !isNumber(t) {
 		bad(t, "timeout must be a number of seconds")

@@ -222,6 +222,21 @@ func cases() []ruleCase {
 			"references/guide.md": "# Guide\n",
 		}},
 		{rule: "skillmd/link", name: "baseDir placeholder", files: map[string]string{"SKILL.md": md("", "Read [g]({baseDir}/references/guide.md).\n"), "references/guide.md": "# Guide\n"}},
+		{rule: "skillmd/named-file", name: "a shell block runs a missing script", fail: true, files: map[string]string{"SKILL.md": md("", "```bash\npython3 scripts/build_index.py --out data/\n```\n"), "scripts/run.py": "print()\n"}},
+		{rule: "skillmd/named-file", name: "a span runs ./scripts with a typo", fail: true, files: map[string]string{"SKILL.md": md("", "Then `./scripts/colect.sh --all`.\n"), "scripts/collect.sh": "echo\n"}},
+		{rule: "skillmd/named-file", name: "a hook runs a missing script", fail: true, files: map[string]string{"SKILL.md": md("hooks:\n  PreToolUse:\n    - matcher: Bash\n      hooks:\n        - type: command\n          command: ./scripts/validate.sh\n", plainBody), "scripts/check.sh": "echo\n"}},
+		{rule: "skillmd/named-file", name: "created, globbed, templated, the project's, examples", files: map[string]string{
+			"SKILL.md": md("", "```bash\nmkdir -p scripts/gen && touch scripts/gen/a.py\npython scripts/make.py > scripts/out.txt\ncp scripts/run.py scripts/copy.py\nbash scripts/*.sh\npython scripts/<name>.py\nnode ${CLAUDE_PLUGIN_ROOT}/scripts/hook.js\npython src/scripts/app.py\n```\n\n"+
+				"Create `assets/logo.png` first, then run `python scripts/gen/a.py`.\n"+
+				"Generate `assets/a.png` and `assets/b.png`.\n"+
+				"For example, `python scripts/example.py`.\n"+
+				"Write links as `[text](references/filename.md)`.\n"+
+				"Run `npm test` and `bash tests/run.sh` (tests/ is not a skill folder).\n\n"+
+				"```python\nopen(\"assets/data.csv\")\n```\n\n```\nmy-skill/\n  scripts/tree.py\n```\n"),
+			"scripts/make.py": "print()\n", "scripts/run.py": "print()\n", "assets/icon.png": "x",
+		}},
+		{rule: "skillmd/named-file", name: "no scripts folder, a command runs one", fail: true, files: map[string]string{"SKILL.md": md("", "```bash\npython3 scripts/init_skill.py my-skill\n```\n")}},
+		{rule: "skillmd/named-file", name: "no scripts folder: a mention, or the project's", files: map[string]string{"SKILL.md": md("", "The tests are in `scripts/test.sh`. Run `bash scripts/lint.sh` from your project root.\n")}},
 		{rule: "skillmd/anchor", name: "missing anchor here", fail: true, files: map[string]string{"SKILL.md": md("", "# Demo\n\nSee [setup](#set-up).\n")}},
 		{rule: "skillmd/anchor", name: "missing anchor there", fail: true, files: map[string]string{"SKILL.md": md("", "See [a](references/guide.md#nope).\n"), "references/guide.md": "# Guide\n\n## Usage\n"}},
 		{rule: "skillmd/anchor", name: "anchors exist", files: map[string]string{
@@ -347,7 +362,7 @@ func TestRules(t *testing.T) {
 	all = append(all, ruletest.ExampleCases(Rules, isWholeSkillMD, func(t *testing.T, text string) []model.Diagnostic {
 		return positioned(t, loadCase(map[string]string{"SKILL.md": text}, "").Diagnostics)
 	})...)
-	ruletest.Run(t, Rules, all, ruletest.Options{InfoWithoutHint: true, SeverityVaries: []string{"skillmd/frontmatter", "skillmd/unknown-field", "skillmd/link-escapes", "skillmd/link", "skillmd/field-type"}})
+	ruletest.Run(t, Rules, all, ruletest.Options{InfoWithoutHint: true, SeverityVaries: []string{"skillmd/named-file", "skillmd/frontmatter", "skillmd/unknown-field", "skillmd/link-escapes", "skillmd/link", "skillmd/field-type"}})
 }
 
 // isWholeSkillMD: an example that starts with a frontmatter line is a

@@ -98,6 +98,7 @@ type checker struct {
 	doc          *Document
 	lines        *lineIndex
 	files        []string              // relative to dir, sorted
+	hookCommands []*yaml.Node          // the command strings of the frontmatter's command hooks
 	fileSet      map[string]bool       // the same, for lookups (also holds folders)
 	foldedFiles  map[string]string     // fileSet's paths by their lower-case form (nil until a link misses)
 	symlinks     []string              // entries of files that are symbolic links (not followed by the walk)
