@@ -36,6 +36,9 @@ type readerDoc struct {
 	// readNote, when the reader read only the start of the file, says so
 	// after the rendering's "shown up to" note.
 	readNote string
+	// lineShift is what to add to a line of the file for its line in
+	// markdown: 1 for a file shown in a fenced code block.
+	lineShift int
 }
 
 // bodyDoc is the Markdown that matters for a skill: its body, or when it
@@ -198,6 +201,7 @@ func fileDoc(s *model.Skill, entryID int, fsPath string) (*readerDoc, error) {
 		d.markdown = string(data)
 	default:
 		d.markdown = codeBlock(string(data), languageOf(clean))
+		d.lineShift = 1
 	}
 	if truncated {
 		d.markdown += fmt.Sprintf("\n\n*Only the first %s are shown.*\n", humanBytes(maxReadBytes))
