@@ -121,3 +121,50 @@ func TestEditorArgsPlaceTheCursor(t *testing.T) {
 		}
 	}
 }
+
+// TestFullHelpFitsSmallWindows: at 60×20 `?` ran off the window's
+// bottom, taking `? fewer keys`, `q quit` and the legend's end with it
+// (the legend was also cut at the width). Columns too tall for the room
+// are split side by side; the legend wraps.
+func TestFullHelpFitsSmallWindows(t *testing.T) {
+	lib := fixtureLibrary(t)
+	for _, size := range [][2]int{{60, 16}, {60, 20}, {80, 24}} {
+		for _, pane := range []string{"library", "skill"} {
+			m := studio(t, Options{Sources: []string{lib}}, size[0], size[1])
+			if pane == "skill" {
+				press(t, m, "enter")
+			}
+			press(t, m, "?")
+			checkFrame(t, m)
+			f := ansi.Strip(content(m))
+			want := []string{"? fewer keys", "q quit", "ctrl+c quit"}
+			if pane == "library" {
+				want = append(want, "warning, nothing")
+			} else {
+				want = append(want, "e edit in $EDITOR", "esc")
+			}
+			for _, w := range want {
+				if !strings.Contains(strings.Join(strings.Fields(f), " "), w) {
+					t.Errorf("%dx%d, %s: the help lacks %q:\n%s", size[0], size[1], pane, w, f)
+				}
+			}
+		}
+	}
+}
+
+// TestStatusCountsGiveWay: at 60 columns the examples' notice was cut
+// ("No skills here: showing the …") by counts the rows show anyway.
+func TestStatusCountsGiveWay(t *testing.T) {
+	empty := t.TempDir()
+	m := studio(t, Options{DefaultSource: empty}, 60, 20)
+	lines := strings.Split(ansi.Strip(content(m)), "\n")
+	bar := lines[len(lines)-2]
+	if !strings.Contains(bar, "No skills here: showing the examples.") || !strings.Contains(bar, "skills") || strings.Contains(bar, glyphEllip) {
+		t.Errorf("60x20 status bar = %q, want the notice whole and the number of skills", bar)
+	}
+	m.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	lines = strings.Split(ansi.Strip(content(m)), "\n")
+	if bar := lines[len(lines)-2]; !strings.Contains(bar, "✗") {
+		t.Errorf("80x24 status bar = %q, want the whole counts back", bar)
+	}
+}
