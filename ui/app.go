@@ -931,10 +931,10 @@ func (m *Model) statusBar() string {
 type countsLevel int
 
 const (
-	countsFull     countsLevel = iota
-	countsNoAside              // without "(Lint tab)" and "live"
-	countsNoLib                // without the library findings
-	countsLeast                // the number of skills alone
+	countsFull    countsLevel = iota
+	countsNoAside             // without "(Lint tab)" and "live"
+	countsNoLib               // without the library findings
+	countsLeast               // the number of skills alone
 )
 
 func (m *Model) countsSummary(level countsLevel) string {
