@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -166,5 +168,85 @@ func TestStatusCountsGiveWay(t *testing.T) {
 	lines = strings.Split(ansi.Strip(content(m)), "\n")
 	if bar := lines[len(lines)-2]; !strings.Contains(bar, "✗") {
 		t.Errorf("80x24 status bar = %q, want the whole counts back", bar)
+	}
+}
+
+// gateSkill writes a local skill with one 100% gate of two questions: a
+// wrong first answer loads a reference, a wrong second one a skill the
+// library does not hold.
+func gateSkill(t *testing.T) string {
+	t.Helper()
+	lib := t.TempDir()
+	dir := filepath.Join(lib, "gated")
+	if err := os.MkdirAll(filepath.Join(dir, "references"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	md := `---
+name: gated
+description: Walks through deploying the widget service after a short check of the rollout rules.
+quiz:
+  - title: "Rollout check"
+    gate: true
+    passing-score: 100
+    questions:
+      - question: "Which environment gets a release first?"
+        options:
+          - label: "Production"
+          - label: "Canary"
+            correct: true
+        on-incorrect:
+          load-reference: "references/rollout.md"
+      - question: "Who approves a rollback?"
+        options:
+          - label: "Anyone on call"
+            correct: true
+          - label: "Only the director"
+        on-incorrect:
+          load-skill: "incident-basics"
+          message: "Load incident-basics first."
+---
+
+# Gated deploy
+
+## Deploy
+
+Canary first, then promote.
+`
+	for name, text := range map[string]string{"SKILL.md": md, "references/rollout.md": "# Rollout\n\nCanary first.\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return lib
+}
+
+// TestGateDryRunSaysWhatHappens: a reviewer dry-running a 100% gate read
+// "the answer was 2" (and went back to see what 2 was), went on answering
+// after a wrong first answer not told the gate could no longer open, met
+// a load-skill to a skill not in the library with no word of what that
+// means for an agent, and a block end cut at "then retry" → "opened,…".
+func TestGateDryRunSaysWhatHappens(t *testing.T) {
+	m := studio(t, Options{Sources: []string{gateSkill(t)}}, 80, 30)
+	press(t, m, "enter")
+	openTab(t, m, "Quiz")
+	press(t, m, "enter", "1")
+	flat := func() string {
+		return strings.Join(strings.Fields(strings.ReplaceAll(ansi.Strip(content(m)), "│", "")), " ")
+	}
+	if f := flat(); !strings.Contains(f, "the answer was 2: Canary") {
+		t.Errorf("the right answer is not named:\n%s", content(m))
+	}
+	press(t, m, "space")
+	if f := flat(); !strings.Contains(f, "This attempt cannot open the gate: it needs 100% and 1 answer is wrong") {
+		t.Errorf("the next question does not say the gate is out of reach:\n%s", ansi.Strip(content(m)))
+	}
+	press(t, m, "2")
+	if f := flat(); !strings.Contains(f, "An agent without that skill installed gets only the message above") {
+		t.Errorf("the missing skill is not explained:\n%s", ansi.Strip(content(m)))
+	}
+	press(t, m, "space")
+	checkFrame(t, m)
+	if f := flat(); !strings.Contains(f, "then r retries the block; the body stays hidden until it passes") || strings.Contains(f, "opened,"+glyphEllip) {
+		t.Errorf("the block end is cut or does not say how to retry:\n%s", ansi.Strip(content(m)))
 	}
 }
