@@ -250,3 +250,32 @@ func TestGateDryRunSaysWhatHappens(t *testing.T) {
 		t.Errorf("the block end is cut or does not say how to retry:\n%s", ansi.Strip(content(m)))
 	}
 }
+
+// TestFrontmatterShownAsCode: a SKILL.md opened in the reader ran its
+// frontmatter's keys into one paragraph, so a finding's line there was
+// lost in it; it is a YAML block now, every line at its number.
+func TestFrontmatterShownAsCode(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"---\nname: a\ndescription: b\n---\n# A\n", "```yaml\nname: a\ndescription: b\n```\n# A\n"},
+		{"---\r\nname: a\r\n---\r\nbody\r\n", "```yaml\nname: a\r\n```\nbody\r\n"},
+		{"---\nx: \"```\"\n---\n", "````yaml\nx: \"```\"\n````\n"},
+		{"---\nname: a\nno end\n", "---\nname: a\nno end\n"},
+		{"# no frontmatter\n---\n", "# no frontmatter\n---\n"},
+	} {
+		if got := frontmatterAsCode(c.in); got != c.want {
+			t.Errorf("frontmatterAsCode(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func FuzzFrontmatterAsCode(f *testing.F) {
+	f.Add("---\nname: a\n---\nbody\n")
+	f.Add("---\r\n```\r\n---   \r\n")
+	f.Add("---\n---")
+	f.Fuzz(func(t *testing.T, md string) {
+		got := frontmatterAsCode(md)
+		if strings.Count(got, "\n") != strings.Count(md, "\n") {
+			t.Fatalf("line count changed: %q -> %q", md, got)
+		}
+	})
+}
