@@ -526,7 +526,9 @@ func (m *Model) geometry() geometry {
 	w, h := m.c.Width, m.c.Height
 	g := geometry{top: 1}
 	m.help.SetWidth(w)
-	g.helpH = lipgloss.Height(m.helpView())
+	// A help still too tall (fullHelpBands found no layout that fits) is
+	// cut, never drawn past the window's last line.
+	g.helpH = min(lipgloss.Height(m.helpView()), max(h-g.top-1-minPanesH, 1))
 	g.panesH = max(h-g.top-1-g.helpH, 3)
 	switch {
 	case m.split():
@@ -671,18 +673,89 @@ func fitShortHelp(hm help.Model, bs []key.Binding, keep ...key.Binding) []key.Bi
 // helpView is the help under the panes. The full help's columns that do
 // not fit the window's width go on to further bands below, rather than
 // being cut with an ellipsis (which hid the global keys, `?` and `q`
-// among them, whenever the skill pane had the focus).
+// among them, whenever the skill pane had the focus); a column taller
+// than the window leaves room for is split into shorter ones side by
+// side (fullHelpBands), so at 60×20 the help no longer runs off the
+// bottom of the window with `?`, `q` and the legend.
 func (m *Model) helpView() string {
 	keys := m.helpKeys()
 	if !m.help.ShowAll {
 		k := m.c.Keys
 		return m.help.ShortHelpView(fitShortHelp(m.help, keys.ShortHelp(), k.Back, k.Help, k.Quit, k.ForceQuit))
 	}
+	var legend string
+	if m.focus == focusLibrary && m.screen == nil {
+		// The rows' one-cell marks are not keys: say what they mean here,
+		// where a newcomer looks for what the screen shows.
+		// Wrapped, not cut: at 60 columns its end was lost.
+		legend = m.c.Styles.Dim.Render(wrap("◆ ◇ · beside a skill's format: its review found an error, a warning, nothing", m.help.Width()))
+	}
+	room := m.c.Height - 2 - minPanesH - lipgloss.Height(legend) // title and status bar; the panes' least
+	if legend == "" {
+		room++ // lipgloss.Height("") is 1
+	}
+	bands := m.fullHelpBands(keys.FullHelp(), max(room, 1))
+	if legend != "" {
+		bands = append(bands, legend)
+	}
+	return strings.Join(bands, "\n")
+}
+
+// minPanesH is the least height the panes keep under a tall help: their
+// borders and a line of each.
+const minPanesH = 3
+
+// fullHelpBands lays the help's columns out in bands as wide as the
+// window, splitting columns taller than some height h into pieces: the
+// tallest h whose bands fit in room lines, so columns stay whole when
+// they can. When none fits, the layout that is least tall.
+func (m *Model) fullHelpBands(groups [][]key.Binding, room int) []string {
+	tallest := 0
+	for _, g := range groups {
+		tallest = max(tallest, len(g))
+	}
+	var best []string
+	for h := tallest; h >= 1; h-- {
+		bands := m.packHelp(splitColumns(groups, h))
+		if len(bands) > 0 && helpHeight(bands) <= room {
+			return bands
+		}
+		if best == nil || helpHeight(bands) < helpHeight(best) {
+			best = bands
+		}
+	}
+	return best
+}
+
+// splitColumns cuts each column taller than h keys into as few pieces as
+// that takes, of even heights (8 keys under 6 are 4 and 4, not 6 and a
+// lone 2).
+func splitColumns(groups [][]key.Binding, h int) [][]key.Binding {
+	var out [][]key.Binding
+	for _, g := range groups {
+		pieces := (len(g) + h - 1) / h
+		if pieces <= 1 {
+			out = append(out, g)
+			continue
+		}
+		size := (len(g) + pieces - 1) / pieces
+		for len(g) > size {
+			out = append(out, g[:size])
+			g = g[size:]
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+// packHelp puts columns side by side, starting a new band where the next
+// would pass the window's width.
+func (m *Model) packHelp(groups [][]key.Binding) []string {
 	sepW := lipgloss.Width(m.help.FullSeparator)
 	var bands []string
 	var band [][]key.Binding
 	bandW := 0
-	for _, g := range keys.FullHelp() {
+	for _, g := range groups {
 		gw := lipgloss.Width(m.help.FullHelpView([][]key.Binding{g}))
 		if gw == 0 {
 			continue
@@ -700,12 +773,15 @@ func (m *Model) helpView() string {
 	if len(band) > 0 {
 		bands = append(bands, m.help.FullHelpView(band))
 	}
-	if m.focus == focusLibrary && m.screen == nil {
-		// The rows' one-cell marks are not keys: say what they mean here,
-		// where a newcomer looks for what the screen shows.
-		bands = append(bands, m.c.Styles.Dim.Render(fit("◆ ◇ · beside a skill's format: its review found an error, a warning, nothing", m.help.Width())))
+	return bands
+}
+
+func helpHeight(bands []string) int {
+	n := 0
+	for _, b := range bands {
+		n += lipgloss.Height(b)
 	}
-	return strings.Join(bands, "\n")
+	return n
 }
 
 // View draws the window: title, panes, status bar, help.
@@ -821,13 +897,20 @@ func (m *Model) statusBar() string {
 	case m.streaming():
 		left = " " + m.spin.View() + st.StatusNotice.Render(" "+m.streamingLine())
 	}
-	right := m.countsSummary()
+	right := m.countsSummary(countsFull)
 	if left == "" && m.notice != "" {
 		text := m.notice
 		if m.noticeShort != "" && lipgloss.Width(" "+text)+lipgloss.Width(right)+1 > w {
 			text = m.noticeShort
 		}
 		left = st.StatusNotice.Render(" " + text)
+	}
+	// The counts give way before the left side is cut: "(Lint tab)" and
+	// "live" first, then the library findings and the ✗ ⚠ counts (the
+	// rows show them too); the number of skills stays. At 60 columns the
+	// examples' notice read "No skills here: showing the …".
+	for level := countsFull + 1; level <= countsLeast && left != "" && lipgloss.Width(left)+lipgloss.Width(right)+1 > w; level++ {
+		right = m.countsSummary(level)
 	}
 	if b := m.buildStatus(); b != "" {
 		// A long build error is cut to the room left, never pushing the
@@ -844,7 +927,17 @@ func (m *Model) statusBar() string {
 	return spread(fit(left, max(w-lipgloss.Width(right)-1, 0)), right, w)
 }
 
-func (m *Model) countsSummary() string {
+// countsLevel is how much of the counts the status bar has room for.
+type countsLevel int
+
+const (
+	countsFull    countsLevel = iota
+	countsNoAside             // without "(Lint tab)" and "live"
+	countsNoLib               // without the library findings
+	countsLeast               // the number of skills alone
+)
+
+func (m *Model) countsSummary(level countsLevel) string {
 	st := m.c.Styles
 	errs, warns := 0, 0
 	for _, e := range m.lib.entries {
@@ -852,16 +945,22 @@ func (m *Model) countsSummary() string {
 		warns += e.row.warnings
 	}
 	s := st.StatusRight.Render(plural(len(m.lib.entries), "skill", "skills"))
+	if level >= countsLeast {
+		return s + " "
+	}
 	if errs > 0 {
 		s += st.Dim.Render(" · ") + st.Error.Render(fmt.Sprintf("%s%d", glyphError, errs))
 	}
 	if warns > 0 {
 		s += st.Dim.Render(" · ") + st.Warning.Render(fmt.Sprintf("%s%d", glyphWarning, warns))
 	}
-	if n := len(m.allLibraryFindings()); n > 0 {
-		s += st.Dim.Render(" · ") + st.Warning.Render(plural(n, "library finding", "library findings")) + st.Dim.Render(" (Lint tab)")
+	if n := len(m.allLibraryFindings()); n > 0 && level < countsNoLib {
+		s += st.Dim.Render(" · ") + st.Warning.Render(plural(n, "library finding", "library findings"))
+		if level < countsNoAside {
+			s += st.Dim.Render(" (Lint tab)")
+		}
 	}
-	if m.watcher != nil && m.watchAdding == 0 {
+	if m.watcher != nil && m.watchAdding == 0 && level < countsNoAside {
 		s += st.Dim.Render(" · live")
 	}
 	return s + " "

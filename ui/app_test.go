@@ -429,7 +429,7 @@ func TestEditorCommandQuotingAndFileNames(t *testing.T) {
 			return ""
 		}
 	}
-	spaced := filepath.Join(t.TempDir(), "My Editor", "ed")
+	spaced := filepath.Join(t.TempDir(), "My Editor", "vi")
 	if err := os.MkdirAll(filepath.Dir(spaced), 0o755); err != nil {
 		t.Fatal(err)
 	}

@@ -17,17 +17,23 @@ import (
 var errNoEditor = errors.New("no editor: set $VISUAL or $EDITOR (for example: export EDITOR=vim)")
 
 // EditorCommand builds the command that opens file at line in the user's
-// editor ($VISUAL, else $EDITOR; either may carry arguments, as in
-// "code --wait"). Editors differ in how they take a line: vi, vim, nvim,
-// nano, emacs, micro, kak take +LINE before the file; VS Code and its
-// forks take --goto FILE:LINE; Sublime, Helix and Zed take FILE:LINE.
+// editor; EditorCommandAt with no column.
+func EditorCommand(getenv func(string) string, file string, line int) (*exec.Cmd, error) {
+	return EditorCommandAt(getenv, file, line, 0)
+}
+
+// EditorCommandAt builds the command that opens file at line and column
+// (1-based; 0 for none) in the user's editor ($VISUAL, else $EDITOR;
+// either may carry arguments, as in "code --wait"). Editors differ in how
+// they take a place (editorArgs); one not known gets the file alone, since
+// a "+12" it does not understand may be read as a file name to create.
 //
 // The value is split into words as git's shell would split it, quotes
 // and backslashes included, so "'/Applications/Sublime Text.app/…/subl' -w"
 // names one program; a value that is a path to an existing file as it
 // stands ("/opt/My Editor/ed", unquoted) is taken whole. The file is
 // always one argument of its own, never read by a shell.
-func EditorCommand(getenv func(string) string, file string, line int) (*exec.Cmd, error) {
+func EditorCommandAt(getenv func(string) string, file string, line, col int) (*exec.Cmd, error) {
 	spec, from := strings.TrimSpace(getenv("VISUAL")), "VISUAL"
 	if spec == "" {
 		spec, from = strings.TrimSpace(getenv("EDITOR")), "EDITOR"
@@ -45,7 +51,7 @@ func EditorCommand(getenv func(string) string, file string, line int) (*exec.Cmd
 	if !filepath.IsAbs(file) && (strings.HasPrefix(file, "-") || strings.HasPrefix(file, "+")) {
 		file = "." + string(filepath.Separator) + file
 	}
-	args = append(args, editorArgs(name, file, line)...)
+	args = append(args, editorArgs(name, file, line, col)...)
 	return exec.Command(name, args...), nil
 }
 
@@ -109,18 +115,48 @@ func editorWords(spec string) ([]string, error) {
 	return words, nil
 }
 
-func editorArgs(editor, file string, line int) []string {
+// editorArgs is how editor takes file at line and column: +LINE before
+// the file for the vi family and the terminal editors that follow it,
+// with the column where the editor reads one (nano +L,C; emacs, micro and
+// kak +L:C; vim and nvim by a cursor() call); FILE:LINE:COL for VS Code
+// and its forks (--goto), Sublime, Helix and Zed; --line for JetBrains
+// IDEs. An editor not named here gets the file alone.
+func editorArgs(editor, file string, line, col int) []string {
 	if line < 1 {
 		return []string{file}
 	}
-	at := file + ":" + strconv.Itoa(line)
-	switch strings.TrimSuffix(filepath.Base(editor), ".exe") {
-	case "code", "code-insiders", "codium", "cursor", "windsurf":
+	l := strconv.Itoa(line)
+	at, lc := file+":"+l, l
+	if col > 0 {
+		at += ":" + strconv.Itoa(col)
+		lc += ":" + strconv.Itoa(col)
+	}
+	name := strings.ToLower(strings.TrimSuffix(filepath.Base(editor), ".exe"))
+	switch name {
+	case "code", "code-insiders", "codium", "vscodium", "cursor", "windsurf":
 		return []string{"--goto", at}
 	case "subl", "sublime_text", "hx", "helix", "zed", "zeditor":
 		return []string{at}
+	case "vim", "nvim", "gvim", "mvim", "vimx":
+		if col > 0 {
+			return []string{"+call cursor(" + l + "," + strconv.Itoa(col) + ")", file}
+		}
+		return []string{"+" + l, file}
+	case "nano", "pico":
+		if col > 0 {
+			return []string{"+" + l + "," + strconv.Itoa(col), file}
+		}
+		return []string{"+" + l, file}
+	case "emacs", "emacsclient", "micro", "kak", "kakoune":
+		return []string{"+" + lc, file}
+	case "vi", "nvi", "vis", "view", "ex", "joe", "jmacs", "jstar", "jpico", "mcedit", "ne", "gedit", "pluma", "mg", "zile":
+		return []string{"+" + l, file}
+	case "idea", "idea64", "goland", "pycharm", "webstorm", "phpstorm", "rubymine", "clion", "rider", "fleet":
+		return []string{"--line", l, file}
+	case "mate":
+		return []string{"-l", l, file}
 	}
-	return []string{"+" + strconv.Itoa(line), file}
+	return []string{file}
 }
 
 // editorDoneMsg: the editor exited; re-read the skill. editor is the
@@ -150,6 +186,11 @@ func editorFailure(editor string, err error) string {
 // Without an editor, or for a skill that is not on this disk, it returns a
 // status message instead: never an exit.
 func openEditorCmd(e *Entry, fsPath string, line int) tea.Cmd {
+	return openEditorAtCmd(e, fsPath, line, 0)
+}
+
+// openEditorAtCmd is openEditorCmd at a column too (0: none).
+func openEditorAtCmd(e *Entry, fsPath string, line, col int) tea.Cmd {
 	if e == nil {
 		return nil
 	}
@@ -159,7 +200,7 @@ func openEditorCmd(e *Entry, fsPath string, line int) tea.Cmd {
 		return statusCmd(fmt.Sprintf("%s is read-only: p pulls a copy here to edit (from %s).", e.row.name, e.Source), true)
 	}
 	file := e.OSPath(fsPath)
-	cmd, err := EditorCommand(os.Getenv, file, line)
+	cmd, err := EditorCommandAt(os.Getenv, file, line, col)
 	if err != nil {
 		return statusCmd(err.Error(), true)
 	}
@@ -167,12 +208,13 @@ func openEditorCmd(e *Entry, fsPath string, line int) tea.Cmd {
 	return tea.ExecProcess(cmd, func(err error) tea.Msg { return editorDoneMsg{entryID: id, editor: editor, err: err} })
 }
 
-// findingCmd opens a finding's file: in $EDITOR at its line for a skill
-// on this disk; in the Read tab for one that is not (remote, built in),
-// where the editor only said "read-only" though the help offered it.
-// backspace returns to the finding. A file outside the skill's folder (a
-// library finding's) goes to openEditorCmd, which says what to do.
-func findingCmd(e *Entry, fsPath string, line int) tea.Cmd {
+// findingCmd opens a finding's file: in $EDITOR at its line and column
+// for a skill on this disk; in the Read tab at its line for one that is
+// not (remote, built in), where the editor only said "read-only" though
+// the help offered it. backspace returns to the finding. A file outside
+// the skill's folder (a library finding's) goes to openEditorCmd, which
+// says what to do.
+func findingCmd(e *Entry, fsPath string, line, col int) tea.Cmd {
 	if e != nil && !e.Local() && e.Skill != nil {
 		dir := e.Skill.Location.Dir
 		rel, ok := fsPath, dir == "."
@@ -180,10 +222,10 @@ func findingCmd(e *Entry, fsPath string, line int) tea.Cmd {
 			rel, ok = strings.CutPrefix(fsPath, dir+"/")
 		}
 		if ok && rel != "" {
-			return func() tea.Msg { return OpenFileMsg{Path: rel, Return: true} }
+			return func() tea.Msg { return OpenFileMsg{Path: rel, Line: line, Return: true} }
 		}
 	}
-	return openEditorCmd(e, fsPath, line)
+	return openEditorAtCmd(e, fsPath, line, col)
 }
 
 // findingKey is what enter does on a finding of e, for the help.

@@ -167,7 +167,32 @@ func (t *quizTab) viewQuestion() (string, int) {
 		}
 	}
 	b.WriteString("\n" + t.bodyLine())
+	if line := t.outOfReachLine(); line != "" {
+		b.WriteString("\n" + line)
+	}
 	return b.String(), focus
+}
+
+// outOfReachLine says, once a gated block's wrong answers are more than
+// its passing score allows, that this attempt cannot open the gate: a
+// reviewer went on answering a 100% gate after a wrong first answer
+// thinking it could still pass. The rest of the block still shows what
+// each answer opens.
+func (t *quizTab) outOfReachLine() string {
+	rec, att := t.run.Record(), t.run.Attempt()
+	if !rec.Gate {
+		return ""
+	}
+	wrong := len(att.Answers) - att.Correct
+	if wrong == 0 {
+		return ""
+	}
+	if _, can := quiz.Score(rec.Questions-wrong, rec.Questions, rec.PassingScore); can {
+		return ""
+	}
+	text := fmt.Sprintf("This attempt cannot open the gate: it needs %g%% and %s wrong. Answer on to see what each answer opens; %s retries at the end.",
+		rec.PassingScore, plural(wrong, "answer is", "answers are"), t.c.Keys.QuizRetry.Help().Key)
+	return t.c.Styles.Warning.Render(t.para(text, " "))
 }
 
 // bodyLine says whether the body is still hidden behind a gate.
@@ -193,11 +218,21 @@ func (t *quizTab) viewFeedback() (string, int) {
 	if a.Correct {
 		b.WriteString(" " + st.OK.Bold(true).Render(glyphOK+" Correct") + "\n")
 	} else {
+		// The right option by its label too: "the answer was 2" sent a
+		// reviewer back a screen to read what 2 was.
+		var opts []model.Option
+		if blk := t.run.Block(); a.Question < len(blk.Questions) {
+			opts = blk.Questions[a.Question].Options
+		}
 		nums := make([]string, len(a.CorrectOptions))
 		for i, c := range a.CorrectOptions {
 			nums[i] = fmt.Sprint(c + 1)
+			if c < len(opts) {
+				nums[i] += ": " + sanitize.Line(opts[c].Label)
+			}
 		}
-		b.WriteString(" " + st.Error.Render(glyphError+" Incorrect") + st.Dim.Render(" · the answer was "+strings.Join(nums, " or ")) + "\n")
+		b.WriteString(" " + st.Error.Render(glyphError+" Incorrect") + "\n")
+		b.WriteString(st.Dim.Render(t.para("the answer was "+strings.Join(nums, " or "), "   ")) + "\n")
 	}
 	b.WriteString(st.Dim.Render(t.para(fmt.Sprintf("you chose %d: %s", a.Choice+1, a.ChoiceLabel), "   ")) + "\n")
 	if a.Explanation != "" {
@@ -225,6 +260,11 @@ func (t *quizTab) viewFeedback() (string, int) {
 					lead = "     "
 				}
 				b.WriteString(lead + st.Error.Render(l) + "\n")
+			}
+			if act.Kind == model.ActionLoadSkill {
+				// What it means for the skill under review, not only
+				// for this library.
+				b.WriteString(st.Dim.Render(t.para("An agent without that skill installed gets only the message above.", "     ")) + "\n")
 			}
 			continue
 		case open == t.cursor:
@@ -269,7 +309,9 @@ func (t *quizTab) viewBlockEnd() string {
 	case quiz.GateOpen:
 		b.WriteString(" " + st.OK.Bold(true).Render("▣ The gate opens.") + "\n")
 	case quiz.GateClosed:
-		b.WriteString(" " + st.Warning.Render("▧ The gate stays locked.") + st.Dim.Render(" Review what the wrong answers opened, then retry.") + "\n")
+		// Wrapped: at 64 columns the way on was cut to "opened,…".
+		b.WriteString(" " + st.Warning.Render("▧ The gate stays locked.") + "\n")
+		b.WriteString(st.Dim.Render(t.para(fmt.Sprintf("Review what the wrong answers opened, then %s retries the block; the body stays hidden until it passes.", t.c.Keys.QuizRetry.Help().Key), " ")) + "\n")
 	default:
 		b.WriteString(" " + st.Dim.Render("Not gated: the score is kept, nothing is blocked.") + "\n")
 	}

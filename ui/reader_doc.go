@@ -36,6 +36,9 @@ type readerDoc struct {
 	// readNote, when the reader read only the start of the file, says so
 	// after the rendering's "shown up to" note.
 	readNote string
+	// lineShift is what to add to a line of the file for its line in
+	// markdown: 1 for a file shown in a fenced code block.
+	lineShift int
 }
 
 // bodyDoc is the Markdown that matters for a skill: its body, or when it
@@ -195,9 +198,10 @@ func fileDoc(s *model.Skill, entryID int, fsPath string) (*readerDoc, error) {
 	case sniff.Binary(data):
 		d.markdown = fmt.Sprintf("# %s\n\n*Binary file, %s — not shown.*\n", "`"+rel+"`", humanBytes(len(data)))
 	case isMarkdown(clean):
-		d.markdown = string(data)
+		d.markdown = frontmatterAsCode(string(data))
 	default:
 		d.markdown = codeBlock(string(data), languageOf(clean))
+		d.lineShift = 1
 	}
 	if truncated {
 		d.markdown += fmt.Sprintf("\n\n*Only the first %s are shown.*\n", humanBytes(maxReadBytes))
@@ -252,4 +256,41 @@ func codeBlock(text, lang string) string {
 		fence += "`"
 	}
 	return fence + lang + "\n" + strings.TrimRight(text, "\n") + "\n" + fence + "\n"
+}
+
+// frontmatterAsCode shows a Markdown file's YAML frontmatter as a YAML
+// code block: rendered as Markdown it ran its keys together into one
+// paragraph (and the closing --- made it a heading), so a finding's line
+// in it (name, description, a quiz) could not be told apart. The fences
+// take the --- lines' places, so every line keeps its number.
+func frontmatterAsCode(md string) string {
+	rest, ok := strings.CutPrefix(md, "---\n")
+	if !ok {
+		if rest, ok = strings.CutPrefix(md, "---\r\n"); !ok {
+			return md
+		}
+	}
+	end := -1
+	for at := 0; at < len(rest); {
+		line, _, _ := strings.Cut(rest[at:], "\n")
+		if strings.TrimRight(line, " \t\r") == "---" {
+			end = at
+			break
+		}
+		at += len(line) + 1
+	}
+	if end < 0 {
+		return md
+	}
+	yaml := rest[:end]
+	after := rest[end:]
+	_, after, more := strings.Cut(after, "\n")
+	fence := "```"
+	for strings.Contains(yaml, fence) {
+		fence += "`"
+	}
+	if more {
+		after = "\n" + after
+	}
+	return fence + "yaml\n" + yaml + fence + after
 }

@@ -6,14 +6,21 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// pendingJump is a heading to scroll to once the document docID is shown.
+// pendingJump is a heading, or a line of the file (1-based, a finding's),
+// to scroll to once the document docID is shown.
 type pendingJump struct {
 	docID string
 	ref   headingRef
+	line  int
 }
 
-// takeJump scrolls to the pending heading if its document is shown.
+// takeJump scrolls to the pending heading or line if its document is
+// shown.
 func (t *readTab) takeJump() {
+	if t.jump.line > 0 {
+		t.takeLineJump()
+		return
+	}
 	top := t.top()
 	if t.jump.ref.isZero() || top == nil || t.doc == nil || t.shown.doc != t.jump.docID {
 		return

@@ -19,8 +19,12 @@ import (
 // Return (here and in GotoHeadingMsg and OpenSkillMsg) gives the reader a
 // back key to the tab that sent the message, on the skill it was on: the
 // quiz's way back.
+//
+// Line, when set, is a 1-based line of the file to show (a finding's):
+// the reader scrolls to where it landed and marks it for a moment.
 type OpenFileMsg struct {
 	Path   string
+	Line   int
 	Return bool
 }
 

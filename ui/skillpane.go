@@ -223,7 +223,11 @@ func (p *skillPane) update(msg tea.Msg) tea.Cmd {
 			}
 			p.markReturn(depth)
 		}
-		return tea.Batch(p.showTab("Read"), openFileCmd(p.entry, p.entry.Skill.Location.Join(msg.Path)))
+		fsPath := p.entry.Skill.Location.Join(msg.Path)
+		if rt, _ := p.readTab(); rt != nil {
+			rt.openAtLine(p.entry.ID, fsPath, msg.Line)
+		}
+		return tea.Batch(p.showTab("Read"), openFileCmd(p.entry, fsPath))
 	case GotoHeadingMsg:
 		if msg.Return {
 			p.markReturn(1)

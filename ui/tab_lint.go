@@ -205,7 +205,7 @@ func (t *lintTab) Update(msg tea.Msg) tea.Cmd {
 			if file == "" {
 				file = t.entry.Skill.Location.File
 			}
-			return findingCmd(t.entry, file, d.Line)
+			return findingCmd(t.entry, file, d.Line, d.Column)
 		}
 	}
 	t.update(msg)

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"time"
 
@@ -45,6 +46,9 @@ type readTab struct {
 	// search finds text in the shown document; outline lists its headings.
 	search  docSearch
 	outline docOutline
+	// flash marks a finding's line for a moment after it is opened.
+	flash    flashMark
+	flashSeq int
 }
 
 func newReadTab(c *Common) *readTab {
@@ -128,6 +132,7 @@ func (t *readTab) refresh() tea.Cmd {
 	if t.top() == nil {
 		return nil
 	}
+	t.flash.on = false // its line moves with the new width
 	t.restore = t.vp.YOffset()
 	return t.request()
 }
@@ -194,7 +199,27 @@ func (t *readTab) apply(k renderKey, rd *renderedDoc) {
 }
 
 func (t *readTab) Update(msg tea.Msg) tea.Cmd {
+	cmd := t.update(msg)
+	if timer := t.flashTimer(); timer != nil {
+		return tea.Batch(cmd, timer)
+	}
+	return cmd
+}
+
+// openAtLine asks for the file fsPath to be shown at its line once it is.
+func (t *readTab) openAtLine(entryID int, fsPath string, line int) {
+	t.flash = flashMark{}
+	if line > 0 {
+		t.jump = pendingJump{docID: fileDocID(entryID, path.Clean(fsPath)), line: line}
+	}
+}
+
+func (t *readTab) update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
+	case flashDoneMsg:
+		if msg.seq == t.flashSeq {
+			t.flash.on = false
+		}
 	case renderWantedMsg:
 		if msg.key == t.want && t.shown != t.want {
 			return renderCmd(t.c.Render, msg.doc, msg.key)
@@ -433,6 +458,13 @@ func (t *readTab) footer() string {
 		return st.StatusError.Render(" " + t.note)
 	case t.search.active():
 		return t.search.status()
+	case t.flash.on:
+		// The way back stays said: it is why the file is open.
+		back := ""
+		if t.returnTo != "" {
+			back = " · " + st.Key.Render(k.QuizBack.Help().Key) + st.Dim.Render(" "+backTo(t.returnTo))
+		}
+		return " " + st.Key.Render("▸") + st.Dim.Render(fmt.Sprintf(" line %d of %s", t.flash.src, t.top().title)) + back
 	case t.returnTo != "":
 		return " " + st.Key.Render(k.QuizBack.Help().Key) + st.Dim.Render(" "+backTo(t.returnTo))
 	case t.doc != nil && t.link >= 0 && t.link < len(t.doc.links):
@@ -453,14 +485,14 @@ func (t *readTab) footer() string {
 
 // visibleLines is the pager's view with the search's matches marked.
 func (t *readTab) visibleLines() string {
-	if t.search.query == "" || t.doc == nil {
+	if (t.search.query == "" && !t.flash.on) || t.doc == nil {
 		return t.vp.View()
 	}
 	y := t.vp.YOffset()
 	end := min(y+t.vp.Height(), len(t.vp.lines))
 	out := make([]string, 0, max(end-y, 0))
 	for i := y; i < end; i++ {
-		out = append(out, t.search.highlight(i, t.vp.lines[i]))
+		out = append(out, t.markFlash(i, t.search.highlight(i, t.vp.lines[i])))
 	}
 	return strings.Join(out, "\n")
 }

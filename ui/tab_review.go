@@ -114,7 +114,7 @@ func (t *reviewTab) Update(msg tea.Msg) tea.Cmd {
 				return nil
 			case key.Matches(msg, k.Edit):
 				d := t.res.Findings[t.order[t.sel]]
-				return findingCmd(t.entry, cmp.Or(d.File, t.entry.Skill.Location.File), d.Line)
+				return findingCmd(t.entry, cmp.Or(d.File, t.entry.Skill.Location.File), d.Line, d.Column)
 			}
 		}
 	}
