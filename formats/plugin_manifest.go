@@ -3,7 +3,6 @@ package formats
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"path"
 	"strings"
 
@@ -61,16 +60,8 @@ var marketplaceFields = []struct {
 // makes Claude Code refuse it as JSON, and keys written twice; nil when
 // it is missing, too big, or not a JSON object.
 func (c *pluginCheck) readManifest(name string) *osloop.Doc {
-	f, err := c.fsys.Open(name)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	if info, err := f.Stat(); err != nil || info.IsDir() {
-		return nil
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxManifestBytes+1))
-	if err != nil || len(b) > maxManifestBytes {
+	b := c.manifestBytes(name)
+	if b == nil {
 		return nil
 	}
 	doc, synErr := osloop.ParseJSON(b)

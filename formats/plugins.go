@@ -128,9 +128,9 @@ func (c *pluginCheck) look(dir string) {
 	}
 }
 
-// read parses a manifest; nil when it is missing, too big or not a JSON
-// object (its own problems are the review's and the schema's to name).
-func (c *pluginCheck) read(name string) *osloop.Doc {
+// manifestBytes reads a manifest whole; nil when it is missing, a
+// folder, or over maxManifestBytes.
+func (c *pluginCheck) manifestBytes(name string) []byte {
 	f, err := c.fsys.Open(name)
 	if err != nil {
 		return nil
@@ -141,6 +141,16 @@ func (c *pluginCheck) read(name string) *osloop.Doc {
 	}
 	b, err := io.ReadAll(io.LimitReader(f, maxManifestBytes+1))
 	if err != nil || len(b) > maxManifestBytes {
+		return nil
+	}
+	return b
+}
+
+// read parses a manifest; nil when it is missing, too big or not a JSON
+// object (its own problems are the review's and the schema's to name).
+func (c *pluginCheck) read(name string) *osloop.Doc {
+	b := c.manifestBytes(name)
+	if b == nil {
 		return nil
 	}
 	doc, synErr := osloop.ParseJSON(b)
