@@ -2,8 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,18 +32,7 @@ func longRemoteBody() string {
 // scrolls to the finding's line, marks it and says so in its footer.
 func TestRemoteFindingOpensAtItsLine(t *testing.T) {
 	body := longRemoteBody()
-	mux := http.NewServeMux()
-	mux.HandleFunc("/.well-known/skills/index.json", func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte(`{"skills":[{"name":"alpha","description":"the alpha skill","files":["SKILL.md"]}]}`))
-	})
-	mux.HandleFunc("/.well-known/skills/alpha/SKILL.md", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte(body)) })
-	srv := httptest.NewServer(mux)
-	t.Cleanup(srv.Close)
-	tm, frame := remoteStudio(t, srv.URL)
-	waitFrame(t, tm, frame, "ok · 1 skill")
-	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
-	tm.Type("4")
-	waitFrame(t, tm, frame, "review/remote-exec-doc", "enter show the file")
+	tm, frame := openRemoteReviewFinding(t, body)
 	tm.Send(tea.KeyPressMsg{Code: tea.KeyEnter})
 	line := strings.Count(body[:strings.Index(body, "First run")], "\n") + 1
 	waitFrame(t, tm, frame, "SKILL.md › SKILL.md", fmt.Sprintf("line %d of SKILL.md · backspace back to the Review tab", line))
